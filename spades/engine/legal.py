@@ -1,0 +1,204 @@
+"""What may be bid and played, and why anything else is refused: the one place.
+
+The match, the computer players, the bench playouts and the interface all ask these
+functions, so a rule is written once. They work on plain values (bid ints, hand
+masks), which keeps them fast enough for search.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import (
+    NON_SPADE_MASK,
+    SEAT_NAMES,
+    SPADE_MASK,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    card_name,
+    partner_of,
+)
+from .rules import Rules
+
+NIL = 0
+BLIND_NIL = -1
+
+
+def bid_text(bid: int) -> str:
+    if bid == NIL:
+        return "nil"
+    if bid == BLIND_NIL:
+        return "blind_nil"
+    return str(bid)
+
+
+def parse_bid(value: object) -> int:
+    """Read a bid as a hand record writes it: 1..13, "nil" or "blind_nil"."""
+    if value == "nil" or value == 0:
+        return NIL
+    if value == "blind_nil":
+        return BLIND_NIL
+    if type(value) is int and 1 <= value <= 13:
+        return value
+    if isinstance(value, str) and value.isdigit() and 1 <= int(value) <= 13:
+        return int(value)
+    raise ValueError(f"not a bid: {value!r}")
+
+
+def is_nil(bid: int) -> bool:
+    return bid <= 0
+
+
+def _team_refusal(rules: Rules, mine: int, partners: int) -> str | None:
+    """Why two partners' bids together break a team rule, if they do."""
+    if is_nil(mine) and is_nil(partners) and rules.max_nils_per_team < 2:
+        return "Only one player of a team may bid nil"
+    ordinary = max(mine, 0) + max(partners, 0)
+    if rules.team_cap_13 and ordinary > 13:
+        return f"Partners may bid at most 13 together; your partner bid {partners}"
+    if rules.min_team_bid and ordinary < rules.min_team_bid:
+        return f"Partners must bid at least {rules.min_team_bid} together"
+    return None
+
+
+def _partner_options(rules: Rules) -> range:
+    return range(0 if rules.nil else 1, 14)
+
+
+def bid_refusal(
+    rules: Rules,
+    bid: int,
+    partner_bid: int | None,
+    blind_open: bool,
+    looked: bool,
+) -> str | None:
+    """Why this bid is refused for the seat to act, or None when it is legal.
+
+    ``partner_bid`` is None while the partner has yet to bid. ``blind_open`` says the
+    seat's team qualifies for blind nil this hand; ``looked`` whether the seat has
+    seen its cards.
+    """
+    if bid == BLIND_NIL:
+        if not rules.blind_nil:
+            return "Blind nil is not played under these rules"
+        if not blind_open:
+            return (
+                f"Blind nil is only open to a team behind by {rules.blind_nil_deficit}"
+                " or more points"
+            )
+        if looked:
+            return "Blind nil must be bid before you look at your cards"
+    elif bid == NIL:
+        if not rules.nil:
+            return "Nil is not allowed under these rules; bid 1 to 13"
+    elif not 1 <= bid <= 13:
+        return "Bids go from 1 to 13"
+    if bid != BLIND_NIL and not looked:
+        return "First choose blind nil or look at your cards"
+    if partner_bid is not None:
+        return _team_refusal(rules, bid, partner_bid)
+    if all(_team_refusal(rules, bid, other) for other in _partner_options(rules)):
+        return "That bid would leave your partner no legal bid"
+    return None
+
+
+@lru_cache(maxsize=4096)
+def legal_bids(
+    rules: Rules, partner_bid: int | None, blind_open: bool, looked: bool
+) -> tuple[int, ...]:
+    """Every legal bid, blind nil first, then nil, then 1..13."""
+    return tuple(
+        b
+        for b in range(-1, 14)
+        if bid_refusal(rules, b, partner_bid, blind_open, looked) is None
+    )
+
+
+def blind_nil_open(rules: Rules, scores: list[int] | tuple[int, ...], team: int) -> bool:
+    """Whether a team may bid blind nil this hand: it trails by enough at its start."""
+    return rules.blind_nil and scores[1 - team] - scores[team] >= rules.blind_nil_deficit
+
+
+def blind_nil_choice(rules: Rules, partner_bid: int | None, blind_open: bool) -> bool:
+    """Whether an unlooked seat really has a blind nil to choose at its turn."""
+    return blind_open and bid_refusal(rules, BLIND_NIL, partner_bid, True, False) is None
+
+
+# --- play ------------------------------------------------------------------------
+
+
+def legal_cards(
+    hand: int, led_suit: int, spades_broken: bool, spades_lead_anytime: bool
+) -> int:
+    """The mask of playable cards. ``led_suit`` is -1 when leading."""
+    if led_suit >= 0:
+        follow = hand & SUIT_MASKS[led_suit]
+        return follow or hand
+    if spades_broken or spades_lead_anytime:
+        return hand
+    return (hand & NON_SPADE_MASK) or hand
+
+
+def card_refusal(
+    hand: int,
+    card: int,
+    led_suit: int,
+    spades_broken: bool,
+    spades_lead_anytime: bool,
+) -> str | None:
+    """Why this card may not be played now, or None when it may."""
+    if not 0 <= card < 52 or not hand >> card & 1:
+        return (
+            f"You do not hold the {card_name(card)}" if 0 <= card < 52 else "Not a card"
+        )
+    suit = card // 13
+    if led_suit >= 0:
+        if suit != led_suit and hand & SUIT_MASKS[led_suit]:
+            return f"You must follow {SUIT_NAMES[led_suit]}"
+        return None
+    if (
+        suit == SPADES
+        and not spades_broken
+        and not spades_lead_anytime
+        and hand & NON_SPADE_MASK
+    ):
+        return "Spades are not broken yet"
+    return None
+
+
+def trick_winner_index(cards: list[int] | tuple[int, ...]) -> int:
+    """Index (0 = the lead) of the card that wins: top spade, else top of the led suit."""
+    best = cards[0]
+    at = 0
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c > best and (c >= 39 or c // 13 == best // 13):
+            best = c
+            at = i
+    return at
+
+
+def turn_refusal(seat: int, to_act: int) -> str:
+    return f"It is {SEAT_NAMES[to_act]}'s turn, not {SEAT_NAMES[seat]}'s"
+
+
+def partner_bid_of(bids: list[int | None] | tuple[int | None, ...], seat: int) -> int | None:
+    return bids[partner_of(seat)]
+
+
+__all__ = [
+    "BLIND_NIL",
+    "NIL",
+    "SPADE_MASK",
+    "bid_refusal",
+    "bid_text",
+    "blind_nil_choice",
+    "blind_nil_open",
+    "card_refusal",
+    "is_nil",
+    "legal_bids",
+    "legal_cards",
+    "parse_bid",
+    "trick_winner_index",
+]

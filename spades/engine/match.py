@@ -1,0 +1,508 @@
+"""A match of Spades as a state machine driven by actions.
+
+``apply`` checks an action first: an illegal one raises :class:`IllegalAction` with
+the reason and leaves the match exactly as it was. A legal one returns the events it
+caused. The match is deterministic: the seed fixes the first dealer and every deal,
+so the log of actions replayed from the seed rebuilds any earlier state (undo, saves).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import (
+    LOOK,
+    Action,
+    Bid,
+    BiddingDone,
+    BidMade,
+    CardPlayed,
+    CardsSeen,
+    Event,
+    HandDealt,
+    HandScored,
+    Look,
+    MatchOver,
+    Play,
+    SpadesBroken,
+    TrickWon,
+    action_from_json,
+    action_to_json,
+)
+from .cards import (
+    FULL_DECK,
+    NON_SPADE_MASK,
+    SPADES,
+    cards_of,
+    cards_text,
+    left_of,
+    mask_of,
+    parse_cards,
+    partner_of,
+)
+from .legal import (
+    BLIND_NIL,
+    bid_refusal,
+    bid_text,
+    blind_nil_choice,
+    blind_nil_open,
+    card_refusal,
+    legal_bids,
+    legal_cards,
+    parse_bid,
+    trick_winner_index,
+    turn_refusal,
+)
+from .rules import STANDARD, Rules, RulesError
+from .scoring import TeamScore, match_winner, score_hand
+
+MATCH_FORMAT = "spades-match/1"
+HAND_FORMAT = "spades-hand/1"
+
+BIDDING = "bidding"
+PLAYING = "playing"
+OVER = "over"
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; ``reason`` is a sentence for the player."""
+
+    def __init__(self, reason: str, action: Action | None = None, seat: int | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+        self.seat = seat
+
+
+class SaveError(ValueError):
+    """A saved match or hand record that cannot be read."""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """Everything about one finished hand: what a hand record holds."""
+
+    rules: Rules
+    hand_number: int
+    dealer: int
+    hands: tuple[int, int, int, int]  # as dealt, masks by seat
+    bids: tuple[tuple[int, int], ...]  # (seat, bid) in bidding order
+    plays: tuple[int, ...]
+    trick_winners: tuple[int, ...]
+    teams: tuple[TeamScore, TeamScore]
+    scores_before: tuple[int, int]
+    bags_before: tuple[int, int]
+
+    @property
+    def scores_after(self) -> tuple[int, int]:
+        return (self.teams[0].score_after, self.teams[1].score_after)
+
+    @property
+    def bags_after(self) -> tuple[int, int]:
+        return (self.teams[0].bags_after, self.teams[1].bags_after)
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": HAND_FORMAT,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "scores_before": list(self.scores_before),
+            "bags_before": list(self.bags_before),
+            "hands": [cards_text(sorted(cards_of(h), reverse=True)) for h in self.hands],
+            "bids": [[seat, bid if bid > 0 else bid_text(bid)] for seat, bid in self.bids],
+            "plays": [cards_text([c]) for c in self.plays],
+            "result": {
+                "trick_winners": list(self.trick_winners),
+                "teams": [t.to_dict() for t in self.teams],
+                "scores_after": list(self.scores_after),
+                "bags_after": list(self.bags_after),
+            },
+        }
+
+
+def deal_hands(seed: Any, hand_number: int, dealer: int) -> tuple[int, int, int, int]:
+    """Shuffle and deal one card at a time clockwise from the dealer's left."""
+    deck = list(range(52))
+    random.Random(f"spades/{seed}/{hand_number}").shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for i, card in enumerate(deck):
+        hands[(dealer + 1 + i) % 4] |= 1 << card
+    return tuple(hands)  # type: ignore[return-value]
+
+
+def first_dealer(seed: Any) -> int:
+    return random.Random(f"spades/{seed}/dealer").randrange(4)
+
+
+class Match:
+    def __init__(
+        self, rules: Rules = STANDARD, seed: Any = 0, *, start: dict[str, Any] | None = None
+    ) -> None:
+        """A new match. ``start`` sets the first hand instead of the seed (replays,
+        tests): ``{"dealer", "hands" (4 masks), "scores", "bags", "hand_number"}``."""
+        if not isinstance(rules, Rules):
+            raise TypeError("rules must be a Rules value")
+        if not isinstance(seed, int | str):
+            raise TypeError("seed must be an int or a str")
+        self.rules = rules
+        self.seed = seed
+        self.start = start
+        self._reset()
+
+    # --- state -------------------------------------------------------------------
+
+    def _reset(self) -> None:
+        start = self.start or {}
+        self.actions: list[Action] = []
+        self.actors: list[int] = []
+        self.history: list[HandResult] = []
+        self.scores = list(start.get("scores", (0, 0)))
+        self.bags = list(start.get("bags", (0, 0)))
+        self.winner: int | None = None
+        self.hand_number = start.get("hand_number", 0)
+        self.dealer = start["dealer"] if "dealer" in start else first_dealer(self.seed)
+        self.opening_events = self._deal(start.get("hands"))
+
+    def _deal(self, hands: tuple[int, ...] | list[int] | None = None) -> list[Event]:
+        if hands is None:
+            hands = deal_hands(self.seed, self.hand_number, self.dealer)
+        self.dealt = tuple(hands)
+        self.hands = list(hands)
+        self.phase = BIDDING
+        self.to_act = left_of(self.dealer)
+        self.bids: list[int | None] = [None] * 4
+        self.bid_order: list[tuple[int, int]] = []
+        team_open = [blind_nil_open(self.rules, self.scores, t) for t in (0, 1)]
+        self.blind_open = tuple(team_open[s & 1] for s in range(4))
+        self.looked = [not self.blind_open[s] for s in range(4)]
+        self.trick: list[tuple[int, int]] = []
+        self.led_suit = -1
+        self.spades_broken = False
+        self.tricks_won = [0, 0, 0, 0]
+        self.plays: list[int] = []
+        self.trick_winners: list[int] = []
+        self.voids = [0, 0, 0, 0]  # suit bits shown by play
+        self.played = 0
+        events: list[Event] = [
+            HandDealt(
+                self.hand_number,
+                self.dealer,
+                tuple(s for s in range(4) if self.blind_open[s]),
+            )
+        ]
+        self._auto_look(events)
+        return events
+
+    def _auto_look(self, events: list[Event]) -> None:
+        """A seat that cannot bid blind nil at its turn simply picks up its cards."""
+        s = self.to_act
+        if self.phase == BIDDING and not self.looked[s]:
+            if not blind_nil_choice(self.rules, self.bids[partner_of(s)], self.blind_open[s]):
+                self.looked[s] = True
+                events.append(CardsSeen(s))
+
+    @property
+    def trick_number(self) -> int:
+        return len(self.trick_winners)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    # --- legality ------------------------------------------------------------------
+
+    def refusal(self, action: Action, seat: int | None = None) -> str | None:
+        """Why ``action`` is illegal now (for ``seat``, if given), or None."""
+        if self.phase == OVER:
+            return "The match is over"
+        if seat is not None and seat != self.to_act:
+            return turn_refusal(seat, self.to_act)
+        s = self.to_act
+        if isinstance(action, Look):
+            if self.phase != BIDDING or self.looked[s]:
+                return "You have already seen your cards"
+            return None
+        if isinstance(action, Bid):
+            if self.phase != BIDDING:
+                return "The bidding is over"
+            return bid_refusal(
+                self.rules, action.value, self.bids[partner_of(s)], self.blind_open[s],
+                self.looked[s],
+            )
+        if isinstance(action, Play):
+            if self.phase != PLAYING:
+                return "Cards are played after the bidding"
+            return card_refusal(
+                self.hands[s], action.card, self.led_suit, self.spades_broken,
+                self.rules.spades_lead_anytime,
+            )
+        return "Not an action"
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == BIDDING:
+            s = self.to_act
+            if not self.looked[s]:
+                return [Bid(BLIND_NIL), LOOK]
+            return [
+                Bid(b) for b in legal_bids(self.rules, self.bids[partner_of(s)], False, True)
+            ]
+        if self.phase == PLAYING:
+            return [Play(c) for c in cards_of(self.legal_card_mask())]
+        return []
+
+    def legal_card_mask(self) -> int:
+        return legal_cards(
+            self.hands[self.to_act], self.led_suit, self.spades_broken,
+            self.rules.spades_lead_anytime,
+        )
+
+    # --- moves ---------------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        reason = self.refusal(action, seat)
+        if reason is not None:
+            raise IllegalAction(reason, action, self.to_act if seat is None else seat)
+        actor = self.to_act
+        if isinstance(action, Look):
+            self.looked[actor] = True
+            events: list[Event] = [CardsSeen(actor)]
+        elif isinstance(action, Bid):
+            events = self._bid(actor, action.value)
+        else:
+            events = self._play(actor, action.card)
+        self.actions.append(action)
+        self.actors.append(actor)
+        return events
+
+    def _bid(self, seat: int, bid: int) -> list[Event]:
+        self.bids[seat] = bid
+        self.bid_order.append((seat, bid))
+        if bid == BLIND_NIL:
+            self.looked[seat] = True
+        events: list[Event] = [BidMade(seat, bid)]
+        if len(self.bid_order) == 4:
+            self.phase = PLAYING
+            self.to_act = left_of(self.dealer)
+            contracts = tuple(
+                sum(max(self.bids[s] or 0, 0) for s in (t, t + 2)) for t in (0, 1)
+            )
+            events.append(BiddingDone(contracts))  # type: ignore[arg-type]
+        else:
+            self.to_act = left_of(seat)
+            self._auto_look(events)
+        return events
+
+    def _play(self, seat: int, card: int) -> list[Event]:
+        hand = self.hands[seat]
+        suit = card // 13
+        events: list[Event] = [CardPlayed(seat, card, self.trick_number, len(self.trick))]
+        if not self.trick:
+            self.led_suit = suit
+            if suit == SPADES and not self.spades_broken and not self.rules.spades_lead_anytime:
+                # Only a hand of nothing but spades may lead them now: that shows voids.
+                self.voids[seat] |= 0b0111
+                if self.rules.forced_spade_lead_breaks:
+                    self.spades_broken = True
+                    events.append(SpadesBroken(seat))
+        elif suit != self.led_suit:
+            self.voids[seat] |= 1 << self.led_suit
+            if suit == SPADES and not self.spades_broken:
+                self.spades_broken = True
+                events.append(SpadesBroken(seat))
+        self.hands[seat] = hand & ~(1 << card)
+        self.played |= 1 << card
+        self.plays.append(card)
+        self.trick.append((seat, card))
+        if len(self.trick) < 4:
+            self.to_act = left_of(seat)
+            return events
+        cards = tuple(c for _, c in self.trick)
+        winner = self.trick[trick_winner_index(cards)][0]
+        self.tricks_won[winner] += 1
+        self.trick_winners.append(winner)
+        events.append(TrickWon(winner, cards, self.trick[0][0], self.trick_number - 1))
+        self.trick = []
+        self.led_suit = -1
+        self.to_act = winner
+        if len(self.trick_winners) == 13:
+            events.extend(self._finish_hand())
+        return events
+
+    def _finish_hand(self) -> list[Event]:
+        teams = score_hand(self.rules, self.bids, self.tricks_won, self.scores, self.bags)
+        result = HandResult(
+            rules=self.rules,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            hands=self.dealt,  # type: ignore[arg-type]
+            bids=tuple(self.bid_order),
+            plays=tuple(self.plays),
+            trick_winners=tuple(self.trick_winners),
+            teams=teams,
+            scores_before=tuple(self.scores),  # type: ignore[arg-type]
+            bags_before=tuple(self.bags),  # type: ignore[arg-type]
+        )
+        self.history.append(result)
+        self.scores = [t.score_after for t in teams]
+        self.bags = [t.bags_after for t in teams]
+        events: list[Event] = [
+            HandScored(self.hand_number, teams, tuple(self.scores), tuple(self.bags))  # type: ignore[arg-type]
+        ]
+        self.winner = match_winner(self.rules, self.scores)
+        if self.winner is not None:
+            self.phase = OVER
+            events.append(MatchOver(self.winner, tuple(self.scores)))  # type: ignore[arg-type]
+            return events
+        self.hand_number += 1
+        self.dealer = left_of(self.dealer)
+        events.extend(self._deal())
+        return events
+
+    # --- undo ----------------------------------------------------------------------
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` actions by replaying the rest from the seed."""
+        if not 0 <= count <= len(self.actions):
+            raise ValueError(f"cannot undo {count} of {len(self.actions)} actions")
+        keep = self.actions[: len(self.actions) - count]
+        self._reset()
+        for action in keep:
+            self.apply(action)
+
+    def undo_to_decision(self, seat: int) -> bool:
+        """Go back to just before ``seat``'s last decision (Practice Undo).
+
+        Returns False, changing nothing, when the seat has made no decision yet.
+        """
+        for i in range(len(self.actors) - 1, -1, -1):
+            if self.actors[i] == seat:
+                self.undo(len(self.actions) - i)
+                return True
+        return False
+
+    # --- views and records -----------------------------------------------------------
+
+    def view(self, seat: int):
+        from .view import PlayerView
+
+        return PlayerView.of(self, seat)
+
+    def state(self) -> dict[str, Any]:
+        """The whole state as plain values, to compare two matches."""
+        return {
+            "rules": self.rules.to_dict(),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "scores": list(self.scores),
+            "bags": list(self.bags),
+            "hands": list(self.hands),
+            "dealt": list(self.dealt),
+            "bids": list(self.bids),
+            "looked": list(self.looked),
+            "trick": list(self.trick),
+            "spades_broken": self.spades_broken,
+            "tricks_won": list(self.tricks_won),
+            "plays": list(self.plays),
+            "winner": self.winner,
+            "history": [h.to_record() for h in self.history],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "format": MATCH_FORMAT,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "actions": [action_to_json(a) for a in self.actions],
+        }
+        if self.start is not None:
+            doc["start"] = {
+                "dealer": self.start["dealer"],
+                "hands": [cards_text(cards_of(h)) for h in self.start["hands"]],
+                "scores": list(self.start.get("scores", (0, 0))),
+                "bags": list(self.start.get("bags", (0, 0))),
+                "hand_number": self.start.get("hand_number", 0),
+            }
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Match:
+        """Rebuild a saved match; any damage raises :class:`SaveError`."""
+        if not isinstance(doc, dict):
+            raise SaveError("a saved match must be a JSON object")
+        if doc.get("format") != MATCH_FORMAT:
+            raise SaveError(
+                f"unknown save format {doc.get('format')!r}; this game reads {MATCH_FORMAT}"
+            )
+        try:
+            rules = Rules.from_dict(doc["rules"])
+            seed = doc["seed"]
+            start = doc.get("start")
+            if start is not None:
+                start = read_start(start)
+            match = cls(rules, seed, start=start)
+            actions = doc["actions"]
+            if not isinstance(actions, list):
+                raise SaveError("actions must be a list")
+            for i, value in enumerate(actions):
+                try:
+                    match.apply(action_from_json(value))
+                except (IllegalAction, ValueError) as exc:
+                    raise SaveError(f"action {i} ({value!r}) is refused: {exc}") from None
+        except KeyError as exc:
+            raise SaveError(f"the save lacks {exc.args[0]!r}") from None
+        except (RulesError, TypeError) as exc:
+            raise SaveError(str(exc)) from None
+        return match
+
+
+def read_start(start: Any) -> dict[str, Any]:
+    """Read the first-hand position of a save or a hand record, checking the deal."""
+    if not isinstance(start, dict):
+        raise SaveError("the starting position must be an object")
+    try:
+        dealer = start["dealer"]
+        hand_texts = start["hands"]
+    except KeyError as exc:
+        raise SaveError(f"the starting position lacks {exc.args[0]!r}") from None
+    if type(dealer) is not int or not 0 <= dealer < 4:
+        raise SaveError("dealer must be a seat from 0 to 3")
+    if not isinstance(hand_texts, list) or len(hand_texts) != 4:
+        raise SaveError("hands must list four hands")
+    hands = []
+    for seat, text in enumerate(hand_texts):
+        if not isinstance(text, str):
+            raise SaveError(f"hand {seat} must be a string of cards")
+        try:
+            cards = parse_cards(text)
+        except ValueError as exc:
+            raise SaveError(f"hand {seat}: {exc}") from None
+        if len(cards) != 13 or len(set(cards)) != 13:
+            raise SaveError(f"hand {seat} must hold 13 different cards")
+        hands.append(mask_of(cards))
+    if hands[0] | hands[1] | hands[2] | hands[3] != FULL_DECK:
+        raise SaveError("the four hands must make one whole deck")
+    pairs = {}
+    for key in ("scores", "bags"):
+        value = start.get(key, start.get(f"{key}_before", [0, 0]))
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(type(v) is int for v in value)
+        ):
+            raise SaveError(f"{key} must be two whole numbers")
+        pairs[key] = value
+    hand_number = start.get("hand_number", 0)
+    if type(hand_number) is not int or hand_number < 0:
+        raise SaveError("hand_number must be a whole number")
+    return {"dealer": dealer, "hands": tuple(hands), "hand_number": hand_number, **pairs}
+
+
+__all__ = [
+    "BIDDING", "HAND_FORMAT", "HandResult", "IllegalAction", "MATCH_FORMAT", "Match",
+    "OVER", "PLAYING", "SaveError", "deal_hands", "parse_bid", "read_start",
+    "NON_SPADE_MASK",
+]

@@ -1,0 +1,120 @@
+"""Hand records (format ``spades-hand/1``): checking one against the rules, replaying it.
+
+A record is the firm interchange format of DESIGN.md. Replaying goes through the same
+match state machine as play, so a record is legal exactly when a game could produce it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import LOOK, Bid, Play
+from .cards import SEAT_NAMES, parse_card
+from .legal import BLIND_NIL, parse_bid
+from .match import BIDDING, HAND_FORMAT, Match, SaveError, read_start
+from .rules import Rules, RulesError
+
+
+def _illegal(kind: str, index: int, seat: int, value: object, reason: str) -> dict[str, Any]:
+    return {
+        "legal": False,
+        "illegal": {
+            "kind": kind,
+            "index": index,
+            "seat": seat,
+            "seat_name": SEAT_NAMES[seat] if 0 <= seat < 4 else "?",
+            "action": value,
+            "reason": reason,
+        },
+    }
+
+
+def _summary(result: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "trick_winners": result["trick_winners"],
+        "scores_after": result["scores_after"],
+        "bags_after": result["bags_after"],
+        "teams": [
+            {k: t[k] for k in ("contract", "tricks", "points", "bags")} for t in result["teams"]
+        ],
+    }
+
+
+def start_match(record: Any) -> Match:
+    """A match positioned at the start of the recorded hand, before any bid."""
+    if not isinstance(record, dict):
+        raise SaveError("a hand record must be a JSON object")
+    if record.get("format") != HAND_FORMAT:
+        raise SaveError(f"unknown record format {record.get('format')!r}; expected {HAND_FORMAT}")
+    try:
+        rules = Rules.from_dict(record.get("rules", {}))
+    except (RulesError, TypeError) as exc:
+        raise SaveError(f"rules: {exc}") from None
+    return Match(rules, 0, start=read_start(record))
+
+
+def replay_record(record: Any) -> dict[str, Any]:
+    """Check every bid and card; return the result, or the first illegal action.
+
+    A record may stop early (a position cut at a decision point): then the result is
+    absent and ``complete`` is false.
+    """
+    match = start_match(record)
+    bids = record.get("bids", [])
+    plays = record.get("plays", [])
+    if not isinstance(bids, list) or not isinstance(plays, list):
+        raise SaveError("bids and plays must be lists")
+    for i, entry in enumerate(bids):
+        if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int):
+            raise SaveError(f"bid {i} must be [seat, bid]")
+        seat, value = entry
+        try:
+            bid = parse_bid(value)
+        except ValueError as exc:
+            return _illegal("bid", i, seat, value, str(exc))
+        if match.phase != BIDDING:
+            return _illegal("bid", i, seat, value, "The bidding is over")
+        if bid != BLIND_NIL and seat == match.to_act and not match.looked[seat]:
+            match.apply(LOOK)
+        reason = match.refusal(Bid(bid), seat)
+        if reason:
+            return _illegal("bid", i, seat, value, reason)
+        match.apply(Bid(bid))
+    for i, text in enumerate(plays):
+        seat = match.to_act
+        try:
+            card = parse_card(text) if isinstance(text, str) else -1
+        except ValueError:
+            card = -1
+        if card < 0:
+            return _illegal("play", i, seat, text, f"not a card: {text!r}")
+        reason = match.refusal(Play(card))
+        if reason:
+            return _illegal("play", i, seat, text, reason)
+        match.apply(Play(card))
+    if not match.history:
+        return {"legal": True, "complete": False, "bids": len(bids), "plays": len(plays)}
+    result = match.history[0].to_record()["result"]
+    out: dict[str, Any] = {"legal": True, "complete": True, "result": result}
+    if isinstance(record.get("result"), dict):
+        try:
+            out["matches_record"] = _summary(record["result"]) == _summary(result)
+        except (KeyError, TypeError):
+            out["matches_record"] = False
+    return out
+
+
+def match_at(record: Any, bids: int, plays: int) -> Match:
+    """The recorded hand replayed up to ``bids`` bids and ``plays`` cards (audits, tests)."""
+    cut = dict(record)
+    cut["bids"] = record["bids"][:bids]
+    cut["plays"] = record["plays"][:plays] if bids >= 4 else []
+    match = start_match(cut)
+    for seat, value in cut["bids"]:
+        bid = parse_bid(value)
+        if bid != BLIND_NIL and not match.looked[seat]:
+            match.apply(LOOK)
+        match.apply(Bid(bid), seat)
+    for text in cut["plays"]:
+        match.apply(Play(parse_card(text)))
+    return match

@@ -1,0 +1,175 @@
+"""Scoring a hand for each team, line by line, and deciding the end of the match.
+
+Every point a team gains or loses appears as one breakdown line, so the hand total is
+the sum of its lines and the interface can show where each point came from.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import SEAT_NAMES
+from .legal import BLIND_NIL
+from .rules import Rules
+
+
+class ScoreLine(NamedTuple):
+    """One reason for points or bags. ``count`` is the tricks or bags it is about."""
+
+    kind: str  # contract_made, contract_set, overtricks, nil_made, nil_failed,
+    #            blind_nil_made, blind_nil_failed, nil_tricks, bag_penalty
+    points: int
+    bags: int
+    count: int = 0
+    seat: int | None = None
+
+    @property
+    def text(self) -> str:
+        n = self.count
+        plural = "s" if n != 1 else ""
+        kind = self.kind
+        if kind == "contract_made":
+            return f"Contract of {n} made"
+        if kind == "contract_set":
+            return f"Contract of {n} set"
+        if kind == "overtricks":
+            return f"{n} overtrick{plural}"
+        if kind == "nil_tricks":
+            return f"{n} trick{plural} taken on a failed nil"
+        if kind == "bag_penalty":
+            return f"{n} bags: penalty"
+        who = SEAT_NAMES[self.seat] if self.seat is not None else "?"
+        name = "blind nil" if kind.startswith("blind") else "nil"
+        return f"{who}'s {name} {'made' if kind.endswith('made') else 'failed'}"
+
+    def to_dict(self) -> dict:
+        d = {"kind": self.kind, "points": self.points, "bags": self.bags, "text": self.text}
+        if self.seat is not None:
+            d["seat"] = self.seat
+        return d
+
+
+class TeamScore(NamedTuple):
+    team: int
+    contract: int  # the sum of the partners' ordinary bids
+    tricks: int  # all tricks the two partners took
+    counted: int  # tricks that counted toward the contract
+    points: int  # the hand total: the sum of the lines
+    bags: int  # bags gained this hand (before any penalty)
+    lines: tuple[ScoreLine, ...]
+    score_after: int
+    bags_after: int
+
+    @property
+    def made(self) -> bool | None:
+        """True if the contract was made, False if set, None when there was none."""
+        if self.contract == 0:
+            return None
+        return self.counted >= self.contract
+
+    def to_dict(self) -> dict:
+        return {
+            "contract": self.contract,
+            "tricks": self.tricks,
+            "points": self.points,
+            "bags": self.bags,
+            "breakdown": [line.to_dict() for line in self.lines],
+            "score_after": self.score_after,
+            "bags_after": self.bags_after,
+        }
+
+
+def score_team(
+    rules: Rules,
+    team: int,
+    bids: tuple[int, int],
+    tricks: tuple[int, int],
+    score_before: int,
+    bags_before: int,
+) -> TeamScore:
+    """Score one team; ``bids`` and ``tricks`` are for seats ``team`` and ``team + 2``."""
+    lines: list[ScoreLine] = []
+    bid_a, bid_b = bids
+    took_a, took_b = tricks
+    contract = (bid_a if bid_a > 0 else 0) + (bid_b if bid_b > 0 else 0)
+    counted = took_a + took_b
+    nil_tricks = 0
+    if rules.failed_nil_tricks == "bags":
+        # A nil bidder's tricks never count toward the contract: each is a point and a bag.
+        nil_tricks = (took_a if bid_a <= 0 else 0) + (took_b if bid_b <= 0 else 0)
+        counted -= nil_tricks
+    new_bags = nil_tricks
+
+    if contract > 0:
+        if counted >= contract:
+            lines.append(ScoreLine("contract_made", 10 * contract, 0, contract))
+            over = counted - contract
+            if over:
+                lines.append(ScoreLine("overtricks", over, over, over))
+                new_bags += over
+        else:
+            lines.append(ScoreLine("contract_set", -10 * contract, 0, contract))
+    elif counted:
+        # No contract (both partners bid nil): every counted trick is an overtrick.
+        lines.append(ScoreLine("overtricks", counted, counted, counted))
+        new_bags += counted
+
+    for seat, bid, took in ((team, bid_a, took_a), (team + 2, bid_b, took_b)):
+        if bid > 0:
+            continue
+        if bid == BLIND_NIL:
+            value = rules.blind_nil_value
+            kind = "blind_nil_made" if took == 0 else "blind_nil_failed"
+        else:
+            value = rules.nil_value
+            kind = "nil_made" if took == 0 else "nil_failed"
+        lines.append(ScoreLine(kind, value if took == 0 else -value, 0, took, seat))
+    if nil_tricks:
+        lines.append(ScoreLine("nil_tricks", nil_tricks, nil_tricks, nil_tricks))
+
+    bags_after = 0
+    if rules.bag_penalty:
+        bags_after = bags_before + new_bags
+        while bags_after >= rules.bag_limit:
+            bags_after -= rules.bag_limit
+            lines.append(ScoreLine("bag_penalty", -rules.bag_penalty_points, 0, rules.bag_limit))
+    else:
+        new_bags = 0
+    points = 0
+    for line in lines:
+        points += line[1]
+    return TeamScore(
+        team, contract, took_a + took_b, counted, points, new_bags, tuple(lines),
+        score_before + points, bags_after,
+    )
+
+
+def score_hand(
+    rules: Rules,
+    bids: list[int] | tuple[int, ...],
+    tricks: list[int] | tuple[int, ...],
+    scores_before: list[int] | tuple[int, ...],
+    bags_before: list[int] | tuple[int, ...],
+) -> tuple[TeamScore, TeamScore]:
+    """Both teams' scores for a hand; bids and tricks are indexed by seat."""
+    return (
+        score_team(rules, 0, (bids[0], bids[2]), (tricks[0], tricks[2]),
+                   scores_before[0], bags_before[0]),
+        score_team(rules, 1, (bids[1], bids[3]), (tricks[1], tricks[3]),
+                   scores_before[1], bags_before[1]),
+    )
+
+
+def match_winner(rules: Rules, scores: list[int] | tuple[int, ...]) -> int | None:
+    """The winning team after a complete hand, or None to play on.
+
+    Reaching the target comes first; then the mercy rule. Equal totals play on.
+    """
+    us, them = scores
+    if max(us, them) >= rules.target or (
+        rules.mercy is not None and min(us, them) <= rules.mercy
+    ):
+        if us == them:
+            return None
+        return 0 if us > them else 1
+    return None
