@@ -6,20 +6,46 @@ import random
 from typing import Any
 
 from ..engine import Action, PlayerView
+from .players import Decided, EasyPlayer, NormalPlayer, Thinker, suggested_bid, suggested_card
 
 
 class RandomPlayer:
     """Uniformly random legal actions: the floor every strength must clear."""
 
+    strength = "random"
+
     def __init__(self, seed: Any = 0) -> None:
-        self.rng = random.Random(f"random/{seed}")
+        self.seed = seed
+
+    def think(self, view: PlayerView) -> Thinker:
+        from .players import view_key
+
+        actions = view.legal_actions()
+        rng = random.Random(f"random/{self.seed}/{view_key(view)}")
+        return Decided(actions[int(rng.random() * len(actions))], "At random")
 
     def choose(self, view: PlayerView) -> Action:
-        actions = view.legal_actions()
-        return actions[int(self.rng.random() * len(actions))]
+        return self.think(view).finish()
 
 
-def make_player(strength: str, seed: Any = 0):
+STRENGTHS = ("random", "easy", "normal", "hard")
+
+
+def make_player(strength: str, seed: Any = 0, **options: Any):
     if strength == "random":
         return RandomPlayer(seed)
-    raise ValueError(f"unknown strength {strength!r}")
+    if strength == "easy":
+        return EasyPlayer(seed)
+    if strength == "normal":
+        return NormalPlayer(seed)
+    if strength == "hard":
+        from .hard import HardPlayer
+
+        return HardPlayer(seed, **options)
+    raise ValueError(f"unknown strength {strength!r}; choose one of {', '.join(STRENGTHS)}")
+
+
+__all__ = [
+    "EasyPlayer", "NormalPlayer", "RandomPlayer", "STRENGTHS", "Thinker", "make_player",
+    "suggested_bid", "suggested_card",
+]

@@ -1,0 +1,165 @@
+"""Bidding: how many tricks a hand is worth, when to go nil, and the bid itself.
+
+The estimate counts side-suit aces, kings and queens by suit length, spade honours
+and length, and ruffs from short suits. The bid then bends to the other bids, the
+rules (nil, team cap, minimum team bid, nils per team) and the match score.
+"""
+
+from __future__ import annotations
+
+from ..engine.actions import LOOK, Action, Bid
+from ..engine.cards import SUIT_MASKS
+from ..engine.legal import BLIND_NIL, NIL, legal_bids
+from ..engine.view import PlayerView
+
+_A, _K, _Q, _J = 12, 11, 10, 9
+
+
+def _ranks(hand: int, suit: int) -> list[int]:
+    m = (hand & SUIT_MASKS[suit]) >> (13 * suit)
+    return [r for r in range(13) if m >> r & 1]
+
+
+def estimate_tricks(hand: int) -> float:
+    """Expected tricks for a 13-card hand, before the other bids are known."""
+    spades = _ranks(hand, 3)
+    n = len(spades)
+    tricks = 0.0
+    honours = 0
+    if _A in spades:
+        tricks += 1.0
+        honours += 1
+    if _K in spades:
+        tricks += 1.0 if n >= 2 else 0.4
+        honours += 1
+    if _Q in spades:
+        tricks += 0.9 if n >= 3 else (0.4 if n == 2 else 0.1)
+        honours += 1
+    if _J in spades and n >= 4:
+        tricks += 0.5
+        honours += 1
+    tricks += max(0, n - max(3, honours)) * 0.9
+
+    ruff_value = 0.0
+    for suit in range(3):
+        ranks = _ranks(hand, suit)
+        length = len(ranks)
+        has_a, has_k, has_q = _A in ranks, _K in ranks, _Q in ranks
+        if has_a:
+            tricks += 1.0 if length <= 5 else 0.7
+        if has_k:
+            if length == 1:
+                tricks += 0.15
+            elif has_a:
+                tricks += 0.9 if length <= 5 else 0.5
+            else:
+                tricks += 0.65 if length <= 5 else 0.35
+        if has_q and 3 <= length <= 5:
+            tricks += 0.45 if (has_a or has_k) else 0.2
+        if length == 0:
+            ruff_value += 1.5
+        elif length == 1:
+            ruff_value += 0.75 if not has_a else 0.4
+        elif length == 2:
+            ruff_value += 0.25
+    spare = max(0, min(n, 3) - sum(1 for r in spades if r >= _Q))
+    tricks += min(float(spare), ruff_value)
+    return tricks
+
+
+def sure_tricks(hand: int) -> int:
+    """Tricks a hand takes against any defence: top spades in sequence, side aces."""
+    spades = _ranks(hand, 3)
+    sure = 0
+    for r in range(_A, -1, -1):
+        if r in spades:
+            sure += 1
+        else:
+            break
+    for suit in range(3):
+        ranks = _ranks(hand, suit)
+        if _A in ranks and len(ranks) <= 6:
+            sure += 1
+    return sure
+
+
+def nil_danger(hand: int) -> float:
+    """How hard a hand is to lose every trick with: 0 is easy; above 1 is reckless."""
+    danger = 0.0
+    for suit in range(3):
+        for i, r in enumerate(_ranks(hand, suit)):
+            danger += max(0, r - (3 * i + 4)) / 8
+    spades = _ranks(hand, 3)
+    for i, r in enumerate(spades):
+        danger += max(0, r - (2 * i + 3)) / 5
+    danger += max(0, len(spades) - 3) * 0.5
+    return danger
+
+
+def nil_is_sound(hand: int, danger_limit: float | None = None) -> bool:
+    """The hand can duck every trick: no ace of spades, few high spades, low cards."""
+    if hand & (1 << (39 + _A)):
+        return False
+    if sure_tricks(hand) >= 1 or estimate_tricks(hand) > 2.2:
+        return False
+    limit = NIL_DANGER_LIMIT if danger_limit is None else danger_limit
+    return nil_danger(hand) <= limit
+
+
+NIL_DANGER_LIMIT = 0.8
+BID_SCALE = 0.9
+
+
+def wants_blind_nil(view: PlayerView) -> bool:
+    """Decided from the score and the bids alone, before looking at the cards."""
+    team = view.seat & 1
+    us, them = view.scores[team], view.scores[1 - team]
+    partner_bid = view.bids[view.partner]
+    if partner_bid is not None and partner_bid <= 0:
+        return False
+    deficit = them - us
+    desperate = deficit >= 300 or (deficit >= 150 and them >= view.rules.target - 120)
+    if partner_bid is not None and partner_bid < 3:
+        return False
+    return desperate
+
+
+def choose_bid(
+    view: PlayerView, caution: float = 0.0, nil_limit: float | None = None
+) -> tuple[Action, str]:
+    """The normal player's bid (or the blind nil decision) and a reason.
+
+    ``caution`` shades the estimate down (up when negative); ``nil_limit`` replaces
+    the nil danger limit (the easy player is bolder).
+    """
+    if not view.looked:
+        if wants_blind_nil(view):
+            return Bid(BLIND_NIL), "Far behind: blind nil is worth the risk"
+        return LOOK, "Look at the cards"
+    rules = view.rules
+    partner_bid = view.bids[view.partner]
+    options = legal_bids(rules, partner_bid, False, True)
+    hand = view.hand
+    # Counting honours is optimistic: scaled, four such bids total about 11.
+    estimate = estimate_tricks(hand) * BID_SCALE - caution
+    team = view.seat & 1
+
+    if NIL in options and nil_is_sound(hand, nil_limit):
+        partner_ok = partner_bid is None or partner_bid >= 2
+        if partner_ok:
+            return Bid(NIL), "A hand of low cards: nil"
+
+    # Bags close to a penalty: lean to the higher bid; far from the target, lean low.
+    bag_room = rules.bag_limit - view.bags[team] if rules.bag_penalty else 99
+    shade = 0.35 if bag_room <= 3 else 0.5
+    target = int(estimate + shade)
+    if partner_bid is not None and partner_bid <= 0:
+        target = max(target, int(estimate + 0.6))  # the nil's partner carries the team
+    taken = sum(b for b in view.bids if b is not None and b > 0)
+    if view.bids.count(None) == 1 and taken + target >= 14:
+        target = max(1, 13 - taken)  # the table cannot take more than 13
+    ordinary = [b for b in options if b > 0]
+    if not ordinary:
+        return Bid(options[0]), "The only legal bid"
+    choice = min(ordinary, key=lambda b: (abs(b - target), b))
+    return Bid(choice), f"Your hand is worth about {estimate:.1f} tricks"

@@ -1,0 +1,433 @@
+"""Rule-based card play: the normal player, the easy player, and the hard player's rollouts.
+
+Each decision reads only what the deciding seat may know: its own hand, the cards
+played, the trick in progress, the bids, tricks won and the voids shown by play.
+It returns the card and a short reason a coach can show.
+
+The priorities, in order: protect a partner's nil, keep one's own nil, attack an
+opponent's nil (unless our own contract is tight), then win the tricks the team
+still needs, try to set the opponents when that is close, and otherwise duck bags.
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import FULL_DECK, NON_SPADE_MASK, SPADE_MASK, SPADES, SUIT_MASKS
+from .table import Table
+
+_ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def low_rank(mask: int, spare_spades: bool = True) -> int:
+    """The lowest-ranked card of a mask; a spade only when nothing else (if asked)."""
+    if spare_spades and mask & NON_SPADE_MASK:
+        mask &= NON_SPADE_MASK
+    best = -1
+    best_rank = 99
+    for suit_mask in SUIT_MASKS:
+        m = mask & suit_mask
+        if m:
+            c = _low(m)
+            if c % 13 < best_rank:
+                best, best_rank = c, c % 13
+    return best
+
+
+def high_rank(mask: int, spare_spades: bool = True) -> int:
+    """The highest-ranked card of a mask; a spade only when nothing else (if asked)."""
+    if spare_spades and mask & NON_SPADE_MASK:
+        mask &= NON_SPADE_MASK
+    best = -1
+    best_rank = -1
+    for suit_mask in SUIT_MASKS:
+        m = mask & suit_mask
+        if m:
+            c = _high(m)
+            if c % 13 > best_rank:
+                best, best_rank = c, c % 13
+    return best
+
+
+def team_need(t: Table, team: int) -> int:
+    """Tricks the team still needs for its contract (0 or less: made or no contract)."""
+    b0 = t.bids[team]
+    b1 = t.bids[team + 2]
+    contract = (b0 if b0 > 0 else 0) + (b1 if b1 > 0 else 0)
+    if contract == 0:
+        return 0
+    w0 = t.tricks_won[team]
+    w1 = t.tricks_won[team + 2]
+    if t.rules.failed_nil_tricks == "bags":
+        taken = (w0 if b0 > 0 else 0) + (w1 if b1 > 0 else 0)
+    else:
+        taken = w0 + w1
+    return contract - taken
+
+
+def nil_alive(t: Table, seat: int) -> bool:
+    return t.bids[seat] <= 0 and t.tricks_won[seat] == 0
+
+
+def discard(hand_choice: int, shed_high: bool) -> int:
+    """A card to throw when not following: low from a short suit, or high to shed."""
+    if shed_high:
+        return high_rank(hand_choice)
+    side = hand_choice & NON_SPADE_MASK
+    if not side:
+        return _low(hand_choice)
+    # Lowest rank; among equals, the shorter suit (working toward a void).
+    best = -1
+    key = (99, 99)
+    for suit_mask in SUIT_MASKS[:3]:
+        m = side & suit_mask
+        if m:
+            c = _low(m)
+            k = (c % 13, m.bit_count())
+            if k < key:
+                best, key = c, k
+    return best
+
+
+class _Trick:
+    """What one seat knows about the trick in progress, computed once per decision."""
+
+    __slots__ = ("out", "later_opps", "led", "void_led", "void_spades")
+
+    def __init__(self, t: Table, seat: int, later: list[int]) -> None:
+        self.out = FULL_DECK & ~t.played & ~t.hands[seat]
+        self.led = t.led
+        partner = (seat + 2) & 3
+        self.later_opps = [q for q in later if q != partner]
+        out = self.out
+        led_out = out & SUIT_MASKS[t.led] if t.led >= 0 else 0
+        spades_out = out & SPADE_MASK
+        self.void_led = {
+            q: (not led_out) or bool(t.voids[q] >> t.led & 1) if t.led >= 0 else False
+            for q in later
+        }
+        self.void_spades = {q: (not spades_out) or bool(t.voids[q] & 8) for q in later}
+
+    def beatable(self, card: int, seats: list[int]) -> bool:
+        """Could one of ``seats`` (yet to play) top ``card`` if it were winning?"""
+        out = self.out
+        if card >= 39:
+            higher = out & _ABOVE[card]
+            if not higher:
+                return False
+            for q in seats:
+                if self.void_spades[q]:
+                    continue
+                if self.led == SPADES or self.void_led[q]:
+                    return True
+            return False
+        higher = out & _ABOVE[card]
+        for q in seats:
+            if not self.void_led[q]:
+                if higher:
+                    return True
+            elif not self.void_spades[q]:
+                return True
+        return False
+
+
+def choose_card(t: Table, seat: int, attack: bool = True) -> tuple[int, str]:
+    """The normal player's card for ``seat`` (the seat to act) and why.
+
+    ``attack`` False leaves out the harder ideas (attacking an opponent's nil and
+    chasing a set), as the easy player does.
+    """
+    legal = t.legal()
+    if not legal & (legal - 1):
+        return _low(legal), "The only legal card"
+    if not t.trick:
+        return _lead(t, seat, legal, attack)
+    return _follow(t, seat, legal, attack)
+
+
+def _lead(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
+    partner = (seat + 2) & 3
+    hand = t.hands[seat]
+    out = FULL_DECK & ~t.played & ~hand
+    opps = ((seat + 1) & 3, (seat + 3) & 3)
+
+    if nil_alive(t, seat):
+        return _nil_lead(legal, out), "Lead a card that is likely to lose: you bid nil"
+
+    if nil_alive(t, partner):
+        # Lead high so the nil partner can play under; a suit partner lacks is best.
+        best = -1
+        best_key = (-1, -1)
+        for suit in range(4):
+            m = legal & SUIT_MASKS[suit]
+            if not m:
+                continue
+            top = _high(m)
+            partner_void = t.voids[partner] >> suit & 1
+            master = not out & _ABOVE[top]
+            key = (int(partner_void) * 2 + int(master), top % 13)
+            if key > best_key:
+                best, best_key = top, key
+        return best, "Lead high to cover your partner's nil"
+
+    nil_opps = [q for q in opps if nil_alive(t, q)]
+    need = team_need(t, seat & 1)
+    remaining = 13 - t.tricks_done
+    if attack and nil_opps and need < remaining - 1:
+        q = nil_opps[0]
+        choices = 0
+        for suit in range(4):
+            if not t.voids[q] >> suit & 1 and out & SUIT_MASKS[suit]:
+                choices |= legal & SUIT_MASKS[suit]
+        if choices:
+            return low_rank(choices, spare_spades=False), "Lead low to attack the nil bidder"
+
+    want = need > 0 or (attack and _wants_tricks(t, seat, need, remaining))
+    if not want:
+        return _duck_lead(legal, out), "Lead low: the contract is safe, avoid bags"
+
+    # Cash a sure winner in a side suit while the opponents still follow.
+    for suit in (2, 1, 0):
+        m = legal & SUIT_MASKS[suit]
+        if not m:
+            continue
+        top = _high(m)
+        if out & _ABOVE[top]:
+            continue
+        suit_out = out & SUIT_MASKS[suit]
+        opps_may_ruff = any(
+            (t.voids[q] >> suit & 1 or not suit_out) and not t.voids[q] & 8 for q in opps
+        ) and out & SPADE_MASK
+        if not opps_may_ruff and suit_out.bit_count() >= 2:
+            return top, "Cash a sure winner"
+    spades = legal & SPADE_MASK
+    if spades:
+        top = _high(spades)
+        if not out & _ABOVE[top] and (spades.bit_count() >= 2 or not legal & NON_SPADE_MASK):
+            return top, "Draw trumps with the top spade"
+    side = legal & NON_SPADE_MASK
+    # Let partner ruff a suit they have shown they lack.
+    for suit in range(3):
+        m = side & SUIT_MASKS[suit]
+        if (
+            m
+            and t.voids[partner] >> suit & 1
+            and not t.voids[partner] & 8
+            and out & SPADE_MASK
+            and not any(t.voids[q] >> suit & 1 for q in opps)
+        ):
+            return _low(m), "Lead a suit your partner can trump"
+    # A singleton side card, when holding spades to ruff later.
+    if hand & SPADE_MASK and side:
+        for suit in range(3):
+            m = side & SUIT_MASKS[suit]
+            if m and not m & (m - 1) and out & _ABOVE[_low(m)]:
+                return _low(m), "Lead a singleton to trump that suit later"
+    if side:
+        # Low from the longest side suit, avoiding one where the top card needs guarding.
+        best = -1
+        best_key = (-99, 0)
+        for suit in range(3):
+            m = side & SUIT_MASKS[suit]
+            if not m:
+                continue
+            n = m.bit_count()
+            top = _high(m)
+            guarded_honour = n <= 3 and top % 13 >= 10 and out & _ABOVE[top]
+            key = (n - (3 if guarded_honour else 0), -(_low(m) % 13))
+            if key > best_key:
+                best, best_key = _low(m), key
+        return best, "Lead low from a long suit"
+    return _low(legal), "Lead a low spade"
+
+
+def _nil_lead(legal: int, out: int) -> int:
+    """For a nil bidder: the card most likely to be beaten."""
+    best = -1
+    best_key = (-1, 99)
+    pool = legal & NON_SPADE_MASK or legal
+    for suit_mask in SUIT_MASKS:
+        m = pool & suit_mask
+        if m:
+            c = _low(m)
+            key = ((out & _ABOVE[c]).bit_count(), c % 13)
+            if key[0] > best_key[0] or (key[0] == best_key[0] and key[1] < best_key[1]):
+                best, best_key = c, key
+    return best
+
+
+def _duck_lead(legal: int, out: int) -> int:
+    return _nil_lead(legal, out)
+
+
+def _wants_tricks(t: Table, seat: int, need: int, remaining: int) -> bool:
+    if need > 0:
+        return True
+    opp_need = team_need(t, (seat + 1) & 1)
+    # Chase a set when only a trick or two more would do it.
+    return opp_need > 0 and remaining - opp_need + 1 <= 2
+
+
+def _follow(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
+    pos = len(t.trick)
+    partner = (seat + 2) & 3
+    later = [(seat + i) & 3 for i in range(1, 4 - pos)]
+    win_seat, best = t.winning()
+    led = t.led
+    following = bool(legal & SUIT_MASKS[led])
+    if best >= 39:
+        beats = legal & SPADE_MASK & _ABOVE[best]
+    else:
+        beats = (legal & _ABOVE[best]) | (legal & SPADE_MASK)
+    below = legal & ~beats
+    info = _Trick(t, seat, later)
+
+    # --- my own nil ---------------------------------------------------------------
+    if nil_alive(t, seat):
+        if not below:
+            if pos == 3:
+                return high_rank(legal, spare_spades=False), "Forced to win: shed the highest"
+            return _low(legal), "Play low and hope to be overtaken"
+        if following:
+            return _high(below), "Play the highest card that still loses"
+        return high_rank(below), "Throw a dangerous high card"
+
+    # --- partner's nil ------------------------------------------------------------
+    if nil_alive(t, partner):
+        if pos >= 2:
+            if win_seat == partner:
+                if beats:
+                    return _cheapest(beats, following), "Overtake to save your partner's nil"
+                return _low(legal), "Nothing can save the trick"
+        else:
+            if beats:
+                if following:
+                    return _high(beats), "Play high to cover your partner's nil"
+                return _high(beats & SPADE_MASK), "Trump to cover your partner's nil"
+            if following:
+                return _low(legal), "Play low"
+            return discard(legal, False), "Discard"
+
+    # --- an opponent's nil --------------------------------------------------------
+    opps = ((seat + 1) & 3, (seat + 3) & 3)
+    need = team_need(t, seat & 1)
+    remaining = 13 - t.tricks_done
+    nil_opps = [q for q in opps if nil_alive(t, q)]
+    if attack and nil_opps and need < remaining - 1:
+        if win_seat in nil_opps:
+            if below:
+                if following:
+                    return _high(below), "Stay under the nil bidder's card"
+                return discard(below, False), "Let the nil bidder win the trick"
+            return _low(legal), "Play low"
+        if any(q in later for q in nil_opps) and not (
+            win_seat == partner and not info.beatable(best, info.later_opps)
+        ):
+            if following:
+                return _low(legal), "Play low: the nil bidder may have to win"
+            if below:
+                return discard(below, False), "Discard: leave the nil bidder room to win"
+
+    want = need > 0 or (attack and _wants_tricks(t, seat, need, remaining))
+
+    # --- partner winning ----------------------------------------------------------
+    if win_seat == partner:
+        safe = pos == 3 or not info.beatable(best, info.later_opps)
+        if safe or not want or not beats:
+            if following:
+                return _low(legal), "Your partner has this trick: play low"
+            return discard(legal, not want), "Your partner has this trick: discard"
+        sure = [c for c in _cards(beats) if not info.beatable(c, info.later_opps)]
+        if sure and (following or best % 13 < 10):
+            return sure[0], "Make sure of the trick your partner may lose"
+        if following:
+            return _low(legal), "Play low under your partner"
+        return discard(legal, False), "Discard under your partner"
+
+    # --- an opponent winning ------------------------------------------------------
+    if want:
+        if not beats:
+            if following:
+                return _low(legal), "Cannot win: play low"
+            return discard(legal, False), "Cannot win: discard"
+        if pos == 3:
+            return _cheapest(beats, following), "Win as cheaply as possible"
+        sure = [c for c in _cards(beats) if not info.beatable(c, info.later_opps)]
+        if sure:
+            return sure[0], "Win with a card that cannot be beaten"
+        if pos == 1:
+            if following:
+                return _low(legal), "Second hand low"
+            if best % 13 >= 9 or not t.hands[seat] & NON_SPADE_MASK:
+                return _cheapest(beats, False), "Trump the high card"
+            return discard(legal, False), "Second hand low: discard"
+        if following:
+            return _high(beats), "Third hand high"
+        return _cheapest(beats, False), "Trump to win the trick"
+
+    # Duck: the contract is safe, so stay under when possible.
+    if below:
+        if pos == 3 and not beats and following:
+            return _low(legal), "Cannot win: play low"
+        if following:
+            return _high(below), "Duck under to avoid a bag"
+        return discard(below, True), "Discard a high card to avoid bags"
+    if pos == 3:
+        return high_rank(legal, spare_spades=False), "Forced to win: use the highest"
+    return _low(legal), "Play low and hope to be overtaken"
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _cheapest(beats: int, following: bool) -> int:
+    """The least valuable winning card: the lowest one in suit, else the lowest spade."""
+    if not following and beats & SPADE_MASK:
+        return _low(beats & SPADE_MASK)
+    return _low(beats)
+
+
+def simple_card(t: Table, seat: int) -> tuple[int, str]:
+    """The easy player's card: plain habits, no counting beyond what it remembers.
+
+    It still keeps its own nil and covers its partner's (anything else would look
+    absurd), but it wins whenever it can while the team needs tricks, never plans
+    second- or third-hand play, and never chases bags or sets.
+    """
+    legal = t.legal()
+    if not legal & (legal - 1):
+        return _low(legal), "The only legal card"
+    partner = (seat + 2) & 3
+    if nil_alive(t, seat) or nil_alive(t, partner):
+        return choose_card(t, seat, attack=False)
+    need = team_need(t, seat & 1)
+    if not t.trick:
+        side = legal & NON_SPADE_MASK
+        for suit in range(3):
+            m = side & SUIT_MASKS[suit]
+            if m and _high(m) % 13 == 12 and need > 0:
+                return _high(m), "Lead an ace"
+        return low_rank(legal), "Lead low"
+    win_seat, best = t.winning()
+    following = bool(legal & SUIT_MASKS[t.led])
+    if best >= 39:
+        beats = legal & SPADE_MASK & _ABOVE[best]
+    else:
+        beats = (legal & _ABOVE[best]) | (legal & SPADE_MASK)
+    if win_seat != partner and need > 0 and beats:
+        return _cheapest(beats, following), "Win the trick"
+    if following:
+        return _low(legal), "Play low"
+    return discard(legal, False), "Discard"

@@ -1,0 +1,125 @@
+"""A light, mutable position for the computer players' thinking and rollouts.
+
+Built from a PlayerView, it holds the seat's own cards and the public record; a
+searcher fills the other hands with a sampled deal before playing it out. The
+policies read only ``hands[seat]`` of the seat they decide for, plus public fields.
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import FULL_DECK, SPADES
+from ..engine.legal import legal_cards
+from ..engine.rules import Rules
+from ..engine.view import PlayerView
+
+
+class Table:
+    __slots__ = (
+        "rules", "hands", "bids", "tricks_won", "played", "trick", "leader", "to_act",
+        "led", "broken", "voids", "scores", "bags", "dealer", "tricks_done",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.hands = [0, 0, 0, 0]
+        self.bids = [1, 1, 1, 1]
+        self.tricks_won = [0, 0, 0, 0]
+        self.played = 0
+        self.trick: list[int] = []  # cards of the trick in progress, lead first
+        self.leader = 0
+        self.to_act = 0
+        self.led = -1
+        self.broken = False
+        self.voids = [0, 0, 0, 0]
+        self.scores = (0, 0)
+        self.bags = (0, 0)
+        self.dealer = 0
+        self.tricks_done = 0
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> Table:
+        t = cls(view.rules)
+        t.hands[view.seat] = view.hand
+        t.bids = [b if b is not None else 1 for b in view.bids]
+        t.tricks_won = list(view.tricks_won)
+        t.played = view.played
+        t.trick = [card for _, card in view.trick]
+        t.leader = view.trick[0][0] if view.trick else view.to_act
+        t.to_act = view.to_act
+        t.led = view.led_suit
+        t.broken = view.spades_broken
+        t.voids = list(view.voids)
+        t.scores = view.scores
+        t.bags = view.bags
+        t.dealer = view.dealer
+        t.tricks_done = len(view.trick_winners)
+        return t
+
+    def copy(self) -> Table:
+        t = Table.__new__(Table)
+        t.rules = self.rules
+        t.hands = self.hands[:]
+        t.bids = self.bids
+        t.tricks_won = self.tricks_won[:]
+        t.played = self.played
+        t.trick = self.trick[:]
+        t.leader = self.leader
+        t.to_act = self.to_act
+        t.led = self.led
+        t.broken = self.broken
+        t.voids = self.voids[:]
+        t.scores = self.scores
+        t.bags = self.bags
+        t.dealer = self.dealer
+        t.tricks_done = self.tricks_done
+        return t
+
+    def legal(self) -> int:
+        return legal_cards(
+            self.hands[self.to_act], self.led, self.broken, self.rules.spades_lead_anytime
+        )
+
+    def unseen_by(self, seat: int) -> int:
+        """Cards ``seat`` cannot see: neither its own nor played."""
+        return FULL_DECK & ~self.played & ~self.hands[seat]
+
+    def winning(self) -> tuple[int, int]:
+        """(seat, card) currently winning the trick in progress."""
+        trick = self.trick
+        best = trick[0]
+        at = 0
+        for i in range(1, len(trick)):
+            c = trick[i]
+            if c > best and (c >= 39 or c // 13 == best // 13):
+                best = c
+                at = i
+        return (self.leader + at) & 3, best
+
+    def play(self, card: int) -> None:
+        """Play a legal card for the seat to act (the caller guarantees legality)."""
+        seat = self.to_act
+        self.hands[seat] &= ~(1 << card)
+        self.played |= 1 << card
+        suit = card // 13
+        if not self.trick:
+            self.leader = seat
+            self.led = suit
+            if suit == SPADES and not self.broken and not self.rules.spades_lead_anytime:
+                self.voids[seat] |= 0b0111
+                if self.rules.forced_spade_lead_breaks:
+                    self.broken = True
+        elif suit != self.led:
+            self.voids[seat] |= 1 << self.led
+            if suit == SPADES:
+                self.broken = True
+        self.trick.append(card)
+        if len(self.trick) < 4:
+            self.to_act = (seat + 1) & 3
+            return
+        winner, _ = self.winning()
+        self.tricks_won[winner] += 1
+        self.tricks_done += 1
+        self.trick = []
+        self.led = -1
+        self.to_act = winner
+        self.leader = winner
