@@ -275,7 +275,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--rules", default="standard")
     p.add_argument("--iterations", type=int, default=None,
-                   help="fixed search budget for hard (default: its time budget)")
+                   help="rollouts per card decision for hard (default: its own budget)")
+    p.add_argument("--situations", choices=("sampled", "fresh"), default="sampled",
+                   help="start each deal from a sampled match score and bags, or from 0-0")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes to split the deals over (1 = one core)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_tournament)
     return parser

@@ -107,7 +107,7 @@ def nil_is_sound(hand: int, danger_limit: float | None = None) -> bool:
 
 
 NIL_DANGER_LIMIT = 0.8
-BID_SCALE = 0.9
+BID_SCALE = 0.95
 
 
 def wants_blind_nil(view: PlayerView) -> bool:
@@ -118,7 +118,8 @@ def wants_blind_nil(view: PlayerView) -> bool:
     if partner_bid is not None and partner_bid <= 0:
         return False
     deficit = them - us
-    desperate = deficit >= 300 or (deficit >= 150 and them >= view.rules.target - 120)
+    # A blind nil fails more often than not: only when an ordinary hand cannot catch up.
+    desperate = deficit >= 400 or (deficit >= 200 and them >= view.rules.target - 100)
     if partner_bid is not None and partner_bid < 3:
         return False
     return desperate

@@ -1,0 +1,244 @@
+"""Duplicate tournaments between two strengths.
+
+Every deal is played twice with the partnerships swapped: the same cards, the same
+dealer, the same match situation, so the luck of the cards cancels. A deal's figure is
+the mean over its two tables of side A's hand points minus side B's.
+
+Each deal starts from a match situation drawn from the seed (both teams' scores and
+carried bags), so bags cost what they cost in a real match and blind nil comes up;
+``--situations fresh`` plays every deal from 0 to 0 instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from ..engine.match import Match, deal_hands
+from ..engine.rules import RulesError, preset
+from . import make_player
+
+
+def situation(seed: Any, deal: int, fresh: bool) -> dict[str, Any]:
+    rng = random.Random(f"tournament/{seed}/{deal}")
+    dealer = rng.randrange(4)
+    if fresh:
+        scores, bags = [0, 0], [0, 0]
+    else:
+        scores = [rng.randrange(-10, 45) * 10 for _ in range(2)]
+        bags = [rng.randrange(10) for _ in range(2)]
+    return {
+        "dealer": dealer,
+        "hands": deal_hands(f"{seed}/{deal}", 0, dealer),
+        "scores": scores,  # by side: [A, B]
+        "bags": bags,
+    }
+
+
+def play_table(
+    rules, sit: dict[str, Any], names: list[str], players: list[Any], timings: dict
+) -> Any:
+    """One hand at one table; ``names[s]`` is the strength at seat s."""
+    side_of_team0 = 0 if names[0] == "A" else 1
+    order = (0, 1) if side_of_team0 == 0 else (1, 0)
+    start = {
+        "dealer": sit["dealer"],
+        "hands": sit["hands"],
+        "scores": [sit["scores"][order[0]], sit["scores"][order[1]]],
+        "bags": [sit["bags"][order[0]], sit["bags"][order[1]]],
+    }
+    match = Match(rules, 0, start=start)
+    while not match.history:
+        seat = match.to_act
+        view = match.view(seat)
+        kind = "bid" if match.phase == "bidding" else "card"
+        t0 = time.perf_counter()
+        action = players[seat].choose(view)
+        timings[(names[seat], kind)].append(time.perf_counter() - t0)
+        match.apply(action)
+    return match.history[0]
+
+
+def run_deals(args: dict[str, Any], deals: range) -> dict[str, Any]:
+    rules = preset(args["rules"])
+    strengths = {"A": args["a"], "B": args["b"]}
+    options = {"rollouts": args["iterations"]} if args.get("iterations") is not None else {}
+    timings: dict = {(side, kind): [] for side in "AB" for kind in ("bid", "card")}
+    rows = []
+    for d in deals:
+        sit = situation(args["seed"], d, args["fresh"])
+        tables = []
+        for names in (["A", "B", "A", "B"], ["B", "A", "B", "A"]):
+            players = [
+                make_player(
+                    strengths[names[s]],
+                    seed=f"{args['seed']}/{d}/{names[s]}",
+                    **(options if strengths[names[s]] == "hard" else {}),
+                )
+                for s in range(4)
+            ]
+            result = play_table(rules, sit, names, players, timings)
+            tables.append(_table_row(result, names))
+        diff = sum(t["A"]["points"] - t["B"]["points"] for t in tables) / 2
+        rows.append({"deal": d, "diff": diff, "tables": tables})
+    return {
+        "rows": rows,
+        "timings": {f"{side}/{kind}": v for (side, kind), v in timings.items()},
+    }
+
+
+def _table_row(result, names: list[str]) -> dict[str, Any]:
+    row: dict[str, Any] = {"table_bid": sum(max(b, 0) for _, b in result.bids)}
+    for team in (0, 1):
+        side = names[team]
+        t = result.teams[team]
+        nil = [line.kind for line in t.lines if "nil_" in line.kind and line.kind != "nil_tricks"]
+        row[side] = {
+            "points": t.points,
+            "contract": t.contract,
+            "counted": t.counted,
+            "nil": [k for k in nil if not k.startswith("blind")],
+            "blind_nil": [k for k in nil if k.startswith("blind")],
+        }
+    return row
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[k]
+
+
+def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) -> dict:
+    diffs = [r["diff"] for r in rows]
+    n = len(diffs)
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("inf")
+    sides: dict[str, Any] = {}
+    for side in "AB":
+        exact = bags = sets = contracts = 0
+        nil_bid = nil_made = blind_bid = blind_made = 0
+        for r in rows:
+            for t in r["tables"]:
+                s = t[side]
+                if s["contract"]:
+                    contracts += 1
+                    exact += s["counted"] == s["contract"]
+                    bags += s["counted"] > s["contract"]
+                    sets += s["counted"] < s["contract"]
+                nil_bid += len(s["nil"])
+                nil_made += s["nil"].count("nil_made")
+                blind_bid += len(s["blind_nil"])
+                blind_made += s["blind_nil"].count("blind_nil_made")
+        sides[side] = {
+            "strength": args["a"] if side == "A" else args["b"],
+            "contracts": contracts,
+            "made_exactly": exact,
+            "made_with_bags": bags,
+            "set": sets,
+            "set_rate": round(sets / contracts, 3) if contracts else 0.0,
+            "nil": {"bid": nil_bid, "made": nil_made,
+                    "rate": round(nil_made / nil_bid, 3) if nil_bid else None},
+            "blind_nil": {"bid": blind_bid, "made": blind_made},
+            "decision_ms": {
+                kind: {
+                    "p50": round(1000 * _percentile(timings[f"{side}/{kind}"], 0.5), 2),
+                    "p95": round(1000 * _percentile(timings[f"{side}/{kind}"], 0.95), 2),
+                    "max": round(1000 * max(timings[f"{side}/{kind}"], default=0.0), 2),
+                    "count": len(timings[f"{side}/{kind}"]),
+                }
+                for kind in ("card", "bid")
+            },
+        }
+    table_bids = [t["table_bid"] for r in rows for t in r["tables"]]
+    return {
+        "a": args["a"],
+        "b": args["b"],
+        "rules": args["rules"],
+        "deals": n,
+        "seed": args["seed"],
+        "situations": "fresh" if args["fresh"] else "sampled",
+        "iterations": args.get("iterations"),
+        "points_per_deal": round(mean, 2),
+        "ci95": [round(mean - half, 2), round(mean + half, 2)],
+        "deals_won": round(sum(d > 0 for d in diffs) / n, 3) if n else 0.0,
+        "deals_tied": round(sum(d == 0 for d in diffs) / n, 3) if n else 0.0,
+        "mean_table_bid": round(statistics.fmean(table_bids), 2) if table_bids else 0.0,
+        "sides": sides,
+    }
+
+
+def tournament(
+    a: str, b: str, deals: int, seed: int, rules: str = "standard",
+    iterations: int | None = None, fresh: bool = False, workers: int = 1,
+) -> dict[str, Any]:
+    args = {"a": a, "b": b, "deals": deals, "seed": seed, "rules": rules,
+            "iterations": iterations, "fresh": fresh}
+    preset(rules)  # fail early on an unknown preset
+    make_player(a)
+    make_player(b)
+    if workers <= 1:
+        parts = [run_deals(args, range(deals))]
+    else:
+        import multiprocessing
+
+        chunks = [range(i, deals, workers) for i in range(workers)]
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            parts = pool.starmap(run_deals, [(args, c) for c in chunks])
+    rows = sorted((r for p in parts for r in p["rows"]), key=lambda r: r["deal"])
+    timings: dict[str, list] = {}
+    for p in parts:
+        for k, v in p["timings"].items():
+            timings.setdefault(k, []).extend(v)
+    return summarise(args, rows, timings)
+
+
+def format_report(out: dict[str, Any]) -> str:
+    lines = [
+        f"Duplicate tournament: {out['a']} (A) vs {out['b']} (B), rules {out['rules']}, "
+        f"{out['deals']} deals x 2 tables, seed {out['seed']}, "
+        f"{out['situations']} situations"
+        + (f", {out['iterations']} rollouts" if out["iterations"] is not None else ""),
+        f"  A - B: {out['points_per_deal']:+.1f} points per deal, "
+        f"95% CI [{out['ci95'][0]:+.1f}, {out['ci95'][1]:+.1f}]",
+        f"  deals won by A: {100 * out['deals_won']:.1f}% "
+        f"(tied {100 * out['deals_tied']:.1f}%); mean table bid {out['mean_table_bid']:.2f}",
+    ]
+    for side in "AB":
+        s = out["sides"][side]
+        nil = s["nil"]
+        rate = f"{100 * nil['rate']:.0f}%" if nil["rate"] is not None else "-"
+        lines.append(
+            f"  {side} {s['strength']:>6}: contracts {s['contracts']}: exactly "
+            f"{s['made_exactly']}, with bags {s['made_with_bags']}, set {s['set']} "
+            f"({100 * s['set_rate']:.1f}%); nil {nil['made']}/{nil['bid']} ({rate}); "
+            f"blind nil {s['blind_nil']['made']}/{s['blind_nil']['bid']}"
+        )
+        for kind in ("card", "bid"):
+            t = s["decision_ms"][kind]
+            lines.append(
+                f"           {kind} decisions: p50 {t['p50']:.2f} ms, p95 {t['p95']:.2f} ms, "
+                f"max {t['max']:.2f} ms ({t['count']})"
+            )
+    return "\n".join(lines)
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        out = tournament(
+            args.a, args.b, args.deals, args.seed, args.rules, args.iterations,
+            fresh=args.situations == "fresh", workers=args.workers,
+        )
+    except (RulesError, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(json.dumps(out, indent=2) if args.json else format_report(out))
+    return 0
