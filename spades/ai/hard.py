@@ -18,7 +18,7 @@ from ..engine.cards import FULL_DECK
 from ..engine.scoring import TeamScore, match_winner, score_hand
 from ..engine.view import PlayerView
 from .bidding import choose_bid
-from .play import choose_card
+from .play import choose_card, sound_cards
 from .players import Decided, Thinker, view_key
 from .table import Table
 
@@ -218,13 +218,16 @@ class HardPlayer:
             return Decided(action, reason)
         table = Table.from_view(view)
         normal, normal_reason = choose_card(table, view.seat)
-        legal = table.legal()
+        legal = sound_cards(table, view.seat, table.legal())
         candidates = candidate_cards(legal, view.hand, view.played)
         if len(candidates) == 1 or self.rollouts <= 0:
             return Decided(Play(normal), normal_reason)
         # The normal card stands for its whole run of touching cards.
         if normal not in candidates:
-            normal = next(c for c in candidates if c <= normal and _same_run(c, normal, view))
+            normal = next(
+                (c for c in candidates if c <= normal and _same_run(c, normal, view)),
+                candidates[0],
+            )
         rng = random.Random(f"hard/{self.seed}/{view_key(view)}")
         return SearchThinker(view, table, candidates, self.rollouts, rng, normal, normal_reason)
 

@@ -137,15 +137,49 @@ class _Trick:
         return False
 
 
+def sound_cards(t: Table, seat: int, legal: int) -> int:
+    """The legal cards a sound partner would consider at all (the hard player's search
+    never looks past them; the normal rules already keep to them).
+
+    Playing last, never take a trick from a winning partner who did not bid nil;
+    always take it from a winning partner whose nil still stands (unless keeping a nil
+    of one's own); playing last and unable to win, never waste a high card of the
+    led suit when a low one will do.
+    """
+    if not t.trick:
+        return legal
+    partner = (seat + 2) & 3
+    win_seat, best = t.winning()
+    if best >= 39:
+        beats = legal & SPADE_MASK & _ABOVE[best]
+    else:
+        beats = (legal & _ABOVE[best]) | (legal & SPADE_MASK)
+    last = len(t.trick) == 3
+    if win_seat == partner:
+        if nil_alive(t, partner) and beats and not nil_alive(t, seat):
+            return beats
+        if last and t.bids[partner] > 0 and legal & ~beats:
+            return legal & ~beats
+    if last and not beats and t.bids[seat] > 0:
+        in_suit = legal & SUIT_MASKS[t.led]
+        low = in_suit & ~_HIGH_CARDS
+        if low and in_suit & _HIGH_CARDS:
+            return low
+    return legal
+
+
+_HIGH_CARDS = sum(1 << c for c in range(52) if c % 13 >= 9)  # jack or better
+
+
 def choose_card(t: Table, seat: int, attack: bool = True) -> tuple[int, str]:
     """The normal player's card for ``seat`` (the seat to act) and why.
 
     ``attack`` False leaves out the harder ideas (attacking an opponent's nil and
     chasing a set), as the easy player does.
     """
-    legal = t.legal()
+    legal = sound_cards(t, seat, t.legal())
     if not legal & (legal - 1):
-        return _low(legal), "The only legal card"
+        return _low(legal), "The only sensible card"
     if not t.trick:
         return _lead(t, seat, legal, attack)
     return _follow(t, seat, legal, attack)
@@ -406,9 +440,9 @@ def simple_card(t: Table, seat: int) -> tuple[int, str]:
     absurd), but it wins whenever it can while the team needs tricks, never plans
     second- or third-hand play, and never chases bags or sets.
     """
-    legal = t.legal()
+    legal = sound_cards(t, seat, t.legal())
     if not legal & (legal - 1):
-        return _low(legal), "The only legal card"
+        return _low(legal), "The only sensible card"
     partner = (seat + 2) & 3
     if nil_alive(t, seat) or nil_alive(t, partner):
         return choose_card(t, seat, attack=False)
