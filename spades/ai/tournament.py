@@ -78,7 +78,7 @@ def run_deals(args: dict[str, Any], deals: range) -> dict[str, Any]:
             players = [
                 make_player(
                     strengths[names[s]],
-                    seed=f"{args['seed']}/{d}/{names[s]}",
+                    seed=f"{args['seed']}/{d}/{s}",
                     **(options if strengths[names[s]] == "hard" else {}),
                 )
                 for s in range(4)

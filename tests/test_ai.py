@@ -1,0 +1,263 @@
+"""The computer players: legal, blind to hidden cards, deterministic, and sound."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from spades.ai import make_player, suggested_bid, suggested_card
+from spades.ai.audit import load_positions, run_audit
+from spades.ai.bidding import choose_bid, estimate_tricks, nil_is_sound, sure_tricks
+from spades.ai.hard import HardPlayer, candidate_cards, sample_deal
+from spades.ai.table import Table
+from spades.ai.tournament import tournament
+from spades.engine import LOOK, Bid, Match, Play, preset
+from spades.engine.cards import parse_cards
+from spades.engine.legal import BLIND_NIL, NIL
+from spades.engine.match import OVER
+from spades.engine.rules import PRESETS, Rules
+
+STRENGTHS = ("easy", "normal", "hard")
+
+
+def random_rules(rng: random.Random) -> Rules:
+    base = PRESETS[rng.choice(sorted(PRESETS))]
+    nil = rng.random() < 0.7
+    return base.with_options(
+        nil=nil,
+        blind_nil=nil and rng.random() < 0.5,
+        blind_nil_deficit=rng.choice((0, 50, 100)),
+        team_cap_13=rng.random() < 0.5,
+        min_team_bid=rng.choice((0, 0, 4)),
+        max_nils_per_team=rng.choice((1, 2)),
+        spades_lead_anytime=rng.random() < 0.2,
+        forced_spade_lead_breaks=rng.random() < 0.5,
+        failed_nil_tricks=rng.choice(("count", "bags")),
+        bag_penalty=rng.random() < 0.8,
+    )
+
+
+def player(strength: str, seed: object = 0):
+    return make_player(strength, seed=seed, rollouts=24) if strength == "hard" else (
+        make_player(strength, seed=seed)
+    )
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_every_decision_is_legal_under_random_rules(strength):
+    rng = random.Random(f"legal/{strength}")
+    decisions = 0
+    budget = 1500 if strength == "hard" else 4000
+    game = 0
+    while decisions < budget:
+        rules = random_rules(rng)
+        # Start from a random score so that blind nil and bag penalties come up.
+        match = Match(rules, f"{strength}/{game}")
+        match.scores = [rng.randrange(-150, 450), rng.randrange(-150, 450)]
+        match.bags = [rng.randrange(rules.bag_limit) if rules.bag_penalty else 0] * 2
+        match = Match(rules, f"{strength}/{game}", start={
+            "dealer": game % 4, "hands": match.dealt,
+            "scores": match.scores, "bags": match.bags,
+        })
+        players = [player(strength, seed=s) for s in range(4)]
+        while match.phase != OVER and len(match.history) < 2:
+            seat = match.to_act
+            view = match.view(seat)
+            action = players[seat].choose(view)
+            assert action in view.legal_actions(), (strength, action)
+            match.apply(action)
+            decisions += 1
+        game += 1
+
+
+def _same_view_other_deal(match: Match, seat: int, rng: random.Random) -> Match:
+    """A match with the same history but the unseen cards dealt differently."""
+    view = match.view(seat)
+    table = Table.from_view(view)
+    weights = [[1.0] * 52 for _ in range(4)]
+    unplayed = sample_deal(table, seat, rng, weights)
+    assert unplayed is not None
+    played_by = [0, 0, 0, 0]
+    leader = (match.dealer + 1) % 4
+    for i, card in enumerate(match.plays):
+        trick, pos = divmod(i, 4)
+        lead = leader if trick == 0 else match.trick_winners[trick - 1]
+        played_by[(lead + pos) % 4] |= 1 << card
+    hands = [played_by[s] | unplayed[s] for s in range(4)]
+    hands[seat] = match.dealt[seat]
+    other = Match(match.rules, 0, start={
+        "dealer": match.dealer, "hands": tuple(hands), "scores": list(match.scores),
+        "bags": list(match.bags),
+    })
+    for action in match.actions:
+        other.apply(action)
+    return other
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_decision_ignores_how_the_unseen_cards_lie(strength):
+    rng = random.Random(f"blind/{strength}")
+    checked = 0
+    for game in range(6):
+        match = Match(preset("standard"), f"unseen/{game}")
+        drivers = [make_player("normal", seed=s) for s in range(4)]
+        stop = rng.randrange(6, 40)
+        while len(match.plays) < stop:
+            seat = match.to_act
+            match.apply(drivers[seat].choose(match.view(seat)))
+        seat = match.to_act
+        other = _same_view_other_deal(match, seat, rng)
+        assert other.dealt != match.dealt or game == 0  # the others' cards moved
+        assert other.view(seat) == match.view(seat)
+        one = player(strength, seed=9).choose(match.view(seat))
+        two = player(strength, seed=9).choose(other.view(seat))
+        assert one == two
+        checked += 1
+    assert checked == 6
+
+
+def test_thinking_in_slices_gives_the_same_decision():
+    match = Match(preset("standard"), "slices")
+    drivers = [make_player("normal", seed=s) for s in range(4)]
+    while len(match.plays) < 9:
+        seat = match.to_act
+        match.apply(drivers[seat].choose(match.view(seat)))
+    seat = match.to_act
+    view = match.view(seat)
+    hard = HardPlayer(seed=3, rollouts=60)
+    at_once = hard.think(view)
+    at_once.finish()
+    sliced = hard.think(view)
+    steps = 0
+    while not sliced.step(0.0):  # the smallest slice still makes progress
+        steps += 1
+    assert steps > 1
+    assert sliced.decision == at_once.decision
+    assert sliced.iterations == at_once.iterations
+
+
+def test_candidate_cards_merge_touching_cards():
+    hand = sum(1 << c for c in parse_cards("KH QH 9H 2C"))
+    played = sum(1 << c for c in parse_cards("JH TH"))
+    legal = hand & ~sum(1 << c for c in parse_cards("2C"))
+    got = candidate_cards(legal, hand, played)
+    # K Q J(played) T(played) 9 of hearts all touch: one candidate for the run.
+    assert len(got) == 1 and got[0] in parse_cards("KH QH 9H")
+
+
+def test_the_blunder_audit_passes_normal_and_hard_and_catches_random():
+    positions = load_positions()
+    kinds = {p["kind"] for p in positions}
+    assert kinds == {"overtake_partner", "cover_nil", "last_low", "no_nil"}
+    for strength in ("normal", "hard"):
+        report = run_audit(strength, positions)
+        assert report["mistakes"] == 0, report["details"]
+    # The audit can fail: a random player blunders.
+    assert run_audit("random", positions)["mistakes"] > 10
+
+
+def test_nil_is_never_bid_with_the_ace_of_spades_or_four_sure_tricks():
+    rng = random.Random(5)
+    from spades.engine.playout import random_deal
+
+    for _ in range(3000):
+        for hand in random_deal(rng, 0):
+            if hand >> 51 & 1 or sure_tricks(hand) >= 4:
+                assert not nil_is_sound(hand)
+
+
+def test_estimates_follow_the_strength_of_a_hand():
+    weak = sum(1 << c for c in parse_cards("2S 3H 4H 5H 2D 3D 4D 6D 2C 3C 4C 5C 7C"))
+    strong = sum(1 << c for c in parse_cards("AS KS QS JS TS AH KH AD KD AC 2C 3C 4C"))
+    assert estimate_tricks(weak) < 1 < 7 < estimate_tricks(strong)
+    assert nil_is_sound(weak)
+    assert not nil_is_sound(strong)
+
+
+def _bidding_view(rules: Rules, scores=(0, 0), hands=None):
+    from spades.engine.match import deal_hands
+
+    match = Match(rules, 0, start={
+        "dealer": 3, "hands": hands or deal_hands("bid", 0, 3), "scores": list(scores),
+        "bags": [0, 0],
+    })
+    return match
+
+
+def test_bids_respect_the_team_cap_and_minimum_team_bid():
+    strong = "AS KS QS JS TS 9S 8S AH KH AD KD AC KC"
+    rest = parse_cards(strong)
+    others = [c for c in range(52) if c not in rest]
+    hands = (sum(1 << c for c in rest), sum(1 << c for c in others[:13]),
+             sum(1 << c for c in others[13:26]), sum(1 << c for c in others[26:39]))
+    rules = preset("standard").with_options(min_team_bid=4, blind_nil=False)
+    match = _bidding_view(rules, hands=hands)
+    match.apply(Bid(NIL))  # South... dealer 3 means South bids first
+    assert match.bid_order[0] == (0, NIL)
+    # West, then North: North's partner bid nil, so North must bid at least 4.
+    match.apply(make_player("normal").choose(match.view(1)))
+    action = make_player("normal").choose(match.view(2))
+    assert action.value >= 4
+
+
+def test_blind_nil_is_decided_before_looking_and_only_when_far_behind():
+    rules = preset("standard")
+    behind = _bidding_view(rules, scores=(50, 460))
+    view = behind.view(behind.to_act)
+    assert view.hand == 0 and not view.looked
+    action, _ = choose_bid(view)
+    assert action == Bid(BLIND_NIL)
+    close = _bidding_view(rules, scores=(300, 420))
+    view = close.view(close.to_act)
+    assert view.hand == 0
+    assert choose_bid(view)[0] == LOOK
+
+
+def test_coach_suggestions_are_legal_and_explained():
+    match = Match(preset("standard"), "coach")
+    while match.phase == "bidding":
+        view = match.view(match.to_act)
+        action, reason = suggested_bid(view)
+        assert action in view.legal_actions() and reason
+        match.apply(action)
+    for _ in range(20):
+        view = match.view(match.to_act)
+        card, reason = suggested_card(view)
+        assert Play(card) in view.legal_actions() and reason
+        match.apply(Play(card))
+
+
+def test_tournament_reports_the_figures():
+    out = tournament("normal", "random", deals=4, seed=2)
+    assert out["deals"] == 4
+    assert out["ci95"][0] <= out["points_per_deal"] <= out["ci95"][1]
+    for side in "AB":
+        s = out["sides"][side]
+        assert s["made_exactly"] + s["made_with_bags"] + s["set"] == s["contracts"]
+        assert s["decision_ms"]["card"]["count"] > 0
+    # Duplicate: each side sits both ways at one deal, so from 0-0 the same deals with
+    # the sides' names exchanged give the opposite figure.
+    there = tournament("normal", "random", deals=4, seed=2, fresh=True)
+    back = tournament("random", "normal", deals=4, seed=2, fresh=True)
+    assert back["points_per_deal"] == pytest.approx(-there["points_per_deal"])
+    assert there["points_per_deal"] != 0
+
+
+def test_tournament_command_line():
+    run = subprocess.run(
+        [sys.executable, "-m", "spades", "tournament", "--a", "hard", "--b", "normal",
+         "--deals", "1", "--seed", "4", "--iterations", "8", "--json"],
+        capture_output=True, text=True, check=True,
+    )
+    out = json.loads(run.stdout)
+    assert out["a"] == "hard" and out["deals"] == 1 and out["iterations"] == 8
+
+
+def test_easy_plays_worse_than_normal_but_keeps_nils_sane():
+    out = tournament("normal", "easy", deals=40, seed=11)
+    assert out["points_per_deal"] > 0
+    assert run_audit("easy")["per_kind"]["cover_nil"] == 0
