@@ -107,7 +107,7 @@ def nil_is_sound(hand: int, danger_limit: float | None = None) -> bool:
 
 
 NIL_DANGER_LIMIT = 0.8
-BID_SCALE = 0.95
+BID_SCALE = 0.93
 
 
 def wants_blind_nil(view: PlayerView) -> bool:
@@ -119,7 +119,7 @@ def wants_blind_nil(view: PlayerView) -> bool:
         return False
     deficit = them - us
     # A blind nil fails more often than not: only when an ordinary hand cannot catch up.
-    desperate = deficit >= 400 or (deficit >= 200 and them >= view.rules.target - 100)
+    desperate = deficit >= 500 or (deficit >= 200 and them >= view.rules.target - 80)
     if partner_bid is not None and partner_bid < 3:
         return False
     return desperate
@@ -150,9 +150,15 @@ def choose_bid(
         if partner_ok:
             return Bid(NIL), "A hand of low cards: nil"
 
-    # Bags close to a penalty: lean to the higher bid; far from the target, lean low.
+    # Round half up, but lean higher when the tenth bag is near or the opponents are
+    # about to win, and lower when making this contract would win the match.
     bag_room = rules.bag_limit - view.bags[team] if rules.bag_penalty else 99
-    shade = 0.35 if bag_room <= 3 else 0.5
+    shade = 0.65 if bag_room <= 3 else 0.5
+    us, them = view.scores[team], view.scores[1 - team]
+    if us + 10 * int(estimate + shade) >= rules.target and us >= them:
+        shade -= 0.2
+    elif them >= rules.target - 60 and them > us:
+        shade += 0.2
     target = int(estimate + shade)
     if partner_bid is not None and partner_bid <= 0:
         target = max(target, int(estimate + 0.6))  # the nil's partner carries the team

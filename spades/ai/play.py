@@ -195,7 +195,8 @@ def _lead(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
         return _nil_lead(legal, out), "Lead a card that is likely to lose: you bid nil"
 
     if nil_alive(t, partner):
-        # Lead high so the nil partner can play under; a suit partner lacks is best.
+        # Lead high so the nil partner can play under, a sure winner best. (A suit the
+        # partner lacks is no refuge: with only spades left they would have to trump.)
         best = -1
         best_key = (-1, -1)
         for suit in range(4):
@@ -203,9 +204,8 @@ def _lead(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
             if not m:
                 continue
             top = _high(m)
-            partner_void = t.voids[partner] >> suit & 1
             master = not out & _ABOVE[top]
-            key = (int(partner_void) * 2 + int(master), top % 13)
+            key = (int(master), top % 13)
             if key > best_key:
                 best, best_key = top, key
         return best, "Lead high to cover your partner's nil"
