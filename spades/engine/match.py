@@ -217,6 +217,8 @@ class Match:
         """Why ``action`` is illegal now (for ``seat``, if given), or None."""
         if self.phase == OVER:
             return "The match is over"
+        if seat is not None and seat not in range(4):
+            return f"There is no seat {seat}"
         if seat is not None and seat != self.to_act:
             return turn_refusal(seat, self.to_act)
         s = self.to_act

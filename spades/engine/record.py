@@ -65,8 +65,11 @@ def replay_record(record: Any) -> dict[str, Any]:
     if not isinstance(bids, list) or not isinstance(plays, list):
         raise SaveError("bids and plays must be lists")
     for i, entry in enumerate(bids):
-        if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int):
-            raise SaveError(f"bid {i} must be [seat, bid]")
+        if not (
+            isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
+            and 0 <= entry[0] < 4
+        ):
+            raise SaveError(f"bid {i} must be [seat, bid] with a seat from 0 to 3")
         seat, value = entry
         try:
             bid = parse_bid(value)

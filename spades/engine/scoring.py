@@ -134,7 +134,9 @@ def score_team(
             bags_after -= rules.bag_limit
             lines.append(ScoreLine("bag_penalty", -rules.bag_penalty_points, 0, rules.bag_limit))
     else:
+        # No bag count exists: overtricks and nil tricks keep their points only.
         new_bags = 0
+        lines = [line._replace(bags=0) for line in lines]
     points = 0
     for line in lines:
         points += line[1]

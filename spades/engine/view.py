@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import LOOK, Action, Bid, Play
+from .actions import LOOK, Action, Bid, Look, Play
 from .cards import FULL_DECK, cards_of, partner_of
 from .legal import (
     BLIND_NIL,
@@ -16,6 +16,7 @@ from .legal import (
     card_refusal,
     legal_bids,
     legal_cards,
+    turn_refusal,
 )
 from .rules import Rules
 
@@ -110,8 +111,14 @@ class PlayerView:
 
     def refusal(self, action: Action) -> str | None:
         """Why the seat may not take ``action`` now; the same sentences as the match."""
+        if self.phase == "over":
+            return "The match is over"
         if not self.my_turn:
-            return "It is not your turn"
+            return turn_refusal(self.seat, self.to_act)
+        if isinstance(action, Look):
+            if self.phase != "bidding" or self.looked:
+                return "You have already seen your cards"
+            return None
         if self.phase == "bidding":
             if isinstance(action, Bid):
                 return bid_refusal(
@@ -120,10 +127,12 @@ class PlayerView:
                 )
             if isinstance(action, Play):
                 return "Cards are played after the bidding"
-            return None if not self.looked else "You have already seen your cards"
+            return "Not an action"
         if isinstance(action, Play):
             return card_refusal(
                 self.hand, action.card, self.led_suit, self.spades_broken,
                 self.rules.spades_lead_anytime,
             )
-        return "The bidding is over"
+        if isinstance(action, Bid):
+            return "The bidding is over"
+        return "Not an action"
