@@ -22,7 +22,10 @@ from .play import choose_card, sound_cards
 from .players import Decided, Thinker, view_key
 from .table import Table
 
-DEFAULT_ROLLOUTS = 240  # rollouts per card decision at the default budget
+# The default budget is counted in cards played out, so a decision early in the hand
+# (long rollouts) gets fewer rollouts than one late in it, and each takes about as long.
+DEFAULT_CARD_BUDGET = 7200
+MIN_ROLLOUTS, MAX_ROLLOUTS = 120, 400
 MIN_SAMPLES = 8
 PREFER_NORMAL_BY = 1.5  # points: the normal card stands unless beaten by this much
 MATCH_WIN_VALUE = 300  # a hand that ends the match is worth this much more or less
@@ -209,8 +212,16 @@ class HardPlayer:
     strength = "hard"
 
     def __init__(self, seed: Any = 0, rollouts: int | None = None) -> None:
+        """``rollouts`` fixes the rollouts per card decision (tests, tournaments);
+        None uses the default budget."""
         self.seed = seed
-        self.rollouts = DEFAULT_ROLLOUTS if rollouts is None else rollouts
+        self.rollouts = rollouts
+
+    def budget(self, view: PlayerView) -> int:
+        if self.rollouts is not None:
+            return self.rollouts
+        cards_left = max(1, sum(view.hand_sizes))
+        return max(MIN_ROLLOUTS, min(MAX_ROLLOUTS, DEFAULT_CARD_BUDGET // cards_left))
 
     def think(self, view: PlayerView) -> Thinker:
         if view.phase == "bidding":
@@ -220,7 +231,8 @@ class HardPlayer:
         normal, normal_reason = choose_card(table, view.seat)
         legal = sound_cards(table, view.seat, table.legal())
         candidates = candidate_cards(legal, view.hand, view.played)
-        if len(candidates) == 1 or self.rollouts <= 0:
+        rollouts = self.budget(view)
+        if len(candidates) == 1 or rollouts <= 0:
             return Decided(Play(normal), normal_reason)
         # The normal card stands for its whole run of touching cards.
         if normal not in candidates:
@@ -229,7 +241,7 @@ class HardPlayer:
                 candidates[0],
             )
         rng = random.Random(f"hard/{self.seed}/{view_key(view)}")
-        return SearchThinker(view, table, candidates, self.rollouts, rng, normal, normal_reason)
+        return SearchThinker(view, table, candidates, rollouts, rng, normal, normal_reason)
 
     def choose(self, view: PlayerView):
         return self.think(view).finish()
@@ -242,4 +254,4 @@ def _same_run(low: int, high: int, view: PlayerView) -> bool:
     return all(gone >> c & 1 for c in range(low, high + 1))
 
 
-__all__ = ["DEFAULT_ROLLOUTS", "HardPlayer", "candidate_cards", "sample_deal"]
+__all__ = ["DEFAULT_CARD_BUDGET", "HardPlayer", "candidate_cards", "sample_deal"]

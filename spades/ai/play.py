@@ -114,8 +114,9 @@ class _Trick:
         }
         self.void_spades = {q: (not spades_out) or bool(t.voids[q] & 8) for q in later}
 
-    def beatable(self, card: int, seats: list[int]) -> bool:
-        """Could one of ``seats`` (yet to play) top ``card`` if it were winning?"""
+    def beatable(self, card: int) -> bool:
+        """Could an opponent yet to play top ``card`` if it were winning?"""
+        seats = self.later_opps
         out = self.out
         if card >= 39:
             higher = out & _ABOVE[card]
@@ -320,7 +321,6 @@ def _follow(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
     else:
         beats = (legal & _ABOVE[best]) | (legal & SPADE_MASK)
     below = legal & ~beats
-    info = _Trick(t, seat, later)
 
     # --- my own nil ---------------------------------------------------------------
     if nil_alive(t, seat):
@@ -361,7 +361,7 @@ def _follow(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
                 return discard(below, False), "Let the nil bidder win the trick"
             return _low(legal), "Play low"
         if any(q in later for q in nil_opps) and not (
-            win_seat == partner and not info.beatable(best, info.later_opps)
+            win_seat == partner and not _Trick(t, seat, later).beatable(best)
         ):
             if following:
                 return _low(legal), "Play low: the nil bidder may have to win"
@@ -372,12 +372,13 @@ def _follow(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
 
     # --- partner winning ----------------------------------------------------------
     if win_seat == partner:
-        safe = pos == 3 or not info.beatable(best, info.later_opps)
+        info = _Trick(t, seat, later)
+        safe = pos == 3 or not info.beatable(best)
         if safe or not want or not beats:
             if following:
                 return _low(legal), "Your partner has this trick: play low"
             return discard(legal, not want), "Your partner has this trick: discard"
-        sure = [c for c in _cards(beats) if not info.beatable(c, info.later_opps)]
+        sure = [c for c in _cards(beats) if not info.beatable(c)]
         if sure and (following or best % 13 < 10):
             return sure[0], "Make sure of the trick your partner may lose"
         if following:
@@ -392,7 +393,8 @@ def _follow(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
             return discard(legal, False), "Cannot win: discard"
         if pos == 3:
             return _cheapest(beats, following), "Win as cheaply as possible"
-        sure = [c for c in _cards(beats) if not info.beatable(c, info.later_opps)]
+        info = _Trick(t, seat, later)
+        sure = [c for c in _cards(beats) if not info.beatable(c)]
         if sure:
             return sure[0], "Win with a card that cannot be beaten"
         if pos == 1:
