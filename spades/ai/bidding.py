@@ -107,7 +107,7 @@ def nil_is_sound(hand: int, danger_limit: float | None = None) -> bool:
 
 
 NIL_DANGER_LIMIT = 0.8
-BID_SCALE = 0.93
+BID_SCALE = 0.9
 
 
 def wants_blind_nil(view: PlayerView) -> bool:
@@ -119,7 +119,7 @@ def wants_blind_nil(view: PlayerView) -> bool:
         return False
     deficit = them - us
     # A blind nil fails more often than not: only when an ordinary hand cannot catch up.
-    desperate = deficit >= 500 or (deficit >= 200 and them >= view.rules.target - 80)
+    desperate = deficit >= 500 or (deficit >= 300 and them >= view.rules.target - 60)
     if partner_bid is not None and partner_bid < 3:
         return False
     return desperate

@@ -24,8 +24,8 @@ from .table import Table
 
 # The default budget is counted in cards played out, so a decision early in the hand
 # (long rollouts) gets fewer rollouts than one late in it, and each takes about as long.
-DEFAULT_CARD_BUDGET = 7200
-MIN_ROLLOUTS, MAX_ROLLOUTS = 120, 400
+DEFAULT_CARD_BUDGET = 14400
+MIN_ROLLOUTS, MAX_ROLLOUTS = 240, 800
 MIN_SAMPLES = 8
 PREFER_NORMAL_BY = 1.5  # points: the normal card stands unless beaten by this much
 MATCH_WIN_VALUE = 300  # a hand that ends the match is worth this much more or less

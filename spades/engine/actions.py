@@ -129,9 +129,3 @@ Event = (
     HandDealt | CardsSeen | BidMade | BiddingDone | CardPlayed | SpadesBroken | TrickWon
     | HandScored | MatchOver
 )
-
-__all__ = [
-    "Action", "Bid", "BidMade", "BiddingDone", "CardPlayed", "CardsSeen", "Event",
-    "HandDealt", "HandScored", "LOOK", "Look", "MatchOver", "Play", "SpadesBroken",
-    "TrickWon", "action_from_json", "action_to_json", "card_text", "BLIND_NIL",
-]

@@ -12,12 +12,10 @@ from functools import lru_cache
 from .cards import (
     NON_SPADE_MASK,
     SEAT_NAMES,
-    SPADE_MASK,
     SPADES,
     SUIT_MASKS,
     SUIT_NAMES,
     card_name,
-    partner_of,
 )
 from .rules import Rules
 
@@ -181,24 +179,3 @@ def trick_winner_index(cards: list[int] | tuple[int, ...]) -> int:
 
 def turn_refusal(seat: int, to_act: int) -> str:
     return f"It is {SEAT_NAMES[to_act]}'s turn, not {SEAT_NAMES[seat]}'s"
-
-
-def partner_bid_of(bids: list[int | None] | tuple[int | None, ...], seat: int) -> int | None:
-    return bids[partner_of(seat)]
-
-
-__all__ = [
-    "BLIND_NIL",
-    "NIL",
-    "SPADE_MASK",
-    "bid_refusal",
-    "bid_text",
-    "blind_nil_choice",
-    "blind_nil_open",
-    "card_refusal",
-    "is_nil",
-    "legal_bids",
-    "legal_cards",
-    "parse_bid",
-    "trick_winner_index",
-]

@@ -33,7 +33,6 @@ from .actions import (
 )
 from .cards import (
     FULL_DECK,
-    NON_SPADE_MASK,
     SPADES,
     cards_of,
     cards_text,
@@ -51,7 +50,6 @@ from .legal import (
     card_refusal,
     legal_bids,
     legal_cards,
-    parse_bid,
     trick_winner_index,
     turn_refusal,
 )
@@ -501,10 +499,3 @@ def read_start(start: Any) -> dict[str, Any]:
     if type(hand_number) is not int or hand_number < 0:
         raise SaveError("hand_number must be a whole number")
     return {"dealer": dealer, "hands": tuple(hands), "hand_number": hand_number, **pairs}
-
-
-__all__ = [
-    "BIDDING", "HAND_FORMAT", "HandResult", "IllegalAction", "MATCH_FORMAT", "Match",
-    "OVER", "PLAYING", "SaveError", "deal_hands", "parse_bid", "read_start",
-    "NON_SPADE_MASK",
-]
