@@ -11,7 +11,7 @@ still needs, try to set the opponents when that is close, and otherwise duck bag
 
 from __future__ import annotations
 
-from ..engine.cards import FULL_DECK, NON_SPADE_MASK, SPADE_MASK, SPADES, SUIT_MASKS
+from ..engine.cards import FULL_DECK, NON_SPADE_MASK, SPADE_MASK, SPADES, SUIT_MASKS, cards_of
 from .table import Table
 
 _ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
@@ -378,7 +378,7 @@ def _follow(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
             if following:
                 return _low(legal), "Your partner has this trick: play low"
             return discard(legal, not want), "Your partner has this trick: discard"
-        sure = [c for c in _cards(beats) if not info.beatable(c)]
+        sure = [c for c in cards_of(beats) if not info.beatable(c)]
         if sure and (following or best % 13 < 10):
             return sure[0], "Make sure of the trick your partner may lose"
         if following:
@@ -394,7 +394,7 @@ def _follow(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
         if pos == 3:
             return _cheapest(beats, following), "Win as cheaply as possible"
         info = _Trick(t, seat, later)
-        sure = [c for c in _cards(beats) if not info.beatable(c)]
+        sure = [c for c in cards_of(beats) if not info.beatable(c)]
         if sure:
             return sure[0], "Win with a card that cannot be beaten"
         if pos == 1:
@@ -417,15 +417,6 @@ def _follow(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
     if pos == 3:
         return high_rank(legal, spare_spades=False), "Forced to win: use the highest"
     return _low(legal), "Play low and hope to be overtaken"
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _cheapest(beats: int, following: bool) -> int:

@@ -8,7 +8,7 @@ policies read only ``hands[seat]`` of the seat they decide for, plus public fiel
 from __future__ import annotations
 
 from ..engine.cards import FULL_DECK, SPADES
-from ..engine.legal import legal_cards
+from ..engine.legal import legal_cards, trick_winner_index
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
 
@@ -85,15 +85,8 @@ class Table:
 
     def winning(self) -> tuple[int, int]:
         """(seat, card) currently winning the trick in progress."""
-        trick = self.trick
-        best = trick[0]
-        at = 0
-        for i in range(1, len(trick)):
-            c = trick[i]
-            if c > best and (c >= 39 or c // 13 == best // 13):
-                best = c
-                at = i
-        return (self.leader + at) & 3, best
+        at = trick_winner_index(self.trick)
+        return (self.leader + at) & 3, self.trick[at]
 
     def play(self, card: int) -> None:
         """Play a legal card for the seat to act (the caller guarantees legality)."""
