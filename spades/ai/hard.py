@@ -17,9 +17,8 @@ from ..engine.actions import Play
 from ..engine.cards import FULL_DECK
 from ..engine.scoring import TeamScore, match_winner, score_hand
 from ..engine.view import PlayerView
-from .bidding import choose_bid
 from .play import choose_card, sound_cards
-from .players import Decided, Thinker, view_key
+from .players import Decided, NormalPlayer, Thinker, view_key
 from .table import Table
 
 # The default budget is counted in cards played out, so a decision early in the hand
@@ -206,7 +205,7 @@ class SearchThinker(Thinker):
         self.done = True
 
 
-class HardPlayer:
+class HardPlayer(NormalPlayer):
     """Searches card play over sampled deals; bids as the normal player."""
 
     strength = "hard"
@@ -225,8 +224,7 @@ class HardPlayer:
 
     def think(self, view: PlayerView) -> Thinker:
         if view.phase == "bidding":
-            action, reason = choose_bid(view)
-            return Decided(action, reason)
+            return super().think(view)
         table = Table.from_view(view)
         normal, normal_reason = choose_card(table, view.seat)
         legal = sound_cards(table, view.seat, table.legal())
@@ -242,9 +240,6 @@ class HardPlayer:
             )
         rng = random.Random(f"hard/{self.seed}/{view_key(view)}")
         return SearchThinker(view, table, candidates, rollouts, rng, normal, normal_reason)
-
-    def choose(self, view: PlayerView):
-        return self.think(view).finish()
 
 
 def _same_run(low: int, high: int, view: PlayerView) -> bool:
