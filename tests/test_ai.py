@@ -13,7 +13,7 @@ from spades.ai import make_player, suggested_bid, suggested_card
 from spades.ai.audit import load_positions, run_audit
 from spades.ai.bidding import choose_bid, estimate_tricks, nil_is_sound, sure_tricks
 from spades.ai.hard import HardPlayer, candidate_cards, sample_deal
-from spades.ai.table import Table
+from spades.ai.position import Position
 from spades.ai.tournament import tournament
 from spades.engine import LOOK, Bid, Match, Play, preset
 from spades.engine.cards import parse_cards
@@ -77,9 +77,9 @@ def test_every_decision_is_legal_under_random_rules(strength):
 def _same_view_other_deal(match: Match, seat: int, rng: random.Random) -> Match:
     """A match with the same history but the unseen cards dealt differently."""
     view = match.view(seat)
-    table = Table.from_view(view)
+    position = Position.from_view(view)
     weights = [[1.0] * 52 for _ in range(4)]
-    unplayed = sample_deal(table, seat, rng, weights)
+    unplayed = sample_deal(position, seat, rng, weights)
     assert unplayed is not None
     played_by = [0, 0, 0, 0]
     leader = (match.dealer + 1) % 4

@@ -30,7 +30,7 @@ from ..engine.legal import NIL
 from ..engine.match import Match
 from ..engine.record import match_at
 from .bidding import sure_tricks
-from .table import Table
+from .position import Position
 
 POSITIONS_FILE = Path(__file__).with_name("audit_positions.json")
 KINDS = ("overtake_partner", "cover_nil", "last_low", "no_nil")
@@ -53,10 +53,10 @@ def classify(match: Match) -> str | None:
         return None
     if match.phase != "playing" or not match.trick:
         return None
-    table = Table(match.rules)
-    table.trick = [c for _, c in match.trick]
-    table.leader = match.trick[0][0]
-    win_seat, best = table.winning()
+    position = Position(match.rules)
+    position.trick = [c for _, c in match.trick]
+    position.leader = match.trick[0][0]
+    win_seat, best = position.winning()
     legal = match.legal_card_mask()
     cards = [c for c in range(52) if legal >> c & 1]
     if len(cards) < 2:
@@ -85,10 +85,10 @@ def mistake(match: Match, kind: str, action: Action) -> str | None:
         return "bid nil with the ace of spades or four sure tricks" if action == Bid(NIL) else None
     if not isinstance(action, Play):
         return "not a card"
-    table = Table(match.rules)
-    table.trick = [c for _, c in match.trick]
-    table.leader = match.trick[0][0]
-    _, best = table.winning()
+    position = Position(match.rules)
+    position.trick = [c for _, c in match.trick]
+    position.leader = match.trick[0][0]
+    _, best = position.winning()
     card = action.card
     if kind == "overtake_partner" and _beats(card, best):
         return "took the trick from a winning partner"

@@ -19,7 +19,7 @@ from ..engine.scoring import TeamScore, match_winner, score_hand
 from ..engine.view import PlayerView
 from .play import choose_card, sound_cards
 from .players import Decided, NormalPlayer, Thinker, view_key
-from .table import Table
+from .position import Position
 
 # The default budget is counted in cards played out, so a decision early in the hand
 # (long rollouts) gets fewer rollouts than one late in it, and each takes about as long.
@@ -56,7 +56,7 @@ def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
     return out
 
 
-def _weights(t: Table, seat: int) -> list[list[float]]:
+def _weights(t: Position, seat: int) -> list[list[float]]:
     """How likely each other seat is to hold each card, from its bid (relative)."""
     weights = []
     for q in range(4):
@@ -80,7 +80,7 @@ def _weights(t: Table, seat: int) -> list[list[float]]:
 
 
 def sample_deal(
-    t: Table, seat: int, rng: random.Random, weights: list[list[float]]
+    t: Position, seat: int, rng: random.Random, weights: list[list[float]]
 ) -> list[int] | None:
     """Hands for the other seats consistent with the seat's knowledge, or None."""
     unseen = FULL_DECK & ~t.played & ~t.hands[seat]
@@ -141,30 +141,30 @@ def team_value(team: TeamScore, bag_cost: float) -> float:
 
 class SearchThinker(Thinker):
     def __init__(
-        self, view: PlayerView, table: Table, candidates: list[int], rollouts: int,
+        self, view: PlayerView, position: Position, candidates: list[int], rollouts: int,
         rng: random.Random, fallback: int, fallback_reason: str,
     ) -> None:
         super().__init__()
         self.view = view
-        self.table = table
+        self.position = position
         self.seat = view.seat
         self.candidates = candidates
         self.samples = max(MIN_SAMPLES, rollouts // len(candidates))
         self.total = self.samples * len(candidates)
         self.rng = rng
-        self.weights = _weights(table, self.seat)
+        self.weights = _weights(position, self.seat)
         self.sums = [0.0] * len(candidates)
         self.counts = [0] * len(candidates)
         self.deal: list[int] | None = None
         self.fallback = fallback
         self.fallback_reason = fallback_reason
-        rules = table.rules
+        rules = position.rules
         self.bag_cost = rules.bag_penalty_points / rules.bag_limit if rules.bag_penalty else 0.0
 
     def _advance(self) -> None:
         i = self.iterations % len(self.candidates)
         if i == 0:
-            self.deal = sample_deal(self.table, self.seat, self.rng, self.weights)
+            self.deal = sample_deal(self.position, self.seat, self.rng, self.weights)
         if self.deal is not None:
             self.sums[i] += self._rollout(self.candidates[i], self.deal)
             self.counts[i] += 1
@@ -173,7 +173,7 @@ class SearchThinker(Thinker):
             self._decide()
 
     def _rollout(self, card: int, deal: list[int]) -> float:
-        t = self.table.copy()
+        t = self.position.copy()
         t.hands = deal[:]
         t.play(card)
         while t.tricks_done < 13:
@@ -225,9 +225,9 @@ class HardPlayer(NormalPlayer):
     def think(self, view: PlayerView) -> Thinker:
         if view.phase == "bidding":
             return super().think(view)
-        table = Table.from_view(view)
-        normal, normal_reason = choose_card(table, view.seat)
-        legal = sound_cards(table, view.seat, table.legal())
+        position = Position.from_view(view)
+        normal, normal_reason = choose_card(position, view.seat)
+        legal = sound_cards(position, view.seat, position.legal())
         candidates = candidate_cards(legal, view.hand, view.played)
         rollouts = self.budget(view)
         if len(candidates) == 1 or rollouts <= 0:
@@ -239,7 +239,7 @@ class HardPlayer(NormalPlayer):
                 candidates[0],
             )
         rng = random.Random(f"hard/{self.seed}/{view_key(view)}")
-        return SearchThinker(view, table, candidates, rollouts, rng, normal, normal_reason)
+        return SearchThinker(view, position, candidates, rollouts, rng, normal, normal_reason)
 
 
 def _same_run(low: int, high: int, view: PlayerView) -> bool:

@@ -12,7 +12,7 @@ still needs, try to set the opponents when that is close, and otherwise duck bag
 from __future__ import annotations
 
 from ..engine.cards import FULL_DECK, NON_SPADE_MASK, SPADE_MASK, SPADES, SUIT_MASKS, cards_of
-from .table import Table
+from .position import Position
 
 _ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
 
@@ -55,7 +55,7 @@ def high_rank(mask: int, spare_spades: bool = True) -> int:
     return best
 
 
-def team_need(t: Table, team: int) -> int:
+def team_need(t: Position, team: int) -> int:
     """Tricks the team still needs for its contract (0 or less: made or no contract)."""
     b0 = t.bids[team]
     b1 = t.bids[team + 2]
@@ -71,7 +71,7 @@ def team_need(t: Table, team: int) -> int:
     return contract - taken
 
 
-def nil_alive(t: Table, seat: int) -> bool:
+def nil_alive(t: Position, seat: int) -> bool:
     return t.bids[seat] <= 0 and t.tricks_won[seat] == 0
 
 
@@ -100,7 +100,7 @@ class _Trick:
 
     __slots__ = ("out", "later_opps", "led", "void_led", "void_spades")
 
-    def __init__(self, t: Table, seat: int, later: list[int]) -> None:
+    def __init__(self, t: Position, seat: int, later: list[int]) -> None:
         self.out = FULL_DECK & ~t.played & ~t.hands[seat]
         self.led = t.led
         partner = (seat + 2) & 3
@@ -138,7 +138,7 @@ class _Trick:
         return False
 
 
-def sound_cards(t: Table, seat: int, legal: int) -> int:
+def sound_cards(t: Position, seat: int, legal: int) -> int:
     """The legal cards a sound partner would consider at all (the hard player's search
     never looks past them; the normal rules already keep to them).
 
@@ -172,7 +172,7 @@ def sound_cards(t: Table, seat: int, legal: int) -> int:
 _HIGH_CARDS = sum(1 << c for c in range(52) if c % 13 >= 9)  # jack or better
 
 
-def choose_card(t: Table, seat: int, attack: bool = True) -> tuple[int, str]:
+def choose_card(t: Position, seat: int, attack: bool = True) -> tuple[int, str]:
     """The normal player's card for ``seat`` (the seat to act) and why.
 
     ``attack`` False leaves out the harder ideas (attacking an opponent's nil and
@@ -186,7 +186,7 @@ def choose_card(t: Table, seat: int, attack: bool = True) -> tuple[int, str]:
     return _follow(t, seat, legal, attack)
 
 
-def _lead(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
+def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
     partner = (seat + 2) & 3
     hand = t.hands[seat]
     out = FULL_DECK & ~t.played & ~hand
@@ -301,7 +301,7 @@ def _duck_lead(legal: int, out: int) -> int:
     return _nil_lead(legal, out)
 
 
-def _wants_tricks(t: Table, seat: int, need: int, remaining: int) -> bool:
+def _wants_tricks(t: Position, seat: int, need: int, remaining: int) -> bool:
     if need > 0:
         return True
     opp_need = team_need(t, (seat + 1) & 1)
@@ -309,7 +309,7 @@ def _wants_tricks(t: Table, seat: int, need: int, remaining: int) -> bool:
     return opp_need > 0 and remaining - opp_need + 1 <= 2
 
 
-def _follow(t: Table, seat: int, legal: int, attack: bool) -> tuple[int, str]:
+def _follow(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
     pos = len(t.trick)
     partner = (seat + 2) & 3
     later = [(seat + i) & 3 for i in range(1, 4 - pos)]
@@ -426,7 +426,7 @@ def _cheapest(beats: int, following: bool) -> int:
     return _low(beats)
 
 
-def simple_card(t: Table, seat: int) -> tuple[int, str]:
+def simple_card(t: Position, seat: int) -> tuple[int, str]:
     """The easy player's card: plain habits, no counting beyond what it remembers.
 
     It still keeps its own nil and covers its partner's (anything else would look

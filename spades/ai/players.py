@@ -16,7 +16,7 @@ from ..engine.actions import Action, Play
 from ..engine.view import PlayerView
 from .bidding import choose_bid, estimate_tricks
 from .play import choose_card, simple_card
-from .table import Table
+from .position import Position
 
 
 class Thinker:
@@ -80,8 +80,8 @@ class NormalPlayer:
         if view.phase == "bidding":
             action, reason = choose_bid(view)
             return Decided(action, reason)
-        table = Table.from_view(view)
-        card, reason = choose_card(table, view.seat)
+        position = Position.from_view(view)
+        card, reason = choose_card(position, view.seat)
         return Decided(Play(card), reason)
 
     def choose(self, view: PlayerView) -> Action:
@@ -101,17 +101,17 @@ class EasyPlayer(NormalPlayer):
                 view, caution=rng.choice((-1.0, 0.0, 1.0)), nil_limit=1.4
             )
             return Decided(action, reason)
-        table = Table.from_view(view)
+        position = Position.from_view(view)
         # Only the trick in progress and the last one are remembered.
         remembered = 0
-        for card in table.trick:
+        for card in position.trick:
             remembered |= 1 << card
         if view.tricks:
             for card in view.tricks[-1][1]:
                 remembered |= 1 << card
-        table.played = remembered
-        table.voids = [0, 0, 0, 0]
-        card, reason = simple_card(table, view.seat)
+        position.played = remembered
+        position.voids = [0, 0, 0, 0]
+        card, reason = simple_card(position, view.seat)
         return Decided(Play(card), reason)
 
 
@@ -122,7 +122,7 @@ def suggested_bid(view: PlayerView) -> tuple[Action, str]:
 
 def suggested_card(view: PlayerView) -> tuple[int, str]:
     """The coach's card and one-line reason, from the player's own view only."""
-    return choose_card(Table.from_view(view), view.seat)
+    return choose_card(Position.from_view(view), view.seat)
 
 
 __all__ = [

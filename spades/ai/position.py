@@ -13,7 +13,7 @@ from ..engine.rules import Rules
 from ..engine.view import PlayerView
 
 
-class Table:
+class Position:
     __slots__ = (
         "rules", "hands", "bids", "tricks_won", "played", "trick", "leader", "to_act",
         "led", "broken", "voids", "scores", "bags", "dealer", "tricks_done",
@@ -37,7 +37,7 @@ class Table:
         self.tricks_done = 0
 
     @classmethod
-    def from_view(cls, view: PlayerView) -> Table:
+    def from_view(cls, view: PlayerView) -> Position:
         t = cls(view.rules)
         t.hands[view.seat] = view.hand
         t.bids = [b if b is not None else 1 for b in view.bids]
@@ -55,8 +55,8 @@ class Table:
         t.tricks_done = len(view.trick_winners)
         return t
 
-    def copy(self) -> Table:
-        t = Table.__new__(Table)
+    def copy(self) -> Position:
+        t = Position.__new__(Position)
         t.rules = self.rules
         t.hands = self.hands[:]
         t.bids = self.bids
