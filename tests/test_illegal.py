@@ -184,7 +184,7 @@ def test_a_card_not_held():
     play_cards(match, "AH 2S 5H 2H")
     assert_refused(match, Play(parse_card("AH")), "You do not hold the ace of hearts")
     for card in (-1, 52):
-        assert_refused(match, Play(card), "Not a card")
+        assert_refused(match, Play(card), f"Not a card: {card}; a card is a whole number, 0 to 51")
 
 
 def test_not_following_suit():

@@ -6,6 +6,7 @@ bidding blind nil). Events are what happened, in order, for an interface to anim
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 
 from .cards import card_text, parse_card
@@ -41,6 +42,28 @@ Action = Bid | Look | Play
 LOOK = Look()
 
 
+def malformed(action: object) -> str | None:
+    """Why ``action`` is not a well-formed action at all, or None.
+
+    Only a plain int is a bid or a card: ``True``, ``3.0`` or ``"3"`` would be taken for
+    one by some comparisons and not by others, and a save could not say it again.
+    """
+    if isinstance(action, Bid):
+        if type(action.value) is not int:
+            return (
+                f"Not a bid: {reprlib.repr(action.value)}; a bid is a whole number,"
+                " 1 to 13, 0 for nil or -1 for blind nil"
+            )
+        return None
+    if isinstance(action, Play):
+        if type(action.card) is not int or not 0 <= action.card < 52:
+            return f"Not a card: {reprlib.repr(action.card)}; a card is a whole number, 0 to 51"
+        return None
+    if isinstance(action, Look):
+        return None
+    return "Not an action"
+
+
 def action_to_json(action: Action) -> int | str:
     if isinstance(action, Bid):
         return action.value if action.value > 0 else bid_text(action.value)
@@ -57,7 +80,7 @@ def action_from_json(value: object) -> Action:
         return Bid(parse_bid(value))
     if isinstance(value, str):
         return Play(parse_card(value))
-    raise ValueError(f"not an action: {value!r}")
+    raise ValueError(f"not an action: {reprlib.repr(value)}")
 
 
 # --- events ------------------------------------------------------------------------

@@ -7,6 +7,7 @@ masks), which keeps them fast enough for search.
 
 from __future__ import annotations
 
+import reprlib
 from functools import lru_cache
 
 from .cards import (
@@ -32,16 +33,27 @@ def bid_text(bid: int) -> str:
 
 
 def parse_bid(value: object) -> int:
-    """Read a bid as a hand record writes it: 1..13, "nil" or "blind_nil"."""
-    if value == "nil" or value == 0:
+    """Read a bid as a hand record writes it: 1..13, "nil" or "blind_nil" (0 is nil too).
+
+    Only a plain int or one of the two exact words: ``3.0``, ``false`` or ``"3"`` are
+    not bids, so a record means one thing to every reader.
+    """
+    if value == "nil" or (type(value) is int and value == NIL):
         return NIL
     if value == "blind_nil":
         return BLIND_NIL
     if type(value) is int and 1 <= value <= 13:
         return value
-    if isinstance(value, str) and value.isdigit() and 1 <= int(value) <= 13:
-        return int(value)
-    raise ValueError(f"not a bid: {value!r}")
+    raise ValueError(
+        f'not a bid: {reprlib.repr(value)}; a bid is 1 to 13, "nil" or "blind_nil"'
+    )
+
+
+def seat_refusal(seat: object) -> str | None:
+    """Why ``seat`` names no seat (only the ints 0 to 3 do), or None."""
+    if type(seat) is int and 0 <= seat < 4:
+        return None
+    return f"There is no seat {reprlib.repr(seat)}"
 
 
 def is_nil(bid: int) -> bool:

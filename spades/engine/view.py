@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import LOOK, Action, Bid, Look, Play
+from .actions import LOOK, Action, Bid, Look, Play, malformed
 from .cards import FULL_DECK, cards_of, partner_of
 from .legal import (
     BLIND_NIL,
@@ -111,6 +111,9 @@ class PlayerView:
 
     def refusal(self, action: Action) -> str | None:
         """Why the seat may not take ``action`` now; the same sentences as the match."""
+        reason = malformed(action)
+        if reason is not None:
+            return reason
         if self.phase == "over":
             return "The match is over"
         if not self.my_turn:
@@ -125,14 +128,10 @@ class PlayerView:
                     self.rules, action.value, self.bids[self.partner], self.blind_open,
                     self.looked,
                 )
-            if isinstance(action, Play):
-                return "Cards are played after the bidding"
-            return "Not an action"
+            return "Cards are played after the bidding"
         if isinstance(action, Play):
             return card_refusal(
                 self.hand, action.card, self.led_suit, self.spades_broken,
                 self.rules.spades_lead_anytime,
             )
-        if isinstance(action, Bid):
-            return "The bidding is over"
-        return "Not an action"
+        return "The bidding is over"
