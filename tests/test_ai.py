@@ -57,7 +57,8 @@ def test_every_decision_is_legal_under_random_rules(strength):
         rules = random_rules(rng)
         # Start from a random score so that blind nil and bag penalties come up.
         match = Match(rules, f"{strength}/{game}")
-        match.scores = [rng.randrange(-150, 450), rng.randrange(-150, 450)]
+        top = min(450, rules.target)  # below the target: the match is still on
+        match.scores = [rng.randrange(-150, top), rng.randrange(-150, top)]
         match.bags = [rng.randrange(rules.bag_limit) if rules.bag_penalty else 0] * 2
         match = Match(rules, f"{strength}/{game}", start={
             "dealer": game % 4, "hands": match.dealt,

@@ -89,7 +89,14 @@ def setups(draw) -> Setup:
     deck = list(range(52))
     random.Random(seed).shuffle(deck)
     hands = tuple(mask_of(deck[13 * s : 13 * s + 13]) for s in range(4))
-    scores = draw(st.lists(st.integers(-250, 550), min_size=2, max_size=2))
+    # Scores a match can stand at before a hand: below the target and above the mercy
+    # line, or level (equal totals play on, even past the target).
+    low = -250 if rules.mercy is None else max(-250, rules.mercy + 1)
+    high = min(550, rules.target - 1)
+    if draw(st.integers(0, 4)) and low <= high:  # level scores one time in five
+        scores = draw(st.lists(st.integers(low, high), min_size=2, max_size=2))
+    else:
+        scores = [draw(st.integers(-250, 550))] * 2
     limit = rules.bag_limit - 1 if rules.bag_penalty else 0
     bags = draw(st.lists(st.integers(0, limit), min_size=2, max_size=2))
     start = {"dealer": draw(st.integers(0, 3)), "hands": hands, "scores": scores, "bags": bags}

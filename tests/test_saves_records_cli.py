@@ -25,7 +25,7 @@ from spades_support import (
 from spades.engine.actions import LOOK, Bid
 from spades.engine.cards import cards_of, mask_of, parse_cards
 from spades.engine.legal import BLIND_NIL, NIL
-from spades.engine.match import Match, SaveError, deal_hands
+from spades.engine.match import Match, SaveError, deal_hands, seal
 from spades.engine.record import replay_record
 from spades.engine.rules import STANDARD, Rules
 
@@ -91,8 +91,8 @@ def test_a_save_that_is_not_an_object(doc):
 def test_a_save_missing_a_key(key):
     doc = saved_match().to_json()
     del doc[key]
-    with pytest.raises(SaveError):
-        Match.from_json(doc)
+    with pytest.raises(SaveError, match="lacks"):
+        Match.from_json(seal(doc))
 
 
 @pytest.mark.parametrize(
@@ -103,17 +103,17 @@ def test_an_illegal_or_unreadable_action_in_the_log(index, value):
     doc = saved_match().to_json()
     doc["actions"][index] = value
     with pytest.raises(SaveError, match="action"):
-        Match.from_json(doc)
+        Match.from_json(seal(doc))
 
 
 def test_an_action_after_the_end_and_a_log_that_is_not_a_list():
     doc = saved_match(0).to_json()
     doc["actions"] = "3 3 3 3"
-    with pytest.raises(SaveError):
-        Match.from_json(doc)
+    with pytest.raises(SaveError, match="actions must be a list"):
+        Match.from_json(seal(doc))
     doc["actions"] = [3, 3, 3, 3, 3]  # a fifth bid, during play
     with pytest.raises(SaveError, match="action 4"):
-        Match.from_json(doc)
+        Match.from_json(seal(doc))
 
 
 @pytest.mark.parametrize(
@@ -124,8 +124,9 @@ def test_an_action_after_the_end_and_a_log_that_is_not_a_list():
 def test_a_save_with_bad_rules(rules):
     doc = saved_match().to_json()
     doc["rules"] = rules
-    with pytest.raises(SaveError):
-        Match.from_json(doc)
+    with pytest.raises(SaveError) as exc:
+        Match.from_json(seal(doc))
+    assert "checksum" not in str(exc.value)
 
 
 @pytest.mark.parametrize(
@@ -144,11 +145,12 @@ def test_a_save_with_a_bad_start_position(change):
     started = match_with(STANDARD, DEAL, dealer=3)
     doc = json.loads(json.dumps(started.to_json()))
     doc["start"].update(change)
-    with pytest.raises(SaveError):
-        Match.from_json(doc)
+    with pytest.raises(SaveError) as exc:
+        Match.from_json(seal(doc))
+    assert "checksum" not in str(exc.value)
     doc["start"] = "south deals"
-    with pytest.raises(SaveError):
-        Match.from_json(doc)
+    with pytest.raises(SaveError, match="starting position must be an object"):
+        Match.from_json(seal(doc))
 
 
 def test_a_save_whose_start_hands_are_not_one_deck():
@@ -156,11 +158,11 @@ def test_a_save_whose_start_hands_are_not_one_deck():
     hands = doc["start"]["hands"]
     assert "AH" in hands[0] and "2D" in hands[1]
     hands[0] = hands[0].replace("AH", "2D")  # 2D twice, AH nowhere
-    with pytest.raises(SaveError):
-        Match.from_json(doc)
+    with pytest.raises(SaveError, match="one whole deck"):
+        Match.from_json(seal(doc))
     hands[0] = hands[1]  # the same hand twice
-    with pytest.raises(SaveError):
-        Match.from_json(doc)
+    with pytest.raises(SaveError, match="one whole deck"):
+        Match.from_json(seal(doc))
 
 
 json_values = st.recursive(
@@ -188,7 +190,7 @@ def test_any_damaged_save_raises_save_error_or_loads(key, value, nested):
     else:
         doc[key] = value
     try:
-        loaded = Match.from_json(doc)
+        loaded = Match.from_json(seal(doc))
     except SaveError:
         return
     assert isinstance(loaded, Match)

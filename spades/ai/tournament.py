@@ -21,18 +21,24 @@ import time
 from typing import Any
 
 from ..engine.match import Match, deal_hands
-from ..engine.rules import RulesError, preset
+from ..engine.rules import STANDARD, Rules, RulesError, preset
 from . import make_player
 
 
-def situation(seed: Any, deal: int, fresh: bool) -> dict[str, Any]:
+def situation(seed: Any, deal: int, fresh: bool, rules: Rules = STANDARD) -> dict[str, Any]:
+    """The deal's match situation: scores in tens between the mercy line and the target,
+    bags below the limit (none without a bag penalty), so the match is still on."""
     rng = random.Random(f"tournament/{seed}/{deal}")
     dealer = rng.randrange(4)
     if fresh:
         scores, bags = [0, 0], [0, 0]
     else:
-        scores = [rng.randrange(-10, 45) * 10 for _ in range(2)]
-        bags = [rng.randrange(10) for _ in range(2)]
+        low = -10 if rules.mercy is None else max(-10, rules.mercy // 10 + 1)
+        high = min(45, -(-rules.target // 10))
+        scores = [rng.randrange(low, high) * 10 if low < high else 0 for _ in range(2)]
+        bags = [rng.randrange(rules.bag_limit) for _ in range(2)]
+        if not rules.bag_penalty:
+            bags = [0, 0]
     return {
         "dealer": dealer,
         "hands": deal_hands(f"{seed}/{deal}", 0, dealer),
@@ -72,7 +78,7 @@ def run_deals(args: dict[str, Any], deals: range) -> dict[str, Any]:
     timings: dict = {(side, kind): [] for side in "AB" for kind in ("bid", "card")}
     rows = []
     for d in deals:
-        sit = situation(args["seed"], d, args["fresh"])
+        sit = situation(args["seed"], d, args["fresh"], rules)
         tables = []
         for names in (["A", "B", "A", "B"], ["B", "A", "B", "A"]):
             players = [

@@ -8,7 +8,10 @@ so the log of actions replayed from the seed rebuilds any earlier state (undo, s
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import reprlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +33,7 @@ from .actions import (
     TrickWon,
     action_from_json,
     action_to_json,
+    malformed,
 )
 from .cards import (
     FULL_DECK,
@@ -50,11 +54,12 @@ from .legal import (
     card_refusal,
     legal_bids,
     legal_cards,
+    seat_refusal,
     trick_winner_index,
     turn_refusal,
 )
 from .rules import STANDARD, Rules, RulesError
-from .scoring import TeamScore, match_winner, score_hand
+from .scoring import TeamScore, match_winner, position_refusal, score_hand
 
 MATCH_FORMAT = "spades-match/1"
 HAND_FORMAT = "spades-hand/1"
@@ -139,11 +144,21 @@ class Match:
         self, rules: Rules = STANDARD, seed: Any = 0, *, start: dict[str, Any] | None = None
     ) -> None:
         """A new match. ``start`` sets the first hand instead of the seed (replays,
-        tests): ``{"dealer", "hands" (4 masks), "scores", "bags", "hand_number"}``."""
+        tests): ``{"dealer", "hands" (4 masks), "scores", "bags", "hand_number"}``.
+
+        The start's scores and bags must be a position a match could reach under
+        ``rules`` (else ValueError): a save or record cannot begin past the end.
+        """
         if not isinstance(rules, Rules):
             raise TypeError("rules must be a Rules value")
         if not isinstance(seed, int | str):
             raise TypeError("seed must be an int or a str")
+        if start is not None:
+            reason = position_refusal(
+                rules, start.get("scores", (0, 0)), start.get("bags", (0, 0))
+            )
+            if reason is not None:
+                raise ValueError(reason)
         self.rules = rules
         self.seed = seed
         self.start = start
@@ -213,10 +228,13 @@ class Match:
 
     def refusal(self, action: Action, seat: int | None = None) -> str | None:
         """Why ``action`` is illegal now (for ``seat``, if given), or None."""
+        reason = malformed(action)
+        if reason is not None:
+            return reason
+        if seat is not None and seat_refusal(seat):
+            return seat_refusal(seat)
         if self.phase == OVER:
             return "The match is over"
-        if seat is not None and seat not in range(4):
-            return f"There is no seat {seat}"
         if seat is not None and seat != self.to_act:
             return turn_refusal(seat, self.to_act)
         s = self.to_act
@@ -231,14 +249,12 @@ class Match:
                 self.rules, action.value, self.bids[partner_of(s)], self.blind_open[s],
                 self.looked[s],
             )
-        if isinstance(action, Play):
-            if self.phase != PLAYING:
-                return "Cards are played after the bidding"
-            return card_refusal(
-                self.hands[s], action.card, self.led_suit, self.spades_broken,
-                self.rules.spades_lead_anytime,
-            )
-        return "Not an action"
+        if self.phase != PLAYING:
+            return "Cards are played after the bidding"
+        return card_refusal(
+            self.hands[s], action.card, self.led_suit, self.spades_broken,
+            self.rules.spades_lead_anytime,
+        )
 
     def legal_actions(self) -> list[Action]:
         if self.phase == BIDDING:
@@ -385,7 +401,12 @@ class Match:
     # --- views and records -----------------------------------------------------------
 
     def view(self, seat: int):
+        """What ``seat`` may know; a seat other than 0..3 raises ValueError."""
         from .view import PlayerView
+
+        reason = seat_refusal(seat)
+        if reason is not None:
+            raise ValueError(reason)
 
         return PlayerView.of(self, seat)
 
@@ -412,6 +433,7 @@ class Match:
         }
 
     def to_json(self) -> dict[str, Any]:
+        """The save: rules, seed, start position and action log, sealed with a checksum."""
         doc: dict[str, Any] = {
             "format": MATCH_FORMAT,
             "rules": self.rules.to_dict(),
@@ -426,7 +448,7 @@ class Match:
                 "bags": list(self.start.get("bags", (0, 0))),
                 "hand_number": self.start.get("hand_number", 0),
             }
-        return doc
+        return seal(doc)
 
     @classmethod
     def from_json(cls, doc: Any) -> Match:
@@ -435,14 +457,16 @@ class Match:
             raise SaveError("a saved match must be a JSON object")
         if doc.get("format") != MATCH_FORMAT:
             raise SaveError(
-                f"unknown save format {doc.get('format')!r}; this game reads {MATCH_FORMAT}"
+                f"unknown save format {reprlib.repr(doc.get('format'))};"
+                f" this game reads {MATCH_FORMAT}"
             )
+        check_seal(doc)
         try:
             rules = Rules.from_dict(doc["rules"])
             seed = doc["seed"]
             start = doc.get("start")
             if start is not None:
-                start = read_start(start)
+                start = read_start(start, rules)
             match = cls(rules, seed, start=start)
             actions = doc["actions"]
             if not isinstance(actions, list):
@@ -451,7 +475,9 @@ class Match:
                 try:
                     match.apply(action_from_json(value))
                 except (IllegalAction, ValueError) as exc:
-                    raise SaveError(f"action {i} ({value!r}) is refused: {exc}") from None
+                    raise SaveError(
+                        f"action {i} ({reprlib.repr(value)}) is refused: {exc}"
+                    ) from None
         except KeyError as exc:
             raise SaveError(f"the save lacks {exc.args[0]!r}") from None
         except (RulesError, TypeError) as exc:
@@ -459,8 +485,39 @@ class Match:
         return match
 
 
-def read_start(start: Any) -> dict[str, Any]:
-    """Read the first-hand position of a save or a hand record, checking the deal."""
+def checksum(doc: dict[str, Any]) -> str:
+    """SHA-256 of the canonical JSON of ``doc`` without its own ``checksum`` key."""
+    body = {k: v for k, v in doc.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def seal(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with its checksum set: a save another tool built or edited on purpose."""
+    doc["checksum"] = checksum(doc)
+    return doc
+
+
+def check_seal(doc: dict[str, Any]) -> None:
+    """Refuse a save whose checksum is missing or does not match its contents.
+
+    A changed rule, a cut action log or a damaged number could still replay into a
+    legal match (an earlier or a different one); the checksum tells damage apart.
+    """
+    stated = doc.get("checksum")
+    if stated is None:
+        raise SaveError("the save has no checksum, so damage could not be told apart")
+    try:
+        actual = checksum(doc)
+    except (TypeError, ValueError, RecursionError):
+        raise SaveError("the save is not plain JSON") from None
+    if stated != actual:
+        raise SaveError("the save is damaged: its checksum does not match its contents")
+
+
+def read_start(start: Any, rules: Rules) -> dict[str, Any]:
+    """Read the first-hand position of a save or a hand record, checking the deal and
+    that a match under ``rules`` could stand at its scores and bags."""
     if not isinstance(start, dict):
         raise SaveError("the starting position must be an object")
     try:
@@ -498,4 +555,7 @@ def read_start(start: Any) -> dict[str, Any]:
     hand_number = start.get("hand_number", 0)
     if type(hand_number) is not int or hand_number < 0:
         raise SaveError("hand_number must be a whole number")
+    reason = position_refusal(rules, pairs["scores"], pairs["bags"])
+    if reason is not None:
+        raise SaveError(reason)
     return {"dealer": dealer, "hands": tuple(hands), "hand_number": hand_number, **pairs}

@@ -6,6 +6,7 @@ match state machine as play, so a record is legal exactly when a game could prod
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 from .actions import LOOK, Bid, Play
@@ -13,6 +14,15 @@ from .cards import SEAT_NAMES, parse_card
 from .legal import BLIND_NIL, parse_bid
 from .match import BIDDING, HAND_FORMAT, Match, SaveError, read_start
 from .rules import Rules, RulesError
+
+
+def _echo(value: object) -> object:
+    """The refused value as the output shows it: itself when short, else a brief repr."""
+    if value is None or isinstance(value, bool | int | float) or (
+        isinstance(value, str) and len(value) <= 40
+    ):
+        return value
+    return reprlib.repr(value)
 
 
 def _illegal(kind: str, index: int, seat: int, value: object, reason: str) -> dict[str, Any]:
@@ -23,7 +33,7 @@ def _illegal(kind: str, index: int, seat: int, value: object, reason: str) -> di
             "index": index,
             "seat": seat,
             "seat_name": SEAT_NAMES[seat] if 0 <= seat < 4 else "?",
-            "action": value,
+            "action": _echo(value),
             "reason": reason,
         },
     }
@@ -45,19 +55,22 @@ def start_match(record: Any) -> Match:
     if not isinstance(record, dict):
         raise SaveError("a hand record must be a JSON object")
     if record.get("format") != HAND_FORMAT:
-        raise SaveError(f"unknown record format {record.get('format')!r}; expected {HAND_FORMAT}")
+        raise SaveError(
+            f"unknown record format {reprlib.repr(record.get('format'))}; expected {HAND_FORMAT}"
+        )
     try:
         rules = Rules.from_dict(record.get("rules", {}))
     except (RulesError, TypeError) as exc:
         raise SaveError(f"rules: {exc}") from None
-    return Match(rules, 0, start=read_start(record))
+    return Match(rules, 0, start=read_start(record, rules))
 
 
 def replay_record(record: Any) -> dict[str, Any]:
     """Check every bid and card; return the result, or the first illegal action.
 
     A record may stop early (a position cut at a decision point): then the result is
-    absent and ``complete`` is false.
+    absent and ``complete`` is false. When the record states a result,
+    ``matches_record`` says whether the replay reached the same one.
     """
     match = start_match(record)
     bids = record.get("bids", [])
@@ -84,25 +97,36 @@ def replay_record(record: Any) -> dict[str, Any]:
             return _illegal("bid", i, seat, value, reason)
         match.apply(Bid(bid))
     for i, text in enumerate(plays):
+        if match.history:
+            last_winner = match.history[0].trick_winners[-1]
+            return _illegal(
+                "play", i, last_winner, text, "The hand is over: all 52 cards have been played"
+            )
         seat = match.to_act
         try:
             card = parse_card(text) if isinstance(text, str) else -1
         except ValueError:
             card = -1
         if card < 0:
-            return _illegal("play", i, seat, text, f"not a card: {text!r}")
+            return _illegal("play", i, seat, text, f"not a card: {reprlib.repr(text)}")
         reason = match.refusal(Play(card))
         if reason:
             return _illegal("play", i, seat, text, reason)
         match.apply(Play(card))
+    stated = record.get("result")
     if not match.history:
-        return {"legal": True, "complete": False, "bids": len(bids), "plays": len(plays)}
+        out: dict[str, Any] = {
+            "legal": True, "complete": False, "bids": len(bids), "plays": len(plays)
+        }
+        if stated is not None:
+            out["matches_record"] = False  # a result the cards never reach
+        return out
     result = match.history[0].to_record()["result"]
-    out: dict[str, Any] = {"legal": True, "complete": True, "result": result}
-    if isinstance(record.get("result"), dict):
+    out = {"legal": True, "complete": True, "result": result}
+    if stated is not None:
         try:
-            out["matches_record"] = _summary(record["result"]) == _summary(result)
-        except (KeyError, TypeError):
+            out["matches_record"] = _summary(stated) == _summary(result)
+        except (KeyError, TypeError, AttributeError):
             out["matches_record"] = False
     return out
 

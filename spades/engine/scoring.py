@@ -175,3 +175,24 @@ def match_winner(rules: Rules, scores: list[int] | tuple[int, ...]) -> int | Non
             return None
         return 0 if us > them else 1
     return None
+
+
+def position_refusal(
+    rules: Rules, scores: list[int] | tuple[int, ...], bags: list[int] | tuple[int, ...]
+) -> str | None:
+    """Why a match could not stand at these scores and bags before a hand, or None.
+
+    Bags stay below the limit once the penalties are paid (and do not exist without a
+    bag penalty); the scores must leave the match undecided.
+    """
+    if rules.bag_penalty:
+        if not all(0 <= b < rules.bag_limit for b in bags):
+            return f"bags must be from 0 to {rules.bag_limit - 1} under these rules"
+    elif any(bags):
+        return "bags must be 0: these rules keep no bag count"
+    if match_winner(rules, scores) is not None:
+        return (
+            f"scores {list(scores)} would already have ended the match (target"
+            f" {rules.target}, mercy {rules.mercy})"
+        )
+    return None
