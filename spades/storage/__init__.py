@@ -1,0 +1,48 @@
+"""Saves, settings and statistics on the player's device.
+
+Imports only the engine and the standard library (and, on desktop only, platformdirs,
+lazily), so the browser build and the tests never need pygame here. The interface
+calls :func:`open_store` once at start-up and passes the store to the functions
+below; it shows ``store.take_notices()`` to the player once each.
+"""
+
+from .documents import DocumentError
+from .saves import (
+    SAVE_FORMAT,
+    MatchSummary,
+    SavedMatch,
+    clear_match,
+    load_match,
+    match_summary,
+    save_match,
+)
+from .settings import (
+    ANIMATION_SPEEDS,
+    CUSTOM,
+    SETTINGS_FORMAT,
+    STRENGTHS,
+    Settings,
+    load_settings,
+    save_settings,
+)
+from .statistics import STATS_FORMAT, Record, Statistics, load_statistics, save_statistics
+from .store import (
+    FileStore,
+    LocalStorageStore,
+    MemoryStore,
+    Store,
+    data_dir,
+    open_file_store,
+    open_local_storage,
+    open_store,
+)
+from .transfer import EXPORT_FORMAT, clear_all, export_all, import_all
+
+__all__ = [
+    "ANIMATION_SPEEDS", "CUSTOM", "EXPORT_FORMAT", "SAVE_FORMAT", "SETTINGS_FORMAT",
+    "STATS_FORMAT", "STRENGTHS", "DocumentError", "FileStore", "LocalStorageStore",
+    "MatchSummary", "MemoryStore", "Record", "SavedMatch", "Settings", "Statistics", "Store",
+    "clear_all", "clear_match", "data_dir", "export_all", "import_all", "load_match",
+    "load_settings", "load_statistics", "match_summary", "open_file_store",
+    "open_local_storage", "open_store", "save_match", "save_settings", "save_statistics",
+]

@@ -1,0 +1,241 @@
+"""The match in progress, saved after every action and resumed exactly.
+
+The engine's match document holds the rules, the seed (or the starting deal) and the
+whole action log, so replaying it rebuilds the same position mid-trick, with the same
+cards still to come and the undo history intact. Around it this document keeps what
+the engine does not know: the Practice Undo mark, who sits where, and a summary that
+lets the menu show Continue without replaying the match.
+
+``spades-save/1``::
+
+    {"format": "spades-save/1",
+     "match": <Match.to_json()>,
+     "practice": false,
+     "players": {"names": [4 str], "strengths": [4 of human/easy/normal/hard]},
+     "summary": {"hand_number": 0, "scores": [0, 0], "bags": [0, 0],
+                 "phase": "bidding", "target": 500},
+     "saved_at": "2025-01-01T12:00:00+00:00"}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from spades.engine.match import BIDDING, OVER, PLAYING, Match
+
+from .documents import (
+    DocumentError,
+    DocumentKind,
+    dump_json,
+    expect_bool,
+    expect_choice,
+    expect_count,
+    expect_fields,
+    load,
+    parse_json,
+    register,
+)
+from .settings import check_name
+from .store import Store
+
+SAVE_FORMAT = "spades-save/1"
+PLAYER_KINDS = ("human", "easy", "normal", "hard")
+PHASES = (BIDDING, PLAYING, OVER)
+DEFAULT_NAMES = ("You", "West", "Partner", "East")
+DEFAULT_STRENGTHS = ("human", "normal", "normal", "normal")
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """What the menu's Continue shows; ``hand_number`` counts from 0 like the engine."""
+
+    hand_number: int
+    scores: tuple[int, int]
+    bags: tuple[int, int]
+    phase: str
+    target: int
+    saved_at: str
+    practice: bool
+    names: tuple[str, str, str, str]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def saved_time(self) -> datetime:
+        return datetime.fromisoformat(self.saved_at)
+
+
+@dataclass
+class SavedMatch:
+    match: Match
+    practice: bool
+    names: tuple[str, str, str, str]
+    strengths: tuple[str, str, str, str]
+    saved_at: str
+
+    @property
+    def summary(self) -> MatchSummary:
+        return _summary_of(self.match, self.saved_at, self.practice, self.names)
+
+
+def _summary_doc(match: Match) -> dict[str, Any]:
+    return {
+        "hand_number": match.hand_number,
+        "scores": list(match.scores),
+        "bags": list(match.bags),
+        "phase": match.phase,
+        "target": match.rules.target,
+    }
+
+
+def _summary_of(match: Match, saved_at: str, practice: bool, names: tuple) -> MatchSummary:
+    return MatchSummary(
+        match.hand_number, tuple(match.scores), tuple(match.bags), match.phase,  # type: ignore[arg-type]
+        match.rules.target, saved_at, practice, names,
+    )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _four(value: Any, name: str) -> list:
+    if not isinstance(value, list) or len(value) != 4:
+        raise DocumentError(f"{name} must list four seats")
+    return value
+
+
+def _pair(value: Any, name: str) -> tuple[int, int]:
+    if not isinstance(value, list) or len(value) != 2 or any(type(v) is not int for v in value):
+        raise DocumentError(f"{name} must be two whole numbers")
+    return (value[0], value[1])
+
+
+def _check_players(players: Any) -> tuple[tuple, tuple]:
+    expect_fields(players, {"names", "strengths"})
+    names = tuple(
+        check_name(n, f"the name of seat {i}")
+        for i, n in enumerate(_four(players["names"], "names"))
+    )
+    strengths = tuple(
+        expect_choice(s, PLAYER_KINDS, f"the player at seat {i}")
+        for i, s in enumerate(_four(players["strengths"], "strengths"))
+    )
+    return names, strengths
+
+
+def _read_envelope(doc: dict[str, Any]) -> tuple[bool, tuple, tuple, str, dict]:
+    """Everything but the match itself: cheap, for the menu."""
+    expect_fields(doc, {"format", "match", "practice", "players", "saved_at"}, {"summary"})
+    practice = expect_bool(doc["practice"], "practice")
+    names, strengths = _check_players(doc["players"])
+    saved_at = doc["saved_at"]
+    try:
+        if not isinstance(saved_at, str) or datetime.fromisoformat(saved_at).tzinfo is None:
+            raise ValueError
+    except ValueError:
+        raise DocumentError("saved_at must be a date and time with its time zone") from None
+    summary = doc.get("summary")
+    if summary is not None:
+        expect_fields(summary, {"hand_number", "scores", "bags", "phase", "target"})
+        expect_count(summary["hand_number"], "hand_number")
+        _pair(summary["scores"], "scores")
+        _pair(summary["bags"], "bags")
+        expect_choice(summary["phase"], PHASES, "phase")
+        expect_count(summary["target"], "target")
+    return practice, names, strengths, saved_at, summary
+
+
+def _read(doc: dict[str, Any]) -> SavedMatch:
+    practice, names, strengths, saved_at, summary = _read_envelope(doc)
+    try:
+        match = Match.from_json(doc["match"])
+    except (ValueError, TypeError) as exc:  # SaveError, and whatever a hardened reader adds
+        raise DocumentError(f"the match cannot be replayed: {exc}") from None
+    if summary is not None and summary != _summary_doc(match):
+        raise DocumentError("its summary does not match the match it holds")
+    return SavedMatch(match, practice, names, strengths, saved_at)  # type: ignore[arg-type]
+
+
+def _dump(saved: SavedMatch) -> dict[str, Any]:
+    return {
+        "format": SAVE_FORMAT,
+        "match": saved.match.to_json(),
+        "practice": saved.practice,
+        "players": {"names": list(saved.names), "strengths": list(saved.strengths)},
+        "summary": _summary_doc(saved.match),
+        "saved_at": saved.saved_at,
+    }
+
+
+MATCH = register(
+    DocumentKind(
+        key="match", title="your saved match", current=SAVE_FORMAT, read=_read, dump=_dump
+    )
+)
+
+
+def save_match(
+    store: Store,
+    match: Match,
+    practice: bool = False,
+    names: tuple[str, ...] | list[str] = DEFAULT_NAMES,
+    strengths: tuple[str, ...] | list[str] = DEFAULT_STRENGTHS,
+) -> bool:
+    """Save after an action; False when storage refused it (the store reports that once).
+
+    The names and strengths are checked here, not only on reading: a save that could
+    not be read back would cost the player the match. A bad one is a bug in the caller
+    and raises DocumentError.
+    """
+    players = {"names": list(names), "strengths": list(strengths)}
+    _check_players(players)
+    doc = {
+        "format": SAVE_FORMAT,
+        "match": match.to_json(),
+        "practice": bool(practice),
+        "players": players,
+        "summary": _summary_doc(match),
+        "saved_at": _now(),
+    }
+    return store.write_text(MATCH.key, dump_json(doc))
+
+
+def load_match(store: Store) -> SavedMatch | None:
+    """The saved match replayed to where it stopped, or None (none, or set aside)."""
+    return load(store, MATCH)
+
+
+def clear_match(store: Store) -> None:
+    """Forget the match in progress: it was finished, abandoned or replaced."""
+    store.remove(MATCH.key)
+
+
+def match_summary(store: Store) -> MatchSummary | None:
+    """Score, hand and date for the menu without replaying the match.
+
+    Only the envelope is checked here; a match that turns out damaged when Continue
+    replays it is set aside then, and :func:`load_match` returns None.
+    """
+    text = store.read_text(MATCH.key)
+    if text is None:
+        return None
+    try:
+        doc = parse_json(text)
+        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+            raise DocumentError("unknown format")
+        practice, names, _, saved_at, summary = _read_envelope(doc)
+        if summary is None:
+            raise DocumentError("no summary")
+    except DocumentError:
+        saved = load_match(store)  # sets a damaged save aside, or summarises an old one
+        return saved.summary if saved is not None else None
+    return MatchSummary(
+        summary["hand_number"], _pair(summary["scores"], "scores"),
+        _pair(summary["bags"], "bags"), summary["phase"], summary["target"], saved_at,
+        practice, names,  # type: ignore[arg-type]
+    )

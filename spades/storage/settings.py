@@ -1,0 +1,191 @@
+"""The player's settings, kept between matches.
+
+Format history (each older one is migrated on load):
+- ``spades-settings/1``: a rule preset by name and one ``strength`` shared by all
+  three computer players; no coach.
+- ``spades-settings/2`` (current): the rules as a preset name or "custom" with every
+  option, the opponents' and the partner's strength apart, and the coach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from spades.engine.rules import PRESETS, STANDARD, Rules
+
+from .documents import (
+    DocumentError,
+    DocumentKind,
+    expect_bool,
+    expect_choice,
+    expect_fields,
+    load,
+    register,
+    save,
+)
+from .store import Store
+
+SETTINGS_FORMAT = "spades-settings/2"
+SETTINGS_V1 = "spades-settings/1"
+CUSTOM = "custom"
+STRENGTHS = ("easy", "normal", "hard")
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+MAX_NAME = 20
+
+
+def check_name(value: Any, what: str = "the player's name") -> str:
+    """A name the table can draw: short, printable, not blank."""
+    if not isinstance(value, str) or not value.strip():
+        raise DocumentError(f"{what} must be a non-empty text")
+    if len(value) > MAX_NAME or not value.isprintable():
+        raise DocumentError(f"{what} must be at most {MAX_NAME} printable characters")
+    return value
+
+
+def preset_name(rules: Rules) -> str:
+    """The preset these rules are, or "custom"."""
+    for name, value in PRESETS.items():
+        if value == rules:
+            return name
+    return CUSTOM
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose; a rule change applies from the next match on.
+
+    ``preset`` is a name of ``PRESETS`` or "custom"; ``rules`` is always the full
+    rule set, so a named preset and its rules never disagree.
+    """
+
+    preset: str = "standard"
+    rules: Rules = STANDARD
+    opponents_strength: str = "normal"
+    partner_strength: str = "normal"
+    player_name: str = "You"
+    animation_speed: str = "normal"
+    four_colour: bool = False
+    sound: bool = True
+    coach: bool = False
+
+    def __post_init__(self) -> None:
+        if self.preset != CUSTOM:
+            if self.preset not in PRESETS:
+                raise DocumentError(
+                    f"the rule preset must be one of {', '.join(PRESETS)} or {CUSTOM}"
+                )
+        if not isinstance(self.rules, Rules):
+            raise DocumentError("the rules must be a rule set")
+        if self.preset != CUSTOM and PRESETS[self.preset] != self.rules:
+            raise DocumentError(f"the rules differ from the preset {self.preset!r}")
+        expect_choice(self.opponents_strength, STRENGTHS, "the opponents' strength")
+        expect_choice(self.partner_strength, STRENGTHS, "the partner's strength")
+        check_name(self.player_name)
+        expect_choice(self.animation_speed, ANIMATION_SPEEDS, "the animation speed")
+        expect_bool(self.four_colour, "four_colour")
+        expect_bool(self.sound, "sound")
+        expect_bool(self.coach, "coach")
+
+    def with_preset(self, name: str) -> Settings:
+        if name not in PRESETS:
+            raise DocumentError(f"unknown rule preset {name!r}")
+        return replace(self, preset=name, rules=PRESETS[name])
+
+    def with_rules(self, rules: Rules) -> Settings:
+        """Any rule set; it is named after its preset when it equals one."""
+        return replace(self, preset=preset_name(rules), rules=rules)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SETTINGS_FORMAT,
+            "rules": {"preset": self.preset, "options": self.rules.to_dict()},
+            "opponents_strength": self.opponents_strength,
+            "partner_strength": self.partner_strength,
+            "player_name": self.player_name,
+            "animation_speed": self.animation_speed,
+            "four_colour": self.four_colour,
+            "sound": self.sound,
+            "coach": self.coach,
+        }
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Settings:
+        """Read any known settings format; raises DocumentError for anything else."""
+        from .documents import read_document
+
+        return read_document(SETTINGS, doc)
+
+
+def _read(doc: dict[str, Any]) -> Settings:
+    expect_fields(
+        doc,
+        {
+            "format", "rules", "opponents_strength", "partner_strength", "player_name",
+            "animation_speed", "four_colour", "sound", "coach",
+        },
+    )
+    rules_doc = expect_fields(doc["rules"], {"preset", "options"})
+    preset = rules_doc["preset"]
+    if not isinstance(preset, str):
+        raise DocumentError("the rule preset must be a name")
+    rules = Rules.from_dict(rules_doc["options"])  # validates every option
+    if preset in PRESETS:
+        # A preset is the player's choice of a named game: follow its current definition.
+        rules = PRESETS[preset]
+    return Settings(
+        preset=preset,
+        rules=rules,
+        opponents_strength=doc["opponents_strength"],
+        partner_strength=doc["partner_strength"],
+        player_name=doc["player_name"],
+        animation_speed=doc["animation_speed"],
+        four_colour=doc["four_colour"],
+        sound=doc["sound"],
+        coach=doc["coach"],
+    )
+
+
+def _from_v1(doc: dict[str, Any]) -> dict[str, Any]:
+    """v1 had one strength for all three computer players and presets only."""
+    expect_fields(
+        doc,
+        {"format", "preset", "strength", "player_name", "animation_speed", "four_colour",
+         "sound"},
+    )
+    preset = doc["preset"]
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise DocumentError(f"the rule preset must be one of {', '.join(PRESETS)}")
+    return {
+        "format": SETTINGS_FORMAT,
+        "rules": {"preset": preset, "options": PRESETS[preset].to_dict()},
+        "opponents_strength": doc["strength"],
+        "partner_strength": doc["strength"],
+        "player_name": doc["player_name"],
+        "animation_speed": doc["animation_speed"],
+        "four_colour": doc["four_colour"],
+        "sound": doc["sound"],
+        "coach": False,
+    }
+
+
+SETTINGS = register(
+    DocumentKind(
+        key="settings",
+        title="your settings",
+        current=SETTINGS_FORMAT,
+        read=_read,
+        dump=lambda settings: settings.to_json(),
+        migrations={SETTINGS_V1: _from_v1},
+    )
+)
+
+
+def load_settings(store: Store) -> Settings:
+    """The saved settings, or the defaults when none are saved or they were damaged."""
+    value = load(store, SETTINGS)
+    return value if value is not None else Settings()
+
+
+def save_settings(store: Store, settings: Settings) -> bool:
+    return save(store, SETTINGS, settings)
