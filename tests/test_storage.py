@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from spades.engine.actions import LOOK, Bid
-from spades.engine.match import BIDDING, OVER, PLAYING, Match, deal_hands
+from spades.engine.match import BIDDING, OVER, PLAYING, Match, deal_hands, seal
 from spades.engine.rules import PRESETS, STANDARD
 from spades.storage import (
     CUSTOM,
@@ -255,6 +255,7 @@ def _illegal_log_save() -> str:
              len(a) == 2]
     first = plays[0]
     text["match"]["actions"][first + 1] = text["match"]["actions"][first]  # played twice
+    seal(text["match"])  # a matching checksum, so the replay itself must refuse it
     return json.dumps(text)
 
 
@@ -688,7 +689,9 @@ HOSTILE = {
     "50 MB": (" " * 50_000_000 + json.dumps(_export()), "larger than 2 MB"),
     "50 MB of bytes": (b" " * 50_000_000, "larger than 2 MB"),
     "not UTF-8": (b'{"format": "\xff"}', "UTF-8"),
-    "illegal action log": (_illegal_log_export(), "match"),
+    "illegal action log": (_illegal_log_export(), "is refused"),
+    "action log cut short": (
+        _with(["documents", "match", "match", "actions"], ["look"]), "saved match"),
     "summary that lies": (_with(["documents", "match", "summary", "scores"], [500, 0]),
                           "summary"),
     "too many players": (

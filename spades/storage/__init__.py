@@ -23,6 +23,7 @@ from .settings import (
     STRENGTHS,
     Settings,
     load_settings,
+    preset_name,
     save_settings,
 )
 from .statistics import STATS_FORMAT, Record, Statistics, load_statistics, save_statistics
@@ -44,5 +45,6 @@ __all__ = [
     "MatchSummary", "MemoryStore", "Record", "SavedMatch", "Settings", "Statistics", "Store",
     "clear_all", "clear_match", "data_dir", "export_all", "import_all", "load_match",
     "load_settings", "load_statistics", "match_summary", "open_file_store",
-    "open_local_storage", "open_store", "save_match", "save_settings", "save_statistics",
+    "open_local_storage", "open_store", "preset_name", "save_match", "save_settings",
+    "save_statistics",
 ]

@@ -76,7 +76,8 @@ def _read_export(text: str | bytes) -> dict[str, Any]:
         try:
             values[key] = read_document(kind, value)
         except DocumentError as exc:
-            raise DocumentError(f"{kind.title} in it is not valid: {exc}") from None
+            what = kind.title.replace("your ", "the ", 1)
+            raise DocumentError(f"{what} in it cannot be used: {exc}") from None
     return values
 
 
