@@ -1,4 +1,4 @@
-"""Command line: ``python -m spades replay|simulate|bench|tournament|watch``."""
+"""Command line of the Spades game: check hand records, deal one, watch, measure."""
 
 from __future__ import annotations
 
@@ -9,31 +9,128 @@ import sys
 import time
 from typing import Any
 
-from .engine import OVER, Match, preset
+from .ai import STRENGTHS
+from .console import (
+    HelpFormatter,
+    Progress,
+    positive,
+    run_quietly,
+    whole_number,
+)
+from .engine import OVER, PRESETS, Match, SaveError, preset
 from .engine.actions import BidMade, CardsSeen, HandDealt, HandScored, MatchOver, TrickWon
 from .engine.cards import SEAT_NAMES, card_text, cards_of
 from .engine.legal import bid_text
 from .engine.playout import random_hand, random_tricks
 from .engine.record import replay_record
-from .engine.rules import RulesError
+
+# Exit statuses of replay (and, for 0 and 2, of every command).
+LEGAL, ILLEGAL, UNREADABLE, DISAGREES = 0, 1, 2, 3
+MAX_RECORD_BYTES = 1 << 20  # a hand record is a few kilobytes
+
+EXIT_STATUSES = """\
+exit statuses:
+  0    done; for replay: every bid and card is legal (and any stated result agrees)
+  1    replay: a bid or card is illegal; the output names the first one
+  2    unusable input: a bad argument, or a file replay cannot read as a hand record
+  3    replay: legal, but the result the record states is not the one its cards give
+  130  interrupted (Ctrl-C)
+  141  the reader of the output went away (a closed pipe, as in: watch | head)
+"""
 
 
-def _load_json(path: str) -> Any:
-    if path == "-":
-        return json.load(sys.stdin)
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+class Unreadable(ValueError):
+    """Input that is not a hand record at all."""
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_record(path: str) -> Any:
+    """The JSON of a hand record file (or standard input for ``-``), or Unreadable.
+
+    Reads at most MAX_RECORD_BYTES, accepts a UTF-8 byte-order mark, and turns every
+    way of not being JSON (bad bytes, deep nesting, NaN) into one sentence.
+    """
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise Unreadable(f"cannot read {name}: {exc.strerror or exc}") from None
+    except MemoryError:
+        raise Unreadable(f"cannot read {name}: out of memory") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise Unreadable(
+            f"{name} is larger than {MAX_RECORD_BYTES} bytes; a hand record is a few kilobytes"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Unreadable(
+            f"{name} is not UTF-8 text (byte {data[exc.start]:#04x} at offset {exc.start})"
+        ) from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise Unreadable(f"{name} is nested too deeply to be a hand record") from None
+    except ValueError as exc:  # JSONDecodeError, NaN, a number too long to read
+        raise Unreadable(f"{name} is not JSON: {exc}") from None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        record = _load_json(args.file)
-        out = replay_record(record)
-    except (OSError, ValueError) as exc:  # JSONDecodeError and SaveError are ValueErrors
-        print(json.dumps({"error": str(exc)}), file=sys.stderr)
-        return 2
-    print(json.dumps(out, indent=2))
-    return 0 if out["legal"] else 1
+        out = replay_record(read_record(args.file))
+        text = json.dumps(out, indent=2)
+    except RecursionError:
+        return _refuse(f"{args.file} is nested too deeply to be a hand record")
+    except SaveError as exc:
+        return _refuse(f"{'standard input' if args.file == '-' else args.file}: {exc}")
+    except Unreadable as exc:
+        return _refuse(str(exc))
+    print(text)
+    if not out["legal"]:
+        return ILLEGAL
+    return DISAGREES if out.get("matches_record") is False else LEGAL
+
+
+def _refuse(message: str) -> int:
+    print(json.dumps({"error": message}), file=sys.stderr)
+    return UNREADABLE
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    """Play one hand with computer players and write its hand record."""
+    record = deal_record(args.seed, args.strength, args.rules)
+    text = json.dumps(record, indent=1) + "\n"
+    if args.out == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        print(f"cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return UNREADABLE
+    print(f"wrote {args.out}: one hand, seed {args.seed}, rules {args.rules}, "
+          f"{args.strength} players")
+    return 0
+
+
+def deal_record(seed: int, strength: str, rules_name: str) -> dict[str, Any]:
+    """The spades-hand/1 record of the first hand of a match of computer players."""
+    from .ai import make_player
+
+    match = Match(preset(rules_name), seed)
+    players = [make_player(strength, seed=f"{seed}/{s}") for s in range(4)]
+    while not match.history:
+        seat = match.to_act
+        match.apply(players[seat].choose(match.view(seat)))
+    return match.history[0].to_record()
 
 
 def play_random_match(match: Match, rng: random.Random, max_hands: int) -> None:
@@ -43,7 +140,9 @@ def play_random_match(match: Match, rng: random.Random, max_hands: int) -> None:
         match.apply(actions[int(rng.random() * len(actions))])
 
 
-def simulate(rules_name: str, matches: int, seed: int, max_hands: int) -> dict[str, Any]:
+def simulate(
+    rules_name: str, matches: int, seed: int, max_hands: int, progress: Progress | None = None
+) -> dict[str, Any]:
     rules = preset(rules_name)
     rng = random.Random(f"simulate/{seed}")
     wins = [0, 0]
@@ -75,6 +174,13 @@ def simulate(rules_name: str, matches: int, seed: int, max_hands: int) -> dict[s
                     blind += k in ("blind_nil_made", "blind_nil_failed")
                     blind_made += k == "blind_nil_made"
                     penalties += k == "bag_penalty"
+        if progress is not None:
+            progress.show(
+                f"{i + 1}/{matches} matches; won South/North {wins[0]}, West/East {wins[1]}"
+                f"{progress.left(i + 1)}"
+            )
+    if progress is not None:
+        progress.clear()
     return {
         "rules": rules_name,
         "matches": matches,
@@ -95,11 +201,7 @@ def simulate(rules_name: str, matches: int, seed: int, max_hands: int) -> dict[s
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
-    try:
-        out = simulate(args.rules, args.matches, args.seed, args.max_hands)
-    except RulesError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    out = simulate(args.rules, args.matches, args.seed, args.max_hands, Progress(args.matches))
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
@@ -197,15 +299,32 @@ def cmd_watch(args: argparse.Namespace) -> int:
     rules = preset(args.rules)
     match = Match(rules, args.seed)
     players = [make_player(args.strength, seed=f"{args.seed}/{s}") for s in range(4)]
+    progress = Progress()
     events = list(match.opening_events)
     while True:
+        progress.clear()
         for event in events:
             _print_event(match, event)
         if match.phase == OVER:
             return 0
+        sys.stdout.flush()
         seat = match.to_act
-        action = players[seat].choose(match.view(seat))
-        events = match.apply(action)
+        where = f"hand {match.hand_number + 1}, trick {min(match.trick_number + 1, 13)}"
+        events = match.apply(think_aloud(players[seat], match.view(seat), where, progress))
+
+
+THINK_SLICE_MS = 200
+
+
+def think_aloud(player: Any, view: Any, where: str, progress: Progress) -> Any:
+    """The player's decision, thought in slices like the table's frames; a search that
+    outlasts a slice shows who is thinking on the progress line."""
+    thinker = player.think(view)
+    while not thinker.step(THINK_SLICE_MS):
+        progress.show(
+            f"{SEAT_NAMES[view.seat]} is thinking ({where}, {thinker.iterations} rollouts)"
+        )
+    return thinker.finish()
 
 
 def _print_event(match: Match, event: Any) -> None:
@@ -240,56 +359,102 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m spades", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    presets = tuple(PRESETS)
+    parser = argparse.ArgumentParser(
+        prog="python -m spades",
+        description=(
+            "Spades from the command line: check a hand record, deal one, watch\n"
+            "computer players, measure the engine and the players.\n\n"
+            f"rule presets: {', '.join(presets)}\n"
+            "  (docs/rules.md describes each)\n"
+            f"strengths: {', '.join(STRENGTHS)}"
+        ),
+        epilog=EXIT_STATUSES,
+        formatter_class=HelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("replay", help="check a hand record and print its result")
-    p.add_argument("file", help="a spades-hand/1 JSON file, or - for standard input")
+    def command(name: str, summary: str) -> argparse.ArgumentParser:
+        return sub.add_parser(
+            name, help=summary, description=summary[0].upper() + summary[1:] + ".",
+            epilog=EXIT_STATUSES if name == "replay" else None, formatter_class=HelpFormatter,
+        )
+
+    def seed(p: argparse.ArgumentParser, default: int | None, what: str) -> None:
+        p.add_argument("--seed", type=whole_number, default=default, metavar="S",
+                       help=f"seed of {what}; the same seed gives the same output"
+                       + (" (default: a random one)" if default is None else ""))
+
+    def rules(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--rules", choices=presets, default="standard", metavar="PRESET",
+                       help=f"rule preset, one of: {', '.join(presets)}")
+
+    def as_json(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    p = command("replay", "check a spades-hand/1 hand record and print its result as JSON")
+    p.add_argument("file", help="the hand record file, or - for standard input")
     p.set_defaults(run=cmd_replay)
 
-    p = sub.add_parser("simulate", help="play random-legal matches and summarise them")
-    p.add_argument("--matches", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--rules", default="standard")
-    p.add_argument("--max-hands", type=int, default=200,
+    p = command("deal", "play one hand with computer players and write its hand record")
+    seed(p, None, "the deal and the players")
+    p.add_argument("--strength", choices=STRENGTHS, default="normal",
+                   help=f"the computer players, one of: {', '.join(STRENGTHS)}")
+    rules(p)
+    p.add_argument("--out", required=True, metavar="FILE",
+                   help="where to write the spades-hand/1 record (- for standard output)")
+    p.set_defaults(run=cmd_deal)
+
+    p = command("simulate", "play random-legal matches and summarise them")
+    p.add_argument("--matches", type=positive(), default=100, metavar="N",
+                   help="how many matches to play")
+    seed(p, 0, "the matches")
+    rules(p)
+    p.add_argument("--max-hands", type=positive(), default=200, metavar="N",
                    help="stop a match that has not ended after this many hands")
-    p.add_argument("--json", action="store_true")
+    as_json(p)
     p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser("bench", help="random-playout throughput on one core")
-    p.add_argument("--hands", type=int, default=20000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--json", action="store_true")
+    p = command("bench", "random-playout throughput on one core")
+    p.add_argument("--hands", type=positive(), default=20000, metavar="N",
+                   help="hands to play, split over five timed runs")
+    seed(p, 1, "the playouts")
+    as_json(p)
     p.set_defaults(run=cmd_bench)
 
-    p = sub.add_parser("watch", help="watch four computer players in the terminal")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--rules", default="standard")
-    p.add_argument("--strength", default="normal")
+    p = command("watch", "watch four computer players play a match in the terminal")
+    seed(p, None, "the match")
+    rules(p)
+    p.add_argument("--strength", choices=STRENGTHS, default="normal",
+                   help=f"the four players, one of: {', '.join(STRENGTHS)}")
     p.set_defaults(run=cmd_watch)
 
-    p = sub.add_parser("tournament", help="duplicate tournament between two strengths")
-    p.add_argument("--a", default="hard")
-    p.add_argument("--b", default="normal")
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--rules", default="standard")
-    p.add_argument("--iterations", type=int, default=None,
+    p = command("tournament", "duplicate tournament between two strengths")
+    p.add_argument("--a", choices=STRENGTHS, default="hard", help="side A's strength")
+    p.add_argument("--b", choices=STRENGTHS, default="normal", help="side B's strength")
+    p.add_argument("--deals", type=positive(), default=100, metavar="N",
+                   help="deals, each played at two tables with the seats swapped")
+    seed(p, 0, "the deals and the players")
+    rules(p)
+    p.add_argument("--iterations", type=positive(), default=None, metavar="N",
                    help="rollouts per card decision for hard (default: its own budget)")
     p.add_argument("--situations", choices=("sampled", "fresh"), default="sampled",
                    help="start each deal from a sampled match score and bags, or from 0-0")
-    p.add_argument("--workers", type=int, default=1,
+    p.add_argument("--workers", type=positive(256), default=1, metavar="N",
                    help="processes to split the deals over (1 = one core)")
-    p.add_argument("--json", action="store_true")
+    as_json(p)
     p.set_defaults(run=cmd_tournament)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if getattr(args, "seed", 0) is None:
-        args.seed = random.SystemRandom().randrange(1 << 30)
-    return args.run(args)
+    def run() -> int:
+        args = build_parser().parse_args(argv)
+        if getattr(args, "seed", 0) is None:
+            args.seed = random.SystemRandom().randrange(1 << 30)
+        return args.run(args)
+
+    return run_quietly(run)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,14 @@
 """The partner-blunder audit: fixed positions where a sound player has one choice.
 
 Each position is a hand record cut at a decision point, with the kind of blunder it
-tests. The positions live in ``audit_positions.json``; ``python -m spades.ai.audit
---generate`` finds them again from seeded games (it is how the file was made), and
-``python -m spades.ai.audit`` reports each strength's mistakes.
+tests. ``python -m spades.ai.audit`` reports each strength's mistakes on the positions
+in ``audit_positions.json``.
+
+The file is a fixed exam, kept apart from its generator: ``--generate`` finds positions
+in seeded games of the current easy and normal players, so what it finds changes
+whenever they change (the committed file came from an earlier version of them). It
+writes to standard output, or to ``--out FILE``; replacing the exam is a deliberate
+``--out spades/ai/audit_positions.json``, never a side effect of looking.
 
 The kinds:
 - ``overtake_partner``: playing last while the partner (not a nil bidder) is winning,
@@ -24,6 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..console import HelpFormatter, names_from, run_quietly
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SPADE_MASK, SUIT_MASKS
 from ..engine.legal import NIL
@@ -153,6 +159,11 @@ def _texts(mask: int) -> list[str]:
     return [_text(c) for c in range(51, -1, -1) if mask >> c & 1]
 
 
+def positions_json(positions: list[dict[str, Any]]) -> str:
+    """The positions file's text: the same positions always give the same bytes."""
+    return json.dumps(positions, indent=1) + "\n"
+
+
 def load_positions() -> list[dict[str, Any]]:
     return json.loads(POSITIONS_FILE.read_text(encoding="utf-8"))
 
@@ -185,17 +196,34 @@ def run_audit(strength: str, positions: list[dict[str, Any]] | None = None) -> d
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spades.ai.audit")
+    from . import STRENGTHS
+
+    parser = argparse.ArgumentParser(
+        prog="python -m spades.ai.audit", formatter_class=HelpFormatter,
+        description="The partner-blunder audit: each strength's mistakes on the fixed\n"
+        f"positions of {POSITIONS_FILE.name}.",
+    )
+    parser.add_argument("--strengths", type=names_from(STRENGTHS), default="easy,normal,hard",
+                        metavar="LIST",
+                        help=f"comma-separated strengths to audit, from: {', '.join(STRENGTHS)}")
     parser.add_argument("--generate", action="store_true",
-                        help="find the positions again and rewrite the positions file")
-    parser.add_argument("--strengths", default="easy,normal,hard")
+                        help="instead, find positions in seeded games of the current players"
+                        " and print them (the committed file stays as it is)")
+    parser.add_argument("--out", metavar="FILE",
+                        help="with --generate: write the positions to FILE instead")
     args = parser.parse_args(argv)
+    if args.out and not args.generate:
+        parser.error("--out goes with --generate")
     if args.generate:
         positions = generate()
-        POSITIONS_FILE.write_text(json.dumps(positions, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {len(positions)} positions to {POSITIONS_FILE}")
+        text = positions_json(positions)
+        if args.out:
+            Path(args.out).write_text(text, encoding="utf-8")
+            print(f"wrote {len(positions)} positions to {args.out}")
+        else:
+            sys.stdout.write(text)
         return 0
-    for strength in args.strengths.split(","):
+    for strength in args.strengths:
         report = run_audit(strength)
         kinds = ", ".join(f"{k} {v}" for k, v in report["per_kind"].items())
         print(f"{strength:>7}: {report['mistakes']} mistakes in {report['positions']} positions"
@@ -204,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_quietly(main))
 
 __all__ = ["KINDS", "SPADE_MASK", "SUIT_MASKS", "classify", "generate", "load_positions",
            "mistake", "run_audit"]

@@ -15,11 +15,15 @@ import argparse
 import json
 import math
 import random
+import signal
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from ..console import Progress, mean_and_ci
 from ..engine.match import Match, deal_hands
 from ..engine.rules import STANDARD, Rules, RulesError, preset
 from . import make_player
@@ -71,7 +75,9 @@ def play_table(
     return match.history[0]
 
 
-def run_deals(args: dict[str, Any], deals: range) -> dict[str, Any]:
+def run_deals(
+    args: dict[str, Any], deals: range, on_row: Callable[[dict], None] | None = None
+) -> dict[str, Any]:
     rules = preset(args["rules"])
     strengths = {"A": args["a"], "B": args["b"]}
     options = {"rollouts": args["iterations"]} if args.get("iterations") is not None else {}
@@ -93,6 +99,8 @@ def run_deals(args: dict[str, Any], deals: range) -> dict[str, Any]:
             tables.append(_table_row(result, names))
         diff = sum(t["A"]["points"] - t["B"]["points"] for t in tables) / 2
         rows.append({"deal": d, "diff": diff, "tables": tables})
+        if on_row is not None:
+            on_row(rows[-1])
     return {
         "rows": rows,
         "timings": {f"{side}/{kind}": v for (side, kind), v in timings.items()},
@@ -182,23 +190,37 @@ def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) 
     }
 
 
+def _ignore_interrupt() -> None:
+    """In a worker: leave Ctrl-C to the parent, which stops the pool quietly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def tournament(
     a: str, b: str, deals: int, seed: int, rules: str = "standard",
     iterations: int | None = None, fresh: bool = False, workers: int = 1,
+    on_row: Callable[[dict], None] | None = None,
 ) -> dict[str, Any]:
+    """Play the deals; ``on_row`` hears of each finished deal (in finishing order)."""
     args = {"a": a, "b": b, "deals": deals, "seed": seed, "rules": rules,
             "iterations": iterations, "fresh": fresh}
     preset(rules)  # fail early on an unknown preset
     make_player(a)
     make_player(b)
     if workers <= 1:
-        parts = [run_deals(args, range(deals))]
+        parts = [run_deals(args, range(deals), on_row)]
     else:
         import multiprocessing
 
-        chunks = [range(i, deals, workers) for i in range(workers)]
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            parts = pool.starmap(run_deals, [(args, c) for c in chunks])
+        # One deal a task, so progress can be told as deals finish.
+        tasks = [range(d, d + 1) for d in range(deals)]
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(workers, initializer=_ignore_interrupt) as pool:
+            parts = []
+            for part in pool.imap_unordered(partial(run_deals, args), tasks):
+                parts.append(part)
+                if on_row is not None:
+                    for row in part["rows"]:
+                        on_row(row)
     rows = sorted((r for p in parts for r in p["rows"]), key=lambda r: r["deal"])
     timings: dict[str, list] = {}
     for p in parts:
@@ -238,13 +260,29 @@ def format_report(out: dict[str, Any]) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
+    progress = Progress(args.deals)
+    sums = [0, 0.0, 0.0]  # deals, sum of diffs, sum of squares
+
+    def on_row(row: dict) -> None:
+        sums[0] += 1
+        sums[1] += row["diff"]
+        sums[2] += row["diff"] ** 2
+        mean, half = mean_and_ci(sums[1], sums[2], sums[0])
+        ci = f"[{mean - half:+.1f}, {mean + half:+.1f}]" if half < float("inf") else "[-, -]"
+        progress.show(
+            f"{sums[0]}/{args.deals} deals; A - B {mean:+.1f} a deal, 95% CI {ci}"
+            f"{progress.left(sums[0])}"
+        )
+
     try:
         out = tournament(
             args.a, args.b, args.deals, args.seed, args.rules, args.iterations,
-            fresh=args.situations == "fresh", workers=args.workers,
+            fresh=args.situations == "fresh", workers=args.workers, on_row=on_row,
         )
     except (RulesError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 2
+    finally:
+        progress.clear()
     print(json.dumps(out, indent=2) if args.json else format_report(out))
     return 0
