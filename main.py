@@ -1,8 +1,13 @@
-"""Entry point for the desktop and the browser build (pygbag runs this file)."""
+"""Entry point for the desktop and the browser build (pygbag runs this file).
 
-import sys
+``python main.py`` opens the table; ``python main.py --autoplay`` lets a computer
+player take the human seat (see ``--help``). The terminal view of a match is
+``python -m spades watch``.
+"""
 
-from spades.__main__ import main
+import asyncio
+
+from spades.ui.app import main
 
 if __name__ == "__main__":
-    sys.exit(main(["watch"] + sys.argv[1:]))
+    asyncio.run(main())

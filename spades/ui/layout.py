@@ -1,0 +1,264 @@
+"""Where everything on the table goes, computed from the window size alone.
+
+One function turns a window size into named rectangles; every drawing and every hit
+test reads them, and the tests check them (on screen, no overlap) at a desktop size,
+a small iframe and an upright phone. Nothing here is placed pixel by pixel: sizes
+follow the window's short side, so a resize simply lays the table out again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+from .cardart import card_height
+
+SOUTH, WEST, NORTH, EAST = range(4)
+TOOLBAR = ("scores", "last", "hint", "undo", "coach", "menu")
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+@dataclass
+class Layout:
+    width: int
+    height: int
+    portrait: bool
+    font: int  # body text size (pygame's default font, in pixels)
+    font_small: int
+    font_big: int
+    pad: int
+    card_w: int  # the player's cards
+    card_h: int
+    trick_w: int  # cards in the middle of the table
+    trick_h: int
+    back_w: int  # the small backs of the other hands
+    back_h: int
+    packet_w: int  # a won trick in front of its player
+    packet_h: int
+    lift: int  # how far a playable card is raised
+    top_bar: Rect
+    toolbar: dict[str, Rect]
+    badges: list[Rect]  # name, bid and tricks of each seat
+    fans: list[Rect]  # the face-down hands of West, North, East (South's is the hand)
+    packets: list[Rect]  # won tricks, one strip per seat
+    trick_area: Rect
+    trick_slots: list[Rect]
+    status: Rect  # the message line above the hand
+    hand_area: Rect
+    hand_rows: int
+    hand_step: int  # horizontal distance between neighbouring cards
+    row_step: int  # vertical distance between two rows of cards
+    bid_panel: Rect
+    overlay: Rect  # modal panels: breakdown, score sheet, pause, help, match over
+    vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
+
+    def hand_rects(self, count: int) -> list[Rect]:
+        """Where each of ``count`` cards of the player's hand lies (unraised), in order.
+
+        Later cards are drawn over earlier ones, so the hit test goes from the last.
+        """
+        if count <= 0:
+            return []
+        rows = self.hand_rows if count > 7 else 1
+        per_row = -(-count // rows)
+        rects = []
+        area = self.hand_area
+        bottom = area.bottom - self.card_h
+        for i in range(count):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, count - row * per_row)
+            width = self.card_w + (in_row - 1) * self.hand_step
+            x = area.centerx - width // 2 + col * self.hand_step
+            y = bottom - (rows - 1 - row) * self.row_step
+            rects.append(Rect(x, y, self.card_w, self.card_h))
+        return rects
+
+    def fan_rects(self, seat: int, count: int) -> list[Rect]:
+        """The small backs of another seat's hand, spread along its fan."""
+        if count <= 0 or seat == SOUTH:
+            return []
+        area = self.fans[seat]
+        rects = []
+        if self.vertical_fans[seat]:
+            step = min(self.back_h * 0.35, (area.height - self.back_h) / max(1, count - 1))
+            top = area.centery - (self.back_h + step * (count - 1)) / 2
+            for i in range(count):
+                rects.append(
+                    Rect(area.centerx - self.back_w // 2, round(top + i * step), self.back_w,
+                         self.back_h)
+                )
+        else:
+            step = min(self.back_w * 0.35, (area.width - self.back_w) / max(1, count - 1))
+            left = area.centerx - (self.back_w + step * (count - 1)) / 2
+            for i in range(count):
+                rects.append(
+                    Rect(round(left + i * step), area.centery - self.back_h // 2, self.back_w,
+                         self.back_h)
+                )
+        return rects
+
+    def packet_rects(self, seat: int, count: int) -> list[Rect]:
+        """Won tricks as separate packets, spaced so they can be counted."""
+        area = self.packets[seat]
+        step = min(self.packet_w * 0.62, (area.width - self.packet_w) / 12)
+        return [
+            Rect(round(area.x + i * step), area.centery - self.packet_h // 2, self.packet_w,
+                 self.packet_h)
+            for i in range(count)
+        ]
+
+    def seat_origin(self, seat: int) -> Rect:
+        """Where a card leaves from or returns to for a seat (its hand)."""
+        if seat == SOUTH:
+            return Rect(self.hand_area.centerx - self.card_w // 2,
+                        self.hand_area.bottom - self.card_h, self.card_w, self.card_h)
+        return Rect(self.fans[seat].centerx - self.back_w // 2,
+                    self.fans[seat].centery - self.back_h // 2, self.back_w, self.back_h)
+
+
+def compute_layout(width: int, height: int) -> Layout:
+    """Lay the table out for a window of ``width`` x ``height`` pixels."""
+    width = max(width, 320)
+    height = max(height, 320)
+    short = min(width, height)
+    portrait = height > width * 1.15
+    pad = round(_clamp(short * 0.012, 5, 14))
+    font = round(_clamp(short / 30, 18, 28))
+    font_small = max(16, round(font * 0.82))
+    font_big = round(font * 1.5)
+    line = round(font * 1.05)
+
+    # The player's hand: one row on a landscape window, two on a narrow one.
+    if portrait:
+        card_w = round(_clamp(width * 0.19, 40, 150))
+        card_w = min(card_w, round(height * 0.09))
+        hand_rows = 2
+        hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
+    else:
+        card_w = round(_clamp(short * 0.14, 44, 170))
+        hand_rows = 1
+        hand_step = min(round(card_w * 0.62), (width - 2 * pad - card_w) // 12)
+        if hand_step < 44 and card_w > 44:
+            # Too narrow for 13 cards in a row: two rows, like a phone.
+            hand_rows = 2
+            hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
+    card_h = card_height(card_w)
+    lift = round(card_h * 0.14)
+    row_step = round(card_h * 0.5) if hand_rows == 2 else 0
+    per_row = 13 if hand_rows == 1 else 7
+    hand_w = card_w + (per_row - 1) * hand_step
+
+    back_w = round(card_w * (0.42 if portrait else 0.5))
+    back_h = card_height(back_w)
+    packet_w = round(card_w * 0.3)
+    packet_h = card_height(packet_w)
+
+    # Top bar: both teams' scores, and in landscape the toolbar on its right.
+    bar_h = round(font * (1.7 if portrait else 2.4))
+    top_bar = Rect(0, 0, width, bar_h)
+    toolbar: dict[str, Rect] = {}
+    if portrait:
+        tool_h = max(44, round(font * 2.2))
+        tool_w = (width - pad * (len(TOOLBAR) + 1)) // len(TOOLBAR)
+        y = height - pad - tool_h
+        for i, name in enumerate(TOOLBAR):
+            toolbar[name] = Rect(pad + i * (tool_w + pad), y, tool_w, tool_h)
+        bottom = y - pad
+    else:
+        tool_h = max(44, bar_h - 2 * pad) if bar_h - 2 * pad >= 36 else bar_h - 2 * pad
+        tool_h = max(36, min(tool_h, bar_h - 2 * pad))
+        tool_w = round(_clamp(width * 0.075, 64, 110))
+        x = width - pad - len(TOOLBAR) * (tool_w + pad) + pad
+        for i, name in enumerate(TOOLBAR):
+            toolbar[name] = Rect(x + i * (tool_w + pad), (bar_h - tool_h) // 2, tool_w, tool_h)
+        bottom = height - pad
+
+    hand_h = card_h + lift + row_step
+    hand_area = Rect(width // 2 - hand_w // 2, bottom - hand_h, hand_w, hand_h)
+
+    # South's strip: badge on the left, won tricks, then the message line.
+    badge_w = round(_clamp(font * 7.5, 120, 230))
+    badge_h = round(line * 2 + pad * 1.5)
+    strip_y = hand_area.top - pad - badge_h
+    badges = [Rect(0, 0, 0, 0)] * 4
+    packets = [Rect(0, 0, 0, 0)] * 4
+    fans = [Rect(0, 0, 0, 0)] * 4
+    packets_w = packet_w + round(12 * packet_w * 0.62)
+    badges[SOUTH] = Rect(pad, strip_y, badge_w, badge_h)
+    packets[SOUTH] = Rect(badges[SOUTH].right + pad, strip_y, packets_w, badge_h)
+    status = Rect(packets[SOUTH].right + pad, strip_y,
+                  width - packets[SOUTH].right - 2 * pad, badge_h)
+    if status.width < font * 10:
+        # Too narrow beside the badge: the message line takes its own row above.
+        status = Rect(pad, strip_y - pad - line * 2, width - 2 * pad, line * 2)
+    middle_bottom = min(status.top, strip_y) - pad
+
+    # North: its fan in the middle of a row, badge to the left, won tricks to the right.
+    north_h = max(badge_h, back_h)
+    north_y = top_bar.bottom + pad
+    fan_w = back_w + round(12 * back_w * 0.35)
+    fans[NORTH] = Rect(width // 2 - fan_w // 2, north_y, fan_w, north_h)
+    badges[NORTH] = Rect(fans[NORTH].left - pad - badge_w, north_y + (north_h - badge_h) // 2,
+                         badge_w, badge_h)
+    packets[NORTH] = Rect(fans[NORTH].right + pad, north_y, packets_w, north_h)
+    if badges[NORTH].left < pad or packets[NORTH].right > width - pad:
+        # Narrow: the badge above the fan, the packets beside the fan.
+        fan_w = min(fan_w, width - 2 * pad - packets_w - pad)
+        badges[NORTH] = Rect(width // 2 - badge_w // 2, north_y, badge_w, badge_h)
+        fans[NORTH] = Rect(pad, badges[NORTH].bottom + pad // 2, fan_w, back_h)
+        fans[NORTH].centerx = (width - packets_w - pad) // 2
+        packets[NORTH] = Rect(fans[NORTH].right + pad, fans[NORTH].top, packets_w, back_h)
+        north_bottom = fans[NORTH].bottom
+    else:
+        north_bottom = north_y + north_h
+
+    # West and East: a column each, badge above a vertical fan, packets below.
+    side_w = badge_w if not portrait else round(_clamp(width * 0.25, 80, 130))
+    side_top = north_bottom + pad
+    side_h = middle_bottom - side_top
+    side_badge_h = badge_h if not portrait else round(line * 3 + pad * 1.5)
+    for seat, x in ((WEST, pad), (EAST, width - pad - side_w)):
+        badges[seat] = Rect(x, side_top, side_w, side_badge_h)
+        pk_h = packet_h + pad
+        fan_h = max(back_h, side_h - side_badge_h - pk_h - 2 * pad)
+        fans[seat] = Rect(x, badges[seat].bottom + pad, side_w, fan_h)
+        packets[seat] = Rect(x, fans[seat].bottom + pad, side_w, pk_h)
+        if packets_w > side_w:
+            packets[seat].width = side_w
+
+    trick_area = Rect(badges[WEST].right + pad, side_top,
+                      badges[EAST].left - badges[WEST].right - 2 * pad, side_h)
+    trick_w = round(min(card_w * 0.9, trick_area.width / 3.3, trick_area.height / 2.5 / 1.4))
+    trick_h = card_height(trick_w)
+    cx, cy = trick_area.center
+    dx = round(trick_w * 1.08)
+    dy = round(trick_h * 0.56)
+    trick_slots = [
+        Rect(cx - trick_w // 2, cy - trick_h // 2 + dy, trick_w, trick_h),  # South
+        Rect(cx - trick_w // 2 - dx, cy - trick_h // 2, trick_w, trick_h),  # West
+        Rect(cx - trick_w // 2, cy - trick_h // 2 - dy, trick_w, trick_h),  # North
+        Rect(cx - trick_w // 2 + dx, cy - trick_h // 2, trick_w, trick_h),  # East
+    ]
+
+    bid_panel = trick_area.inflate(-pad, -pad)
+    bid_panel.width = min(bid_panel.width, round(font * 24))
+    bid_panel.height = min(bid_panel.height, round(font * 15))
+    bid_panel.center = trick_area.center
+
+    overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)),
+                   min(height - 2 * pad, round(font * 26)))
+    overlay.center = (width // 2, height // 2)
+
+    return Layout(
+        width=width, height=height, portrait=portrait, font=font, font_small=font_small,
+        font_big=font_big, pad=pad, card_w=card_w, card_h=card_h, trick_w=trick_w,
+        trick_h=trick_h, back_w=back_w, back_h=back_h, packet_w=packet_w, packet_h=packet_h,
+        lift=lift, top_bar=top_bar, toolbar=toolbar, badges=badges, fans=fans,
+        packets=packets, trick_area=trick_area, trick_slots=trick_slots, status=status,
+        hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
+        bid_panel=bid_panel, overlay=overlay,
+    )

@@ -1,0 +1,118 @@
+"""Colours, text and the few drawing helpers every screen shares.
+
+Text uses pygame's bundled default font, the one font that exists in the browser
+too; rendered strings are cached because most of them never change between frames.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+FELT = (24, 92, 58)
+FELT_DARK = (16, 66, 42)
+BAR = (12, 40, 28)
+PANEL = (250, 248, 240)
+PANEL_TEXT = (28, 32, 30)
+PANEL_MUTED = (86, 92, 88)
+TEXT = (246, 244, 236)
+TEXT_MUTED = (200, 214, 204)
+GOLD = (250, 204, 72)
+FOCUS = (255, 226, 64)
+FOCUS_EDGE = (20, 20, 20)
+BUTTON = (240, 238, 228)
+BUTTON_TEXT = (24, 28, 26)
+BUTTON_HOVER = (255, 252, 240)
+BUTTON_OFF = (70, 96, 82)
+BUTTON_OFF_TEXT = (214, 224, 216)
+SELECTED = (250, 204, 72)
+SUGGEST = (64, 200, 255)
+US = (120, 190, 255)  # team colours are always shown with the team's name
+THEM = (255, 160, 110)
+GOOD = (40, 130, 60)
+BAD = (190, 40, 40)
+SHADE = (0, 0, 0, 150)
+
+
+class Text:
+    """Rendered strings, cached by (text, size, colour, bold)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(None, size)
+            font.set_bold(bold)
+            self._fonts[key] = font
+        return font
+
+    def render(
+        self, text: str, size: int, colour: tuple = TEXT, bold: bool = False
+    ) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 1500:
+                self._cache.clear()
+            surf = self.font(size, bold).render(text, True, colour)
+            self._cache[key] = surf
+        return surf
+
+    def fit(self, text: str, size: int, width: int, bold: bool = False) -> int:
+        """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
+        while size > 12 and self.font(size, bold).size(text)[0] > width:
+            size -= 1
+        return size
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Break ``text`` into lines no wider than ``width``."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                trial = f"{line} {word}" if line else word
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def blit(
+        self, surface: pygame.Surface, text: str, size: int, colour: tuple, pos: tuple,
+        anchor: str = "topleft", bold: bool = False,
+    ) -> pygame.Rect:
+        surf = self.render(text, size, colour, bold)
+        rect = surf.get_rect(**{anchor: pos})
+        surface.blit(surf, rect)
+        return rect
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8) -> None:
+    """A ring drawn outside ``rect``: dark edge, bright middle, seen on every background."""
+    outer = rect.inflate(10, 10)
+    pygame.draw.rect(surface, FOCUS_EDGE, outer, 5, border_radius=radius + 4)
+    pygame.draw.rect(surface, FOCUS, outer.inflate(-2, -2), 3, border_radius=radius + 3)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple = PANEL) -> None:
+    shadow = rect.move(0, 4)
+    pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=14)
+    pygame.draw.rect(surface, colour, rect, border_radius=14)
+
+
+def shade(surface: pygame.Surface, cache: dict) -> None:
+    """Darken the whole table behind a modal panel."""
+    size = surface.get_size()
+    veil = cache.get(size)
+    if veil is None:
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill(SHADE)
+        cache.clear()
+        cache[size] = veil
+    surface.blit(veil, (0, 0))
