@@ -174,8 +174,7 @@ class App:
         self.screen = pygame.display.set_mode(args.size, flags)
         self.sounds = Sounds(enabled=self.options.sound and not args.autoplay)
         self.drawer = TableDrawer()
-        self.scene = TableScene(self.options, sounds=self.sounds)
-        self.scene.set_layout(*self.screen.get_size())
+        self.start()
         self.drawer.art.warm(self.scene.layout.card_w)
         self.drawer.art.warm(self.scene.layout.trick_w)
         self.autopilot = Autopilot() if args.autoplay else None
@@ -234,6 +233,10 @@ class App:
     def new_match(self) -> None:
         seed = self.options.seed
         self.options.seed = seed + 1 if isinstance(seed, int) else f"{seed}+"
+        self.start()
+
+    def start(self) -> None:
+        """Sit down at a new table with the current options."""
         self.scene = TableScene(self.options, sounds=self.sounds)
         self.scene.set_layout(*self.screen.get_size())
 

@@ -460,56 +460,58 @@ class TableDrawer:
                 row += step
 
     def overlay_scores(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """Each team's hands as a table: side by side when wide, one above the other on a
+        phone."""
         lay = scene.layout
-        t = self.text
         y = self.heading(surface, scene, box, "Score sheet")
         history = scene.match.history[: scene.shown.hands_scored]
-        bags_on = scene.match.rules.bag_penalty
-        size = t.fit("Hand  Bid Won Pts Total Bags  Bid Won Pts Total Bags", lay.font_small,
-                     box.width - 2 * lay.pad)
-        cols = ["Hand", "Bid", "Won", "Pts", "Total"] + (["Bags"] if bags_on else [])
-        team_cols = cols[1:]
-        width = box.width - 2 * lay.pad
-        hand_w = width * 0.12
-        col_w = (width - hand_w) / (2 * len(team_cols))
-        x0 = box.x + lay.pad
-
-        def col_x(team: int, i: int) -> int:
-            return round(x0 + hand_w + (team * len(team_cols) + i + 1) * col_w)
-
-        for team in (0, 1):
-            cx = (col_x(team, 0) - col_w + col_x(team, len(team_cols) - 1)) / 2
-            t.blit(surface, TEAM_NAMES[team], size, (30, 90, 170) if team == 0 else
-                   (180, 80, 30), (round(cx), y), "midtop", True)
-        y += round(size * 1.2)
-        t.blit(surface, "Hand", size, theme.PANEL_MUTED, (x0, y), "topleft", True)
-        for team in (0, 1):
-            for i, name in enumerate(team_cols):
-                t.blit(surface, name, size, theme.PANEL_MUTED, (col_x(team, i), y), "topright",
-                       True)
-        y += round(size * 1.25)
-        pygame.draw.line(surface, (180, 180, 170), (x0, y - 3), (box.right - lay.pad, y - 3))
         bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
-        step = round(size * 1.15)
-        fit = max(1, (bottom - y) // step)
-        shown = history[-fit:]
-        if len(history) > len(shown):
-            note = f"{len(history) - len(shown)} earlier hands above"
-            t.blit(surface, note, size, theme.PANEL_MUTED, (box.centerx, bottom), "midbottom")
-            shown = history[-(fit - 1):] if fit > 1 else []
+        wide = box.width >= lay.font * 26
+        inner = box.width - 2 * lay.pad
+        if wide:
+            blocks = [Rect(box.x + lay.pad + team * (inner + lay.pad) // 2, y,
+                           (inner - lay.pad) // 2, bottom - y) for team in (0, 1)]
+        else:
+            half = (bottom - y) // 2
+            blocks = [Rect(box.x + lay.pad, y + team * half, inner, half) for team in (0, 1)]
+        for team, block in enumerate(blocks):
+            self.score_block(surface, scene, block, team, history)
+
+    def score_block(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
+                    history: list) -> None:
+        lay = scene.layout
+        t = self.text
+        names = scene.options.names
+        bags_on = scene.match.rules.bag_penalty
+        cols = ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
+        size = t.fit("Hand Bid Won Points Total Bags", lay.font_small, block.width - 40, True)
+        colour = (30, 90, 170) if team == 0 else (180, 80, 30)
+        title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
+        t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
+               block.topleft, "topleft", True)
+        step = round(size * 1.2)
+        y = block.y + step + 2
+        col_w = block.width / len(cols)
+
+        def right(i: int) -> int:
+            return round(block.x + (i + 1) * col_w - 4)
+
+        for i, name in enumerate(cols):
+            t.blit(surface, name, size, theme.PANEL_MUTED, (right(i), y), "topright", True)
+        y += step
+        pygame.draw.line(surface, (180, 180, 170), (block.x, y - 2), (block.right, y - 2))
+        fit = max(1, (block.bottom - y) // step)
+        rows = history[-fit:]
         if not history:
             t.blit(surface, "No hand has been scored yet.", size, theme.PANEL_MUTED,
-                   (box.centerx, y + step), "midtop")
-        for result in shown:
-            t.blit(surface, str(result.hand_number + 1), size, theme.PANEL_TEXT, (x0, y))
-            for team in (0, 1):
-                ts = result.teams[team]
-                values = [ts.contract, ts.tricks, f"{ts.points:+d}", ts.score_after]
-                if bags_on:
-                    values.append(ts.bags_after)
-                for i, value in enumerate(values):
-                    t.blit(surface, str(value), size, theme.PANEL_TEXT, (col_x(team, i), y),
-                           "topright", i == 3)
+                   (block.x, y + 2))
+        for result in rows:
+            ts = result.teams[team]
+            values = [result.hand_number + 1, ts.contract, ts.tricks, f"{ts.points:+d}",
+                      ts.score_after] + ([ts.bags_after] if bags_on else [])
+            for i, value in enumerate(values):
+                t.blit(surface, str(value), size, theme.PANEL_TEXT, (right(i), y), "topright",
+                       i == 4)
             y += step
 
     def overlay_last(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:

@@ -53,6 +53,10 @@ class Layout:
     hand_step: int  # horizontal distance between neighbouring cards
     row_step: int  # vertical distance between two rows of cards
     bid_panel: Rect
+    bid_title: Rect
+    bid_buttons: list[Rect]  # nil, 1..13
+    bid_confirm: Rect
+    bid_cols: int
     overlay: Rect  # modal panels: breakdown, score sheet, pause, help, match over
     vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
 
@@ -244,10 +248,32 @@ def compute_layout(width: int, height: int) -> Layout:
         Rect(cx - trick_w // 2 + dx, cy - trick_h // 2, trick_w, trick_h),  # East
     ]
 
-    bid_panel = trick_area.inflate(-pad, -pad)
-    bid_panel.width = min(bid_panel.width, round(font * 24))
-    bid_panel.height = min(bid_panel.height, round(font * 15))
-    bid_panel.center = trick_area.center
+    # The bid panel: a title, nil and 1..13 in a grid, the suggestion note, Confirm. On a
+    # phone it takes the whole width below the side badges (over the face-down fans).
+    if portrait:
+        room = Rect(pad, badges[WEST].bottom + pad, width - 2 * pad,
+                    middle_bottom - badges[WEST].bottom - pad)
+    else:
+        room = trick_area.inflate(-pad, 0)
+    panel_w = min(room.width, round(font * 24))
+    cols = next((n for n in (7, 5, 4) if (panel_w - (n + 1) * pad) // n >= 48), 4)
+    rows = -(-14 // cols)
+    title_h = round(font * 2.6)
+    confirm_h = max(44, round(font * 2))
+    button_w = (panel_w - (cols + 1) * pad) // cols
+    fixed = title_h + confirm_h + font_small + (rows + 4) * pad
+    button_h = max(44, min(round(font * 2.2), (room.height - fixed) // rows))
+    bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
+    bid_panel.center = room.center
+    bid_title = Rect(bid_panel.x + pad, bid_panel.y + pad, panel_w - 2 * pad, title_h)
+    bid_buttons = []
+    for i in range(14):
+        r, c = divmod(i, cols)
+        bid_buttons.append(Rect(bid_panel.x + pad + c * (button_w + pad),
+                                bid_title.bottom + pad + r * (button_h + pad),
+                                button_w, button_h))
+    bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), confirm_h)
+    bid_confirm.midtop = (bid_panel.centerx, bid_buttons[-1].bottom + pad + font_small)
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)),
                    min(height - 2 * pad, round(font * 26)))
@@ -260,5 +286,6 @@ def compute_layout(width: int, height: int) -> Layout:
         lift=lift, top_bar=top_bar, toolbar=toolbar, badges=badges, fans=fans,
         packets=packets, trick_area=trick_area, trick_slots=trick_slots, status=status,
         hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
-        bid_panel=bid_panel, overlay=overlay,
+        bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
+        bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay,
     )

@@ -198,7 +198,9 @@ class TableScene:
     def set_layout(self, width: int, height: int) -> None:
         if (width, height) != (self.layout.width, self.layout.height):
             self.layout = compute_layout(width, height)
-            self.finish_motion()
+            if self.flights:
+                # Flights were aimed at the old layout: land them all at once.
+                self.finish_motion()
 
     @property
     def busy(self) -> bool:
@@ -736,24 +738,7 @@ class TableScene:
     def bid_grid(self) -> tuple[Rect, list[Rect], Rect, int]:
         """The bid panel's parts: title area, the 14 bid buttons (nil, 1..13), confirm."""
         lay = self.layout
-        panel = lay.bid_panel
-        pad = lay.pad
-        cols = 7 if panel.width >= 7 * 44 + 8 * pad else 4
-        rows = -(-14 // cols)
-        title = Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, round(lay.font * 2.6))
-        button_w = (panel.width - (cols + 1) * pad) // cols
-        confirm_h = max(44, round(lay.font * 2))
-        avail = panel.height - title.height - confirm_h - (rows + 3) * pad - lay.font_small * 2
-        button_h = max(44, min(round(lay.font * 2.2), avail // rows))
-        grid_top = title.bottom + pad
-        rects = []
-        for i in range(14):
-            r, c = divmod(i, cols)
-            rects.append(Rect(panel.x + pad + c * (button_w + pad),
-                              grid_top + r * (button_h + pad), button_w, button_h))
-        confirm = Rect(0, 0, min(panel.width - 2 * pad, round(lay.font * 11)), confirm_h)
-        confirm.midtop = (panel.centerx, rects[-1].bottom + pad + lay.font_small)
-        return title, rects, confirm, cols
+        return lay.bid_title, lay.bid_buttons, lay.bid_confirm, lay.bid_cols
 
     def _bid_controls(self) -> list[Control]:
         view = self.view
@@ -803,7 +788,10 @@ class TableScene:
                 if self.breakdown else 3
             body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.2)
         elif name == "scores":
-            body = (max(3, self.shown.hands_scored) + 3) * round(lay.font_small * 1.2)
+            rows = max(2, self.shown.hands_scored) + 2
+            stacked = most.width < lay.font * 26
+            body = (rows * (2 if stacked else 1) + (2 if stacked else 1)) * round(
+                lay.font_small * 1.25)
         else:
             body = round(lay.font_big * 2.6) + round(lay.font * 2.8)
         rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))

@@ -1,0 +1,355 @@
+"""The table, driven headless by synthetic mouse and key events (SDL dummy drivers)."""
+
+from __future__ import annotations
+
+import os
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from ui_driver import Driver
+
+from spades.ai import suggested_bid
+from spades.engine import BLIND_NIL, Bid, Match, Play, Rules, cards_of
+from spades.engine.match import deal_hands
+from spades.ui.layout import TOOLBAR, compute_layout
+from spades.ui.table import TableScene
+
+SIZES = [(1280, 720), (800, 600), (390, 844)]
+SHORT = Rules(target=150)  # a whole match in a few hands keeps the suite quick
+
+
+# --- layout --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES + [(1920, 1080), (1366, 768), (1024, 768), (412, 915)])
+def test_layout_puts_everything_on_screen_without_overlap(size):
+    lay = compute_layout(*size)
+    screen = (0, 0, *size)
+    from pygame import Rect
+
+    screen = Rect(screen)
+    named = {"top_bar": lay.top_bar, "trick_area": lay.trick_area, "status": lay.status,
+             "hand_area": lay.hand_area}
+    for seat in range(4):
+        named[f"badge{seat}"] = lay.badges[seat]
+        named[f"packets{seat}"] = lay.packets[seat]
+        if seat:
+            named[f"fan{seat}"] = lay.fans[seat]
+    for name, rect in lay.toolbar.items():
+        named[f"tool_{name}"] = rect
+    for name, rect in named.items():
+        assert screen.contains(rect), f"{name} {rect} is off a {size} screen"
+        assert rect.width > 0 and rect.height > 0, name
+    toolbar_in_bar = not lay.portrait
+    for (a, ra), (b, rb) in combinations(named.items(), 2):
+        if toolbar_in_bar and {a, b} & {"top_bar"} and (a + b).count("tool_") == 1:
+            assert lay.top_bar.contains(ra if a.startswith("tool_") else rb)
+            continue
+        assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
+    # Cards: the hand, each raised card, the trick and the other hands stay on screen.
+    for rect in lay.hand_rects(13):
+        assert lay.hand_area.contains(rect.move(0, -lay.lift)) and lay.hand_area.contains(rect)
+        assert rect.width >= 40
+    assert lay.hand_step >= 44 or lay.hand_rows == 2 and lay.hand_step >= 44
+    for seat in (1, 2, 3):
+        for rect in lay.fan_rects(seat, 13):
+            assert screen.contains(rect), (seat, rect)
+    for rect in lay.packet_rects(0, 13) + lay.packet_rects(1, 13) + lay.packet_rects(3, 13):
+        assert screen.contains(rect)
+    for slot in lay.trick_slots:
+        assert lay.trick_area.contains(slot), slot
+    # The bid panel covers neither a badge nor the hand; its buttons are apart and tappable.
+    assert screen.contains(lay.bid_panel)
+    for name, rect in named.items():
+        if not name.startswith(("fan", "trick", "packets1", "packets3")):
+            assert not rect.colliderect(lay.bid_panel), (name, rect, lay.bid_panel)
+    parts = lay.bid_buttons + [lay.bid_confirm, lay.bid_title]
+    for rect in parts:
+        assert lay.bid_panel.contains(rect)
+    for ra, rb in combinations(parts, 2):
+        assert not ra.colliderect(rb)
+    for rect in lay.bid_buttons + [lay.bid_confirm] + list(lay.toolbar.values()):
+        assert rect.height >= 36 and rect.width >= 44, rect
+    assert screen.contains(lay.overlay)
+    assert set(lay.toolbar) == set(TOOLBAR)
+
+
+# --- whole matches -------------------------------------------------------------------
+
+
+def test_a_whole_match_by_mouse_only():
+    d = Driver("--speed", "fast", rules=SHORT)
+    human_cards = 0
+    for _ in range(400):
+        situation = d.wait_for_player()
+        if situation == "over":
+            break
+        if situation == "breakdown":
+            d.click(("btn", "next"))
+        elif situation == "blind":
+            d.click(("btn", "look"))
+        elif situation == "bid":
+            suggestion = d.scene.suggested_bid_value()
+            d.click(("bid", suggestion))
+            assert d.scene.bid_choice == suggestion
+            d.click(("btn", "confirm"))
+        else:
+            legal = d.scene.view.legal_card_mask()
+            card = cards_of(legal)[-1]
+            before = len(d.scene.match.actions)
+            d.click(("card", card))
+            assert d.scene.match.actions[before] == Play(card), "the click did not play it"
+            human_cards += 1
+    assert d.scene.match.is_over
+    assert d.scene.screen_kind() == "match_over"
+    assert human_cards >= 13
+    # Rematch starts a new match at the same table.
+    old = d.scene
+    d.click(("btn", "rematch"))
+    assert d.scene is not old and not d.scene.match.is_over
+
+
+def test_a_whole_match_by_keyboard_only():
+    d = Driver("--speed", "instant", rules=SHORT)
+    for _ in range(600):
+        situation = d.wait_for_player()
+        if situation == "over":
+            break
+        if situation == "breakdown":
+            d.press("enter")
+        elif situation == "blind":
+            d.press("tab")
+            while d.scene.focus != ("btn", "look"):
+                d.press("tab")
+            d.press("enter")
+        elif situation == "bid":
+            d.press("right")  # focus lands on the suggested bid
+            assert d.scene.focus == ("bid", d.scene.suggested_bid_value())
+            d.press("enter")
+            assert d.scene.focus == ("btn", "confirm")
+            d.press("enter")
+        else:
+            d.press("left")  # focus lands on the first playable card
+            focus = d.scene.focus
+            assert focus[0] == "card" and d.scene.view.legal_card_mask() >> focus[1] & 1
+            before = len(d.scene.match.actions)
+            d.press("space")
+            assert d.scene.match.actions[before] == Play(focus[1])
+    assert d.scene.match.is_over and d.scene.screen_kind() == "match_over"
+
+
+# --- the player's decisions --------------------------------------------------------
+
+
+def _to_first_play(d: Driver) -> None:
+    while (situation := d.wait_for_player()) != "play":
+        if situation == "blind":
+            d.click(("btn", "look"))
+        elif situation == "bid":
+            d.click(("bid", d.scene.suggested_bid_value()))
+            d.click(("btn", "confirm"))
+        else:
+            d.click(("btn", "next"))
+
+
+def _play_with_illegal_card(d: Driver) -> None:
+    """Play until the player holds a card the rules refuse right now."""
+    for _ in range(60):
+        _to_first_play(d)
+        view = d.scene.view
+        if view.hand & ~view.legal_card_mask():
+            return
+        d.click(("card", cards_of(view.legal_card_mask())[0]))
+    pytest.fail("the player never held a refused card")
+
+
+def test_a_dimmed_card_says_why_and_changes_nothing():
+    d = Driver("--speed", "instant")
+    _play_with_illegal_card(d)
+    scene = d.scene
+    view = scene.view
+    illegal = cards_of(view.hand & ~view.legal_card_mask())[0]
+    before = scene.match.state()
+    d.click(("card", illegal))
+    assert scene.match.state() == before
+    assert scene.message is not None
+    assert scene.message[0] == view.refusal(Play(illegal))
+    assert scene.shown.hand == sorted(scene.shown.hand, key=lambda c: scene.shown.hand.index(c))
+    assert illegal in scene.shown.hand
+
+
+def test_legal_cards_are_raised_and_others_are_not():
+    d = Driver("--speed", "instant")
+    _play_with_illegal_card(d)
+    scene = d.scene
+    legal = scene.view.legal_card_mask()
+    flat = scene.layout.hand_rects(len(scene.shown.hand))
+    for card, drawn, resting in zip(scene.shown.hand, scene.card_rects(), flat, strict=True):
+        raised = drawn.y < resting.y
+        assert raised == bool(legal >> card & 1), card
+
+
+def test_undo_restores_the_exact_earlier_state_and_marks_practice():
+    d = Driver("--speed", "fast")
+    _to_first_play(d)
+    scene = d.scene
+    before = scene.match.state()
+    card = cards_of(scene.view.legal_card_mask())[0]
+    d.click(("card", card))
+    d.frame(40)  # the computer players answer
+    assert scene.match.state() != before
+    assert not scene.practice
+    d.press("u")
+    assert scene.match.state() == before
+    assert scene.practice
+    assert card in scene.shown.hand and scene.can_act()
+    assert "practice" in str(scene.screen_kind()) or scene.practice
+
+
+def test_bid_panel_enables_only_the_engines_bids_and_outlines_the_suggestion():
+    d = Driver("--speed", "instant")
+    while d.wait_for_player() != "bid":
+        d.click(("btn", "look"))
+    scene = d.scene
+    legal = {a.value for a in scene.view.legal_actions()}
+    enabled = {c.key[1] for c in scene.build_controls() if c.group == "bids" and c.enabled}
+    assert enabled == legal
+    assert scene.suggested_bid_value() == suggested_bid(scene.view)[0].value
+    assert not d.control(("btn", "confirm")).enabled
+    refused = [b for b in range(14) if b not in legal]
+    if refused:
+        before = scene.match.state()
+        d.click(("bid", refused[0]))
+        assert scene.message[0] == scene.view.refusal(Bid(refused[0]))
+        assert scene.match.state() == before and scene.bid_choice is None
+
+
+def test_blind_nil_is_offered_before_the_cards_are_shown():
+    rules = Rules()
+    hands = deal_hands(5, 0, 3)
+    match = Match(rules, 5, start={"dealer": 3, "hands": hands, "scores": [0, 150],
+                                   "bags": [0, 0], "hand_number": 0})
+    d = Driver("--speed", "instant")
+    d.app.scene = TableScene(d.app.options, match=match)
+    d.app.scene.set_layout(1280, 720)
+    assert d.wait_for_player() == "blind"
+    scene = d.scene
+    assert not scene.shown.face_up and scene.shown.sizes[0] == 13
+    assert scene.screen_kind() == "blind_nil_choice"
+    assert d.control(("bid", BLIND_NIL)) is not None
+    d.click(("btn", "look"))
+    d.frame(5)
+    assert scene.shown.face_up and len(scene.shown.hand) == 13
+    assert d.wait_for_player() == "bid"
+
+
+# --- animation and pace --------------------------------------------------------------
+
+
+def test_a_card_is_not_in_the_trick_before_it_arrives():
+    d = Driver("--speed", "normal")
+    _to_first_play(d)
+    scene = d.scene
+    card = cards_of(scene.view.legal_card_mask())[0]
+    pos = d.control(("card", card))
+    d.click(pos)
+    assert scene.match.plays[-1] == card or card in scene.match.plays
+    assert card not in [c for _, c in scene.shown.trick], "shown before it arrived"
+    assert any(f.card == card for f in scene.flights)
+    d.until(lambda: not any(f.card == card for f in scene.flights), 100)
+    d.frame()
+    assert card in [c for _, c in scene.shown.trick] or scene.shown.last_trick is not None
+
+
+def test_a_key_skips_the_deal_and_the_breakdown_waits_for_the_player():
+    d = Driver("--speed", "slow")
+    d.frame(5)
+    assert d.scene.shown.dealing
+    d.press("right")
+    assert not d.scene.shown.dealing and d.scene.shown.sizes == [13, 13, 13, 13]
+    # Play the hand out quickly, then the breakdown stays until Next hand.
+    d.scene.options.speed = "instant"
+    while (situation := d.wait_for_player()) != "breakdown":
+        if situation == "blind":
+            d.click(("btn", "look"))
+        elif situation == "bid":
+            d.click(("bid", d.scene.suggested_bid_value()))
+            d.click(("btn", "confirm"))
+        else:
+            d.click(("card", cards_of(d.scene.view.legal_card_mask())[0]))
+    scene = d.scene
+    hand = scene.shown.hand_number
+    d.frame(400)  # no timer: twenty seconds later it still waits
+    assert scene.overlays[-1] == "breakdown" and scene.shown.hand_number == hand
+    assert scene.breakdown is not None
+    team = scene.breakdown.teams[0]
+    assert sum(line.points for line in team.lines) == team.points
+    d.press("s")
+    assert scene.overlays[-1] == "scores"
+    d.press("escape")
+    d.click(("btn", "next"))
+    d.frame(3)
+    assert scene.shown.hand_number == hand + 1
+
+
+def test_hard_thinks_in_slices_while_the_table_keeps_drawing():
+    d = Driver("--speed", "fast", "--opponents", "hard")
+    scene = d.scene
+    sliced = False
+    for _ in range(3000):
+        d.frame()
+        if scene.thinker is not None and not scene.thinker.done and scene.thinker.iterations:
+            sliced = True
+            break
+        if d.situation() == "play":
+            d.click(("card", cards_of(scene.view.legal_card_mask())[0]))
+        elif d.situation() == "bid":
+            d.click(("bid", scene.suggested_bid_value()))
+            d.click(("btn", "confirm"))
+        elif d.situation() == "blind":
+            d.click(("btn", "look"))
+    assert sliced, "hard never spread its thinking over frames"
+
+
+def test_shortcuts_open_and_close_every_panel():
+    d = Driver("--speed", "instant")
+    _to_first_play(d)
+    for key, name in (("s", "scores"), ("f1", "help"), ("?", "help"), ("escape", "pause")):
+        d.press(key)
+        assert d.scene.overlays and d.scene.overlays[-1] == name, key
+        d.press("escape")
+        assert not d.scene.overlays
+    d.press("h")
+    assert d.scene.message and d.scene.message[0]
+    d.press("c")
+    assert d.scene.options.coach and d.scene.coach() is not None
+    d.press("tab")
+    assert d.scene.keyboard and d.scene.focus is not None
+
+
+def test_the_window_can_be_resized_mid_animation():
+    import pygame
+
+    d = Driver("--speed", "normal")
+    d.frame(10)
+    d.app.screen = pygame.display.set_mode((390, 844))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(390, 844), w=390, h=844))
+    d.frame()
+    assert d.scene.layout.portrait and not d.scene.flights
+
+
+# --- screenshots for the eye -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", ["1280x720", "390x844"])
+def test_screenshots_of_each_screen(size, tmp_path):
+    out = Path(os.environ.get("SPADES_ARTIFACTS", tmp_path)) / "screens"
+    d = Driver("--speed", "fast", "--autoplay", "--strength", "normal", "--size", size,
+               "--screenshots", str(out), rules=SHORT)
+    d.until(lambda: d.scene.screen_kind() == "match_over", 20000)
+    w, h = size.split("x")
+    for kind in ("bid_panel", "trick_in_progress", "last_trick", "hand_breakdown",
+                 "score_sheet", "match_over", "deal"):
+        shot = out / f"{kind}-{w}x{h}.png"
+        assert shot.exists() and shot.stat().st_size > 5000, shot

@@ -1,0 +1,96 @@
+"""Drive the real interface headless with synthetic mouse and key events.
+
+The app runs under SDL's dummy drivers; frames advance on a fixed clock (no waiting),
+so a whole match takes seconds. Everything the tests do goes through pygame's event
+queue, the way a person's clicks and key presses arrive.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from spades.engine import Rules  # noqa: E402
+from spades.ui.app import App, parse_args, visible_point  # noqa: E402
+from spades.ui.table import Control, TableScene  # noqa: E402
+
+KEYS = {
+    "tab": pygame.K_TAB, "enter": pygame.K_RETURN, "space": pygame.K_SPACE,
+    "escape": pygame.K_ESCAPE, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
+    "up": pygame.K_UP, "down": pygame.K_DOWN, "f1": pygame.K_F1,
+}
+
+
+class Driver:
+    def __init__(self, *args: str, rules: Rules | None = None, dt: float = 0.05) -> None:
+        self.app = App(parse_args(["--seed", "11", *args]))
+        if rules is not None:
+            self.app.options.rules = rules
+            self.app.start()
+        self.dt = dt
+
+    @property
+    def scene(self) -> TableScene:
+        return self.app.scene
+
+    def frame(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.frame(self.dt)
+
+    def until(self, predicate, limit: int = 5000) -> bool:
+        for _ in range(limit):
+            if predicate():
+                return True
+            self.frame()
+        return predicate()
+
+    def control(self, key: tuple) -> Control | None:
+        for control in self.scene.build_controls():
+            if control.key == key:
+                return control
+        return None
+
+    def click(self, target: tuple | Control | tuple[int, int]) -> None:
+        if isinstance(target, Control):
+            pos = visible_point(self.scene, target)
+        elif len(target) == 2 and all(isinstance(v, int) for v in target):
+            pos = target
+        else:
+            control = self.control(target)
+            assert control is not None, f"no control {target}"
+            pos = visible_point(self.scene, control)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frame()
+
+    def press(self, name: str, shift: bool = False) -> None:
+        key = KEYS.get(name) or pygame.key.key_code(name)
+        unicode = name if len(name) == 1 else ""
+        mod = pygame.KMOD_SHIFT if shift else 0
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=mod))
+        self.frame()
+
+    def wait_for_player(self, limit: int = 5000) -> str:
+        """Run until the player must do something: 'bid', 'blind', 'play', 'breakdown'
+        or 'over'."""
+        def ready() -> bool:
+            return self.situation() is not None
+        assert self.until(ready, limit), "the table never waited for the player"
+        return self.situation()
+
+    def situation(self) -> str | None:
+        scene = self.scene
+        top = scene.overlays[-1] if scene.overlays else None
+        if top == "match_over":
+            return "over"
+        if top == "breakdown":
+            return "breakdown"
+        if scene.can_act():
+            if scene.view.phase == "bidding":
+                return "bid" if scene.view.looked else "blind"
+            return "play"
+        return None
