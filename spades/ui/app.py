@@ -155,6 +155,19 @@ def visible_point(scene: TableScene, control: Any) -> tuple[int, int]:
     return (x, y)
 
 
+def window_size(asked: tuple[int, int]) -> tuple[int, int]:
+    """On desktop the size asked for; in the browser the page's own size (the canvas
+    cannot be resized there, so the table is laid out for the page it opens in)."""
+    if not BROWSER:
+        return asked
+    try:
+        from platform import window  # pygbag's bridge to the page
+
+        return (max(320, int(window.innerWidth)), max(320, int(window.innerHeight)))
+    except Exception:
+        return asked
+
+
 class App:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
@@ -171,7 +184,7 @@ class App:
         pygame.init()
         pygame.display.set_caption("Spades")
         flags = 0 if BROWSER else pygame.RESIZABLE
-        self.screen = pygame.display.set_mode(args.size, flags)
+        self.screen = pygame.display.set_mode(window_size(args.size), flags)
         self.sounds = Sounds(enabled=self.options.sound and not args.autoplay)
         self.drawer = TableDrawer()
         self.start()
