@@ -9,10 +9,11 @@ import sys
 import time
 from typing import Any
 
-from .ai import STRENGTHS
+from .ai import GAUNTLET, PLAYERS, STRENGTHS
 from .console import (
     HelpFormatter,
     Progress,
+    names_from,
     positive,
     run_quietly,
     whole_number,
@@ -358,6 +359,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return tournament_main(args)
 
 
+def cmd_gauntlet(args: argparse.Namespace) -> int:
+    from .ai.gauntlet import main as gauntlet_main
+
+    return gauntlet_main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     presets = tuple(PRESETS)
     parser = argparse.ArgumentParser(
@@ -367,7 +374,8 @@ def build_parser() -> argparse.ArgumentParser:
             "computer players, measure the engine and the players.\n\n"
             f"rule presets: {', '.join(presets)}\n"
             "  (docs/rules.md describes each)\n"
-            f"strengths: {', '.join(STRENGTHS)}"
+            f"strengths: {', '.join(STRENGTHS)}\n"
+            f"opponent zoo (tournament, gauntlet): {', '.join(PLAYERS[len(STRENGTHS):])}"
         ),
         epilog=EXIT_STATUSES,
         formatter_class=HelpFormatter,
@@ -430,8 +438,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_watch)
 
     p = command("tournament", "duplicate tournament between two strengths")
-    p.add_argument("--a", choices=STRENGTHS, default="hard", help="side A's strength")
-    p.add_argument("--b", choices=STRENGTHS, default="normal", help="side B's strength")
+    p.add_argument("--a", choices=PLAYERS, default="hard", help="side A's strength")
+    p.add_argument("--b", choices=PLAYERS, default="normal", help="side B's strength")
     p.add_argument("--deals", type=positive(), default=100, metavar="N",
                    help="deals, each played at two tables with the seats swapped")
     seed(p, 0, "the deals and the players")
@@ -444,6 +452,24 @@ def build_parser() -> argparse.ArgumentParser:
                    help="processes to split the deals over (1 = one core)")
     as_json(p)
     p.set_defaults(run=cmd_tournament)
+
+    p = command("gauntlet", "A and B in turn against every opponent of the zoo, same deals")
+    p.add_argument("--a", choices=PLAYERS, default="hard", help="the player measured")
+    p.add_argument("--b", choices=PLAYERS, default="normal", help="the player compared with")
+    p.add_argument("--deals", type=positive(), default=100, metavar="N",
+                   help="deals, each played at four tables a zoo member")
+    seed(p, 0, "the deals and the players")
+    rules(p)
+    p.add_argument("--zoo", type=names_from(GAUNTLET), default=list(GAUNTLET), metavar="LIST",
+                   help=f"comma-separated opponents (default: all of {','.join(GAUNTLET)})")
+    p.add_argument("--iterations", type=positive(), default=None, metavar="N",
+                   help="rollouts per decision for hard (default: its own budget)")
+    p.add_argument("--situations", choices=("sampled", "fresh"), default="sampled",
+                   help="start each deal from a sampled match score and bags, or from 0-0")
+    p.add_argument("--workers", type=positive(256), default=1, metavar="N",
+                   help="processes to split the deals over (1 = one core)")
+    as_json(p)
+    p.set_defaults(run=cmd_gauntlet)
     return parser
 
 

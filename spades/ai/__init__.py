@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine import Action, PlayerView
 from .players import Decided, EasyPlayer, NormalPlayer, Thinker, suggested_bid, suggested_card
+from .zoo import ZOO
 
 
 class RandomPlayer:
@@ -29,6 +30,10 @@ class RandomPlayer:
 
 
 STRENGTHS = ("random", "easy", "normal", "hard")
+# ZOO (zoo.py): other people's styles, for measuring with tournament and gauntlet;
+# the game itself offers only easy, normal and hard. The gauntlet meets the zoo and easy.
+GAUNTLET = ("easy", *ZOO)
+PLAYERS = STRENGTHS + ZOO
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):
@@ -42,10 +47,15 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
         from .hard import HardPlayer
 
         return HardPlayer(seed, **options)
-    raise ValueError(f"unknown strength {strength!r}; choose one of {', '.join(STRENGTHS)}")
+    if strength in ZOO:
+        from .zoo import make_zoo_player
+
+        return make_zoo_player(strength, seed)
+    raise ValueError(f"unknown strength {strength!r}; choose one of {', '.join(PLAYERS)}")
 
 
 __all__ = [
-    "EasyPlayer", "NormalPlayer", "RandomPlayer", "STRENGTHS", "Thinker", "make_player",
+    "GAUNTLET", "PLAYERS", "ZOO", "EasyPlayer", "NormalPlayer", "RandomPlayer", "STRENGTHS",
+    "Thinker", "make_player",
     "suggested_bid", "suggested_card",
 ]
