@@ -4,7 +4,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench clean
+# The browser build (pygbag) has its own venv, so `make play` and `make test` never
+# need pygbag, and nothing of the test venv (black, say) can touch the build.
+WEB_VENV := .venv-web
+WEB_STAMP := $(WEB_VENV)/.installed
+WEB_DIR ?= build/web
+WEB_STAGE_ROOT ?= build/stage
+WEB_ZIP ?= build/spades-web.zip
+# Where the browser fetches pygbag's CPython-WebAssembly runtime from (the build
+# itself never goes there): override with `make web WEB_CDN=https://example.org/cdn/`.
+WEB_CDN ?= https://pygame-web.github.io/cdn/0.9.3/
+PORT ?= 8000
+WEB_STAGE := $(WEB_STAGE_ROOT)/spades
+
+.PHONY: play test bench clean web serve web-archive
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,5 +35,42 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m spades bench
 
+# pygbag at the version pinned by pyproject.toml's `web` extra, and nothing else.
+$(WEB_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(WEB_VENV)
+	$(WEB_VENV)/bin/python -m pip install --quiet $$($(PYTHON) -c 'import tomllib; \
+	print(*tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["web"])')
+	touch $(WEB_STAMP)
+
+# Offline: our template and icon (pygbag fetches neither from its CDN), --no_opt and
+# a PATH of the web venv alone (no black reformatting sources, no pngquant or ffmpeg
+# writing *-pygbag files). The stage folder's name makes the archive spades.apk.
+web: $(WEB_STAMP)
+	rm -rf $(WEB_STAGE_ROOT) $(WEB_DIR)
+	mkdir -p $(WEB_STAGE)
+	cp -R main.py spades assets $(WEB_STAGE)/
+	env PATH="$(abspath $(WEB_VENV))/bin" $(WEB_VENV)/bin/python -m pygbag --build --no_opt \
+	    --template build/template.tmpl --icon build/icon.png --cdn $(WEB_CDN) \
+	    --title Spades --width 1280 --height 720 $(WEB_STAGE) > $(WEB_STAGE_ROOT)/pygbag.log 2>&1 \
+	    || { cat $(WEB_STAGE_ROOT)/pygbag.log; exit 1; }
+	test -f $(WEB_STAGE)/build/web/spades.apk -a -f $(WEB_STAGE)/build/web/index.html \
+	    || { cat $(WEB_STAGE_ROOT)/pygbag.log; exit 1; }
+	mkdir -p $(dir $(WEB_DIR))
+	mv $(WEB_STAGE)/build/web $(WEB_DIR)
+	rm -f $(WEB_DIR)/*.tar.gz
+	rm -rf $(WEB_STAGE_ROOT)
+	@ls -l $(WEB_DIR)
+
+serve: web
+	@echo "Serving $(WEB_DIR) on http://localhost:$(PORT)/ (Ctrl+C stops)"
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory $(WEB_DIR) $(PORT)
+
+# The zip itch.io-style hosts take: index.html at its root, beside the archive.
+web-archive: web
+	rm -f $(WEB_ZIP)
+	$(PYTHON) -m zipfile -c $(WEB_ZIP) $(WEB_DIR)/index.html $(WEB_DIR)/favicon.png \
+	    $(WEB_DIR)/spades.apk
+	@$(PYTHON) -m zipfile -l $(WEB_ZIP)
+
 clean:
-	rm -rf $(VENV) build/web build/web-cache
+	rm -rf $(VENV) $(WEB_VENV) build/web build/web-cache build/stage build/*.zip

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import time
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -458,13 +457,10 @@ def open_local_storage(storage: Any) -> Store:
 
 
 def open_store() -> Store:
-    """The backend for where the game runs: browser storage under pygbag, else files."""
-    if sys.platform == "emscripten":
-        try:
-            from platform import window  # pygbag's platform module, not the stdlib's
+    """The backend for where the game runs: the page's local storage in a browser
+    (pygbag's runtime, or Pyodide in the browser test), else files."""
+    from .. import platform
 
-            storage = window.localStorage
-        except Exception:
-            return MemoryStore(problem=BROWSER_REFUSED)
-        return open_local_storage(storage)
+    if platform.IN_BROWSER:
+        return open_local_storage(platform.local_storage())
     return open_file_store()

@@ -1,0 +1,144 @@
+"""Where the game runs, and the two things only a browser does differently.
+
+Everything browser-only sits behind this module, chosen at start-up by
+:data:`IN_BROWSER`: the page's ``window`` (for local storage) and offering a file to
+the player (a download in the browser, a file written on desktop). The rest of the
+game is the same code everywhere. Standard library only: no pygame, so the storage
+layer and the browser test (Pyodide, which has no pygame) can import it.
+
+Two WebAssembly runtimes run this code: pygbag's (the game), which puts the page's
+``window`` in its own ``platform`` module, and Pyodide (the browser test), which
+exposes the page's global object as the ``js`` module. Both report
+``sys.platform == "emscripten"``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+IN_BROWSER = sys.platform == "emscripten"
+
+_SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def browser_window() -> Any:
+    """The page's ``window`` object, or None outside a browser (or if unreachable)."""
+    if not IN_BROWSER:
+        return None
+    try:
+        import platform as pygbag_platform  # pygbag replaces the stdlib module
+
+        window = getattr(pygbag_platform, "window", None)
+        if window is not None:
+            return window
+    except Exception:
+        pass
+    try:
+        import js  # Pyodide's view of the page's global object
+
+        return js
+    except Exception:
+        return None
+
+
+def local_storage() -> Any:
+    """The page's ``localStorage``, or None when there is none or the browser refuses
+    it: a blocked third-party iframe throws on the mere property access."""
+    window = browser_window()
+    if window is None:
+        return None
+    try:
+        return window.localStorage
+    except Exception:
+        return None
+
+
+def safe_file_name(name: str) -> str:
+    """A plain file name: no folders, no characters a download or a disk may refuse."""
+    base = _SAFE_NAME.sub("-", os.path.basename(str(name))).strip(".-")
+    return base[:80] or "spades.json"
+
+
+# The page builds a Blob and clicks a temporary link with a ``download`` attribute:
+# the browser's own download, no server. Arguments arrive as JSON literals, which are
+# valid JavaScript, so the same call works through pygbag's and Pyodide's bridges.
+_DOWNLOAD_JS = """(function (name, text, type) {
+  var blob = new Blob([text], {type: type});
+  var url = URL.createObjectURL(blob);
+  var link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.style.display = "none";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(function () { URL.revokeObjectURL(url); }, 30000);
+  return true;
+})(%s, %s, %s)"""
+
+
+def download_script(name: str, text: str, media_type: str = "application/json") -> str:
+    """The JavaScript that offers ``text`` as a download called ``name``."""
+    return _DOWNLOAD_JS % (
+        json.dumps(safe_file_name(name)), json.dumps(text), json.dumps(media_type)
+    )
+
+
+def downloads_dir() -> Path:
+    """Where a desktop export goes: SPADES_DOWNLOADS_DIR, else the player's Downloads
+    folder when it exists, else the home folder."""
+    override = os.environ.get("SPADES_DOWNLOADS_DIR", "").strip()
+    if override:
+        return Path(override).expanduser()
+    try:
+        from platformdirs import user_downloads_dir
+
+        folder = Path(user_downloads_dir())
+    except Exception:
+        folder = Path.home() / "Downloads"
+    return folder if folder.is_dir() else Path.home()
+
+
+def offer_file(name: str, text: str, folder: Path | str | None = None) -> tuple[bool, str]:
+    """Give the player ``text`` as a file: (done, a sentence to show them).
+
+    In the browser the page downloads it (the browser decides where it goes); on
+    desktop it is written to ``folder`` (default :func:`downloads_dir`) without
+    replacing an older file of the same name. Never raises: an export that fails
+    must not stop the game.
+    """
+    name = safe_file_name(name)
+    if IN_BROWSER:
+        window = browser_window()
+        if window is None:
+            return False, "The file could not be offered: the page is out of reach."
+        try:
+            window.eval(download_script(name, text))
+        except Exception as exc:
+            return False, f"The browser refused the download ({exc})."
+        return True, f"Your browser is downloading {name}."
+    try:
+        target_dir = Path(folder) if folder is not None else downloads_dir()
+        target_dir.mkdir(parents=True, exist_ok=True)
+        stem, dot, ext = name.rpartition(".")
+        stem, ext = (stem, "." + ext) if dot else (name, "")
+        path, n = target_dir / name, 1
+        while path.exists():
+            n += 1
+            path = target_dir / f"{stem}-{n}{ext}"
+        with open(path, "x", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        return False, f"The file could not be written ({exc.strerror or exc})."
+    return True, f"Saved as {path}."
+
+
+__all__ = [
+    "IN_BROWSER", "browser_window", "download_script", "downloads_dir", "local_storage",
+    "offer_file", "safe_file_name",
+]

@@ -1,0 +1,195 @@
+"""What the browser test runs, in WebAssembly (Pyodide in Chromium) and natively alike.
+
+Pure Python over the game's own engine, computer players and storage: no pygame, no
+pytest. The page imports it from Pyodide's file system, the test imports it from the
+checkout, and both must give the same digests and the same decisions. Each function
+returns plain JSON-able values, so the page can hand them to the test as text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from typing import Any
+
+from spades import platform
+from spades.ai import make_player
+from spades.ai.players import Decided
+from spades.engine import Match, preset
+from spades.storage import (
+    MemoryStore,
+    export_all,
+    import_all,
+    load_match,
+    open_store,
+    save_match,
+)
+
+# South searches on a small budget (so a whole match stays quick in WebAssembly),
+# the others play by rules: every player kind takes part.
+STRENGTHS = ("hard", "normal", "easy", "normal")
+NAMES = ("South", "West", "North", "East")
+HARD_ROLLOUTS = 24
+THINK_SLICE_MS = 6.0  # what the table gives the players each frame
+
+
+def digest(match: Match) -> str:
+    text = json.dumps(match.state(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def players_for(match: Match) -> dict[int, Any]:
+    """Seeded the way the table seeds them, so a resumed match meets the same players."""
+    players = {}
+    for seat, strength in enumerate(STRENGTHS):
+        options = {"rollouts": HARD_ROLLOUTS} if strength == "hard" else {}
+        players[seat] = make_player(strength, seed=f"{match.seed}/{seat}", **options)
+    return players
+
+
+def act_once(match: Match, players: dict[int, Any]) -> None:
+    """One decision, thought in frame-sized slices as the table does it."""
+    seat = match.to_act
+    thinker = players[seat].think(match.view(seat))
+    while not thinker.step(THINK_SLICE_MS):
+        pass
+    match.apply(thinker.decision)
+
+
+def play_match(seed: int, save_at: int) -> dict[str, Any]:
+    """A whole computer-only match; after ``save_at`` actions it is saved through the
+    store the game opens where it runs (the page's localStorage in a browser)."""
+    store = open_store()
+    match = Match(preset("standard"), seed)
+    players = players_for(match)
+    saved: dict[str, Any] = {}
+    started = time.perf_counter()
+    while not match.is_over:
+        act_once(match, players)
+        if len(match.actions) == save_at:
+            ok = save_match(store, match, names=NAMES, strengths=STRENGTHS)
+            saved = {"ok": ok, "digest": digest(match), "actions": len(match.actions)}
+    return {
+        "store": type(store).__name__,
+        "problem": store.problem,
+        "saved": saved,
+        "final": digest(match),
+        "actions": len(match.actions),
+        "hands": len(match.history),
+        "scores": list(match.scores),
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+
+
+def resume_match() -> dict[str, Any]:
+    """Load the saved match from the store (after a page reload) and play it out."""
+    store = open_store()
+    saved = load_match(store)
+    if saved is None:
+        return {"store": type(store).__name__, "problem": store.problem, "loaded": False,
+                "notices": store.take_notices()}
+    match = saved.match
+    loaded = {"digest": digest(match), "actions": len(match.actions)}
+    players = players_for(match)
+    while not match.is_over:
+        act_once(match, players)
+    return {
+        "store": type(store).__name__,
+        "loaded": True,
+        "at_load": loaded,
+        "names": list(saved.names),
+        "strengths": list(saved.strengths),
+        "final": digest(match),
+        "actions": len(match.actions),
+        "scores": list(match.scores),
+    }
+
+
+def export_download(name: str) -> dict[str, Any]:
+    """Export everything the store holds and offer it as a file, as the game does."""
+    store = open_store()
+    text = export_all(store)
+    done, message = platform.offer_file(name, text)
+    return {"done": done, "message": message, "length": len(text),
+            "sha": hashlib.sha256(text.encode()).hexdigest()[:16]}
+
+
+def check_export(text: str) -> dict[str, Any]:
+    """Import an exported file into a fresh memory store and read the match back."""
+    store = MemoryStore()
+    ok, message = import_all(store, text)
+    saved = load_match(store) if ok else None
+    return {"ok": ok, "message": message,
+            "digest": digest(saved.match) if saved else None,
+            "actions": len(saved.match.actions) if saved else None}
+
+
+def refused_storage() -> dict[str, Any]:
+    """With local storage refused, the store falls back to memory and says why."""
+    store = open_store()
+    match = Match(preset("standard"), 7)
+    players = players_for(match)
+    for _ in range(20):
+        act_once(match, players)
+    ok = save_match(store, match, names=NAMES, strengths=STRENGTHS)
+    back = load_match(store)
+    return {
+        "store": type(store).__name__,
+        "problem": store.problem,
+        "notices": store.take_notices(),
+        "saved": ok,
+        "same": back is not None and digest(back.match) == digest(match),
+    }
+
+
+def decision_views(count: int, seed: int = 2024) -> list[tuple[int, int]]:
+    """Card decisions worth a search: (match seed, actions before it), spread over
+    whole hands so early (long rollouts) and late decisions both appear."""
+    points = []
+    game = 0
+    while len(points) < count:
+        match = Match(preset("standard"), f"{seed}/{game}")
+        players = {s: make_player("normal", seed=f"{match.seed}/{s}") for s in range(4)}
+        step = 0
+        while not match.is_over and match.history == [] and len(points) < count:
+            if match.phase == "playing":
+                view = match.view(match.to_act)
+                if len(view.legal_actions()) > 1 and step % 5 == 0:
+                    points.append((game, len(match.actions)))
+                step += 1
+            act_once(match, players)
+        game += 1
+    return points
+
+
+def time_hard_decisions(count: int, seed: int = 2024) -> list[dict[str, Any]]:
+    """The hard player's default budget on each decision: milliseconds and the card."""
+    out = []
+    for game, at in decision_views(count, seed):
+        match = Match(preset("standard"), f"{seed}/{game}")
+        players = {s: make_player("normal", seed=f"{match.seed}/{s}") for s in range(4)}
+        while len(match.actions) < at:
+            act_once(match, players)
+        view = match.view(match.to_act)
+        hard = make_player("hard", seed=f"bench/{game}/{at}")
+        started = time.perf_counter()
+        thinker = hard.think(view)
+        decision = thinker.finish()
+        ms = (time.perf_counter() - started) * 1000.0
+        out.append({"game": game, "at": at, "ms": round(ms, 2), "card": decision.card,
+                    "searched": not isinstance(thinker, Decided),
+                    "cards_left": sum(view.hand_sizes)})
+    return out
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
+def run(name: str, *args: Any) -> str:
+    """The page's one entry point: a function's result as JSON text."""
+    return json.dumps(globals()[name](*args))
