@@ -8,8 +8,11 @@ queue, the way a person's clicks and key presses arrive.
 from __future__ import annotations
 
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+# Saves from the tests go to a folder of their own, never the player's.
+os.environ["SPADES_DATA_DIR"] = tempfile.mkdtemp(prefix="spades-ui-tests-")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
@@ -26,8 +29,11 @@ KEYS = {
 
 
 class Driver:
-    def __init__(self, *args: str, rules: Rules | None = None, dt: float = 0.05) -> None:
+    def __init__(self, *args: str, rules: Rules | None = None, dt: float = 0.05,
+                 start: bool = True) -> None:
         self.app = App(parse_args(["--seed", "11", *args]))
+        if start and not self.app.args.autoplay:
+            self.app.new_match_from_settings()
         if rules is not None:
             self.app.options.rules = rules
             self.app.start()

@@ -15,16 +15,19 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from ..ai import STRENGTHS
+from .. import platform, storage
 from ..engine import BLIND_NIL, LOOK, Play, preset
 from ..engine.rules import PRESETS
 from . import anim
 from .draw import TableDrawer
+from .layout import compute_layout
+from .pages import MenuScreen, SettingsScreen
 from .sound import Sounds
 from .table import HUMAN, TableOptions, TableScene
 
@@ -35,6 +38,7 @@ KEY_NAMES = {
     pygame.K_SPACE: "space", pygame.K_ESCAPE: "escape", pygame.K_F1: "help",
 }
 LETTERS = {"s", "l", "h", "u", "c", "m"}
+PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
 
 
@@ -42,19 +46,19 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="main.py", description="Spades against three computer "
                                 "players.")
     p.add_argument("--seed", type=int, default=None, help="the match's seed (default: random)")
-    p.add_argument("--rules", choices=sorted(PRESETS), default="standard",
-                   help="rule preset (default: standard)")
-    p.add_argument("--opponents", choices=STRENGTHS[1:], default="normal",
-                   help="strength of West and East (default: normal)")
-    p.add_argument("--partner", choices=STRENGTHS[1:], default="normal",
-                   help="strength of North, your partner (default: normal)")
-    p.add_argument("--speed", choices=anim.SPEED_NAMES, default="normal",
-                   help="animation speed (default: normal)")
+    p.add_argument("--rules", choices=sorted(PRESETS), default=None,
+                   help="rule preset for a new match (default: your settings)")
+    p.add_argument("--opponents", choices=PLAYER_STRENGTHS, default=None,
+                   help="strength of West and East (default: your settings)")
+    p.add_argument("--partner", choices=PLAYER_STRENGTHS, default=None,
+                   help="strength of North, your partner (default: your settings)")
+    p.add_argument("--speed", choices=anim.SPEED_NAMES, default=None,
+                   help="animation speed (default: your settings)")
     p.add_argument("--size", default="1280x720", help="window size WxH (default: 1280x720)")
     p.add_argument("--autoplay", action="store_true",
                    help="a computer player takes your seat and plays the match through the "
                         "interface")
-    p.add_argument("--strength", choices=STRENGTHS[1:], default="hard",
+    p.add_argument("--strength", choices=PLAYER_STRENGTHS, default="hard",
                    help="with --autoplay: the strength of all four seats (default: hard)")
     p.add_argument("--frames", type=int, default=None,
                    help="with --autoplay: stop after this many frames")
@@ -169,27 +173,23 @@ def window_size(asked: tuple[int, int]) -> tuple[int, int]:
 
 
 class App:
+    """Owns the window, the store and whichever page is showing (menu, table, ...)."""
+
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        self.options = TableOptions(
-            rules=preset(args.rules), seed=seed,
-            strengths=(args.opponents, args.partner, args.opponents),
-            speed=args.speed,
-        )
-        if args.autoplay:
-            self.options.autoplay = args.strength
-            self.options.strengths = (args.strength,) * 3
-            self.options.names = ("South", "West", "North", "East")
+        self.platform = platform
+        self.can_quit = not BROWSER
+        self.store = storage.open_store()
+        self.notices: list[str] = self.store.take_notices()
+        self.settings = storage.load_settings(self.store)
+        self.notices += self.store.take_notices()
         pygame.init()
         pygame.display.set_caption("Spades")
         flags = 0 if BROWSER else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(window_size(args.size), flags)
-        self.sounds = Sounds(enabled=self.options.sound and not args.autoplay)
+        self.sounds = Sounds(enabled=self.settings.sound and not args.autoplay)
         self.drawer = TableDrawer()
-        self.start()
-        self.drawer.art.warm(self.scene.layout.card_w)
-        self.drawer.art.warm(self.scene.layout.trick_w)
+        self.text = self.drawer.text
         self.autopilot = Autopilot() if args.autoplay else None
         self.clock = pygame.time.Clock()
         self.running = True
@@ -198,6 +198,130 @@ class App:
         self.shot_dir = Path(args.screenshots) if args.screenshots else None
         if self.shot_dir:
             self.shot_dir.mkdir(parents=True, exist_ok=True)
+        self.scene: Any = None
+        self.recorded = False
+        if args.autoplay:
+            self.options = self.autoplay_options()
+            self.start()
+        else:
+            self.options = self.table_options()
+            self.show_menu()
+        lay = compute_layout(*self.screen.get_size())
+        self.drawer.art.warm(lay.card_w)
+        self.drawer.art.warm(lay.trick_w)
+
+    # --- what a match is played with ----------------------------------------------------
+
+    def table_options(self) -> TableOptions:
+        s = self.settings
+        a = self.args
+        rules = preset(a.rules) if a.rules else s.rules
+        return TableOptions(
+            rules=rules, seed=a.seed if a.seed is not None else new_seed(),
+            names=(s.player_name, "West", "North", "East"),
+            strengths=(a.opponents or s.opponents_strength, a.partner or s.partner_strength,
+                       a.opponents or s.opponents_strength),
+            speed=a.speed or s.animation_speed, four_colour=s.four_colour, sound=s.sound,
+            coach=s.coach,
+        )
+
+    def autoplay_options(self) -> TableOptions:
+        a = self.args
+        return TableOptions(
+            rules=preset(a.rules or "standard"),
+            seed=a.seed if a.seed is not None else new_seed(),
+            names=("South", "West", "North", "East"), strengths=(a.strength,) * 3,
+            autoplay=a.strength, speed=a.speed or "normal", sound=False,
+        )
+
+    # --- pages -------------------------------------------------------------------------
+
+    def show(self, scene: Any) -> None:
+        self.scene = scene
+        scene.set_layout(*self.screen.get_size())
+
+    def show_menu(self) -> None:
+        self.show(MenuScreen(self))
+
+    def start(self, match: Any = None, practice: bool = False) -> None:
+        """Sit down at the table: a new match with the current options, or a saved one."""
+        self.recorded = False
+        self.show(TableScene(self.options, match=match, practice=practice, sounds=self.sounds))
+        self.scene.on_change = self.save_match
+        self.scene.on_match_over = self.record_match
+        self.save_match()
+
+    def new_match_from_settings(self) -> None:
+        self.options = self.table_options()
+        self.options.seed = new_seed() if self.args.seed is None else self.options.seed
+        self.start()
+
+    def rematch(self) -> None:
+        seed = self.options.seed
+        self.options.seed = seed + 1 if isinstance(seed, int) else new_seed()
+        self.start()
+
+    def continue_match(self) -> None:
+        saved = storage.load_match(self.store)
+        self.notices = self.store.take_notices()
+        if saved is None:
+            self.show_menu()
+            return
+        self.options = self.table_options()
+        self.options.names = saved.names
+        self.options.strengths = tuple(saved.strengths[1:])  # type: ignore[assignment]
+        self.options.rules = saved.match.rules
+        self.options.seed = saved.match.seed
+        self.start(saved.match, saved.practice)
+
+    def has_match_in_progress(self) -> bool:
+        summary = storage.match_summary(self.store)
+        return summary is not None and not summary.is_over
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- saving --------------------------------------------------------------------
+
+    def save_match(self) -> None:
+        """After every action: a closed tab or a crash loses nothing."""
+        scene = self.scene
+        if not isinstance(scene, TableScene):
+            return
+        strengths = ("human", *scene.options.strengths)
+        storage.save_match(self.store, scene.match, scene.practice, scene.options.names, strengths)
+        self.notices += self.store.take_notices()
+
+    def record_match(self) -> None:
+        scene = self.scene
+        if self.recorded or scene.practice or scene.options.autoplay:
+            return
+        self.recorded = True
+        stats = storage.load_statistics(self.store)
+        stats = stats.record_match(storage.preset_name(scene.match.rules), scene.match.winner == 0,
+                                   len(scene.match.history))
+        storage.save_statistics(self.store, stats)
+
+    def save_settings(self) -> None:
+        storage.save_settings(self.store, self.settings)
+        self.sounds.enabled = self.settings.sound and not self.args.autoplay
+
+    def sync_settings(self) -> None:
+        """What the player changed at the table (speed, sound, deck, coach) is kept."""
+        o = self.scene.options
+        if o.autoplay:
+            return
+        changed = replace(self.settings, animation_speed=o.speed, sound=o.sound,
+                          four_colour=o.four_colour, coach=o.coach)
+        if changed != self.settings:
+            self.settings = changed
+            self.save_settings()
+
+    def reload_documents(self) -> None:
+        """After an import or a removal, read everything again."""
+        self.settings = storage.load_settings(self.store)
+        self.notices = self.store.take_notices()
+        self.sounds.enabled = self.settings.sound and not self.args.autoplay
 
     # --- one frame ---------------------------------------------------------------------
 
@@ -213,51 +337,59 @@ class App:
             scene.mouse_up(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             scene.mouse_move(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and hasattr(scene, "wheel"):
+            scene.wheel(event.y)
         elif event.type == pygame.KEYDOWN:
             name = KEY_NAMES.get(event.key)
             text = getattr(event, "unicode", "") or ""
+            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            if not isinstance(scene, TableScene):
+                if event.key == pygame.K_BACKSPACE:
+                    name = "backspace"
+                scene.key(name or "", shift, text)
+                return
             if name is None and text == "?":
                 name = "help"
             if name is None and text.lower() in LETTERS:
                 name = text.lower()
             if name is not None:
-                scene.key(name, shift=bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT))
+                scene.key(name, shift=shift)
 
     def frame(self, dt: float) -> None:
         """Everything one frame does; the loop only adds the wait for the next one."""
         for event in pygame.event.get():
             self.handle(event)
         scene = self.scene
-        if scene.want_quit:
-            self.running = False
-        if scene.want_rematch:
-            self.new_match()
-            scene = self.scene
-        size = self.screen.get_size()
-        scene.set_layout(*size)
+        if isinstance(scene, TableScene):
+            self.sync_settings()
+            if scene.want_quit:
+                scene.want_quit = False
+                self.show_menu() if not scene.options.autoplay else self.quit()
+            elif scene.want_rematch:
+                self.rematch()
+            elif scene.want_new:
+                scene.want_new = False
+                self.show(SettingsScreen(self, new=True))
+        scene = self.scene
+        scene.set_layout(*self.screen.get_size())
         scene.update(dt, THINK_MS)
-        if self.autopilot is not None:
+        if self.autopilot is not None and isinstance(scene, TableScene):
             self.autopilot.step(scene)
-        scene.build_controls(can_quit=not BROWSER)
-        self.drawer.draw(self.screen, scene)
+        scene.build_controls(can_quit=self.can_quit)
+        if isinstance(scene, TableScene):
+            self.drawer.draw(self.screen, scene)
+        else:
+            scene.draw(self.screen, self.drawer)
         pygame.display.flip()
         self.screenshot()
-
-    def new_match(self) -> None:
-        seed = self.options.seed
-        self.options.seed = seed + 1 if isinstance(seed, int) else f"{seed}+"
-        self.start()
-
-    def start(self) -> None:
-        """Sit down at a new table with the current options."""
-        self.scene = TableScene(self.options, sounds=self.sounds)
-        self.scene.set_layout(*self.screen.get_size())
 
     def screenshot(self) -> None:
         if self.shot_dir is None:
             return
-        kind = self.scene.screen_kind()
-        if kind == "deal" and self.scene.shown.deck_left > 26:
+        scene = self.scene
+        kind = scene.screen_kind() if isinstance(scene, TableScene) else type(
+            scene).__name__.replace("Screen", "").lower()
+        if kind == "deal" and scene.shown.deck_left > 26:
             return  # half dealt shows the deal best
         if kind not in self.shots:
             self.shots.add(kind)
@@ -277,8 +409,8 @@ class App:
             frames += 1
             if limit is not None and frames >= limit:
                 break
-            if self.autopilot is not None and self.scene.screen_kind() == "match_over" \
-                    and limit is None:
+            if self.autopilot is not None and limit is None and isinstance(
+                    self.scene, TableScene) and self.scene.screen_kind() == "match_over":
                 break
             self.clock.tick(60)
             await asyncio.sleep(0)
@@ -299,9 +431,14 @@ class App:
         print(f"frame max {times[-1]:.1f} ms")
         print(f"frames over 33 ms: {sum(1 for t in times if t > 33)} of {len(times)}")
         scene = self.scene
-        print(f"hands played {len(scene.match.history)}, match "
-              f"{'over' if scene.match.is_over else 'in progress'}, "
-              f"scores {scene.match.scores[0]} to {scene.match.scores[1]}")
+        if isinstance(scene, TableScene):
+            print(f"hands played {len(scene.match.history)}, match "
+                  f"{'over' if scene.match.is_over else 'in progress'}, "
+                  f"scores {scene.match.scores[0]} to {scene.match.scores[1]}")
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(10**6)
 
 
 async def main(argv: list[str] | None = None) -> int:

@@ -48,11 +48,12 @@ class TableDrawer:
         if not scene.overlays:
             for control in controls:
                 if control.key[0] == "tool":
-                    self.button(surface, scene, control)
-        for i, name in enumerate(scene.overlays):
-            if i == len(scene.overlays) - 1:
-                theme.shade(surface, self._veil)
-            self.overlay(surface, scene, name, controls if i == len(scene.overlays) - 1 else [])
+                    on = control.key[1] == "coach" and scene.options.coach
+                    self.button(surface, scene, control, selected=on)
+        if scene.overlays:
+            # Only the top panel shows: a panel opened over another replaces it.
+            theme.shade(surface, self._veil)
+            self.overlay(surface, scene, scene.overlays[-1], controls)
         focused = scene.focused()
         if scene.keyboard and focused is not None:
             theme.focus_ring(surface, focused.rect)
@@ -107,7 +108,8 @@ class TableDrawer:
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
                 r = t.blit(surface, str(s.scores[team]), size + 2, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
-                detail = f"{won}/{'?' if bidding else contract}" + (f" {bags}" if bags else "")
+                detail = f"won {won}/{'-' if bidding else contract}" + (
+                    f" {bags}" if bags else "")
                 t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft")
             else:
                 size = lay.font
@@ -126,25 +128,31 @@ class TableDrawer:
                 t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft")
 
     def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
-        """Hand number, practice mark and the spades-broken sign, in the trick area."""
+        """Hand number, target, practice mark and the spades-broken sign, in one line at
+        the top of the trick area."""
         lay = scene.layout
         area = lay.trick_area
         s = scene.shown
         t = self.text
         size = lay.font_small
-        label = f"Hand {s.hand_number + 1}"
+        label = f"Hand {s.hand_number + 1}  ·  to {scene.match.rules.target}"
         if scene.practice:
-            label += " · practice"
-        t.blit(surface, label, size, theme.TEXT_MUTED, (area.x, area.y), "topleft")
+            label += "  ·  practice"
+        text = t.render(label, size, theme.TEXT_MUTED)
+        width = text.get_width() + (t.font(size).size("Spades broken")[0] + size + 24
+                                    if s.spades_broken else 0)
+        x = area.centerx - width // 2
+        y = area.y
+        surface.blit(text, (x, y))
         if s.spades_broken:
+            x += text.get_width() + 12
+            words = t.render("Spades broken", size, theme.PANEL_TEXT)
             icon = self.art.suit(3, size, (20, 20, 20))
-            text = t.render("Spades broken", size, theme.TEXT)
-            w = icon.get_width() + 4 + text.get_width()
-            box = Rect(area.right - w - 10, area.y - 2, w + 10, max(size, icon.get_height()) + 6)
+            box = Rect(x, y - 3, icon.get_width() + words.get_width() + 14, size + 4)
             pygame.draw.rect(surface, (235, 235, 228), box, border_radius=6)
             surface.blit(icon, (box.x + 5, box.centery - icon.get_height() // 2))
-            surface.blit(t.render("Spades broken", size, theme.PANEL_TEXT),
-                         (box.x + 9 + icon.get_width(), box.centery - text.get_height() // 2))
+            surface.blit(words, (box.x + 9 + icon.get_width(),
+                                 box.centery - words.get_height() // 2))
 
     # --- seats -------------------------------------------------------------------------
 
@@ -300,6 +308,8 @@ class TableDrawer:
             text = scene.flash[0]
         elif scene.match.phase == OVER:
             text = "The match is over"
+        elif scene.shown.dealing:
+            text = f"{scene.options.names[scene.shown.dealer]} deals"
         elif scene.can_act():
             advice = scene.coach() if scene.options.coach else None
             if scene.view.phase == "bidding":
@@ -338,28 +348,44 @@ class TableDrawer:
                selected: bool = False, suggested: bool = False, on_panel: bool = False) -> None:
         rect = control.rect
         hover = scene.hover == control.key
+        outline_only = False
         if selected:
             fill, ink = theme.SELECTED, theme.BUTTON_TEXT
         elif not control.enabled:
             fill, ink = theme.BUTTON_OFF, theme.BUTTON_OFF_TEXT
+            outline_only = not on_panel
         else:
             fill = theme.BUTTON_HOVER if hover else theme.BUTTON
             ink = theme.BUTTON_TEXT
-        pygame.draw.rect(surface, fill, rect, border_radius=8)
-        edge = (150, 150, 140) if on_panel or not control.enabled else (20, 50, 36)
-        pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
+        if outline_only:
+            # Not available now: an outline, so it never looks pressed.
+            pygame.draw.rect(surface, (120, 160, 138), rect, 2, border_radius=8)
+        else:
+            pygame.draw.rect(surface, fill, rect, border_radius=8)
+            edge = (150, 150, 140) if on_panel or not control.enabled else (20, 50, 36)
+            pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
         if suggested:
             pygame.draw.rect(surface, theme.SUGGEST, rect.inflate(6, 6), 3, border_radius=10)
         t = self.text
         label = control.label
-        size = t.fit(label, scene.layout.font_small, rect.width - 8, bold=True)
         hint = control.hint
-        hint_size = max(12, round(scene.layout.font_small * 0.75))
+        small = scene.layout.font_small
+        hint_size = max(12, round(small * 0.75))
+        muted = theme.PANEL_MUTED if control.enabled and not outline_only else ink
+        inline = f"{label}  {hint}" if hint else label
+        if hint and t.font(small, True).size(inline)[0] <= rect.width - 12:
+            # The shortcut beside the label where it fits, else under it, else left out.
+            lw = t.font(small, True).size(label + "  ")[0]
+            hw = t.font(hint_size).size(hint)[0]
+            x = rect.centerx - (lw + hw) // 2
+            t.blit(surface, label, small, ink, (x, rect.centery), "midleft", True)
+            t.blit(surface, hint, hint_size, muted, (x + lw, rect.centery + 1), "midleft")
+            return
+        size = t.fit(label, small, rect.width - 8, bold=True)
         show_hint = hint and rect.height >= size + hint_size + 6 and rect.width >= 56
         cy = rect.centery - (hint_size // 2 if show_hint else 0)
         t.blit(surface, label, size, ink, (rect.centerx, cy), "center", True)
         if show_hint:
-            muted = theme.PANEL_MUTED if control.enabled else theme.BUTTON_OFF_TEXT
             t.blit(surface, hint, hint_size, muted, (rect.centerx, rect.bottom - 3), "midbottom")
 
     def bid_panel(self, surface: pygame.Surface, scene: TableScene,
@@ -427,6 +453,7 @@ class TableDrawer:
         bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
         col_w = (box.width - 3 * lay.pad) // 2
         size = lay.font_small
+        most = max(len(ts.lines) for ts in e.teams)
         for team_score in e.teams:
             team = team_score.team
             x = box.x + lay.pad + team * (col_w + lay.pad)
@@ -439,6 +466,7 @@ class TableDrawer:
             row += round(lay.font * 1.2)
             rows = [(f"Bid {team_score.contract}, took {team_score.tricks}", None)]
             rows += [(line.text, line.points) for line in team_score.lines]
+            rows += [("", None)] * (most - len(team_score.lines))  # totals line up
             rows += [("Hand total", team_score.points), ("Running total",
                                                          team_score.score_after)]
             if scene.match.rules.bag_penalty:
@@ -507,7 +535,9 @@ class TableDrawer:
                    (block.x, y + 2))
         for result in rows:
             ts = result.teams[team]
-            values = [result.hand_number + 1, ts.contract, ts.tricks, f"{ts.points:+d}",
+            nils = sum(1 for seat, bid in result.bids if seat % 2 == team and bid <= 0)
+            bid = f"{ts.contract}" + ("+nil" * nils)
+            values = [result.hand_number + 1, bid, ts.tricks, f"{ts.points:+d}",
                       ts.score_after] + ([ts.bags_after] if bags_on else [])
             for i, value in enumerate(values):
                 t.blit(surface, str(value), size, theme.PANEL_TEXT, (right(i), y), "topright",
@@ -553,8 +583,10 @@ class TableDrawer:
             ("Tab / Shift+Tab", "move between cards and buttons"),
             ("Arrows", "move among cards and bids"),
             ("Enter / Space", "choose the card or button in focus"),
-            ("S", "score sheet"), ("L", "last trick"), ("H", "rules hint"),
-            ("U", "undo your last move (practice)"), ("C", "coach on or off"),
+            ("S", "score sheet"), ("L", "last trick"),
+            ("H", "hint: what you may do now, and why"),
+            ("U", "undo your last move (the match then counts as practice)"),
+            ("C", "coach: outlines the computer's choice, with its reason"),
             ("M", "sound on or off"), ("F1 or ?", "this help"),
             ("Esc", "menu; closes a panel"),
             ("Click or key", "finishes any animation"),

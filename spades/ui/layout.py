@@ -194,8 +194,12 @@ def compute_layout(width: int, height: int) -> Layout:
     packets_w = packet_w + round(12 * packet_w * 0.62)
     badges[SOUTH] = Rect(pad, strip_y, badge_w, badge_h)
     packets[SOUTH] = Rect(badges[SOUTH].right + pad, strip_y, packets_w, badge_h)
-    status = Rect(packets[SOUTH].right + pad, strip_y,
-                  width - packets[SOUTH].right - 2 * pad, badge_h)
+    # The message line sits under the middle of the table when there is room.
+    half = width // 2 - packets[SOUTH].right - pad
+    status = Rect(width // 2 - half, strip_y, 2 * half, badge_h)
+    if half < font * 9:
+        status = Rect(packets[SOUTH].right + pad, strip_y,
+                      width - packets[SOUTH].right - 2 * pad, badge_h)
     if status.width < font * 10:
         # Too narrow beside the badge: the message line takes its own row above.
         status = Rect(pad, strip_y - pad - line * 2, width - 2 * pad, line * 2)
@@ -227,16 +231,17 @@ def compute_layout(width: int, height: int) -> Layout:
     side_badge_h = badge_h if not portrait else round(line * 3 + pad * 1.5)
     for seat, x in ((WEST, pad), (EAST, width - pad - side_w)):
         badges[seat] = Rect(x, side_top, side_w, side_badge_h)
+        # Won tricks right under the badge, so they read as that player's.
         pk_h = packet_h + pad
+        packets[seat] = Rect(x, badges[seat].bottom + pad // 2, min(side_w, packets_w), pk_h)
+        if seat == EAST:
+            packets[seat].right = badges[seat].right
         fan_h = max(back_h, side_h - side_badge_h - pk_h - 2 * pad)
-        fans[seat] = Rect(x, badges[seat].bottom + pad, side_w, fan_h)
-        packets[seat] = Rect(x, fans[seat].bottom + pad, side_w, pk_h)
-        if packets_w > side_w:
-            packets[seat].width = side_w
+        fans[seat] = Rect(x, packets[seat].bottom + pad, side_w, fan_h)
 
     trick_area = Rect(badges[WEST].right + pad, side_top,
                       badges[EAST].left - badges[WEST].right - 2 * pad, side_h)
-    trick_w = round(min(card_w * 0.9, trick_area.width / 3.3, trick_area.height / 2.5 / 1.4))
+    trick_w = round(min(card_w, trick_area.width / 3.3, trick_area.height / 2.5 / 1.4))
     trick_h = card_height(trick_w)
     cx, cy = trick_area.center
     dx = round(trick_w * 1.08)

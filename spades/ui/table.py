@@ -182,6 +182,9 @@ class TableScene:
         self.controls: list[Control] = []
         self.want_quit = False
         self.want_rematch = False
+        self.want_new = False
+        self.on_change: Callable[[], None] = lambda: None  # after every action: save
+        self.on_match_over: Callable[[], None] = lambda: None
         self.announced: int | None = None
         if self.match.actions or self.match.history:
             self.shown.sync(self.view, len(self.match.history))
@@ -357,7 +360,7 @@ class TableScene:
 
     def _bid_made(self, e: BidMade) -> Iterator[Any]:
         self.shown.bids[e.seat] = e.bid
-        self.shown.to_act = None
+        self.shown.to_act = (e.seat + 1) % 4 if None in self.shown.bids else None
         text = "Blind nil!" if e.bid == BLIND_NIL else ("Nil" if e.bid == NIL else f"Bid {e.bid}")
         self.bubbles[e.seat] = (text, self.now + 1.4 * max(self.speed, 0.5))
         if self.sounds:
@@ -366,6 +369,7 @@ class TableScene:
 
     def _bidding_done(self, e: BiddingDone) -> Iterator[Any]:
         us, them = e.contracts
+        self.bubbles.clear()
         self.flash = (f"Contracts: us {us}, them {them}", self.now + 2.0 * max(self.speed, 0.5))
         yield anim.BID_BEAT
 
@@ -388,6 +392,7 @@ class TableScene:
 
         def land() -> None:
             s.trick.append((e.seat, e.card))
+            s.to_act = (e.seat + 1) % 4 if len(s.trick) < 4 else None
 
         yield self._fly(e.card, start, lay.trick_slots[e.seat], anim.PLAY_FLIGHT, land)
 
@@ -412,6 +417,7 @@ class TableScene:
         yield anim.GATHER_FLIGHT
         s.tricks_won[e.seat] += 1
         s.last_trick = (e.leader, e.cards, e.seat)
+        s.to_act = e.seat if e.trick_number < 12 else None
 
     def _hand_scored(self, e: HandScored) -> Iterator[Any]:
         self.shown.scores, self.shown.bags = e.scores, e.bags
@@ -483,6 +489,9 @@ class TableScene:
         events = self.match.apply(action)
         self.view = self.match.view(HUMAN)
         self.queue.extend(events)
+        self.on_change()
+        if self.match.is_over:
+            self.on_match_over()
         self.thinker = None
         self.thinking_key = None
         self.autoplay_decision = None
@@ -551,6 +560,7 @@ class TableScene:
         self.view = self.match.view(HUMAN)
         self.shown.sync(self.view, len(self.match.history))
         self.decision_key = None
+        self.on_change()
         self.say("Taken back: this match now counts as practice")
 
     def hint(self) -> None:
@@ -651,7 +661,11 @@ class TableScene:
         self.want_rematch = True
 
     def quit(self) -> None:
+        """Leave the table for the menu; the match stays saved where it is."""
         self.want_quit = True
+
+    def new_match(self) -> None:
+        self.want_new = True
 
     # --- what the player can reach -----------------------------------------------------
 
@@ -761,7 +775,7 @@ class TableScene:
                                         "Nil" if bid == NIL else str(bid),
                                         enabled=bid in legal, group="bids"))
         choice = self.bid_choice
-        label = "Confirm" if choice is None else f"Confirm {bid_words(choice)}"
+        label = "Pick a bid first" if choice is None else f"Confirm {bid_words(choice)}"
         controls.append(Control(("btn", "confirm"), confirm, self.confirm_bid, label,
                                 enabled=choice is not None, hint="Enter"))
         return controls
@@ -820,7 +834,7 @@ class TableScene:
 
     def _overlay_controls(self, top: str, can_quit: bool) -> list[Control]:
         if top == "breakdown":
-            label = "See the result" if self.match.phase == OVER else "Next hand"
+            label = "Final result" if self.match.phase == OVER else "Next hand"
             items = [("next", label, self.next_hand, "Enter"),
                      ("scores", "Score sheet", lambda: self._open("scores"), "S")]
         elif top == "match_over":
@@ -836,10 +850,9 @@ class TableScene:
                  self.toggle_deck, ""),
                 ("coach", f"Coach: {'on' if o.coach else 'off'}", self.toggle_coach, "C"),
                 ("help", "Keys and help", lambda: self._open("help"), "F1"),
-                ("new", "New match", self.rematch, ""),
+                ("new", "New match", self.new_match, ""),
             ]
-            if can_quit:
-                items.append(("quit", "Quit", self.quit, ""))
+            items.append(("quit", "Main menu", self.quit, ""))
             rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], columns=1,
                                          panel=self.overlay_rect(top))
             return [Control(("btn", k), r, a, t, hint=h)

@@ -1,0 +1,438 @@
+"""The start menu and the pages it leads to: new match and settings, your saves,
+statistics and how to play."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..engine.rules import PRESETS, Rules, RulesError
+from ..storage import (
+    ANIMATION_SPEEDS,
+    CUSTOM,
+    STRENGTHS,
+    clear_all,
+    export_all,
+    import_all,
+    load_statistics,
+    match_summary,
+    save_statistics,
+)
+from ..storage.statistics import Statistics
+from .screens import MAX_TEXT, Row, Screen
+
+PRESET_NOTES = {
+    "standard": "Nil and blind nil, partners bid at most 13, to 500, mercy at -200.",
+    "classic": "No nil: every bid is 1 to 13. Bags cost 100 at 10. To 500.",
+    "guide": "Nil but no blind nil; a failed nil's tricks are bags. To 500.",
+    "classic-nil": "Classic with nil, one nil a team; a failed nil's tricks are bags.",
+    "classic-no-bags": "Classic without the bag penalty: overtricks only score a point.",
+    "classic-150": "Classic played to 150: a short match.",
+    CUSTOM: "Your own choice of the options below.",
+}
+
+# Every rule option: its label, a one-line explanation, and the values offered.
+RULE_OPTIONS: list[tuple[str, str, str, tuple[Any, ...]]] = [
+    ("nil", "Nil bids", "Bid zero: win 100 if you take no trick, lose 100 if you take one.",
+     (True, False)),
+    ("blind_nil", "Blind nil", "Bid nil before seeing your cards, for double; only for a team "
+     "that is behind.", (True, False)),
+    ("blind_nil_deficit", "Blind nil when behind by", "How far a team must trail before its "
+     "players may bid blind nil.", (100, 150, 200, 50, 0)),
+    ("team_cap_13", "Partners bid at most 13", "The two partners' bids together may not go "
+     "over 13.", (True, False)),
+    ("min_team_bid", "Lowest team bid", "Partners' bids must add up to at least this "
+     "(0: no minimum; 4 is a common house rule).", (0, 4, 3, 5)),
+    ("max_nils_per_team", "Nils a team", "How many players of one team may bid nil in a "
+     "hand.", (2, 1)),
+    ("spades_lead_anytime", "Spades led any time", "Off: nobody may lead a spade until one "
+     "has been played on another suit.", (False, True)),
+    ("forced_spade_lead_breaks", "Forced spade lead breaks", "Whether leading a spade from a "
+     "hand of only spades breaks them.", (False, True)),
+    ("failed_nil_tricks", "A failed nil's tricks", "count: they help the partner's bid. "
+     "bags: each is a point and a bag.", ("count", "bags")),
+    ("nil_value", "Nil is worth", "Points won for a nil made and lost for a nil failed.",
+     (100, 50, 200)),
+    ("blind_nil_value", "Blind nil is worth", "Points won or lost on a blind nil.",
+     (200, 100, 300)),
+    ("bag_penalty", "Bag penalty", "Overtricks (bags) add up across hands; reaching the limit "
+     "costs points.", (True, False)),
+    ("bag_limit", "Bags before the penalty", "How many bags a team may gather before it pays.",
+     (10, 5, 7)),
+    ("bag_penalty_points", "The penalty costs", "Points lost each time the bags reach the "
+     "limit.", (100, 50, 150)),
+    ("target", "Play to", "The first team to reach this score wins the match.",
+     (500, 300, 250, 200, 150, 1000)),
+    ("mercy", "Mercy rule", "A team at or below this score loses at once.",
+     (-200, -250, -300, -500, None)),
+]
+
+
+def value_text(value: Any) -> str:
+    if value is True:
+        return "on"
+    if value is False or value is None:
+        return "off"
+    return str(value)
+
+
+def cycle(values: tuple, current: Any, step: int) -> Any:
+    options = list(values)
+    if current not in options:
+        options.insert(0, current)
+    return options[(options.index(current) + step) % len(options)]
+
+
+class MenuScreen(Screen):
+    title = "Spades"
+    emblem = True
+
+    def rows(self) -> list[Row]:
+        app = self.app
+        rows: list[Row] = []
+        for notice in app.notices:
+            rows.append(Row("notice", notice, kind="text"))
+        summary = match_summary(app.store) if app.store else None
+        if summary is not None and not summary.is_over:
+            when = summary.saved_time.astimezone().strftime("%d %b %Y, %H:%M")
+            us, them = summary.scores
+            note = f"Hand {summary.hand_number + 1}  ·  us {us}, them {them}  ·  saved {when}"
+            if summary.practice:
+                note += "  ·  practice"
+            rows.append(Row("continue", "Continue", note=note, action=app.continue_match,
+                            primary=True))
+        rows += [
+            Row("new", "New match", action=lambda: app.show(SettingsScreen(app, new=True)),
+                primary=summary is None or summary.is_over),
+            Row("howto", "How to play", action=lambda: app.show(RulesScreen(app))),
+            Row("settings", "Settings", action=lambda: app.show(SettingsScreen(app))),
+            Row("saves", "Your saves", action=lambda: app.show(SavesScreen(app))),
+            Row("stats", "Statistics", action=lambda: app.show(StatsScreen(app))),
+        ]
+        return rows
+
+    def footer(self) -> list[Row]:
+        return [Row("quit", "Quit", action=self.app.quit, note="Esc")] if self.app.can_quit \
+            else []
+
+    def back(self) -> None:
+        if self.app.can_quit:
+            self.app.quit()
+
+
+class SettingsScreen(Screen):
+    """New match and settings: one page, since a player changes both in one go."""
+
+    def __init__(self, app, new: bool = False) -> None:
+        super().__init__(app)
+        self.new = new
+        self.title = "New match" if new else "Settings"
+
+    def change(self, **fields: Any) -> None:
+        self.app.settings = replace(self.app.settings, **fields)
+        self.app.save_settings()
+
+    def set_rules(self, rules: Rules) -> None:
+        self.app.settings = self.app.settings.with_rules(rules)
+        self.app.save_settings()
+
+    def preset_step(self, step: int) -> None:
+        names = list(PRESETS)
+        current = self.app.settings.preset
+        i = names.index(current) if current in names else -1
+        self.app.settings = self.app.settings.with_preset(names[(i + step) % len(names)])
+        self.app.save_settings()
+
+    def option_step(self, name: str, values: tuple, step: int) -> None:
+        rules = self.app.settings.rules
+        value = cycle(values, getattr(rules, name), step)
+        changes: dict[str, Any] = {name: value}
+        # Options that only make sense together move together, and the page says so.
+        if name == "nil" and not value and rules.blind_nil:
+            changes["blind_nil"] = False
+            self.say("Blind nil is off too: it is a kind of nil")
+        if name == "blind_nil" and value and not rules.nil:
+            changes["nil"] = True
+            self.say("Nil is on too: blind nil is a kind of nil")
+        try:
+            self.set_rules(rules.with_options(**changes))
+        except RulesError as exc:
+            self.say(f"Not possible: {exc}")
+
+    def rows(self) -> list[Row]:
+        s = self.app.settings
+        rows: list[Row] = []
+        if self.app.has_match_in_progress():
+            rows.append(Row("note", "A rule change applies from your next match: the match "
+                            "in progress keeps the rules it began with.", kind="text"))
+        rows.append(Row("h_rules", "Rules", kind="heading"))
+        rows.append(Row("preset", "Rule set", kind="option", value=s.preset,
+                        note=PRESET_NOTES[s.preset], action=lambda: self.preset_step(1),
+                        back=lambda: self.preset_step(-1)))
+        for name, label, note, values in RULE_OPTIONS:
+            rows.append(Row(name, label, kind="option",
+                            value=value_text(getattr(s.rules, name)), note=note,
+                            action=self._option(name, values, 1),
+                            back=self._option(name, values, -1)))
+        rows.append(Row("h_players", "Players", kind="heading"))
+        rows.append(Row("name", "Your name", kind="input", value=s.player_name,
+                        note="Type to change it; shown at your seat."))
+        rows.append(self._choice("opponents_strength", "Opponents", STRENGTHS,
+                                 "West and East: easy, normal or hard."))
+        rows.append(self._choice("partner_strength", "Your partner", STRENGTHS,
+                                 "North, who plays with you."))
+        rows.append(Row("h_table", "Table", kind="heading"))
+        rows.append(self._choice("animation_speed", "Animation", ANIMATION_SPEEDS,
+                                 "How fast cards move; instant has no motion at all."))
+        rows.append(self._toggle("four_colour", "Four-colour deck",
+                                 "Spades black, hearts red, diamonds blue, clubs green."))
+        rows.append(self._toggle("sound", "Sound", "Short sounds for the deal, cards and "
+                                 "tricks."))
+        rows.append(self._toggle("coach", "Coach", "Outlines the card or bid the computer "
+                                 "would choose, with its reason."))
+        return rows
+
+    def _option(self, name: str, values: tuple, step: int):
+        return lambda: self.option_step(name, values, step)
+
+    def _choice(self, field: str, label: str, values: tuple, note: str) -> Row:
+        current = getattr(self.app.settings, field)
+
+        def step(k: int) -> None:
+            self.change(**{field: cycle(values, current, k)})
+
+        return Row(field, label, kind="option", value=current, note=note,
+                   action=lambda: step(1), back=lambda: step(-1))
+
+    def _toggle(self, field: str, label: str, note: str) -> Row:
+        current = getattr(self.app.settings, field)
+        flip = lambda: self.change(**{field: not current})  # noqa: E731
+        return Row(field, label, kind="option", value=value_text(current), note=note,
+                   action=flip, back=flip)
+
+    def type_text(self, text: str | None) -> None:
+        name = self.app.settings.player_name
+        if text is None:
+            name = name[:-1]
+        elif len(name) < MAX_TEXT:
+            name += text
+        if name.strip():
+            self.change(player_name=name)
+        else:
+            self.say("Your name cannot be empty")
+
+    def footer(self) -> list[Row]:
+        rows = [Row("back", "Back", action=self.back, note="Esc")]
+        if self.new:
+            rows.append(Row("start", "Start match", action=self.app.new_match_from_settings,
+                            primary=True, note="Enter"))
+        return rows
+
+    def key(self, name: str, shift: bool = False, text: str = "") -> None:
+        if name in ("enter",) and self.new and self.focus is None:
+            self.app.new_match_from_settings()
+            return
+        super().key(name, shift, text)
+
+
+class SavesScreen(Screen):
+    title = "Your saves"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        stamp = datetime.now().strftime("%Y-%m-%d")
+        self.path = str(app.platform.downloads_dir() / f"spades-saves-{stamp}.json")
+        self.confirming = False
+
+    def rows(self) -> list[Row]:
+        app = self.app
+        store = app.store
+        where = getattr(store, "where", "") or "this device"
+        rows = [
+            Row("about", f"Your match, settings and statistics are kept on this device only: "
+                f"{where}. Nothing is sent anywhere. Clearing this browser's site data (or "
+                "deleting that folder) removes them, so export a copy to keep one.",
+                kind="text"),
+        ]
+        if app.platform.IN_BROWSER:
+            rows.append(Row("export", "Export everything", note="Downloads one JSON file "
+                            "with your match, settings and statistics.",
+                            action=self.export))
+            rows.append(Row("import", "Import a file", note="Choose a file exported before; "
+                            "it replaces what it holds.", action=self.import_browser))
+        else:
+            rows.append(Row("path", "File", kind="input", value=self.path,
+                            note="Type the file's path for export and import."))
+            rows.append(Row("export", "Export everything", note="Writes one JSON file with "
+                            "your match, settings and statistics.", action=self.export))
+            rows.append(Row("import", "Import from the file", note="Reads a file exported "
+                            "before; nothing changes if it is refused.",
+                            action=self.import_desktop))
+        label = "Yes, remove everything" if self.confirming else "Remove all local data"
+        note = ("Press again to remove your match, settings and statistics for good."
+                if self.confirming else "Asks once more before removing anything.")
+        rows.append(Row("clear", label, note=note, action=self.clear))
+        return rows
+
+    def type_text(self, text: str | None) -> None:
+        self.path = self.path[:-1] if text is None else self.path + text
+
+    def export(self) -> None:
+        text = export_all(self.app.store)
+        path = Path(self.path).expanduser()
+        _, sentence = self.app.platform.offer_file(path.name, text, folder=path.parent)
+        self.say(sentence, 8)
+
+    def import_desktop(self) -> None:
+        path = Path(self.path).expanduser()
+        try:
+            if path.stat().st_size > 2_000_000:
+                self.say("That file is too large to be an export of this game; nothing changed")
+                return
+            data = path.read_bytes()
+        except OSError as exc:
+            self.say(f"Could not read {path.name}: {exc.strerror or exc}; nothing changed")
+            return
+        self.finish_import(data)
+
+    def import_browser(self) -> None:
+        ask = getattr(self.app.platform, "ask_for_upload", None)
+        if ask is None:
+            self.say("This browser build cannot open files; nothing changed")
+            return
+        ask()
+        self.waiting_upload = True
+        self.say("Choose the file in your browser's window", 30)
+
+    def update(self, dt: float, think_ms: float = 0.0) -> None:
+        super().update(dt)
+        if getattr(self, "waiting_upload", False):
+            take = getattr(self.app.platform, "take_upload", None)
+            data = take() if take else None
+            if data is not None:
+                self.waiting_upload = False
+                self.finish_import(data)
+
+    def finish_import(self, data: bytes | str) -> None:
+        ok, message = import_all(self.app.store, data)
+        self.say(message, 8)
+        if ok:
+            self.app.reload_documents()
+
+    def clear(self) -> None:
+        if not self.confirming:
+            self.confirming = True
+            self.say("Press Remove again to confirm")
+            return
+        clear_all(self.app.store)
+        self.confirming = False
+        self.app.reload_documents()
+        self.say("All local data was removed")
+
+
+class StatsScreen(Screen):
+    title = "Statistics"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.confirming = False
+
+    def rows(self) -> list[Row]:
+        stats = load_statistics(self.app.store) if self.app.store else Statistics()
+        rows: list[Row] = []
+        total = stats.total
+        if not total.matches_played:
+            rows.append(Row("none", "No match finished yet. Play one to the end and your "
+                            "record appears here, rule set by rule set.", kind="text"))
+        else:
+            rate = 100 * total.matches_won // max(1, total.matches_played)
+            rows.append(Row("all", f"All rule sets: {total.matches_played} matches, "
+                            f"{total.matches_won} won ({rate}%), {total.hands_played} hands.",
+                            kind="text"))
+            for name, record in sorted(stats.presets.items()):
+                rows.append(Row(f"h_{name}", name, kind="heading"))
+                rows.append(Row(f"p_{name}", f"{record.matches_played} matches played, "
+                                f"{record.matches_won} won, {record.hands_played} hands.",
+                                kind="text"))
+        rows.append(Row("practice", "Matches where Undo was used count as practice and are "
+                        "not in these figures.", kind="text"))
+        label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
+        rows.append(Row("reset", label, action=self.reset,
+                        note="Asks once more." if not self.confirming else "For good."))
+        return rows
+
+    def reset(self) -> None:
+        if not self.confirming:
+            self.confirming = True
+            self.say("Press Reset again to confirm")
+            return
+        save_statistics(self.app.store, Statistics())
+        self.confirming = False
+        self.say("Statistics reset")
+
+
+def rules_text(rules: Rules) -> list[tuple[str, str]]:
+    """How to play under ``rules``, in short: (heading, paragraph) pairs."""
+    out = [
+        ("The aim", "Four players, two teams: you (South) and your partner (North) against "
+         f"West and East. Each hand, your team bids how many tricks it will take, then tries "
+         f"to take them. The first team to reach {rules.target} points wins."),
+        ("A hand", "All 52 cards are dealt, 13 each. Everyone bids once, starting left of the "
+         "dealer. Then 13 tricks are played: the player left of the dealer leads, and each "
+         "player in turn plays one card."),
+        ("Following suit", "You must play a card of the suit that was led if you have one. If "
+         "you have none, play any card. The highest card of the suit led wins the trick, "
+         "unless a spade was played: spades are trumps, and the highest spade wins. Even "
+         "the two of spades beats the ace of another suit."),
+    ]
+    if rules.spades_lead_anytime:
+        out.append(("Leading spades", "Under these rules spades may be led at any time."))
+    else:
+        out.append(("Leading spades", "Nobody may lead a spade until spades are broken: a "
+                    "player who could not follow suit has played one. A player holding only "
+                    "spades may lead one anyway."))
+    bids = "1 to 13" + (", or nil (0)" if rules.nil else "")
+    out.append(("Bidding", f"Bid the tricks you expect to take: {bids}. Your team's contract "
+                "is the sum of both partners' bids."
+                + (" Partners may bid at most 13 together." if rules.team_cap_13 else "")
+                + (f" Partners must bid at least {rules.min_team_bid} together."
+                   if rules.min_team_bid else "")))
+    out.append(("Scoring", "Make your contract (take at least that many tricks) and score 10 "
+                "points per trick bid, plus 1 point per extra trick. Take fewer and lose 10 "
+                "points per trick bid."))
+    if rules.bag_penalty:
+        out.append(("Bags", f"Each extra trick is also a bag. When your team's bags reach "
+                    f"{rules.bag_limit}, you lose {rules.bag_penalty_points} points and the "
+                    "count starts again. Overbidding is risky, underbidding too."))
+    if rules.nil:
+        nil = (f"Nil is a bid of no tricks at all: +{rules.nil_value} if you take none, "
+               f"-{rules.nil_value} if you take any. Your partner's bid is scored on its own.")
+        if rules.failed_nil_tricks == "bags":
+            nil += " Tricks a failed nil takes count as bags, not toward the partner's bid."
+        out.append(("Nil", nil))
+    if rules.blind_nil:
+        out.append(("Blind nil", f"A team behind by {rules.blind_nil_deficit} or more may bid "
+                    f"nil before looking at its cards: +{rules.blind_nil_value} or "
+                    f"-{rules.blind_nil_value}."))
+    if rules.mercy is not None:
+        out.append(("Mercy", f"A team at {rules.mercy} points or less loses at once."))
+    out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
+                "choosing one says why it is refused. H gives a rules hint, C turns on the "
+                "coach, L shows the last trick, S the score sheet, U takes back your last "
+                "move (the match then counts as practice). F1 lists every key."))
+    return out
+
+
+class RulesScreen(Screen):
+    title = "How to play"
+
+    def rows(self) -> list[Row]:
+        rules = self.app.settings.rules
+        rows: list[Row] = [Row("which", f"The rules of your rule set ({self.app.settings.preset})"
+                               ".", kind="text")]
+        for i, (heading, text) in enumerate(rules_text(rules)):
+            rows.append(Row(f"h{i}", heading, kind="heading"))
+            rows.append(Row(f"t{i}", text, kind="text"))
+        return rows

@@ -1,0 +1,265 @@
+"""Around the table: the menu, settings, saves and statistics, driven by real events."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from ui_driver import Driver
+
+from spades import storage
+from spades.engine import Rules, cards_of
+from spades.engine.rules import PRESETS
+from spades.ui.pages import RULE_OPTIONS, MenuScreen, SavesScreen, SettingsScreen, StatsScreen
+from spades.ui.table import TableScene
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def menu_driver(*args: str) -> Driver:
+    d = Driver(*args)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    d.app.show_menu()
+    d.frame()
+    return d
+
+
+def focus_row(d: Driver, key: str) -> None:
+    for _ in range(80):
+        if d.scene.focus is not None and d.scene.focus[1] == key:
+            return
+        d.press("tab")
+    pytest.fail(f"Tab never reached {key}")
+
+
+def act(d: Driver, situation: str) -> None:
+    """One decision of the player's, by mouse."""
+    if situation == "breakdown":
+        d.click(("btn", "next"))
+    elif situation == "blind":
+        d.click(("btn", "look"))
+    elif situation == "bid":
+        d.click(("bid", d.scene.suggested_bid_value()))
+        d.click(("btn", "confirm"))
+    elif situation == "play":
+        d.click(("card", cards_of(d.scene.view.legal_card_mask())[-1]))
+
+
+def play_human(d: Driver, limit: int = 300) -> None:
+    """Play the player's turns by mouse until the match is over."""
+    for _ in range(limit):
+        situation = d.wait_for_player()
+        if situation == "over":
+            return
+        act(d, situation)
+
+
+def test_menu_new_match_pause_and_continue_by_keyboard():
+    d = menu_driver("--speed", "instant")
+    assert isinstance(d.scene, MenuScreen)
+    assert "continue" not in {c.key[1] for c in d.scene.build_controls()}
+    focus_row(d, "new")
+    d.press("enter")
+    assert isinstance(d.scene, SettingsScreen) and d.scene.new
+    d.press("enter")  # nothing focused: Enter starts the match
+    assert isinstance(d.scene, TableScene)
+    d.wait_for_player()
+    state = d.scene.match.state()
+    d.press("escape")
+    assert d.scene.overlays[-1] == "pause"
+    while d.scene.focus != ("btn", "quit"):
+        d.press("tab")
+    d.press("enter")
+    d.frame()
+    assert isinstance(d.scene, MenuScreen)
+    focus_row(d, "continue")
+    d.press("enter")
+    d.frame()
+    assert isinstance(d.scene, TableScene)
+    assert d.scene.match.state() == state
+
+
+def test_menu_and_pages_by_mouse():
+    d = menu_driver("--speed", "instant")
+    for key, page in (("howto", "RulesScreen"), ("settings", "SettingsScreen"),
+                      ("saves", "SavesScreen"), ("stats", "StatsScreen")):
+        d.click(("row", key))
+        assert type(d.scene).__name__ == page
+        d.click(("foot", "back"))
+        assert isinstance(d.scene, MenuScreen)
+    d.click(("row", "new"))
+    d.click(("foot", "start"))
+    assert isinstance(d.scene, TableScene)
+    d.wait_for_player()
+    d.click(("tool", "menu"))
+    d.click(("btn", "new"))
+    d.frame()
+    assert isinstance(d.scene, SettingsScreen) and d.scene.new
+
+
+def test_settings_round_trip_every_preset_and_rule_option():
+    d = menu_driver()
+    d.app.show(SettingsScreen(d.app))
+    d.frame()
+    focus_row(d, "preset")
+    seen = set()
+    for _ in range(len(PRESETS)):
+        d.press("right")
+        name = d.app.settings.preset
+        seen.add(name)
+        assert d.app.settings.rules == PRESETS[name]
+        assert storage.load_settings(d.app.store) == d.app.settings
+    assert seen == set(PRESETS)
+    for name, _, _, values in RULE_OPTIONS:
+        focus_row(d, name)
+        offered = set()
+        for _ in range(len(values) + 1):
+            d.press("right")
+            value = getattr(d.app.settings.rules, name)
+            offered.add(value)
+            saved = storage.load_settings(d.app.store)
+            assert saved == d.app.settings, name
+        # Every value is reached unless the rules refuse the combination (and say why).
+        assert offered == set(values) or d.scene.message, (name, offered)
+    for field in ("opponents_strength", "partner_strength", "animation_speed", "four_colour",
+                  "sound", "coach"):
+        focus_row(d, field)
+        before = getattr(d.app.settings, field)
+        d.press("right")
+        assert getattr(d.app.settings, field) != before
+        assert getattr(storage.load_settings(d.app.store), field) == getattr(
+            d.app.settings, field)
+    focus_row(d, "name")
+    for _ in range(2):
+        d.app.handle(_key_event("backspace"))
+    for ch in "ann":
+        d.app.handle(_key_event("", ch))
+    d.frame()
+    assert d.app.settings.player_name == "Yann"
+    assert storage.load_settings(d.app.store).player_name == "Yann"
+
+
+def _key_event(name: str, text: str = ""):
+    import pygame
+
+    key = pygame.K_BACKSPACE if name == "backspace" else pygame.K_a
+    return pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0)
+
+
+def test_a_rule_change_waits_for_the_next_match():
+    d = menu_driver("--speed", "instant")
+    d.app.new_match_from_settings()
+    d.wait_for_player()
+    assert d.scene.match.rules.target == 500
+    d.app.show(SettingsScreen(d.app))
+    d.frame()
+    assert any("next match" in row.label for row in d.scene.rows() if row.kind == "text")
+    focus_row(d, "target")
+    d.press("right")
+    assert d.app.settings.rules.target != 500
+    d.app.continue_match()
+    assert d.scene.match.rules.target == 500  # the match in progress keeps its rules
+    d.app.new_match_from_settings()
+    assert d.scene.match.rules.target == d.app.settings.rules.target
+
+
+def test_every_action_is_saved_and_resumes_exactly():
+    d = menu_driver("--speed", "fast")
+    d.app.new_match_from_settings()
+    for _ in range(6):
+        act(d, d.wait_for_player())
+        d.frame(7)  # mid-animation: the save already holds the action
+        saved = storage.load_match(d.app.store)
+        assert saved is not None
+        assert saved.match.state() == d.scene.match.state()
+    d.press("u")
+    saved = storage.load_match(d.app.store)
+    assert saved.practice and saved.match.state() == d.scene.match.state()
+
+
+def test_statistics_count_a_finished_match_but_not_practice():
+    d = menu_driver("--speed", "instant")
+    d.app.options.rules = Rules(target=150)
+    d.app.start()
+    play_human(d)
+    stats = storage.load_statistics(d.app.store)
+    assert stats.total.matches_played == 1
+    assert stats.total.hands_played == len(d.scene.match.history)
+    assert stats.total.matches_won == (1 if d.scene.match.winner == 0 else 0)
+    # A practice match (undo used) is not counted.
+    d.app.rematch()
+    while 0 not in d.scene.match.actors:
+        act(d, d.wait_for_player())
+    d.press("u")
+    assert d.scene.practice
+    play_human(d)
+    assert storage.load_statistics(d.app.store).total.matches_played == 1
+    d.app.show(StatsScreen(d.app))
+    d.frame()
+    assert any("1 matches played" in r.label for r in d.scene.rows())
+
+
+def test_saves_page_exports_removes_and_imports(tmp_path):
+    d = menu_driver("--speed", "instant")
+    d.app.new_match_from_settings()
+    d.wait_for_player()
+    state = d.scene.match.state()
+    page = SavesScreen(d.app)
+    page.path = str(tmp_path / "mine.json")
+    d.app.show(page)
+    d.frame()
+    d.click(("row", "export"))
+    exported = tmp_path / "mine.json"
+    assert json.loads(exported.read_text())["format"] == storage.EXPORT_FORMAT
+    d.click(("row", "clear"))
+    assert storage.load_match(d.app.store) is not None  # asks first
+    d.click(("row", "clear"))
+    assert storage.load_match(d.app.store) is None
+    # A refused file changes nothing and says why.
+    bad = tmp_path / "bad.json"
+    bad.write_text("[" * 5000)
+    page.path = str(bad)
+    d.click(("row", "import"))
+    assert page.message and "Nothing was changed" in page.message[0]
+    assert storage.load_match(d.app.store) is None
+    page.path = str(exported)
+    d.click(("row", "import"))
+    saved = storage.load_match(d.app.store)
+    assert saved is not None and saved.match.state() == state
+
+
+def test_autoplay_killed_mid_match_leaves_a_save_that_resumes(tmp_path, monkeypatch):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SPADES_DATA_DIR=str(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "--autoplay", "--seed", "4", "--speed", "fast",
+         "--strength", "normal"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL)
+    store = storage.open_file_store(tmp_path)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            summary = storage.match_summary(store)
+            saved = storage.load_match(store) if summary else None
+            if saved is not None and len(saved.match.actions) >= 12:
+                break
+            time.sleep(0.2)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    saved = storage.load_match(store)
+    assert saved is not None and len(saved.match.actions) >= 12
+    monkeypatch.setenv("SPADES_DATA_DIR", str(tmp_path))
+    d = Driver("--speed", "instant", start=False)
+    assert isinstance(d.scene, MenuScreen)
+    assert "continue" in {c.key[1] for c in d.scene.build_controls()}
+    d.click(("row", "continue"))
+    assert isinstance(d.scene, TableScene)
+    assert d.scene.match.state() == saved.match.state()
