@@ -16,6 +16,11 @@ scenario natively and compares. What it proves, in the browser:
   imports back to the same match;
 - in a frame whose storage the browser refuses, the store falls back to memory and
   says saving is off, and play goes on;
+- our page template (around a stand-in for pygbag's runtime, which is out of reach):
+  a loading message, the canvas scaled to the page and to an iframe at the game's
+  aspect, the game's keys kept from the host page, keyboard focus inside the iframe,
+  the start click only while the browser holds sound back and the sound is on, and no
+  leave-page prompt;
 - hard decisions at the default budget, timed in WebAssembly against the same
   decisions natively: the same cards, the ratio and the p95 (target: 600 ms).
 
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -58,8 +64,19 @@ def missing_piece() -> str | None:
     return None
 
 
+def fill_template(target: Path) -> Path:
+    """Our page template filled the way pygbag fills it (plain text replacement), with
+    the runtime address pointing at the driver's stand-in for pygbag's runtime."""
+    values = {"cdn": "/runtime/", "archive": "spades", "title": "Spades", "PYBUILD": "3.12",
+              "width": "1280", "height": "720", "version": "0.9.3"}
+    text = (HERE.parent.parent / "build" / "template.tmpl").read_text(encoding="utf-8")
+    text = re.sub(r"\{\{cookiecutter\.(\w+)\}\}", lambda m: values[m.group(1)], text)
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
 @pytest.fixture(scope="module")
-def browser_run() -> dict:
+def browser_run(tmp_path_factory) -> dict:
     why = missing_piece()
     if why:
         if os.environ.get("SPADES_REQUIRE_BROWSER") == "1":
@@ -67,7 +84,8 @@ def browser_run() -> dict:
         pytest.skip(f"browser test skipped: {why}")
     env = dict(os.environ, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD="1")
     done = subprocess.run(
-        ["node", str(HERE / "drive.mjs"), "--decisions", str(DECISIONS), "--chromium", CHROMIUM],
+        ["node", str(HERE / "drive.mjs"), "--decisions", str(DECISIONS), "--chromium", CHROMIUM,
+         "--page", str(fill_template(tmp_path_factory.mktemp("page") / "index.html"))],
         capture_output=True, text=True, timeout=600, env=env, cwd=HERE,
     )
     assert done.returncode == 0, f"drive.mjs failed:\n{done.stderr[-4000:]}"
@@ -156,3 +174,105 @@ def test_hard_decisions_in_webassembly_against_native(browser_run, capsys):
               f"(Pyodide {browser_run['runtime']['pyodide']}, Chromium {browser_run['browser']}); "
               f"browser run {browser_run['total_ms'] / 1000:.1f} s")
     assert p95 <= P95_TARGET_MS, f"hard decisions p95 {p95:.0f} ms in WebAssembly"
+
+
+def test_page_template_in_a_real_browser(browser_run):
+    page = browser_run["page"]
+    assert page["title"] == "Spades"
+    assert page["loading"]["visible"] and "Loading" in page["loading"]["text"]
+    assert page["config"]["archive"] == "spades" and page["config"]["can_close"] == 1
+    assert page["python_head"].startswith("# Spades page loader")
+    # The canvas fills the page or the frame at the game's aspect, centred.
+    for box in (page["fit_wide"], page["fit_tall"], page["fit_resized"], page["fit_iframe"]):
+        vw, vh = box["view"]
+        cw, ch = box["attr"]
+        assert box["w"] <= vw and box["h"] <= vh
+        assert box["w"] == vw or box["h"] == vh  # as large as it can be
+        assert abs(box["w"] / box["h"] - cw / ch) < 0.01
+        assert abs((vw - box["w"]) - 2 * box["x"]) <= 1 and abs((vh - box["h"]) - 2 * box["y"]) <= 1
+    assert page["fit_resized"]["attr"] == [800, 600]  # follows the game's own size
+    assert page["fit_iframe"]["view"] == [640, 480]
+    # Keys the game uses stay in the game; letters still type.
+    assert dict(page["keys"]) == {"Tab": True, "Space": True, "ArrowDown": True, "F1": True,
+                                  "KeyS": False}
+    # Start click only where sound needs it.
+    assert page["needs_click"] is True and page["needs_click_sound_off"] is False
+    assert page["start_shown"] and page["started"] == [True, True, True, "canvas"]
+    # Embedded: it knows, takes the keyboard focus on a click, and closes quietly.
+    assert page["embedded"] is True and page["iframe_focus"] == [True, "canvas"]
+    assert page["dialogs_top"] == [] and page["dialogs_embedded"] == []
+
+
+# --- the browser adapters without a browser ------------------------------------------
+
+
+class FakeWindow:
+    """A page's window as the bridges show it: attributes, and eval for scripts."""
+
+    def __init__(self, storage=None, refuse: bool = False) -> None:
+        self._storage, self._refuse, self.scripts = storage, refuse, []
+
+    @property
+    def localStorage(self):  # noqa: N802 - the browser's name
+        if self._refuse:
+            raise PermissionError("SecurityError: access is denied for this document")
+        return self._storage
+
+    def eval(self, script: str):
+        self.scripts.append(script)
+        return True
+
+
+def test_open_store_in_a_browser_picks_local_storage_or_memory(monkeypatch):
+    from spades import platform
+    from spades.storage import open_store
+    from spades.storage.store import DictStorage, LocalStorageStore
+
+    monkeypatch.setattr(platform, "IN_BROWSER", True)
+    storage = DictStorage()
+    monkeypatch.setattr(platform, "browser_window", lambda: FakeWindow(storage))
+    store = open_store()
+    assert isinstance(store, LocalStorageStore) and store.problem is None
+    store.write_text("settings", "{}")
+    assert storage.items == {"spades/settings": "{}"}
+    monkeypatch.setattr(platform, "browser_window", lambda: FakeWindow(refuse=True))
+    store = open_store()
+    assert isinstance(store, MemoryStore) and store.problem == BROWSER_REFUSED
+    monkeypatch.setattr(platform, "browser_window", lambda: None)
+    assert open_store().problem == BROWSER_REFUSED
+
+
+def test_desktop_finds_no_browser():
+    from spades import platform
+
+    assert platform.IN_BROWSER is (sys.platform == "emscripten")
+    assert platform.browser_window() is None and platform.local_storage() is None
+
+
+def test_offer_file_on_desktop_writes_beside_without_replacing(tmp_path):
+    from spades import platform
+
+    done, message = platform.offer_file("spades-export.json", "one", folder=tmp_path)
+    assert done and str(tmp_path / "spades-export.json") in message
+    done, message = platform.offer_file("../spades-export.json", "two", folder=tmp_path)
+    assert done and message.endswith("spades-export-2.json.")
+    assert (tmp_path / "spades-export.json").read_text() == "one"
+    assert (tmp_path / "spades-export-2.json").read_text() == "two"
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    done, message = platform.offer_file("x.json", "three", folder=blocked / "sub")
+    assert not done and "could not be written" in message
+
+
+def test_offer_file_in_a_browser_sends_a_download_script(monkeypatch):
+    from spades import platform
+
+    window = FakeWindow()
+    monkeypatch.setattr(platform, "IN_BROWSER", True)
+    monkeypatch.setattr(platform, "browser_window", lambda: window)
+    text = 'a "quoted" </script> line\u2028and more'
+    done, message = platform.offer_file("my save?.json", text)
+    assert done and "my-save-.json" in message
+    (script,) = window.scripts
+    assert json.dumps(text) in script and "</script>" not in script.replace(json.dumps(text), "")
+    assert '"my-save-.json"' in script and "link.download = name" in script

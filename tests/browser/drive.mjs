@@ -18,6 +18,7 @@ const option = (name, fallback) => {
   return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
 };
 const decisions = Number(option("--decisions", "40"));
+const pageFile = option("--page", null);  // our template, filled as pygbag fills it
 const executablePath = option("--chromium", "/usr/bin/chromium");
 const log = (...parts) => process.stderr.write(parts.join(" ") + "\n");
 
@@ -52,6 +53,8 @@ function resolveUrl(pathname, files) {
   if (pathname === "/harness.html" || pathname === "/host.html") {
     return path.join(here, pathname.slice(1));
   }
+  if (pageFile && pathname === "/game/index.html") return pageFile;
+  if (pathname === "/runtime/pythons.js") return path.join(here, "stub-pythons.js");
   if (pathname.startsWith("/pyodide/")) {
     const name = pathname.slice("/pyodide/".length);
     if (/^[A-Za-z0-9._-]+$/.test(name)) return path.join(here, "node_modules", "pyodide", name);
@@ -69,6 +72,11 @@ function serve(files) {
     // The sandboxed iframe has an opaque origin: its fetches need CORS.
     res.setHeader("Access-Control-Allow-Origin", "*");
     res.setHeader("Cache-Control", "no-store");
+    if (url.pathname === "/blank.html") {
+      res.writeHead(200, { "Content-Type": TYPES[".html"] });
+      res.end("<!doctype html><title>A host page</title><body></body>");
+      return;
+    }
     if (url.pathname === "/app/manifest.json") {
       res.writeHead(200, { "Content-Type": TYPES[".json"] });
       res.end(JSON.stringify(Object.keys(files)));
@@ -93,6 +101,95 @@ async function openHarness(page, origin) {
   return page.evaluate(() => window.harness);
 }
 
+async function canvasBox(frame) {
+  return frame.evaluate(() => {
+    const c = document.getElementById("canvas");
+    const r = c.getBoundingClientRect();
+    return { w: Math.round(r.width), h: Math.round(r.height), x: Math.round(r.left),
+             y: Math.round(r.top), attr: [c.width, c.height],
+             view: [document.documentElement.clientWidth, document.documentElement.clientHeight] };
+  });
+}
+
+async function checkPage(context, origin) {
+  const out = {};
+  const page = await context.newPage();
+  const dialogs = [];
+  page.on("dialog", (d) => { dialogs.push(d.type()); d.dismiss(); });
+  await page.setViewportSize({ width: 1000, height: 800 });
+  // What the page decides as it loads, before anything here touches it (the driver's
+  // calls count as a user gesture, after which sound may play anyway).
+  await page.addInitScript(() => document.addEventListener("DOMContentLoaded", () => {
+    window.atLoad = { needsClick: window.spadesPage.needsClick() };
+  }));
+  await page.goto(`${origin}/game/index.html`);
+  await page.waitForFunction(() => window.stubRuntime !== undefined);
+  out.title = await page.title();
+  out.loading = await page.evaluate(() => ({
+    visible: !document.getElementById("loading").hidden,
+    text: document.getElementById("loading").innerText }));
+  out.config = await page.evaluate(() => window.stubRuntime.config);
+  out.python_head = await page.evaluate(() => window.stubRuntime.python.slice(0, 200));
+  out.fit_wide = await canvasBox(page);
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.waitForTimeout(100);
+  out.fit_tall = await canvasBox(page);
+  // The game sets its own size, as pygame's set_mode does.
+  await page.evaluate(() => { const c = document.getElementById("canvas");
+                              c.width = 800; c.height = 600; });
+  await page.waitForTimeout(100);
+  out.fit_resized = await canvasBox(page);
+  out.keys = await page.evaluate(() => ["Tab", "Space", "ArrowDown", "F1", "KeyS"].map((code) => {
+    const e = new KeyboardEvent("keydown", { code, key: code === "KeyS" ? "s" : code,
+                                             bubbles: true, cancelable: true });
+    document.getElementById("canvas").dispatchEvent(e);
+    return [code, e.defaultPrevented];
+  }));
+  // The start click: asked for only while the browser holds sound back and the
+  // player's saved settings have the sound on.
+  out.needs_click = await page.evaluate(() => window.atLoad.needsClick);
+  await page.evaluate(() => localStorage.setItem("spades/settings", JSON.stringify({sound: false})));
+  await page.reload();
+  await page.waitForFunction(() => window.stubRuntime !== undefined);
+  out.needs_click_sound_off = await page.evaluate(() => window.atLoad.needsClick);
+  await page.evaluate(() => localStorage.removeItem("spades/settings"));
+  await page.evaluate(() => window.spadesPage.askClick());
+  out.start_shown = await page.evaluate(() => !document.getElementById("start-panel").hidden);
+  await page.keyboard.press("Enter");
+  out.started = await page.evaluate(() => [window.spadesPage.started(), window.MM.UME,
+    document.getElementById("start-panel").hidden, document.activeElement.id]);
+  await page.close({ runBeforeUnload: true });
+  await new Promise((r) => setTimeout(r, 300));
+  out.dialogs_top = dialogs.slice();
+
+  // Embedded in a smaller iframe of another site: fits the frame, closes quietly.
+  const host = await context.newPage();
+  const hostDialogs = [];
+  host.on("dialog", (d) => { hostDialogs.push(d.type()); d.dismiss(); });
+  await host.setViewportSize({ width: 900, height: 700 });
+  const game = `${origin}/game/index.html`;
+  await host.goto(`${origin.replace("127.0.0.1", "localhost")}/blank.html`);
+  await host.evaluate((src) => {
+    document.body.innerHTML = "";
+    const f = document.createElement("iframe");
+    f.id = "game"; f.src = src; f.width = "640"; f.height = "480";
+    f.style.border = "0";
+    f.allow = "autoplay; fullscreen";
+    document.body.appendChild(f);
+  }, game);
+  const frame = await (await host.waitForSelector("#game")).contentFrame();
+  await frame.waitForFunction(() => window.stubRuntime !== undefined);
+  out.embedded = await frame.evaluate(() => window.spadesPage.embedded);
+  out.fit_iframe = await canvasBox(frame);
+  await frame.evaluate(() => window.spadesPage.ready());
+  await frame.click("#canvas");
+  out.iframe_focus = await frame.evaluate(() => [document.hasFocus(), document.activeElement.id]);
+  await host.close({ runBeforeUnload: true });
+  await new Promise((r) => setTimeout(r, 300));
+  out.dialogs_embedded = hostDialogs;
+  return out;
+}
+
 async function main() {
   const files = gameFiles();
   const server = await serve(files);
@@ -110,7 +207,9 @@ async function main() {
       acceptDownloads: true,
       downloadsPath: downloads,
       args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-             "--no-first-run", "--disable-gpu", "--disable-sync", "--disable-dev-shm-usage"],
+             "--no-first-run", "--disable-gpu", "--disable-sync", "--disable-dev-shm-usage",
+             // as a first visit to a site: sound waits for a click or a key press
+             "--autoplay-policy=document-user-activation-required"],
     });
     // Nothing leaves this machine: only the local server answers.
     await context.route("**/*", (route) => {
@@ -173,7 +272,10 @@ async function main() {
     log("refused", JSON.stringify(result.refused));
     await host.close();
 
-    // 5. Hard decisions with the default budget, timed in WebAssembly.
+    // 5. Our page template around a stand-in runtime.
+    if (pageFile) result.page = await checkPage(context, origin);
+
+    // 6. Hard decisions with the default budget, timed in WebAssembly.
     t = Date.now();
     result.timings = await page.evaluate((n) => window.py("time_hard_decisions", n), decisions);
     log("timed", result.timings.length, "hard decisions in", Date.now() - t, "ms");
