@@ -37,7 +37,7 @@ KEY_NAMES = {
     pygame.K_DOWN: "down", pygame.K_RETURN: "enter", pygame.K_KP_ENTER: "enter",
     pygame.K_SPACE: "space", pygame.K_ESCAPE: "escape", pygame.K_F1: "help",
 }
-LETTERS = {"s", "l", "h", "u", "c", "m"}
+LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e"}
 PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
 
@@ -199,6 +199,7 @@ class App:
         if self.shot_dir:
             self.shot_dir.mkdir(parents=True, exist_ok=True)
         self.scene: Any = None
+        self.suspended: TableScene | None = None  # the match waiting while a deal replays
         self.recorded = False
         if args.autoplay:
             self.options = self.autoplay_options()
@@ -274,6 +275,19 @@ class App:
         self.options.seed = saved.match.seed
         self.start(saved.match, saved.practice)
 
+    def replay_deal(self, result: Any) -> None:
+        """Play a finished hand again with the very same cards; the match waits."""
+        from ..ai.compare import start_of
+        from ..engine import Match
+
+        table = self.scene
+        self.suspended = table
+        match = Match(result.rules, table.match.seed, start=start_of(result))
+        replay = TableScene(replace(table.options), match=match, practice=True,
+                            sounds=self.sounds)
+        replay.replay = table.deal_number(result.hand_number)
+        self.show(replay)
+
     def has_match_in_progress(self) -> bool:
         summary = storage.match_summary(self.store)
         return summary is not None and not summary.is_over
@@ -286,7 +300,7 @@ class App:
     def save_match(self) -> None:
         """After every action: a closed tab or a crash loses nothing."""
         scene = self.scene
-        if not isinstance(scene, TableScene):
+        if not isinstance(scene, TableScene) or scene.replay:
             return
         strengths = ("human", *scene.options.strengths)
         storage.save_match(self.store, scene.match, scene.practice, scene.options.names, strengths)
@@ -294,12 +308,12 @@ class App:
 
     def record_match(self) -> None:
         scene = self.scene
-        if self.recorded or scene.practice or scene.options.autoplay:
+        if self.recorded or scene.options.autoplay or scene.replay:
             return
         self.recorded = True
         stats = storage.load_statistics(self.store)
-        stats = stats.record_match(storage.preset_name(scene.match.rules), scene.match.winner == 0,
-                                   len(scene.match.history))
+        stats = stats.record_match(scene.match.history, scene.match.winner, scene.practice,
+                                   storage.preset_name(scene.match.rules))
         storage.save_statistics(self.store, stats)
 
     def save_settings(self) -> None:
@@ -370,6 +384,12 @@ class App:
             elif scene.want_new:
                 scene.want_new = False
                 self.show(SettingsScreen(self, new=True))
+            elif scene.want_replay is not None:
+                self.replay_deal(scene.want_replay)
+                scene.want_replay = None
+            elif scene.want_back and self.suspended is not None:
+                self.show(self.suspended)
+                self.suspended = None
         scene = self.scene
         scene.set_layout(*self.screen.get_size())
         scene.update(dt, THINK_MS)

@@ -135,24 +135,44 @@ class TableDrawer:
         s = scene.shown
         t = self.text
         size = lay.font_small
-        label = f"Hand {s.hand_number + 1}  ·  to {scene.match.rules.target}"
-        if scene.practice:
-            label += "  ·  practice"
-        text = t.render(label, size, theme.TEXT_MUTED)
-        width = text.get_width() + (t.font(size).size("Spades broken")[0] + size + 24
-                                    if s.spades_broken else 0)
-        x = area.centerx - width // 2
+        if scene.replay:
+            label = f"Replay of deal {scene.replay}"
+        else:
+            label = f"Hand {s.hand_number + 1}  ·  deal {scene.deal_number()}  ·  to " \
+                f"{scene.match.rules.target}"
+            if scene.practice:
+                label += "  ·  practice"
+        lines = [label]
+        if t.font(size).size(label)[0] > area.width - 4 and not scene.replay:
+            # Narrow (a phone): two short lines instead of one long one.
+            lines = [f"Hand {s.hand_number + 1} · to {scene.match.rules.target}"
+                     + (" · practice" if scene.practice else ""),
+                     f"deal {scene.deal_number()}"]
+        words = t.render("Spades broken", size, theme.PANEL_TEXT)
+        icon = self.art.suit(3, size, (20, 20, 20))
+        sign_w = icon.get_width() + words.get_width() + 14
         y = area.y
-        surface.blit(text, (x, y))
-        if s.spades_broken:
-            x += text.get_width() + 12
-            words = t.render("Spades broken", size, theme.PANEL_TEXT)
-            icon = self.art.suit(3, size, (20, 20, 20))
-            box = Rect(x, y - 3, icon.get_width() + words.get_width() + 14, size + 4)
-            pygame.draw.rect(surface, (235, 235, 228), box, border_radius=6)
-            surface.blit(icon, (box.x + 5, box.centery - icon.get_height() // 2))
-            surface.blit(words, (box.x + 9 + icon.get_width(),
-                                 box.centery - words.get_height() // 2))
+        for i, line in enumerate(lines):
+            text = t.render(line, size, theme.TEXT_MUTED)
+            last = i == len(lines) - 1
+            together = last and s.spades_broken and \
+                text.get_width() + 12 + sign_w <= area.width
+            width = text.get_width() + (12 + sign_w if together else 0)
+            x = area.centerx - width // 2
+            surface.blit(text, (x, y))
+            if together:
+                self.spades_sign(surface, Rect(x + text.get_width() + 12, y - 3, sign_w,
+                                               size + 4), icon, words)
+            y += size + 4
+        if s.spades_broken and not together:
+            self.spades_sign(surface, Rect(area.centerx - sign_w // 2, y, sign_w, size + 4),
+                             icon, words)
+
+    def spades_sign(self, surface: pygame.Surface, box: Rect, icon: pygame.Surface,
+                    words: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (235, 235, 228), box, border_radius=6)
+        surface.blit(icon, (box.x + 5, box.centery - icon.get_height() // 2))
+        surface.blit(words, (box.x + 9 + icon.get_width(), box.centery - words.get_height() // 2))
 
     # --- seats -------------------------------------------------------------------------
 
@@ -449,8 +469,9 @@ class TableDrawer:
             return
         lay = scene.layout
         t = self.text
-        y = self.heading(surface, scene, box, f"Hand {e.hand_number + 1}")
-        bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
+        y = self.heading(surface, scene, box,
+                         f"Hand {e.hand_number + 1}  (deal {scene.deal_number(e.hand_number)})")
+        bottom = box.bottom - lay.pad * 3 - 2 * max(44, round(lay.font * 2))
         col_w = (box.width - 3 * lay.pad) // 2
         size = lay.font_small
         most = max(len(ts.lines) for ts in e.teams)
@@ -601,6 +622,55 @@ class TableDrawer:
             w_size = self.text.fit(what, size, box.width - 3 * lay.pad - key_w)
             self.text.blit(surface, what, w_size, theme.PANEL_MUTED,
                            (box.x + lay.pad * 2 + key_w, y))
+            y += step
+
+    def overlay_compare(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """The same deal with the computer in the player's seat, side by side."""
+        from ..ai.compare import seat_summary
+
+        lay = scene.layout
+        t = self.text
+        y = self.heading(surface, scene, box, "The computer in your seat")
+        comparison = scene.comparison
+        if comparison is None:
+            return
+        if comparison.result is None:
+            text = f"The computer is playing your cards: {comparison.cards_played} of 52 " \
+                "cards played..."
+            t.blit(surface, text, t.fit(text, lay.font, box.width - 2 * lay.pad),
+                   theme.PANEL_MUTED, (box.centerx, y + lay.pad), "midtop")
+            return
+        mine = seat_summary(comparison.original, HUMAN)
+        theirs = seat_summary(comparison.result, HUMAN)
+        rows = [
+            ("", "You", "Computer"),
+            ("Your bid", bid_words(mine["bid"]), bid_words(theirs["bid"])),
+            ("Tricks you took", mine["tricks"], theirs["tricks"]),
+            ("Your team's tricks", mine["team_tricks"], theirs["team_tricks"]),
+            ("Your team's points", f"{mine['team_points']:+d}", f"{theirs['team_points']:+d}"),
+            ("Their points", f"{mine['other_points']:+d}", f"{theirs['other_points']:+d}"),
+            ("Difference", f"{mine['margin']:+d}", f"{theirs['margin']:+d}"),
+        ]
+        size = lay.font_small
+        step = round(size * 1.3)
+        col = (box.width - 2 * lay.pad) // 3
+        for i, (label, a, b) in enumerate(rows):
+            bold = i == 0 or label == "Difference"
+            x = box.x + lay.pad
+            lsize = t.fit(label, size, col + col // 2)
+            t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, y), "topleft", bold)
+            t.blit(surface, str(a), size, theme.PANEL_TEXT, (x + col * 2 - lay.pad, y),
+                   "topright", bold)
+            t.blit(surface, str(b), size, theme.PANEL_TEXT, (x + col * 3 - lay.pad, y),
+                   "topright", bold)
+            y += step
+        diff = theirs["margin"] - mine["margin"]
+        verdict = ("You did as well as the computer." if diff == 0 else
+                   f"You did {abs(diff)} points {'better' if diff < 0 else 'worse'} than "
+                   "the computer on these cards.")
+        y += lay.pad // 2
+        for line in t.wrap(verdict, size, box.width - 2 * lay.pad, True):
+            t.blit(surface, line, size, theme.PANEL_TEXT, (box.centerx, y), "midtop", True)
             y += step
 
     def overlay_pause(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:

@@ -10,6 +10,7 @@ drawn state is checked back against the player's view.
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -17,7 +18,9 @@ from typing import Any
 
 from pygame import Rect
 
+from .. import platform
 from ..ai import make_player, suggested_bid, suggested_card
+from ..ai.compare import Comparison
 from ..engine import (
     BLIND_NIL,
     LOOK,
@@ -42,12 +45,13 @@ from ..engine import (
     cards_of,
 )
 from ..engine.cards import SUIT_NAMES, card_name
+from ..engine.match import HandResult
 from . import anim
 from .layout import SOUTH, Layout, compute_layout
 
 HUMAN = SOUTH
 BLOCK = "block"  # a script step that waits for the player (Next hand, Rematch)
-CLOSABLE = ("scores", "last", "help", "pause")
+CLOSABLE = ("scores", "last", "help", "pause", "compare")
 # Left to right in the hand: colours alternate and spades, the trumps, come last.
 SUIT_ORDER = (1, 0, 2, 3)
 
@@ -183,6 +187,10 @@ class TableScene:
         self.want_quit = False
         self.want_rematch = False
         self.want_new = False
+        self.want_back = False
+        self.want_replay: HandResult | None = None
+        self.replay: str | None = None  # "deal 123-4" when this table replays a deal
+        self.comparison: Comparison | None = None
         self.on_change: Callable[[], None] = lambda: None  # after every action: save
         self.on_match_over: Callable[[], None] = lambda: None
         self.announced: int | None = None
@@ -218,6 +226,9 @@ class TableScene:
 
     def update(self, dt: float, think_ms: float = 6.0) -> None:
         self.now += dt
+        if self.comparison is not None and self.comparison.result is None and \
+                "compare" in self.overlays:
+            self.comparison.step(think_ms)
         self._pump()
         if self.idle:
             self._settle()
@@ -629,8 +640,51 @@ class TableScene:
         self.options.speed = names[(names.index(self.options.speed) + 1) % len(names)]
 
     def next_hand(self) -> None:
-        if "breakdown" in self.overlays:
+        if "breakdown" not in self.overlays:
+            return
+        if self.replay:
+            self.want_back = True  # a replayed deal ends with its one hand
+        else:
             self.release()
+
+    # --- deals you can trust ---------------------------------------------------------
+
+    def deal_number(self, hand_number: int | None = None) -> str:
+        """The seed and the hand: the same number always deals the same cards."""
+        n = self.shown.hand_number if hand_number is None else hand_number
+        return f"{self.match.seed}-{n + 1}"
+
+    def finished_hand(self) -> HandResult | None:
+        """The hand the breakdown shows."""
+        if self.breakdown is None:
+            return None
+        for result in self.match.history:
+            if result.hand_number == self.breakdown.hand_number:
+                return result
+        return None
+
+    def export_hand(self) -> None:
+        result = self.finished_hand()
+        if result is None:
+            return
+        text = json.dumps(result.to_record(), indent=1)
+        name = f"spades-deal-{self.deal_number(result.hand_number)}.json"
+        _, sentence = platform.offer_file(name, text)
+        self.say(sentence, 8)
+
+    def replay_deal(self) -> None:
+        result = self.finished_hand()
+        if result is not None:
+            self.want_replay = result
+
+    def compare_hand(self) -> None:
+        result = self.finished_hand()
+        if result is None:
+            return
+        if self.comparison is None or self.comparison.original is not result:
+            others = ("hard", *self.options.strengths)
+            self.comparison = Comparison(result, others, self.match.seed)  # type: ignore[arg-type]
+        self._open("compare")
 
     # --- overlays ----------------------------------------------------------------------
 
@@ -673,7 +727,8 @@ class TableScene:
         """The kind of screen showing, for screenshots and tests."""
         if self.overlays:
             return {"breakdown": "hand_breakdown", "scores": "score_sheet",
-                    "last": "last_trick", "match_over": "match_over"}.get(
+                    "last": "last_trick", "match_over": "match_over",
+                    "compare": "computer_comparison"}.get(
                         self.overlays[-1], self.overlays[-1])
         if self.shown.dealing:
             return "deal"
@@ -801,6 +856,9 @@ class TableScene:
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
             body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.2)
+            buttons += max(44, round(lay.font * 2)) + lay.pad
+        elif name == "compare":
+            body = round(lay.font * 2.4) + 7 * round(lay.font_small * 1.3)
         elif name == "scores":
             rows = max(2, self.shown.hands_scored) + 2
             stacked = most.width < lay.font * 26
@@ -834,9 +892,24 @@ class TableScene:
 
     def _overlay_controls(self, top: str, can_quit: bool) -> list[Control]:
         if top == "breakdown":
-            label = "Final result" if self.match.phase == OVER else "Next hand"
+            if self.replay:
+                label = "Back to the match"
+            else:
+                label = "Final result" if self.match.phase == OVER else "Next hand"
             items = [("next", label, self.next_hand, "Enter"),
                      ("scores", "Score sheet", lambda: self._open("scores"), "S")]
+            extras = [("compare", "Computer's way", self.compare_hand, "W"),
+                      ("replay", "Replay deal", self.replay_deal, "R"),
+                      ("export", "Export hand", self.export_hand, "E")]
+            panel = self.overlay_rect(top)
+            rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], panel=panel)
+            above = panel.move(0, -(rects[0].height + self.layout.pad))
+            extra_rects = self.overlay_buttons([(k, t) for k, t, _, _ in extras], panel=above)
+            return [Control(("btn", k), r, a, t, hint=h)
+                    for (k, t, a, h), r in zip(items + extras, rects + extra_rects,
+                                               strict=True)]
+        elif top == "compare":
+            items = [("close", "Close", lambda: self._close(top), "Esc")]
         elif top == "match_over":
             items = [("rematch", "Rematch", self.rematch, "Enter"),
                      ("scores", "Score sheet", lambda: self._open("scores"), "S")]
@@ -947,6 +1020,8 @@ class TableScene:
             self.toggle_sound()
         elif key == "help":
             self.toggle("help")
+        elif key in ("w", "r", "e") and self.overlays and self.overlays[-1] == "breakdown":
+            {"w": self.compare_hand, "r": self.replay_deal, "e": self.export_hand}[key]()
         self.build_controls()
 
     def _default_control(self) -> Control | None:

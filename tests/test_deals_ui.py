@@ -1,0 +1,76 @@
+"""Deals you can trust: the deal number, replaying a deal, exporting its record, and the
+same deal played by the computer in the player's seat."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from test_menu_ui import act
+from ui_driver import Driver
+
+from spades.ui.table import TableScene
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def to_breakdown(d: Driver) -> None:
+    while (situation := d.wait_for_player()) != "breakdown":
+        act(d, situation)
+
+
+def test_a_finished_hand_replays_with_the_very_same_cards():
+    d = Driver("--speed", "instant")
+    to_breakdown(d)
+    table = d.scene
+    result = table.finished_hand()
+    assert result is not None and table.deal_number() == f"{table.match.seed}-1"
+    d.press("r")
+    d.frame()
+    replay = d.scene
+    assert isinstance(replay, TableScene) and replay is not table and replay.replay
+    assert replay.match.dealt == result.hands
+    assert replay.match.scores == list(result.scores_before)
+    to_breakdown(d)
+    assert d.control(("btn", "next")).label == "Back to the match"
+    d.click(("btn", "next"))
+    d.frame()
+    assert d.scene is table and table.overlays[-1] == "breakdown"
+    saved_hands = len(table.match.history)
+    assert saved_hands == 1  # the replay did not touch the match
+
+
+def test_an_exported_hand_record_passes_replay(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPADES_DOWNLOADS_DIR", str(tmp_path))
+    d = Driver("--speed", "instant")
+    to_breakdown(d)
+    d.press("e")
+    files = list(tmp_path.glob("spades-deal-*.json"))
+    assert len(files) == 1
+    record = json.loads(files[0].read_text())
+    assert record["format"] == "spades-hand/1"
+    run = subprocess.run([sys.executable, "-m", "spades", "replay", str(files[0])], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["legal"] is True
+
+
+def test_the_computer_plays_the_same_deal_in_your_seat():
+    d = Driver("--speed", "instant")
+    to_breakdown(d)
+    result = d.scene.finished_hand()
+    d.press("w")
+    scene = d.scene
+    assert scene.overlays[-1] == "compare" and scene.comparison is not None
+    assert scene.comparison.match.dealt == result.hands
+    assert d.until(lambda: scene.comparison.result is not None, 3000)
+    other = scene.comparison.result
+    assert other.hands == result.hands and other.dealer == result.dealer
+    assert len(other.plays) == 52 and sum(t.tricks for t in other.teams) == 13
+    assert scene.screen_kind() == "computer_comparison"
+    d.press("escape")
+    assert scene.overlays[-1] == "breakdown"
+    assert scene.comparison.players[0].strength == "hard"
+    assert [p.strength for p in scene.comparison.players[1:]] == list(scene.options.strengths)
