@@ -21,14 +21,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
-IN_BROWSER = sys.platform == "emscripten"
+
+def in_browser() -> bool:
+    """Asked at the moment it matters (tests pretend to be a browser by setting
+    ``sys.platform``); :data:`IN_BROWSER` is the answer at start-up."""
+    return sys.platform == "emscripten"
+
+
+IN_BROWSER = in_browser()
 
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def browser_window() -> Any:
     """The page's ``window`` object, or None outside a browser (or if unreachable)."""
-    if not IN_BROWSER:
+    if not in_browser():
         return None
     try:
         import platform as pygbag_platform  # pygbag replaces the stdlib module
@@ -113,7 +120,7 @@ def offer_file(name: str, text: str, folder: Path | str | None = None) -> tuple[
     must not stop the game.
     """
     name = safe_file_name(name)
-    if IN_BROWSER:
+    if in_browser():
         window = browser_window()
         if window is None:
             return False, "The file could not be offered: the page is out of reach."
@@ -139,6 +146,6 @@ def offer_file(name: str, text: str, folder: Path | str | None = None) -> tuple[
 
 
 __all__ = [
-    "IN_BROWSER", "browser_window", "download_script", "downloads_dir", "local_storage",
-    "offer_file", "safe_file_name",
+    "IN_BROWSER", "browser_window", "download_script", "downloads_dir", "in_browser",
+    "local_storage", "offer_file", "safe_file_name",
 ]

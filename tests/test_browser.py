@@ -228,7 +228,7 @@ def test_open_store_in_a_browser_picks_local_storage_or_memory(monkeypatch):
     from spades.storage import open_store
     from spades.storage.store import DictStorage, LocalStorageStore
 
-    monkeypatch.setattr(platform, "IN_BROWSER", True)
+    monkeypatch.setattr(sys, "platform", "emscripten")
     storage = DictStorage()
     monkeypatch.setattr(platform, "browser_window", lambda: FakeWindow(storage))
     store = open_store()
@@ -245,7 +245,7 @@ def test_open_store_in_a_browser_picks_local_storage_or_memory(monkeypatch):
 def test_desktop_finds_no_browser():
     from spades import platform
 
-    assert platform.IN_BROWSER is (sys.platform == "emscripten")
+    assert platform.IN_BROWSER is platform.in_browser() is (sys.platform == "emscripten")
     assert platform.browser_window() is None and platform.local_storage() is None
 
 
@@ -268,7 +268,7 @@ def test_offer_file_in_a_browser_sends_a_download_script(monkeypatch):
     from spades import platform
 
     window = FakeWindow()
-    monkeypatch.setattr(platform, "IN_BROWSER", True)
+    monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(platform, "browser_window", lambda: window)
     text = 'a "quoted" </script> line\u2028and more'
     done, message = platform.offer_file("my save?.json", text)

@@ -461,6 +461,6 @@ def open_store() -> Store:
     (pygbag's runtime, or Pyodide in the browser test), else files."""
     from .. import platform
 
-    if platform.IN_BROWSER:
+    if platform.in_browser():
         return open_local_storage(platform.local_storage())
     return open_file_store()
