@@ -22,6 +22,7 @@ from spades.storage import (
     CUSTOM,
     DocumentError,
     FileStore,
+    JourneyProgress,
     LocalStorageStore,
     MemoryStore,
     Settings,
@@ -31,6 +32,7 @@ from spades.storage import (
     data_dir,
     export_all,
     import_all,
+    load_journey,
     load_match,
     load_settings,
     load_statistics,
@@ -38,6 +40,7 @@ from spades.storage import (
     open_file_store,
     open_local_storage,
     open_store,
+    save_journey,
     save_match,
     save_settings,
     save_statistics,
@@ -183,6 +186,28 @@ def played(seed: int, actions: int, rules=LONG) -> Match:
     return match
 
 
+def finished(seed: int, rules=None) -> Match:
+    """A match played to its end with random legal actions."""
+    match = Match(rules or STANDARD.with_options(target=60, mercy=-60), seed)
+    rng = random.Random(seed)
+    while not match.is_over:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    return match
+
+
+def stats_of(*games: tuple[int, bool, str]) -> Statistics:
+    """Statistics after finished matches given as (seed, practice, preset)."""
+    stats = Statistics()
+    for seed, practice, preset in games:
+        match = finished(seed)
+        stats = stats.record_match(match.history, match.winner, practice, preset)
+    return stats
+
+
+JOURNEY = JourneyProgress().start("j1").win(0, "j1", 8).win(1, "j2", 8).start("j3")
+
+
 def snapshot(store) -> tuple:
     return (
         {key: store.read_text(key) for key in store.keys()},
@@ -199,17 +224,19 @@ def test_round_trip(backend):
         opponents_strength="hard", partner_strength="easy", player_name="Zoë",
         animation_speed="fast", four_colour=True, sound=False, coach=True,
     ).with_rules(STANDARD.with_options(target=300, bag_limit=5))
-    stats = Statistics().record_match("classic", True, 12).record_match("custom", False, 3)
+    stats = stats_of((1, False, "classic"), (2, True, "custom"), (3, False, "custom"))
     match = played(3, 70)
     assert save_settings(store, settings)
     assert save_statistics(store, stats)
     assert save_match(store, match, True, NAMES, STRENGTHS)
-    assert store.keys() == ["match", "settings", "statistics"]
+    assert save_journey(store, JOURNEY)
+    assert store.keys() == ["journey", "match", "settings", "statistics"]
 
     again = backend.open()
     assert load_settings(again) == settings
     assert load_settings(again).preset == CUSTOM
     assert load_statistics(again) == stats
+    assert load_journey(again) == JOURNEY
     saved = load_match(again)
     assert saved is not None
     assert saved.match.state() == match.state()
@@ -224,6 +251,7 @@ def test_nothing_saved_gives_defaults(backend):
     store = backend.open()
     assert load_settings(store) == Settings()
     assert load_statistics(store) == Statistics()
+    assert load_journey(store) == JourneyProgress(unlocked=1, won=(), current=None)
     assert load_match(store) is None and match_summary(store) is None
     assert store.take_notices() == []
 
@@ -246,6 +274,39 @@ def test_older_settings_are_migrated_and_rewritten(backend):
     assert json.loads(backend.raw("settings"))["format"] == "spades-settings/2"
     assert store.take_notices() == [] and store.damaged_copies() == {}
     assert load_settings(backend.open()) == settings
+
+
+V1_STATS = {
+    "format": "spades-stats/1",
+    "presets": {
+        "standard": {"matches_played": 7, "matches_won": 4, "hands_played": 93},
+        "custom": {"matches_played": 2, "matches_won": 0, "hands_played": 11},
+    },
+}
+
+
+def test_older_statistics_are_migrated_keeping_the_numbers(backend):
+    backend.put_raw("statistics", json.dumps(V1_STATS))
+    store = backend.open()
+    stats = load_statistics(store)
+    assert store.take_notices() == [] and store.damaged_copies() == {}
+    for name, counts in V1_STATS["presets"].items():
+        record = stats.presets[name]
+        assert (record.matches_played, record.matches_won, record.hands_played) == (
+            counts["matches_played"], counts["matches_won"], counts["hands_played"])
+        assert record.contracts_made == record.nils_tried == record.points_scored == 0
+    assert stats.practice == {} and stats.recent == ()
+    assert (stats.total.matches_played, stats.total.hands_played) == (9, 104)
+    doc = json.loads(backend.raw("statistics"))
+    assert doc["format"] == "spades-stats/2"
+    assert doc["presets"]["standard"]["matches_won"] == 4
+    again = load_statistics(backend.open())
+    assert again == stats
+    # and the next match adds to the old numbers
+    match = finished(4)
+    more = again.record_match(match.history, match.winner, False, "standard")
+    assert more.presets["standard"].matches_played == 8
+    assert more.presets["standard"].hands_played == 93 + len(match.history)
 
 
 def _illegal_log_save() -> str:
@@ -278,8 +339,18 @@ DAMAGED = {
         json.dumps({"format": "spades-stats/1", "presets": {"standard": {
             "matches_played": 1, "matches_won": 2, "hands_played": 3}}}),
     ),
+    "bad statistics v2": (
+        "statistics",
+        json.dumps({**stats_of((5, False, "standard")).to_json(), "practice": {"guide": {
+            **stats_of((5, False, "standard")).presets["standard"].to_json(),
+            "nils_made": 99}}}),
+    ),
+    "bad journey": (
+        "journey", json.dumps({**JOURNEY.to_json(), "won": ["j1", "j1"]}),
+    ),
 }
-LOADERS = {"settings": load_settings, "match": load_match, "statistics": load_statistics}
+LOADERS = {"settings": load_settings, "match": load_match, "statistics": load_statistics,
+           "journey": load_journey}
 
 
 @pytest.mark.parametrize("case", list(DAMAGED))
@@ -288,7 +359,7 @@ def test_damaged_document_is_set_aside_and_kept(backend, case):
     backend.put_raw(key, text)
     store = backend.open()
     value = LOADERS[key](store)
-    assert value in (None, Settings(), Statistics())
+    assert value in (None, Settings(), Statistics(), JourneyProgress())
     notices = store.take_notices()
     assert len(notices) == 1 and "could not be read" in notices[0]
     assert "starts clean" in notices[0]
@@ -350,14 +421,17 @@ def test_clear_all_removes_only_the_games_data(backend, tmp_path):
     store = backend.open()
     load_settings(store)
     save_match(store, played(7, 5), False, NAMES, STRENGTHS)
-    save_statistics(store, Statistics().record_match("standard", True, 9))
-    assert store.keys() and store.damaged_copies()
+    save_statistics(store, stats_of((6, False, "standard")))
+    save_journey(store, JOURNEY)
+    assert set(store.keys()) == {"match", "statistics", "journey"}
+    assert store.damaged_copies()
     if isinstance(backend, FileBackend):
         (backend.folder / "notes.txt").write_text("the player's own file")
     clear_all(store)
     assert store.keys() == [] and store.damaged_copies() == {}
     again = backend.open()
     assert again.keys() == [] and again.damaged_copies() == {}
+    assert load_statistics(again) == Statistics() and load_journey(again) == JourneyProgress()
     if isinstance(backend, FileBackend):
         assert (backend.folder / "notes.txt").exists()
     if isinstance(backend, LocalBackend):
@@ -369,7 +443,8 @@ def test_export_then_import_elsewhere(backend, tmp_path):
     store = backend.open()
     match = played(8, 40)
     save_match(store, match, True, NAMES, STRENGTHS)
-    save_statistics(store, Statistics().record_match("classic", False, 7))
+    save_statistics(store, stats_of((7, False, "classic"), (8, True, "standard")))
+    save_journey(store, JOURNEY)
     text = export_all(store)
     doc = json.loads(text)
     assert doc["format"] == "spades-export/1"
@@ -379,10 +454,13 @@ def test_export_then_import_elsewhere(backend, tmp_path):
     save_settings(other, Settings(player_name="Before"))
     ok, message = import_all(other, text)
     assert ok, message
-    assert message == "Imported your settings, your saved match and your statistics."
+    assert message == ("Imported your settings, your saved match, your statistics and your "
+                       "Journey progress.")
     assert load_settings(other) == load_settings(store)
     assert load_match(other).match.state() == match.state()
     assert load_statistics(other) == load_statistics(store)
+    assert load_statistics(other).practice_total.matches_played == 1
+    assert load_journey(other) == JOURNEY
 
 
 # --- files only ---------------------------------------------------------------------------
@@ -619,12 +697,17 @@ def test_settings_validation(case):
 
 
 def test_statistics_count_per_preset():
-    stats = Statistics().record_match("standard", True, 10).record_match("standard", False, 4)
-    stats = stats.record_match("not-a-preset", True, 2)
+    games = [finished(seed) for seed in (10, 11, 12)]
+    stats = Statistics()
+    for match, preset in zip(games, ("standard", "standard", "not-a-preset"), strict=True):
+        stats = stats.record_match(match.history, match.winner, False, preset)
+    wins = [m.winner == 0 for m in games]
     assert stats.presets["standard"].matches_played == 2
-    assert stats.presets["standard"].matches_won == 1
-    assert stats.presets["custom"].hands_played == 2
-    assert stats.total.hands_played == 16 and stats.total.matches_won == 2
+    assert stats.presets["standard"].matches_won == sum(wins[:2])
+    assert stats.presets["custom"].hands_played == len(games[2].history)
+    assert stats.total.hands_played == sum(len(m.history) for m in games)
+    assert stats.total.matches_won == sum(wins)
+    assert [name for name, _ in stats.rows()] == ["standard", "custom"]
 
 
 # --- hostile imports ---------------------------------------------------------------------------
@@ -639,7 +722,8 @@ def _good_documents() -> dict:
     return {
         "settings": Settings(player_name="Imported").to_json(),
         "match": _save_doc(played(14, 25)),
-        "statistics": Statistics().record_match("standard", True, 3).to_json(),
+        "statistics": stats_of((16, False, "standard"), (17, True, "classic")).to_json(),
+        "journey": JOURNEY.to_json(),
     }
 
 
@@ -697,6 +781,49 @@ HOSTILE = {
     "too many players": (
         _with(["documents", "match", "players", "names"], ["a", "b", "c", "d", "e"]), "four"),
     "bad date": (json.dumps({**_export(), "exported_at": "yesterday"}), "date"),
+    "statistics: negative count": (
+        _with(["documents", "statistics", "presets", "standard", "hands_won"], -1),
+        "not negative"),
+    "statistics: more won than played": (
+        _with(["documents", "statistics", "presets", "standard", "matches_won"], 5),
+        "more matches won than played"),
+    "statistics: unknown preset": (
+        _with(["documents", "statistics", "practice", "chicago"],
+              {"matches_played": 1}), "chicago"),
+    "statistics: unknown count": (
+        _with(["documents", "statistics", "presets", "standard", "jokers"], 1), "jokers"),
+    "statistics: count as text": (
+        _with(["documents", "statistics", "presets", "standard", "bags_taken"], "9"),
+        "bags_taken"),
+    "statistics: too many recent matches": (
+        _with(["documents", "statistics", "recent"],
+              [{"preset": "standard", "won": False, "practice": False, "points": [],
+                "opponents": []}] * 11), "at most 10"),
+    "statistics: chart of unequal hands": (
+        _with(["documents", "statistics", "recent", 0, "opponents"], []), "same hands"),
+    "statistics: chart of a match not counted": (
+        _with(["documents", "statistics", "recent", 0, "preset"], "guide"), "disagree"),
+    "statistics: points as floats": (
+        _with(["documents", "statistics", "recent", 0, "points"], [1.5]), "never writes"),
+    "statistics: older format, damaged": (
+        _with(["documents", "statistics"], {"format": "spades-stats/1", "presets": {
+            "standard": {"matches_played": 1, "matches_won": 1}}}), "hands_played"),
+    "statistics: newer format": (
+        _with(["documents", "statistics", "format"], "spades-stats/3"), "spades-stats/3"),
+    "journey: nothing open": (_with(["documents", "journey", "unlocked"], 0), "unlocked"),
+    "journey: true as a number": (
+        _with(["documents", "journey", "unlocked"], True), "unlocked"),
+    "journey: level won twice": (
+        _with(["documents", "journey", "won"], ["j1", "j1"]), "twice"),
+    "journey: strange level id": (
+        _with(["documents", "journey", "current"], "../../etc"), "level id"),
+    "journey: level id not text": (_with(["documents", "journey", "won"], [1]), "level id"),
+    "journey: unknown field": (_with(["documents", "journey", "lives"], 3), "unknown field"),
+    "journey: missing field": (
+        json.dumps(_export(journey={"format": "spades-journey/1", "unlocked": 2,
+                                    "won": []})), "current"),
+    "journey: newer format": (
+        _with(["documents", "journey", "format"], "spades-journey/2"), "spades-journey/2"),
     "empty": (json.dumps(_export()), "nothing to import"),
 }
 

@@ -1,4 +1,4 @@
-"""Saves, settings and statistics on the player's device.
+"""Saves, settings, statistics and Journey progress on the player's device.
 
 Imports only the engine and the standard library (and, on desktop only, platformdirs,
 lazily), so the browser build and the tests never need pygame here. The interface
@@ -7,6 +7,7 @@ below; it shows ``store.take_notices()`` to the player once each.
 """
 
 from .documents import DocumentError
+from .journey import JOURNEY_FORMAT, JourneyProgress, load_journey, save_journey
 from .saves import (
     SAVE_FORMAT,
     MatchSummary,
@@ -26,7 +27,14 @@ from .settings import (
     preset_name,
     save_settings,
 )
-from .statistics import STATS_FORMAT, Record, Statistics, load_statistics, save_statistics
+from .statistics import (
+    STATS_FORMAT,
+    RecentMatch,
+    Record,
+    Statistics,
+    load_statistics,
+    save_statistics,
+)
 from .store import (
     FileStore,
     LocalStorageStore,
@@ -40,11 +48,12 @@ from .store import (
 from .transfer import EXPORT_FORMAT, clear_all, export_all, import_all
 
 __all__ = [
-    "ANIMATION_SPEEDS", "CUSTOM", "EXPORT_FORMAT", "SAVE_FORMAT", "SETTINGS_FORMAT",
-    "STATS_FORMAT", "STRENGTHS", "DocumentError", "FileStore", "LocalStorageStore",
-    "MatchSummary", "MemoryStore", "Record", "SavedMatch", "Settings", "Statistics", "Store",
-    "clear_all", "clear_match", "data_dir", "export_all", "import_all", "load_match",
-    "load_settings", "load_statistics", "match_summary", "open_file_store",
-    "open_local_storage", "open_store", "preset_name", "save_match", "save_settings",
+    "ANIMATION_SPEEDS", "CUSTOM", "EXPORT_FORMAT", "JOURNEY_FORMAT", "SAVE_FORMAT",
+    "SETTINGS_FORMAT", "STATS_FORMAT", "STRENGTHS", "DocumentError", "FileStore",
+    "JourneyProgress", "LocalStorageStore", "MatchSummary", "MemoryStore", "RecentMatch",
+    "Record", "SavedMatch", "Settings", "Statistics", "Store", "clear_all", "clear_match",
+    "data_dir", "export_all", "import_all", "load_journey", "load_match", "load_settings",
+    "load_statistics", "match_summary", "open_file_store", "open_local_storage",
+    "open_store", "preset_name", "save_journey", "save_match", "save_settings",
     "save_statistics",
 ]

@@ -8,7 +8,8 @@ match replayed through the engine's rules), and nothing in it is ever executed.
 ``spades-export/1``::
 
     {"format": "spades-export/1", "exported_at": "2025-01-01T12:00:00+00:00",
-     "documents": {"settings": {...}, "match": {...}, "statistics": {...}}}
+     "documents": {"settings": {...}, "match": {...}, "statistics": {...},
+                   "journey": {...}}}
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from . import saves, settings, statistics  # noqa: F401 - each registers its kind
+from . import journey, saves, settings, statistics  # noqa: F401 - each registers its kind
 from .documents import (
     KINDS,
     DocumentError,
@@ -29,7 +30,7 @@ from .documents import (
 from .store import Store
 
 EXPORT_FORMAT = "spades-export/1"
-ORDER = ("settings", "match", "statistics")
+ORDER = ("settings", "match", "statistics", "journey")
 
 
 def export_all(store: Store) -> str:
