@@ -145,7 +145,63 @@ def offer_file(name: str, text: str, folder: Path | str | None = None) -> tuple[
     return True, f"Saved as {path}."
 
 
+# Import in the browser: a hidden file input, read by the page; the game polls for the
+# text each frame (the page cannot call back into the game's loop).
+_UPLOAD_JS = """(function () {
+  window.__spadesUpload = undefined;
+  var input = document.createElement("input");
+  input.type = "file";
+  input.accept = ".json,application/json";
+  input.style.display = "none";
+  input.onchange = function () {
+    var file = input.files && input.files[0];
+    if (!file) { window.__spadesUpload = ""; return; }
+    if (file.size > 2000000) { window.__spadesUpload = "{too large}"; return; }
+    var reader = new FileReader();
+    reader.onload = function () { window.__spadesUpload = String(reader.result); };
+    reader.onerror = function () { window.__spadesUpload = ""; };
+    reader.readAsText(file);
+  };
+  document.body.appendChild(input);
+  input.click();
+  setTimeout(function () { input.remove(); }, 60000);
+  return true;
+})()"""
+
+
+def ask_for_upload() -> bool:
+    """Open the browser's file chooser; the text arrives later through take_upload()."""
+    window = browser_window()
+    if window is None:
+        return False
+    try:
+        window.eval(_UPLOAD_JS)
+    except Exception:
+        return False
+    return True
+
+
+def take_upload() -> str | None:
+    """The chosen file's text once the page has read it (an empty text if the player
+    chose nothing or reading failed), else None while still waiting."""
+    window = browser_window()
+    if window is None:
+        return None
+    try:
+        text = window.eval("window.__spadesUpload")
+    except Exception:
+        return ""
+    if text is None or str(text) == "undefined":
+        return None
+    try:
+        window.eval("window.__spadesUpload = undefined")
+    except Exception:
+        pass
+    return str(text)
+
+
 __all__ = [
+    "ask_for_upload", "take_upload",
     "IN_BROWSER", "browser_window", "download_script", "downloads_dir", "in_browser",
     "local_storage", "offer_file", "safe_file_name",
 ]

@@ -200,10 +200,20 @@ def test_statistics_count_a_finished_match_but_not_practice():
     d.press("u")
     assert d.scene.practice
     play_human(d)
-    assert storage.load_statistics(d.app.store).total.matches_played == 1
+    stats = storage.load_statistics(d.app.store)
+    assert stats.total.matches_played == 1 and stats.practice_total.matches_played == 1
+    assert len(stats.recent) == 2 and stats.recent[-1].practice
     d.app.show(StatsScreen(d.app))
     d.frame()
-    assert any("1 matches played" in r.label for r in d.scene.rows())
+    headings = [r.label for r in d.scene.rows() if r.kind == "heading"]
+    assert "custom" in headings and "custom, practice (Undo used)" in headings
+    assert any(r.key == "chart" for r in d.scene.rows())
+    # Reset (scrolled into view by Tab) asks once more, then empties them.
+    focus_row(d, "reset")
+    d.press("enter")
+    assert d.scene.confirming and not storage.load_statistics(d.app.store).is_empty
+    d.press("enter")
+    assert storage.load_statistics(d.app.store).is_empty
 
 
 def test_saves_page_exports_removes_and_imports(tmp_path):
@@ -263,3 +273,146 @@ def test_autoplay_killed_mid_match_leaves_a_save_that_resumes(tmp_path, monkeypa
     d.click(("row", "continue"))
     assert isinstance(d.scene, TableScene)
     assert d.scene.match.state() == saved.match.state()
+
+
+def test_journey_levels_open_in_turn_and_survive_a_restart():
+    from spades.ui.journey import LEVELS, JourneyScreen
+
+    d = menu_driver("--speed", "instant")
+    d.click(("row", "journey"))
+    assert isinstance(d.scene, JourneyScreen)
+    controls = {c.key[1]: c for c in d.scene.build_controls()}
+    assert controls["j1"].enabled and not controls["j2"].enabled
+    d.click(("row", "j1"))
+    scene = d.scene
+    assert isinstance(scene, TableScene) and scene.level == 0
+    assert scene.match.rules == LEVELS[0].rules  # the level's house rules are played
+    assert scene.options.names[1:] == (LEVELS[0].west, LEVELS[0].partner, LEVELS[0].east)
+    # Next hand inside a level never starts another level.
+    while (situation := d.wait_for_player()) != "breakdown":
+        act(d, situation)
+    if not scene.match.is_over:
+        d.click(("btn", "next"))
+        assert d.scene is scene and scene.level == 0
+    play_human(d)
+    won = scene.match.winner == 0
+    progress = storage.load_journey(d.app.store)
+    assert progress.unlocked == (2 if won else 1)
+    assert ("j1" in progress.won) == won
+    # A restart (a new app on the same store) keeps the progress.
+    again = Driver("--speed", "instant", start=False)
+    assert storage.load_journey(again.app.store) == progress
+    again.app.show(JourneyScreen(again.app))
+    again.frame()
+    controls = {c.key[1]: c for c in again.scene.build_controls()}
+    assert controls["j2"].enabled == won
+    # Losing keeps a level open; winning opens the next one.
+    lost = progress.lose()
+    assert lost.unlocked == progress.unlocked
+    opened = progress.win(0, "j1", len(LEVELS))
+    assert opened.unlocked == 2
+
+
+def test_the_demonstration_reaches_every_step_by_keyboard_only():
+    from spades.ui.pages import RulesScreen
+    from spades.ui.tutorial import ASKED, STEPS, DemoScene
+
+    d = menu_driver("--speed", "fast")
+    focus_row(d, "howto")
+    d.press("enter")
+    assert isinstance(d.scene, RulesScreen)
+    focus_row(d, "demo")
+    d.press("enter")
+    demo = d.scene
+    assert isinstance(demo, DemoScene)
+    for _ in range(400):
+        d.until(lambda: demo.idle and (demo.step() in ("welcome", "broken", "ruffed", "free")
+                                       or demo.can_act()), 400)
+        step = demo.step()
+        if step == "free":
+            break
+        if step in ("welcome", "broken", "ruffed"):
+            d.press("enter")
+        elif step == "bid":
+            d.press("right")
+            d.press("enter")
+            d.press("enter")
+        else:
+            d.press("left")  # the first playable card
+            if step in ASKED:
+                while demo.focus != ("card", ASKED[step]):
+                    d.press("right")
+            d.press("enter")
+    assert demo.reached == list(STEPS), demo.reached
+    # The rules the demonstration shows really happened: the two of spades took the
+    # ace of hearts, and East trumped the diamonds.
+    first, _, third = demo.match.trick_winners[:3]
+    assert first == 0 and third == 3
+    # Leaving at any step returns to the menu.
+    d.press("tab")
+    while demo.focus != ("btn", "tutor_leave"):
+        d.press("tab")
+    d.press("enter")
+    d.frame()
+    assert isinstance(d.scene, MenuScreen)
+
+
+def test_the_pause_menu_opens_how_to_play_and_returns_to_the_table():
+    from spades.ui.pages import RulesScreen
+
+    d = menu_driver("--speed", "instant")
+    d.app.new_match_from_settings()
+    table = d.scene
+    d.wait_for_player()
+    d.press("escape")
+    d.click(("btn", "howto"))
+    d.frame()
+    assert isinstance(d.scene, RulesScreen)
+    d.press("escape")
+    d.frame()
+    assert d.scene is table
+
+
+class FakePage:
+    """The page's window as pygbag shows it: eval runs our scripts, here by hand."""
+
+    def __init__(self, chosen: str) -> None:
+        self.chosen = chosen
+        self.upload = None
+        self.asked = False
+
+    def eval(self, script: str):
+        if "input.click()" in script:
+            self.asked = True
+            return True
+        if script.strip() == "window.__spadesUpload":
+            return self.upload
+        if "__spadesUpload = undefined" in script:
+            self.upload = None
+            return None
+        raise AssertionError(script)
+
+
+def test_import_in_the_browser_goes_through_the_pages_file_chooser(monkeypatch):
+    from spades import platform
+
+    d = menu_driver("--speed", "instant")
+    d.app.new_match_from_settings()
+    d.wait_for_player()
+    exported = storage.export_all(d.app.store)
+    state = d.scene.match.state()
+    storage.clear_all(d.app.store)
+    page = FakePage(exported)
+    monkeypatch.setattr(platform, "in_browser", lambda: True)
+    monkeypatch.setattr(platform, "browser_window", lambda: page)
+    screen = SavesScreen(d.app)
+    d.app.show(screen)
+    d.frame()
+    d.click(("row", "import"))
+    assert page.asked and screen.waiting_upload
+    d.frame(3)
+    assert storage.load_match(d.app.store) is None  # nothing yet: the player is choosing
+    page.upload = page.chosen  # the page has read the file
+    d.frame()
+    assert not screen.waiting_upload
+    assert storage.load_match(d.app.store).match.state() == state

@@ -24,10 +24,12 @@ import pygame
 from .. import platform, storage
 from ..engine import BLIND_NIL, LOOK, Play, preset
 from ..engine.rules import PRESETS
+from ..storage.journey import load_journey, save_journey
 from . import anim
 from .draw import TableDrawer
+from .journey import LEVELS, JourneyScreen, level_of
 from .layout import compute_layout
-from .pages import MenuScreen, SettingsScreen
+from .pages import MenuScreen, RulesScreen, SettingsScreen
 from .sound import Sounds
 from .table import HUMAN, TableOptions, TableScene
 
@@ -182,6 +184,7 @@ class App:
         self.store = storage.open_store()
         self.notices: list[str] = self.store.take_notices()
         self.settings = storage.load_settings(self.store)
+        self.journey = load_journey(self.store)
         self.notices += self.store.take_notices()
         pygame.init()
         pygame.display.set_caption("Spades")
@@ -274,6 +277,31 @@ class App:
         self.options.rules = saved.match.rules
         self.options.seed = saved.match.seed
         self.start(saved.match, saved.practice)
+        found = level_of(self.journey.current)
+        if found is not None and found[1].rules == saved.match.rules:
+            self.scene.level = found[0]
+
+    def start_demo(self) -> None:
+        """The guided demonstration deal, on the real table."""
+        from .tutorial import DemoScene
+
+        options = self.table_options()
+        options.speed = "normal" if options.speed == "instant" else options.speed
+        self.suspended = None
+        self.show(DemoScene(options, sounds=self.sounds))
+
+    def start_level(self, index: int) -> None:
+        """Play a level of the Journey: its own table and house rules."""
+        level = LEVELS[index]
+        self.options = self.table_options()
+        self.options.rules = level.rules
+        self.options.names = (self.settings.player_name, level.west, level.partner, level.east)
+        self.options.strengths = (level.opponents, level.partner_strength, level.opponents)
+        self.options.seed = new_seed() if self.args.seed is None else self.options.seed
+        self.journey = self.journey.start(level.id)
+        save_journey(self.store, self.journey)
+        self.start()
+        self.scene.level = index
 
     def replay_deal(self, result: Any) -> None:
         """Play a finished hand again with the very same cards; the match waits."""
@@ -300,7 +328,7 @@ class App:
     def save_match(self) -> None:
         """After every action: a closed tab or a crash loses nothing."""
         scene = self.scene
-        if not isinstance(scene, TableScene) or scene.replay:
+        if not isinstance(scene, TableScene) or scene.replay or scene.demo:
             return
         strengths = ("human", *scene.options.strengths)
         storage.save_match(self.store, scene.match, scene.practice, scene.options.names, strengths)
@@ -308,9 +336,16 @@ class App:
 
     def record_match(self) -> None:
         scene = self.scene
-        if self.recorded or scene.options.autoplay or scene.replay:
+        if self.recorded or scene.options.autoplay or scene.replay or scene.demo:
             return
         self.recorded = True
+        if scene.level is not None:
+            level = LEVELS[scene.level]
+            if scene.match.winner == 0:
+                self.journey = self.journey.win(scene.level, level.id, len(LEVELS))
+            else:
+                self.journey = self.journey.lose()
+            save_journey(self.store, self.journey)
         stats = storage.load_statistics(self.store)
         stats = stats.record_match(scene.match.history, scene.match.winner, scene.practice,
                                    storage.preset_name(scene.match.rules))
@@ -334,6 +369,7 @@ class App:
     def reload_documents(self) -> None:
         """After an import or a removal, read everything again."""
         self.settings = storage.load_settings(self.store)
+        self.journey = load_journey(self.store)
         self.notices = self.store.take_notices()
         self.sounds.enabled = self.settings.sound and not self.args.autoplay
 
@@ -380,17 +416,34 @@ class App:
                 scene.want_quit = False
                 self.show_menu() if not scene.options.autoplay else self.quit()
             elif scene.want_rematch:
-                self.rematch()
+                if scene.level is not None:
+                    self.start_level(scene.level)
+                else:
+                    self.rematch()
+            elif scene.want_level is not None:
+                index, scene.want_level = scene.want_level, None
+                if index < 0:
+                    self.show(JourneyScreen(self))
+                else:
+                    self.start_level(index)
             elif scene.want_new:
                 scene.want_new = False
                 self.show(SettingsScreen(self, new=True))
             elif scene.want_replay is not None:
                 self.replay_deal(scene.want_replay)
                 scene.want_replay = None
-            elif scene.want_back and self.suspended is not None:
-                self.show(self.suspended)
-                self.suspended = None
+            elif scene.want_howto:
+                scene.want_howto = False
+                self.suspended = scene
+                self.show(RulesScreen(self))
+            elif scene.want_back:
+                back, self.suspended = self.suspended, None
+                self.show(back) if back is not None else self.show_menu()
         scene = self.scene
+        if isinstance(scene, TableScene) and self.notices:
+            # Storage trouble is told once, and play goes on.
+            scene.say(" ".join(self.notices), 10.0)
+            self.notices = []
         scene.set_layout(*self.screen.get_size())
         scene.update(dt, THINK_MS)
         if self.autopilot is not None and isinstance(scene, TableScene):

@@ -11,6 +11,7 @@ from pygame import Rect
 
 from ..engine import BLIND_NIL, NIL, OVER
 from . import theme
+from .avatar import Avatars
 from .cardart import CardArt
 from .layout import NORTH, SOUTH
 from .table import HUMAN, Control, TableScene, bid_words
@@ -21,6 +22,7 @@ TEAM_NAMES = ("Us", "Them")
 class TableDrawer:
     def __init__(self) -> None:
         self.art = CardArt()
+        self.avatars = Avatars()
         self.text = theme.Text()
         self._felt: dict[tuple[int, int], pygame.Surface] = {}
         self._veil: dict = {}
@@ -45,6 +47,8 @@ class TableDrawer:
         self.status(surface, scene)
         if scene.bid_panel_open() and not scene.overlays:
             self.bid_panel(surface, scene, controls)
+        if getattr(scene, "demo", False) and not scene.overlays:
+            self.tutor(surface, scene, controls)
         if not scene.overlays:
             for control in controls:
                 if control.key[0] == "tool":
@@ -68,6 +72,28 @@ class TableDrawer:
         if rect.size != picture.get_size():
             picture = pygame.transform.smoothscale(picture, rect.size)
         surface.blit(picture, rect)
+
+    def tutor(self, surface: pygame.Surface, scene, controls: list[Control]) -> None:
+        """The demonstration's explanation of the step the table is at."""
+        from .tutorial import STEPS
+
+        lay = scene.layout
+        box = scene.tutor_rect()
+        theme.panel(surface, box)
+        t = self.text
+        step = scene.step()
+        size = lay.font_small
+        title = f"Demonstration  ·  step {STEPS.index(step) + 1} of {len(STEPS)}"
+        t.blit(surface, title, size, (20, 110, 150), (box.x + lay.pad, box.y + lay.pad // 2),
+               "topleft", True)
+        y = box.y + lay.pad // 2 + round(size * 1.3)
+        buttons = [c for c in controls if c.key[1] in ("tutor_next", "tutor_leave")]
+        for line in scene.text_lines(scene.tutor_text_width()):
+            t.blit(surface, line, size, theme.PANEL_TEXT, (box.x + lay.pad, y))
+            y += round(size * 1.15)
+        for control in buttons:
+            self.button(surface, scene, control, on_panel=True,
+                        selected=control.key[1] == "tutor_next")
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The cloth: a soft light in the middle, darker towards the edges."""
@@ -181,7 +207,7 @@ class TableDrawer:
         s = scene.shown
         t = self.text
         badge = lay.badges[seat]
-        turn = s.to_act == seat and scene.idle
+        turn = s.to_act == seat and not scene.overlays_block_play()
         pygame.draw.rect(surface, (10, 36, 24), badge, border_radius=10)
         pygame.draw.rect(surface, theme.GOLD if turn else (60, 110, 84), badge,
                          4 if turn else 2, border_radius=10)
@@ -194,7 +220,13 @@ class TableDrawer:
         y = badge.y + lay.pad // 2 + line_h // 2 + 2
         pygame.draw.rect(surface, team_colour, (badge.x + 3, badge.y + 8, 4, badge.height - 16),
                          border_radius=2)
-        name_size = t.fit(name, size, badge.width - 2 * lay.pad - size, bold=True)
+        face = min(badge.height - lay.pad, round(size * 1.9))
+        if badge.width >= size * 6:
+            shape, colour = scene.avatar(seat)
+            picture = self.avatars.get(shape, colour, face)
+            surface.blit(picture, (x + 4, badge.centery - face // 2))
+            x += face + lay.pad // 2
+        name_size = t.fit(name, size, badge.right - x - lay.pad - size, bold=True)
         r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True)
         if role and badge.width - (r.right - badge.x) > t.font(lay.font_small).size(role)[0] + 30:
             t.blit(surface, role, lay.font_small, theme.TEXT_MUTED, (r.right + 6, y), "midleft")
@@ -220,7 +252,7 @@ class TableDrawer:
                        "midleft")
         else:
             text = "  ·  ".join(lines)
-            text_size = t.fit(text, small, badge.width - 2 * lay.pad - 4)
+            text_size = t.fit(text, small, badge.right - x - lay.pad - 4)
             t.blit(surface, text, text_size, theme.TEXT, (x + 4, y + line_h), "midleft")
         if turn and seat != HUMAN and scene.match.phase != OVER:
             dots = "." * (1 + int(scene.now * 3) % 3)
@@ -693,6 +725,17 @@ class TableDrawer:
         y += round(lay.font_big * 2.6)
         hands = len(scene.match.history)
         lines = [f"{hands} hand{'s' if hands != 1 else ''} played."]
+        if scene.level is not None:
+            from .journey import LEVELS
+
+            level = LEVELS[scene.level]
+            if won:
+                lines.insert(0, f"Level {scene.level + 1}, {level.title}: won!" + (
+                    f" Level {scene.level + 2} is open." if scene.level + 1 < len(LEVELS)
+                    else " The whole Journey is yours."))
+            else:
+                lines.insert(0, f"Level {scene.level + 1}, {level.title}: lost. It stays "
+                             "open: try again.")
         if scene.practice:
             lines.append("Practice match: undo was used.")
         for line in lines:

@@ -8,6 +8,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import pygame
+from pygame import Rect
+
 from ..engine.rules import PRESETS, Rules, RulesError
 from ..storage import (
     ANIMATION_SPEEDS,
@@ -21,6 +24,7 @@ from ..storage import (
     save_statistics,
 )
 from ..storage.statistics import Statistics
+from . import theme
 from .screens import MAX_TEXT, Row, Screen
 
 PRESET_NOTES = {
@@ -103,9 +107,13 @@ class MenuScreen(Screen):
                 note += "  ·  practice"
             rows.append(Row("continue", "Continue", note=note, action=app.continue_match,
                             primary=True))
+        from .journey import JourneyScreen, journey_summary
+
         rows += [
             Row("new", "New match", action=lambda: app.show(SettingsScreen(app, new=True)),
                 primary=summary is None or summary.is_over),
+            Row("journey", "Journey", note=journey_summary(app.journey),
+                action=lambda: app.show(JourneyScreen(app))),
             Row("howto", "How to play", action=lambda: app.show(RulesScreen(app))),
             Row("settings", "Settings", action=lambda: app.show(SettingsScreen(app))),
             Row("saves", "Your saves", action=lambda: app.show(SavesScreen(app))),
@@ -256,7 +264,7 @@ class SavesScreen(Screen):
                 "deleting that folder) removes them, so export a copy to keep one.",
                 kind="text"),
         ]
-        if app.platform.IN_BROWSER:
+        if app.platform.in_browser():
             rows.append(Row("export", "Export everything", note="Downloads one JSON file "
                             "with your match, settings and statistics.",
                             action=self.export))
@@ -298,20 +306,20 @@ class SavesScreen(Screen):
         self.finish_import(data)
 
     def import_browser(self) -> None:
-        ask = getattr(self.app.platform, "ask_for_upload", None)
-        if ask is None:
-            self.say("This browser build cannot open files; nothing changed")
+        if not self.app.platform.ask_for_upload():
+            self.say("The browser would not open a file chooser; nothing changed")
             return
-        ask()
         self.waiting_upload = True
         self.say("Choose the file in your browser's window", 30)
 
     def update(self, dt: float, think_ms: float = 0.0) -> None:
         super().update(dt)
         if getattr(self, "waiting_upload", False):
-            take = getattr(self.app.platform, "take_upload", None)
-            data = take() if take else None
-            if data is not None:
+            data = self.app.platform.take_upload()
+            if data == "":
+                self.waiting_upload = False
+                self.say("No file was chosen; nothing changed")
+            elif data is not None:
                 self.waiting_upload = False
                 self.finish_import(data)
 
@@ -332,6 +340,27 @@ class SavesScreen(Screen):
         self.say("All local data was removed")
 
 
+STAT_LINES = (
+    ("Matches won", lambda r: (r.matches_won, r.matches_played)),
+    ("Hands won", lambda r: (r.hands_won, r.hands_played)),
+    ("Contracts made", lambda r: (r.contracts_made, r.contracts_made + r.contracts_set)),
+    ("Contracts set", lambda r: (r.contracts_set, r.contracts_made + r.contracts_set)),
+    ("Your nils made", lambda r: (r.nils_made, r.nils_tried)),
+    ("Your blind nils made", lambda r: (r.blind_nils_made, r.blind_nils_tried)),
+    ("Bags taken", lambda r: (r.bags_taken, None)),
+    ("Bag penalties", lambda r: (r.bag_penalties, None)),
+    ("Points scored", lambda r: (r.points_scored, None)),
+)
+
+
+def stat_text(part: int, whole: int | None) -> str:
+    if whole is None:
+        return str(part)
+    if not whole:
+        return "0 of 0"
+    return f"{part} of {whole} ({100 * part // whole}%)"
+
+
 class StatsScreen(Screen):
     title = "Statistics"
 
@@ -341,27 +370,79 @@ class StatsScreen(Screen):
 
     def rows(self) -> list[Row]:
         stats = load_statistics(self.app.store) if self.app.store else Statistics()
+        font, small, pad, _ = self.metrics()
         rows: list[Row] = []
-        total = stats.total
-        if not total.matches_played:
+        if stats.is_empty:
             rows.append(Row("none", "No match finished yet. Play one to the end and your "
                             "record appears here, rule set by rule set.", kind="text"))
         else:
-            rate = 100 * total.matches_won // max(1, total.matches_played)
-            rows.append(Row("all", f"All rule sets: {total.matches_played} matches, "
-                            f"{total.matches_won} won ({rate}%), {total.hands_played} hands.",
-                            kind="text"))
-            for name, record in sorted(stats.presets.items()):
-                rows.append(Row(f"h_{name}", name, kind="heading"))
-                rows.append(Row(f"p_{name}", f"{record.matches_played} matches played, "
-                                f"{record.matches_won} won, {record.hands_played} hands.",
-                                kind="text"))
-        rows.append(Row("practice", "Matches where Undo was used count as practice and are "
-                        "not in these figures.", kind="text"))
+            if stats.recent:
+                rows.append(Row("h_chart", "Points per hand, your last matches",
+                                kind="heading"))
+                rows.append(Row("chart", "", kind="custom", height=round(font * 8),
+                                paint=lambda surface, rect: self.chart(surface, rect, stats)))
+            sections = [("all", "All rule sets", stats.total)] if len(stats.rows()) > 1 else []
+            sections += [(name, name, record) for name, record in stats.rows()]
+            sections += [(f"practice_{name}", f"{name}, practice (Undo used)", record)
+                         for name, record in stats.rows(practice=True)]
+            for key, title, record in sections:
+                rows.append(Row(f"h_{key}", title, kind="heading"))
+                rows.append(Row(f"t_{key}", "", kind="custom",
+                                height=len(STAT_LINES) * round(small * 1.3) + pad,
+                                paint=self._table(record)))
         label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
         rows.append(Row("reset", label, action=self.reset,
                         note="Asks once more." if not self.confirming else "For good."))
         return rows
+
+    def _table(self, record):
+        def paint(surface, rect) -> None:
+            _, small, pad, _ = self.metrics()
+            t = self.app.text
+            y = rect.y
+            for label, get in STAT_LINES:
+                part, whole = get(record)
+                t.blit(surface, label, small, theme.TEXT_MUTED, (rect.x + pad, y))
+                t.blit(surface, stat_text(part, whole), small, theme.TEXT,
+                       (rect.right - pad, y), "topright", True)
+                y += round(small * 1.3)
+        return paint
+
+    def chart(self, surface, rect, stats: Statistics) -> None:
+        """Bars of your team's points in each hand, match after match (oldest left)."""
+        _, small, pad, _ = self.metrics()
+        t = self.app.text
+        box = rect.inflate(-2 * pad, -pad)
+        pygame.draw.rect(surface, (12, 48, 32), box, border_radius=8)
+        matches = stats.recent
+        hands = sum(len(m.points) for m in matches) + len(matches) - 1
+        if hands <= 0:
+            return
+        top = max(1, max(max((abs(p) for p in m.points), default=1) for m in matches))
+        label_h = small + 4
+        area = Rect(box.x + pad, box.y + pad, box.width - 2 * pad,
+                    box.height - 2 * pad - label_h)
+        zero = area.y + area.height // 2
+        pygame.draw.line(surface, theme.TEXT_MUTED, (area.x, zero), (area.right, zero))
+        step = area.width / hands
+        x = float(area.x)
+        for match in matches:
+            start = x
+            for points in match.points:
+                h = round(abs(points) / top * (area.height // 2 - 2))
+                bar = Rect(round(x + step * 0.15), zero - h if points >= 0 else zero,
+                           max(1, round(step * 0.7)), max(1, h))
+                pygame.draw.rect(surface, (90, 200, 120) if points >= 0 else (235, 110, 90),
+                                 bar)
+                x += step
+            mark = "W" if match.won else "L"
+            mark += "*" if match.practice else ""
+            t.blit(surface, mark, small, theme.TEXT if match.won else theme.TEXT_MUTED,
+                   (round((start + x) / 2), area.bottom + 2), "midtop", True)
+            x += step  # a gap between matches
+        note = f"W won, L lost, * practice; bars up to {top} points"
+        t.blit(surface, note, max(12, small - 4), theme.TEXT_MUTED, (box.right - pad, box.y + 2),
+               "topright")
 
     def reset(self) -> None:
         if not self.confirming:
@@ -428,10 +509,20 @@ def rules_text(rules: Rules) -> list[tuple[str, str]]:
 class RulesScreen(Screen):
     title = "How to play"
 
+    def back(self) -> None:
+        """Back to the table it was opened from (the pause menu), else the menu."""
+        table, self.app.suspended = self.app.suspended, None
+        self.app.show(table) if table is not None else self.app.show_menu()
+
     def rows(self) -> list[Row]:
         rules = self.app.settings.rules
-        rows: list[Row] = [Row("which", f"The rules of your rule set ({self.app.settings.preset})"
-                               ".", kind="text")]
+        rows: list[Row] = [
+            Row("demo", "Play the demonstration deal", note="A deal with fixed cards that "
+                "shows trumps, following suit and breaking spades, step by step.",
+                action=self.app.start_demo, primary=True),
+            Row("which", f"The rules of your rule set ({self.app.settings.preset}).",
+                kind="text"),
+        ]
         for i, (heading, text) in enumerate(rules_text(rules)):
             rows.append(Row(f"h{i}", heading, kind="heading"))
             rows.append(Row(f"t{i}", text, kind="text"))

@@ -32,6 +32,8 @@ class Row:
     back: Callable[[], None] | None = None  # for options: the previous value
     enabled: bool = True
     primary: bool = False
+    height: int = 0  # kind "custom": its height; ``paint(surface, rect)`` draws it
+    paint: Callable[[pygame.Surface, Rect], None] | None = None
 
 
 class Screen:
@@ -103,6 +105,8 @@ class Screen:
                 h = len(lines) * round(small * 1.2) + pad
             elif row.kind == "heading":
                 h = round(font * 1.8)
+            elif row.kind == "custom":
+                h = row.height
             else:
                 h = button_h
                 if row.note:
@@ -285,6 +289,10 @@ class Screen:
         if row.kind == "heading":
             t.blit(surface, row.label, font, theme.GOLD, (rect.x, rect.bottom - 4), "bottomleft",
                    True)
+            return
+        if row.kind == "custom":
+            if row.paint is not None:
+                row.paint(surface, rect)
             return
         if row.kind == "text":
             y = rect.y

@@ -47,6 +47,7 @@ from ..engine import (
 from ..engine.cards import SUIT_NAMES, card_name
 from ..engine.match import HandResult
 from . import anim
+from .avatar import face_for
 from .layout import SOUTH, Layout, compute_layout
 
 HUMAN = SOUTH
@@ -82,6 +83,7 @@ class TableOptions:
     four_colour: bool = False
     sound: bool = True
     coach: bool = False
+    avatar: tuple[str, str] = ("spade", "gold")  # the player's face: shape and colour
 
 
 @dataclass
@@ -188,6 +190,10 @@ class TableScene:
         self.want_rematch = False
         self.want_new = False
         self.want_back = False
+        self.want_level: int | None = None  # a Journey level to play next (-1: the list)
+        self.level: int | None = None  # the Journey level this match is, if any
+        self.demo = False  # the guided demonstration deal
+        self.want_howto = False
         self.want_replay: HandResult | None = None
         self.replay: str | None = None  # "deal 123-4" when this table replays a deal
         self.comparison: Comparison | None = None
@@ -607,6 +613,12 @@ class TableScene:
         reason = view.refusal(Play(cards_of(illegal)[0]))
         return f"{lead}. {reason}, so the raised cards are the ones you may play."
 
+    def avatar(self, seat: int) -> tuple[str, str]:
+        """The face drawn at a seat: the player's choice, the others' from their names."""
+        if seat == HUMAN and not self.options.autoplay:
+            return self.options.avatar
+        return face_for(self.options.names[seat])
+
     def toggle_coach(self) -> None:
         self.options.coach = not self.options.coach
         self.coach_advice = None
@@ -720,6 +732,10 @@ class TableScene:
 
     def new_match(self) -> None:
         self.want_new = True
+
+    def how_to_play(self) -> None:
+        self._close("pause")
+        self.want_howto = True
 
     # --- what the player can reach -----------------------------------------------------
 
@@ -850,7 +866,7 @@ class TableScene:
         elif name == "help":
             body = 12 * row + lay.pad
         elif name == "pause":
-            body = 8 * (max(44, round(lay.font * 2)) + lay.pad)
+            body = 9 * (max(44, round(lay.font * 2)) + lay.pad)
             buttons = lay.pad
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
@@ -910,6 +926,16 @@ class TableScene:
                                                strict=True)]
         elif top == "compare":
             items = [("close", "Close", lambda: self._close(top), "Esc")]
+        elif top == "match_over" and self.level is not None:
+            won = self.match.winner == 0
+            items = []
+            if won and self.level + 1 < self.level_count:
+                items.append(("next_level", "Next level", self._level(self.level + 1), "Enter"))
+            else:
+                items.append(("rematch", "Play again" if not won else "Play it again",
+                              self.rematch, "Enter"))
+            items += [("journey", "Journey", self._level(-1), ""),
+                      ("scores", "Score sheet", lambda: self._open("scores"), "S")]
         elif top == "match_over":
             items = [("rematch", "Rematch", self.rematch, "Enter"),
                      ("scores", "Score sheet", lambda: self._open("scores"), "S")]
@@ -923,6 +949,7 @@ class TableScene:
                  self.toggle_deck, ""),
                 ("coach", f"Coach: {'on' if o.coach else 'off'}", self.toggle_coach, "C"),
                 ("help", "Keys and help", lambda: self._open("help"), "F1"),
+                ("howto", "How to play", self.how_to_play, ""),
                 ("new", "New match", self.new_match, ""),
             ]
             items.append(("quit", "Main menu", self.quit, ""))
@@ -936,6 +963,17 @@ class TableScene:
                                      panel=self.overlay_rect(top))
         return [Control(("btn", k), r, a, t, hint=h)
                 for (k, t, a, h), r in zip(items, rects, strict=True)]
+
+    @property
+    def level_count(self) -> int:
+        from .journey import LEVELS  # the Journey's pages import this module
+
+        return len(LEVELS)
+
+    def _level(self, index: int) -> Callable[[], None]:
+        def go() -> None:
+            self.want_level = index
+        return go
 
     def toggle_deck(self) -> None:
         self.options.four_colour = not self.options.four_colour
@@ -1026,8 +1064,8 @@ class TableScene:
 
     def _default_control(self) -> Control | None:
         """Enter with nothing focused: the one obvious thing (Next hand, Confirm, Rematch)."""
-        for key in (("btn", "next"), ("btn", "rematch"), ("btn", "confirm"), ("btn", "close"),
-                    ("btn", "resume")):
+        for key in (("btn", "next"), ("btn", "next_level"), ("btn", "rematch"),
+                    ("btn", "confirm"), ("btn", "close"), ("btn", "resume")):
             for control in self.controls:
                 if control.key == key and control.enabled:
                     return control

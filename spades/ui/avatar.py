@@ -1,0 +1,81 @@
+"""Faces for the seats, drawn in code: a coloured disc with a simple emblem.
+
+The player picks a shape and a colour; each computer player's face follows from its
+name, so the same opponent always looks the same.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+
+import pygame
+
+from .cardart import draw_suit
+
+AVATAR_SHAPES = ("spade", "star", "moon", "crown", "heart", "bolt", "leaf", "diamond")
+AVATAR_COLOURS = {
+    "gold": (232, 178, 40), "teal": (32, 150, 150), "violet": (130, 80, 190),
+    "coral": (230, 100, 80), "green": (60, 150, 70), "blue": (50, 110, 210),
+    "rose": (210, 80, 140), "slate": (90, 110, 130),
+}
+
+
+def face_for(name: str) -> tuple[str, str]:
+    """A computer player's shape and colour, fixed by its name."""
+    h = zlib.crc32(name.encode("utf-8"))
+    return AVATAR_SHAPES[h % len(AVATAR_SHAPES)], list(AVATAR_COLOURS)[(h >> 8) % len(
+        AVATAR_COLOURS)]
+
+
+class Avatars:
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, str, int], pygame.Surface] = {}
+
+    def get(self, shape: str, colour: str, size: int) -> pygame.Surface:
+        key = (shape, colour, size)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = render(shape, colour, size)
+            self._cache[key] = surf
+        return surf
+
+
+def render(shape: str, colour: str, size: int) -> pygame.Surface:
+    """Drawn four times larger and scaled down, so the edges come out smooth."""
+    big = size * 4
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    fill = AVATAR_COLOURS.get(colour, AVATAR_COLOURS["slate"])
+    c = big / 2
+    pygame.draw.circle(surf, (255, 255, 255), (c, c), c)
+    pygame.draw.circle(surf, fill, (c, c), c * 0.9)
+    ink = (255, 255, 255)
+    r = big * 0.28
+    if shape in ("spade", "heart", "diamond"):
+        draw_suit(surf, {"spade": 3, "heart": 2, "diamond": 1}[shape], (c, c), big * 0.55, ink)
+    elif shape == "star":
+        points = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r * 1.15 if i % 2 == 0 else r * 0.48
+            points.append((c + rr * math.cos(a), c + rr * math.sin(a)))
+        pygame.draw.polygon(surf, ink, points)
+    elif shape == "moon":
+        pygame.draw.circle(surf, ink, (c, c), r)
+        pygame.draw.circle(surf, fill, (c + r * 0.5, c - r * 0.25), r * 0.85)
+    elif shape == "crown":
+        w = r * 1.1
+        pts = [(c - w, c + r * 0.6), (c - w, c - r * 0.5), (c - w * 0.5, c), (c, c - r * 0.8),
+               (c + w * 0.5, c), (c + w, c - r * 0.5), (c + w, c + r * 0.6)]
+        pygame.draw.polygon(surf, ink, pts)
+    elif shape == "bolt":
+        pts = [(c + r * 0.2, c - r * 1.1), (c - r * 0.6, c + r * 0.15),
+               (c - r * 0.05, c + r * 0.15), (c - r * 0.3, c + r * 1.1),
+               (c + r * 0.6, c - r * 0.2), (c + r * 0.05, c - r * 0.2)]
+        pygame.draw.polygon(surf, ink, pts)
+    else:  # leaf
+        rect = pygame.Rect(0, 0, r * 1.2, r * 2.2)
+        rect.center = (round(c), round(c))
+        pygame.draw.ellipse(surf, ink, rect)
+        pygame.draw.line(surf, fill, (c, c - r), (c, c + r * 1.1), max(2, big // 40))
+    return pygame.transform.smoothscale(surf, (size, size))

@@ -1,0 +1,210 @@
+"""The guided demonstration: one deal with fixed cards, played on the real table.
+
+The deal is built so that, in order: the player, out of hearts, wins the ace of hearts
+with the two of spades (and so breaks spades); leads and loses a club to the ace; and
+must follow suit when diamonds are led, while East, out of diamonds, trumps. A short
+text explains each step; the player may leave at any step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pygame import Rect
+
+from ..ai import make_player
+from ..ai.players import Decided
+from ..engine import STANDARD, Bid, Match, Play, mask_of, parse_card, parse_cards
+from ..engine.cards import card_name
+from .table import HUMAN, Control, TableOptions, TableScene
+
+DEMO_HANDS = (
+    "2S 7S QS KC 9C 4C 3C AD JD 8D 6D 5D 2D",  # South, the player: no hearts
+    "AH KH 9H 5H 3S 8S AC 7C 2C KD 9D 4D 3D",  # West
+    "QH JH 8H 4H 2H 4S 9S KS QC 6C QD TD 7D",  # North
+    "TH 7H 6H 3H 5S 6S TS JS AS JC TC 8C 5C",  # East: no diamonds
+)
+# What West, North and East do before the hand goes free (in their own order).
+SCRIPT = {
+    1: [Bid(3), Play(parse_card("AH")), Play(parse_card("AC")), Play(parse_card("KD"))],
+    2: [Bid(3), Play(parse_card("2H")), Play(parse_card("6C")), Play(parse_card("7D"))],
+    3: [Bid(4), Play(parse_card("3H")), Play(parse_card("5C")), Play(parse_card("5S"))],
+}
+# The card the player is asked for at a step (None: any legal card).
+ASKED = {"trump": parse_card("2S"), "lead": parse_card("KC")}
+
+STEPS = ("welcome", "bid", "trump", "broken", "lead", "follow", "ruffed", "free")
+READ_ONLY = ("welcome", "broken", "ruffed")  # steps that wait for Next
+TEXTS = {
+    "welcome": "A demonstration deal: the same cards every time. You sit South; your "
+               "partner is North. Press Next (Enter) to go on, or leave at any step.",
+    "bid": "First everyone bids how many tricks they expect to take. West, North and East "
+           "have bid. Choose a bid, then confirm it.",
+    "trump": "West leads the ace of hearts and you have no hearts, so you may play any "
+             "card. Play the two of spades: spades are trumps, so even the lowest spade "
+             "beats the ace of hearts.",
+    "broken": "Your two of spades took the trick. Spades are now broken: a spade was "
+              "played on another suit, so spades may be led from now on.",
+    "lead": "Whoever takes a trick leads the next one. Lead the king of clubs.",
+    "follow": "West took the club and leads a diamond. You hold diamonds, so you must "
+              "follow suit: only your diamonds are raised. Play one.",
+    "ruffed": "East had no diamonds and played a spade, which takes the trick. You must "
+              "follow suit when you can; when you cannot, any card goes, and a spade wins.",
+    "free": "That is the heart of Spades. Play the rest of the hand as you like, or leave "
+            "the demonstration.",
+}
+
+
+class ScriptedPlayer:
+    """Plays its seat's script, then as the normal player does."""
+
+    strength = "normal"
+
+    def __init__(self, seat: int) -> None:
+        self.script = list(SCRIPT[seat])
+        self.normal = make_player("normal", seed=f"demo/{seat}")
+
+    def think(self, view: Any):
+        if self.script:
+            return Decided(self.script.pop(0), "The demonstration's card")
+        return self.normal.think(view)
+
+
+def demo_match() -> Match:
+    hands = tuple(mask_of(parse_cards(text)) for text in DEMO_HANDS)
+    return Match(STANDARD, "demo", start={"dealer": HUMAN, "hands": hands, "scores": [0, 0],
+                                          "bags": [0, 0], "hand_number": 0})
+
+
+class DemoScene(TableScene):
+    def __init__(self, options: TableOptions, sounds: Any = None) -> None:
+        options.names = (options.names[0], "West", "North", "East")
+        super().__init__(options, match=demo_match(), practice=True, sounds=sounds)
+        self.players = {seat: ScriptedPlayer(seat) for seat in (1, 2, 3)}
+        self.demo = True
+        self.acknowledged: set[str] = set()
+        self.reached: list[str] = []
+
+    # --- which step the table is at ---------------------------------------------------
+
+    def step(self) -> str:
+        m = self.match
+        if "welcome" not in self.acknowledged:
+            return "welcome"
+        if m.bids[HUMAN] is None:
+            return "bid"
+        tricks = m.trick_number if not self.shown.trick else self.shown_trick_number()
+        if tricks == 0:
+            return "trump"
+        if "broken" not in self.acknowledged:
+            return "broken"
+        if tricks == 1:
+            return "lead"
+        if tricks == 2:
+            return "follow"
+        if "ruffed" not in self.acknowledged:
+            return "ruffed"
+        return "free"
+
+    def shown_trick_number(self) -> int:
+        """The trick being shown (the match may already be past it while it animates)."""
+        return len(self.match.trick_winners) - (1 if len(self.shown.trick) == 4 or
+                                                self.shown.winner_card is not None else 0)
+
+    def update(self, dt: float, think_ms: float = 6.0) -> None:
+        super().update(dt, think_ms)
+        step = self.step()
+        if self.idle and (not self.reached or self.reached[-1] != step):
+            self.reached.append(step)
+
+    def overlays_block_play(self) -> bool:
+        # A step that explains something holds the table still until it is read.
+        return super().overlays_block_play() or (self.idle and self.step() in READ_ONLY)
+
+    def acknowledge(self) -> None:
+        self.acknowledged.add(self.step())
+
+    def leave(self) -> None:
+        self.want_back = True
+
+    def next_hand(self) -> None:
+        if "breakdown" in self.overlays:
+            self.want_back = True
+
+    def human_card(self, card: int) -> None:
+        asked = ASKED.get(self.step())
+        if asked is not None and card != asked and self.can_act():
+            if self.view.refusal(Play(card)) is None:
+                self.say(f"In this demonstration, play the {card_name(asked)}")
+                return
+        super().human_card(card)
+
+    # --- the explanation panel ---------------------------------------------------------
+
+    def tutor_rect(self) -> Rect:
+        """As tall as the step's text needs, over the top of the table."""
+        lay = self.layout
+        button_h = max(44, round(lay.font * 2))
+        size = lay.font_small
+        lines = len(self.text_lines(self.tutor_text_width()))
+        text_h = round(size * 1.3) + lines * round(size * 1.15)
+        beside = lay.width >= lay.font * 30
+        height = (max(button_h, text_h) if beside else text_h + button_h + lay.pad) + lay.pad
+        return Rect(lay.pad, lay.pad, lay.width - 2 * lay.pad, height)
+
+    def tutor_text_width(self) -> int:
+        lay = self.layout
+        width = lay.width - 4 * lay.pad
+        if lay.width >= lay.font * 30:
+            width -= 2 * (self.button_width() + lay.pad)  # the buttons sit to the right
+        return width
+
+    def button_width(self) -> int:
+        lay = self.layout
+        return min(round(lay.font * 8), (lay.width - 5 * lay.pad) // 2)
+
+    def text_lines(self, width: int) -> list[str]:
+        from .theme import Text
+
+        if not hasattr(self, "_wrap"):
+            self._wrap = Text()
+        return self._wrap.wrap(self.tutor_text(), self.layout.font_small, width)
+
+    def tutor_buttons(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        items = []
+        if self.idle and self.step() in READ_ONLY:
+            items.append(("tutor_next", "Next", self.acknowledge, "Enter"))
+        items.append(("tutor_leave", "Leave demo", self.leave, ""))
+        return items
+
+    def build_controls(self, can_quit: bool = True) -> list[Control]:
+        controls = super().build_controls(can_quit)
+        if self.overlays:
+            return controls
+        box = self.tutor_rect()
+        lay = self.layout
+        h = max(44, round(lay.font * 2))
+        w = self.button_width()
+        items = self.tutor_buttons()
+        x = box.right - lay.pad - len(items) * (w + lay.pad) + lay.pad
+        y = box.centery - h // 2 if lay.width >= lay.font * 30 else box.bottom - lay.pad - h
+        extra = [Control(("btn", key), Rect(x + i * (w + lay.pad), y, w, h), action, label,
+                         hint=hint)
+                 for i, (key, label, action, hint) in enumerate(items)]
+        self.controls = [c for c in controls if c.key[0] != "tool"] + extra
+        return self.controls
+
+    def _default_control(self) -> Control | None:
+        for control in self.controls:
+            if control.key == ("btn", "tutor_next"):
+                return control
+        return super()._default_control()
+
+    def screen_kind(self) -> str:
+        kind = super().screen_kind()
+        return f"demo_{self.step()}" if kind in ("table", "trick_in_progress", "bid_panel",
+                                                 "trick_won") else kind
+
+    def tutor_text(self) -> str:
+        return TEXTS[self.step()]
