@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from spades.ai import make_player, suggested_bid, suggested_card
+from spades.ai import ZOO, make_player, suggested_bid, suggested_card
 from spades.ai.audit import load_positions, run_audit
 from spades.ai.bidding import choose_bid, estimate_tricks, nil_is_sound, sure_tricks
-from spades.ai.hard import HardPlayer, candidate_cards, sample_deal
+from spades.ai.hard import BidThinker, HardPlayer, candidate_cards, sample_deal
 from spades.ai.position import Position
 from spades.ai.tournament import tournament
 from spades.engine import LOOK, Bid, Match, Play, preset
@@ -47,11 +47,11 @@ def player(strength: str, seed: object = 0):
     )
 
 
-@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize("strength", STRENGTHS + ZOO)
 def test_every_decision_is_legal_under_random_rules(strength):
     rng = random.Random(f"legal/{strength}")
     decisions = 0
-    budget = 1500 if strength == "hard" else 4000
+    budget = 1500 if strength == "hard" else (4000 if strength in STRENGTHS else 1500)
     game = 0
     while decisions < budget:
         rules = random_rules(rng)
@@ -262,3 +262,81 @@ def test_easy_plays_worse_than_normal_but_keeps_nils_sane():
     out = tournament("normal", "easy", deals=40, seed=11)
     assert out["points_per_deal"] > 0
     assert run_audit("easy")["per_kind"]["cover_nil"] == 0
+
+
+def _bidding_match(seed: str, before: int) -> Match:
+    """A standard match in its bidding, ``before`` bids made by normal players."""
+    match = Match(preset("standard").with_options(blind_nil=False), seed)
+    drivers = [make_player("normal", seed=s) for s in range(4)]
+    while len(match.bid_order) < before:
+        match.apply(drivers[match.to_act].choose(match.view(match.to_act)))
+    return match
+
+
+def test_bid_search_in_slices_gives_the_same_bid():
+    searched = 0
+    for game in range(8):
+        match = _bidding_match(f"bid-slices/{game}", game % 4)
+        view = match.view(match.to_act)
+        hard = HardPlayer(seed=5, rollouts=48)
+        at_once = hard.think(view)
+        if not isinstance(at_once, BidThinker):
+            continue
+        searched += 1
+        at_once.finish()
+        sliced = hard.think(view)
+        steps = 0
+        while not sliced.step(0.0):
+            steps += 1
+        assert steps > 1
+        assert sliced.decision == at_once.decision
+        assert sliced.iterations == at_once.iterations == at_once.total
+        assert sliced.means_ == at_once.means_
+        again = HardPlayer(seed=5, rollouts=48).choose(view)
+        assert again == at_once.decision
+        assert at_once.decision in view.legal_actions()
+    assert searched >= 4
+
+
+def test_bid_search_ignores_how_the_unseen_cards_lie():
+    for game in range(4):
+        match = _bidding_match(f"bid-blind/{game}", 2)
+        seat = match.to_act
+        view = match.view(seat)
+        hands = list(match.dealt)
+        others = [q for q in range(4) if q != seat]
+        pool = [c for q in others for c in range(52) if hands[q] >> c & 1]
+        random.Random(game).shuffle(pool)
+        for i, q in enumerate(others):
+            hands[q] = sum(1 << c for c in pool[13 * i:13 * i + 13])
+        other = Match(match.rules, 0, start={
+            "dealer": match.dealer, "hands": tuple(hands), "scores": list(match.scores),
+            "bags": list(match.bags),
+        })
+        for action in match.actions:
+            other.apply(action)
+        assert other.view(seat) == view
+        assert HardPlayer(seed=2, rollouts=32).choose(view) == (
+            HardPlayer(seed=2, rollouts=32).choose(other.view(seat))
+        )
+
+
+def test_bid_search_moves_some_bids_and_never_bids_nil_on_sure_tricks():
+    moved = 0
+    for game in range(24):
+        match = _bidding_match(f"bid-moves/{game}", game % 4)
+        view = match.view(match.to_act)
+        normal = make_player("normal").choose(view)
+        hard = HardPlayer(seed=1, rollouts=120).choose(view)
+        moved += hard != normal
+        if hard == Bid(NIL):
+            assert not view.hand >> 51 & 1 and sure_tricks(view.hand) < 4
+    # The search decides: it is not the normal bid under another name.
+    assert moved >= 2
+
+
+def test_the_zoo_plays_in_a_tournament():
+    out = tournament("normal", "overbidder", deals=6, seed=3)
+    assert out["sides"]["B"]["strength"] == "overbidder"
+    # Overbidding gets punished: the overbidder is set more often than normal.
+    assert out["sides"]["B"]["set_rate"] > out["sides"]["A"]["set_rate"]

@@ -1,23 +1,37 @@
 """The hard player: search over deals that agree with everything the seat knows.
 
 For a card decision it samples the unseen cards into the other hands (respecting the
-voids shown, the hand sizes, and leaning on what the bids imply), plays each candidate
-card on every sample with the normal player's policy for all four seats to the end of
+voids shown, the hand sizes, and leaning on what the bids imply, though a quarter of
+the deals ignore the bids), plays each candidate card on every sample to the end of
 the hand, and keeps the card with the best average change in the match score, bags
 and nils included. The same samples serve every candidate, so differences between
-cards are not drowned by the luck of the deal.
+cards are not drowned by the luck of the deal. The rollouts play the seat itself and
+its partner by the normal rules, and each opponent by the normal rules bent by a
+style drawn for the deal (eager, careless, shy), so the search is not a best reply to
+normal alone.
+
+For a bid it does the same with the candidate bids (the normal bid, a trick either
+side, nil on a hand that might duck): the later seats bid by the normal rules from
+their sampled hands, the whole hand is played out, and the normal bid stands unless
+another beats it on the same deals by a margin and by more than the noise.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
+from dataclasses import replace
 from typing import Any
 
-from ..engine.actions import Play
+from ..engine.actions import Bid, Play
 from ..engine.cards import FULL_DECK
+from ..engine.legal import NIL, legal_bids
+from ..engine.playout import pick
 from ..engine.scoring import TeamScore, match_winner, score_hand
 from ..engine.view import PlayerView
-from .play import choose_card, sound_cards
+from .bidding import BID_SCALE, choose_bid, estimate_tricks, nil_danger, sure_tricks
+from .play import choose_card, sound_cards, team_need
 from .players import Decided, NormalPlayer, Thinker, view_key
 from .position import Position
 
@@ -27,6 +41,7 @@ DEFAULT_CARD_BUDGET = 14400
 MIN_ROLLOUTS, MAX_ROLLOUTS = 240, 800
 MIN_SAMPLES = 8
 PREFER_NORMAL_BY = 1.5  # points: the normal card stands unless beaten by this much
+CARD_NOISE_Z = 1.0  # ... after taking off this many standard errors of the difference
 MATCH_WIN_VALUE = 300  # a hand that ends the match is worth this much more or less
 
 
@@ -56,13 +71,17 @@ def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
     return out
 
 
-def _weights(t: Position, seat: int) -> list[list[float]]:
-    """How likely each other seat is to hold each card, from its bid (relative)."""
+def _weights(
+    t: Position, seat: int, bids: list[int | None] | None = None
+) -> list[list[float]]:
+    """How likely each other seat is to hold each card, from its bid (relative); a seat
+    that has not bid yet (None in ``bids``) gets no lean."""
     weights = []
+    known = t.bids if bids is None else bids
     for q in range(4):
         row = [1.0] * 52
-        if q != seat:
-            bid = t.bids[q]
+        if q != seat and known[q] is not None:
+            bid = known[q]
             if bid <= 0 and t.tricks_won[q] == 0:
                 for c in range(52):
                     r = c % 13
@@ -139,84 +158,332 @@ def team_value(team: TeamScore, bag_cost: float) -> float:
     return value
 
 
-class SearchThinker(Thinker):
+# --- the others, as the rollouts play them ------------------------------------------
+#
+# Rollouts that play every other seat exactly as normal does make the search a best
+# reply to normal, and the players hard meets (people, other programs) bid and play
+# otherwise. So each sampled deal also draws a temperament for each opponent, kept
+# for every candidate on that deal (the candidates still face the same world):
+# as normal; eager (plays as if its side had bid all thirteen tricks: it takes every
+# trick it can and never ducks for bags); careless (a random sound card now and
+# then); or shy (plays as if its side had bid one trick fewer). The partner stays the
+# normal player, the policy a computer partner actually builds on, without noise.
+
+STYLE_WEIGHTS = (("normal", 0.35), ("eager", 0.4), ("careless", 0.15), ("shy", 0.1))
+CARELESS_RATE = 0.12  # a careless opponent plays a random sound card this often
+UNIFORM_DEALS = 0.25  # this share of deals ignores what the bids imply
+
+
+EAGER_SHOWN_WEIGHTS = (("normal", 0.2), ("eager", 0.6), ("careless", 0.1), ("shy", 0.1))
+
+
+def draw_styles(rng: random.Random, seat: int, t: Position) -> list[str]:
+    """A style for each opponent. A side that has already taken more tricks than it
+    bid has shown it does not duck: its seats are drawn eager more often."""
+    styles = ["normal"] * 4
+    for q in ((seat + 1) & 3, (seat + 3) & 3):
+        shown = team_need(t, q & 1) < 0
+        x = rng.random()
+        for name, w in EAGER_SHOWN_WEIGHTS if shown else STYLE_WEIGHTS:
+            x -= w
+            if x < 0:
+                styles[q] = name
+                break
+    return styles
+
+
+def style_bids(bids: list[int], styles: list[str]) -> list[list[int] | None]:
+    """The bids each seat plays to: its side's ordinary bids shifted by its style."""
+    out: list[list[int] | None] = [None] * 4
+    for q, style in enumerate(styles):
+        if style not in ("eager", "shy"):
+            continue
+        shift = 13 if style == "eager" else -1
+        seen = list(bids)
+        for s in (q, (q + 2) & 3):
+            if seen[s] > 0:
+                seen[s] = max(1, min(13, seen[s] + shift))
+        out[q] = seen
+    return out
+
+
+def play_out(t: Position, styles: list[str], rand) -> None:
+    """Play the hand to its end: the normal rules, bent by each seat's style."""
+    real = t.bids
+    seen = style_bids(real, styles)
+    careless = [CARELESS_RATE if s == "careless" else 0.0 for s in styles]
+    while t.tricks_done < 13:
+        q = t.to_act
+        if careless[q] and rand() < careless[q]:
+            c = pick(sound_cards(t, q, t.legal()), rand)
+        else:
+            bids = seen[q]
+            if bids is not None:
+                t.bids = bids
+                c, _ = choose_card(t, q)
+                t.bids = real
+            else:
+                c, _ = choose_card(t, q)
+        t.play(c)
+
+
+SET_AVERSION = 0.0
+
+
+def judge(t: Position, seat: int, bag_cost: float) -> float:
+    """The change in match value for the seat's side minus the other side's."""
+    rules = t.rules
+    teams = score_hand(rules, t.bids, t.tricks_won, t.scores, t.bags)
+    me = seat & 1
+    value = team_value(teams[me], bag_cost) - team_value(teams[1 - me], bag_cost)
+    if teams[me].made is False:
+        value -= SET_AVERSION
+    winner = match_winner(rules, (teams[0].score_after, teams[1].score_after))
+    if winner is not None:
+        value += MATCH_WIN_VALUE if winner == me else -MATCH_WIN_VALUE
+    return value
+
+
+class _Search(Thinker):
+    """Candidates on common sampled deals: deal k serves candidates 0..n-1 in turn,
+    each with the same opponent styles and the same random numbers, so the decision
+    depends only on the seed, the view and the rollout count, never on the slicing."""
+
     def __init__(
-        self, view: PlayerView, position: Position, candidates: list[int], rollouts: int,
-        rng: random.Random, fallback: int, fallback_reason: str,
+        self, position: Position, seat: int, candidates: list, rollouts: int,
+        rng: random.Random, bids: list[int | None] | None = None,
     ) -> None:
         super().__init__()
-        self.view = view
         self.position = position
-        self.seat = view.seat
+        self.seat = seat
         self.candidates = candidates
         self.samples = max(MIN_SAMPLES, rollouts // len(candidates))
         self.total = self.samples * len(candidates)
         self.rng = rng
-        self.weights = _weights(position, self.seat)
+        self.weights = _weights(position, seat, bids)
+        self.uniform = [[1.0] * 52 for _ in range(4)]
         self.sums = [0.0] * len(candidates)
         self.counts = [0] * len(candidates)
+        self.values: list[list[float]] = [[] for _ in candidates]
         self.deal: list[int] | None = None
-        self.fallback = fallback
-        self.fallback_reason = fallback_reason
+        self.styles = ["normal"] * 4
+        self.deal_seed = 0
         rules = position.rules
         self.bag_cost = rules.bag_penalty_points / rules.bag_limit if rules.bag_penalty else 0.0
 
     def _advance(self) -> None:
         i = self.iterations % len(self.candidates)
         if i == 0:
-            self.deal = sample_deal(self.position, self.seat, self.rng, self.weights)
+            rng = self.rng
+            weights = self.uniform if rng.random() < UNIFORM_DEALS else self.weights
+            self.deal = sample_deal(self.position, self.seat, rng, weights)
+            self.styles = draw_styles(rng, self.seat, self.position)
+            self.deal_seed = rng.getrandbits(32)
         if self.deal is not None:
-            self.sums[i] += self._rollout(self.candidates[i], self.deal)
+            value = self._rollout(self.candidates[i], self.deal)
+            self.sums[i] += value
             self.counts[i] += 1
+            self.values[i].append(value)
         self.iterations += 1
         if self.iterations >= self.total:
             self._decide()
+
+    def _rollout(self, candidate, deal: list[int]) -> float:
+        raise NotImplementedError
+
+    def means(self) -> list[float]:
+        return [s / n if n else float("-inf") for s, n in zip(self.sums, self.counts, strict=True)]
+
+    def edge(self, j: int, k: int, z: float) -> float:
+        """How much candidate j beats candidate k on the same deals, less ``z`` standard
+        errors of the difference (so a lucky few deals do not overturn k)."""
+        a, b = self.values[j], self.values[k]
+        if len(a) != len(b) or len(a) < 2:
+            return float("-inf")
+        diffs = [x - y for x, y in zip(a, b, strict=True)]
+        return statistics.fmean(diffs) - z * statistics.stdev(diffs) / math.sqrt(len(diffs))
+
+    def _decide(self) -> None:
+        raise NotImplementedError
+
+
+class SearchThinker(_Search):
+    """A card decision: each candidate card, then everyone plays on."""
+
+    def __init__(
+        self, view: PlayerView, position: Position, candidates: list[int], rollouts: int,
+        rng: random.Random, fallback: int, fallback_reason: str,
+    ) -> None:
+        super().__init__(position, view.seat, candidates, rollouts, rng)
+        self.view = view
+        self.fallback = fallback
+        self.fallback_reason = fallback_reason
 
     def _rollout(self, card: int, deal: list[int]) -> float:
         t = self.position.copy()
         t.hands = deal[:]
         t.play(card)
-        while t.tricks_done < 13:
-            c, _ = choose_card(t, t.to_act)
-            t.play(c)
-        rules = t.rules
-        teams = score_hand(rules, t.bids, t.tricks_won, t.scores, t.bags)
-        me = self.seat & 1
-        value = team_value(teams[me], self.bag_cost) - team_value(teams[1 - me], self.bag_cost)
-        winner = match_winner(rules, (teams[0].score_after, teams[1].score_after))
-        if winner is not None:
-            value += MATCH_WIN_VALUE if winner == me else -MATCH_WIN_VALUE
-        return value
+        play_out(t, self.styles, random.Random(self.deal_seed).random)
+        return judge(t, self.seat, self.bag_cost)
 
     def _decide(self) -> None:
-        means = [
-            s / n if n else float("-inf") for s, n in zip(self.sums, self.counts, strict=True)
-        ]
+        means = self.means()
         best = max(range(len(means)), key=lambda k: means[k])
         choice = self.candidates[best]
         reason = "Searched: the best average over sampled deals"
         if self.fallback in self.candidates:
             k = self.candidates.index(self.fallback)
-            if means[k] >= means[best] - PREFER_NORMAL_BY:
+            if best == k or self.edge(best, k, CARD_NOISE_Z) < PREFER_NORMAL_BY:
                 choice, reason = self.fallback, self.fallback_reason
-        self.means = means
+        self.means_ = means
         self.decision = Play(choice)
         self.reason = reason
         self.done = True
 
 
+# --- the bid --------------------------------------------------------------------------
+
+DEFAULT_BID_ROLLOUTS = 360
+PREFER_NORMAL_BID_BY = 4.0  # points: the normal bid stands unless beaten by this much
+NIL_SWITCH_BY = 12.0  # a nil the normal rules would not bid must win by this much
+RAISE_BY = 8.0  # a bid above the normal one must win by this much
+BID_NOISE_Z = 1.5  # ... after taking off this many standard errors of the difference
+BID_ROLLOUTS_PER_CARD_ROLLOUT = 3  # a fixed budget gives bids this many times more
+OPPONENT_BID_NOISE = ((-1, 0.25), (0, 0.5), (1, 0.25))  # how far their bids stray
+
+
+def bid_candidates(view: PlayerView, normal: int) -> list[int]:
+    """The normal bid, a trick either side of it, and nil when the hand might duck."""
+    options = legal_bids(view.rules, view.bids[view.partner], False, True)
+    hand = view.hand
+    estimate = estimate_tricks(hand) * BID_SCALE
+    if normal > 0:
+        around = [normal - 1, normal, normal + 1]
+    else:
+        base = max(1, int(estimate + 0.5))
+        around = [base, base + 1]
+    out = [normal] + [b for b in around if b > 0 and b != normal and b in options]
+    partner_bid = view.bids[view.partner]
+    if (
+        NIL in options
+        and normal != NIL
+        and not hand >> 51 & 1
+        and sure_tricks(hand) == 0
+        and estimate_tricks(hand) <= 3.0
+        and nil_danger(hand) <= 1.5
+        and (partner_bid is None or partner_bid >= 2)
+    ):
+        out.append(NIL)
+    return out
+
+
+def _bid_shift(x: float) -> int:
+    for shift, w in OPPONENT_BID_NOISE:
+        x -= w
+        if x < 0:
+            return shift
+    return 0
+
+
+def _snap_bid(options: list[int], want: int) -> int:
+    ordinary = [b for b in options if b > 0]
+    if not ordinary:
+        return options[0]
+    return min(ordinary, key=lambda b: (abs(b - want), b))
+
+
+class BidThinker(_Search):
+    """A bid decision: each candidate bid, the later seats' bids as the normal rules
+    make them from their sampled hands (the opponents' a trick astray now and then),
+    then the whole hand played out."""
+
+    def __init__(
+        self, view: PlayerView, candidates: list[int], rollouts: int, rng: random.Random,
+        normal: int, normal_reason: str,
+    ) -> None:
+        position = Position.from_view(view)
+        super().__init__(position, view.seat, candidates, rollouts, rng, list(view.bids))
+        self.view = view
+        self.normal = normal
+        self.normal_reason = normal_reason
+        self.later = []
+        q = view.seat
+        for _ in range(3):
+            q = (q + 1) & 3
+            if view.bids[q] is None:
+                self.later.append(q)
+        self.leader = (view.dealer + 1) & 3
+
+    def _later_bids(self, bid: int, deal: list[int], rand) -> list[int]:
+        view = self.view
+        bids = list(view.bids)
+        bids[self.seat] = bid
+        rules = view.rules
+        for q in self.later:
+            other = replace(view, seat=q, to_act=q, hand=deal[q], bids=tuple(bids), looked=True)
+            action, _ = choose_bid(other)
+            value = action.value
+            if (q ^ self.seat) & 1 and value > 0:
+                shift = _bid_shift(rand())
+                if shift:
+                    options = legal_bids(rules, bids[(q + 2) & 3], False, True)
+                    value = _snap_bid(options, value + shift)
+            bids[q] = value
+        return bids
+
+    def _rollout(self, bid: int, deal: list[int]) -> float:
+        rand = random.Random(self.deal_seed).random
+        t = self.position.copy()
+        t.hands = deal[:]
+        t.bids = self._later_bids(bid, deal, rand)
+        t.to_act = t.leader = self.leader
+        play_out(t, self.styles, rand)
+        return judge(t, self.seat, self.bag_cost)
+
+    def _decide(self) -> None:
+        """The normal bid stands unless another beats it on the same deals by a margin
+        and by more than the noise of the difference (a standard error)."""
+        means = self.means()
+        k = self.candidates.index(self.normal)
+        choice, reason = self.normal, self.normal_reason
+        best = 0.0
+        for j, bid in enumerate(self.candidates):
+            if j == k:
+                continue
+            edge = self.edge(j, k, BID_NOISE_Z)
+            if bid == NIL:
+                margin = NIL_SWITCH_BY
+            elif bid > self.normal > 0:
+                margin = RAISE_BY  # a higher contract is set more often
+            else:
+                margin = PREFER_NORMAL_BID_BY
+            if edge > margin and edge > best:
+                choice, best = bid, edge
+                reason = "Searched: nil does best over sampled deals" if bid == NIL else (
+                    f"Searched: {bid} does best over sampled deals"
+                )
+        self.means_ = means
+        self.decision = Bid(choice)
+        self.reason = reason
+        self.done = True
+
+
 class HardPlayer(NormalPlayer):
-    """Searches card play over sampled deals; bids as the normal player."""
+    """Searches its bid and its card play over sampled deals."""
 
     strength = "hard"
 
     def __init__(self, seed: Any = 0, rollouts: int | None = None) -> None:
-        """``rollouts`` fixes the rollouts per card decision (tests, tournaments);
-        None uses the default budget."""
+        """``rollouts`` fixes the rollouts per card decision, and three times as many
+        per bid (tests, tournaments); None uses the default budget."""
         self.seed = seed
         self.rollouts = rollouts
 
     def budget(self, view: PlayerView) -> int:
+        if view.phase == "bidding":
+            if self.rollouts is not None:
+                return self.rollouts * BID_ROLLOUTS_PER_CARD_ROLLOUT
+            return DEFAULT_BID_ROLLOUTS
         if self.rollouts is not None:
             return self.rollouts
         cards_left = max(1, sum(view.hand_sizes))
@@ -224,7 +491,7 @@ class HardPlayer(NormalPlayer):
 
     def think(self, view: PlayerView) -> Thinker:
         if view.phase == "bidding":
-            return super().think(view)
+            return self._think_bid(view)
         position = Position.from_view(view)
         normal, normal_reason = choose_card(position, view.seat)
         legal = sound_cards(position, view.seat, position.legal())
@@ -241,6 +508,17 @@ class HardPlayer(NormalPlayer):
         rng = random.Random(f"hard/{self.seed}/{view_key(view)}")
         return SearchThinker(view, position, candidates, rollouts, rng, normal, normal_reason)
 
+    def _think_bid(self, view: PlayerView) -> Thinker:
+        action, reason = choose_bid(view)
+        if not view.looked or not isinstance(action, Bid):
+            return Decided(action, reason)  # blind nil keeps its match-situation rule
+        candidates = bid_candidates(view, action.value)
+        rollouts = self.budget(view)
+        if len(candidates) == 1 or rollouts <= 0:
+            return Decided(action, reason)
+        rng = random.Random(f"hard-bid/{self.seed}/{view_key(view)}")
+        return BidThinker(view, candidates, rollouts, rng, action.value, reason)
+
 
 def _same_run(low: int, high: int, view: PlayerView) -> bool:
     if low // 13 != high // 13:
@@ -249,4 +527,7 @@ def _same_run(low: int, high: int, view: PlayerView) -> bool:
     return all(gone >> c & 1 for c in range(low, high + 1))
 
 
-__all__ = ["DEFAULT_CARD_BUDGET", "HardPlayer", "candidate_cards", "sample_deal"]
+__all__ = [
+    "DEFAULT_BID_ROLLOUTS", "DEFAULT_CARD_BUDGET", "BidThinker", "HardPlayer",
+    "bid_candidates", "candidate_cards", "sample_deal",
+]
