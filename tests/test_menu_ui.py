@@ -128,7 +128,8 @@ def test_settings_round_trip_every_preset_and_rule_option():
             assert saved == d.app.settings, name
         # Every value is reached unless the rules refuse the combination (and say why).
         assert offered == set(values) or d.scene.message, (name, offered)
-    for field in ("opponents_strength", "partner_strength", "animation_speed", "four_colour",
+    for field in ("avatar_shape", "avatar_colour", "opponents_strength", "partner_strength",
+                  "animation_speed", "four_colour",
                   "sound", "coach"):
         focus_row(d, field)
         before = getattr(d.app.settings, field)
@@ -416,3 +417,24 @@ def test_import_in_the_browser_goes_through_the_pages_file_chooser(monkeypatch):
     d.frame()
     assert not screen.waiting_upload
     assert storage.load_match(d.app.store).match.state() == state
+
+
+def test_the_players_face_and_name_sit_at_their_seat():
+    d = menu_driver("--speed", "instant")
+    d.app.show(SettingsScreen(d.app))
+    d.frame()
+    focus_row(d, "avatar_shape")
+    d.press("right")
+    focus_row(d, "avatar_colour")
+    d.press("right")
+    chosen = (d.app.settings.avatar_shape, d.app.settings.avatar_colour)
+    assert chosen != ("spade", "gold")
+    d.app.new_match_from_settings()
+    scene = d.scene
+    assert scene.avatar(0) == chosen
+    assert scene.options.names[0] == d.app.settings.player_name
+    # Computer players have names and faces of their own, the same every time.
+    assert len(set(scene.options.names)) == 4
+    from spades.ui.avatar import face_for
+
+    assert [scene.avatar(s) for s in (1, 2, 3)] == [face_for(n) for n in scene.options.names[1:]]

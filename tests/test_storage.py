@@ -271,9 +271,29 @@ def test_older_settings_are_migrated_and_rewritten(backend):
         partner_strength="hard", player_name="Old", animation_speed="slow",
         four_colour=True, sound=False, coach=False,
     )
-    assert json.loads(backend.raw("settings"))["format"] == "spades-settings/2"
+    assert json.loads(backend.raw("settings"))["format"] == "spades-settings/3"
     assert store.take_notices() == [] and store.damaged_copies() == {}
     assert load_settings(backend.open()) == settings
+
+
+def test_settings_without_a_face_get_the_default_one(backend):
+    v2 = {k: v for k, v in Settings(player_name="Two", coach=True).to_json().items()
+          if k != "avatar"}
+    backend.put_raw("settings", json.dumps({**v2, "format": "spades-settings/2"}))
+    settings = load_settings(backend.open())
+    assert settings == Settings(player_name="Two", coach=True)
+    assert (settings.avatar_shape, settings.avatar_colour) == ("spade", "gold")
+    assert json.loads(backend.raw("settings"))["avatar"] == {"shape": "spade",
+                                                              "colour": "gold"}
+
+
+def test_the_players_face_round_trips_and_a_bad_one_is_refused(backend):
+    store = backend.open()
+    save_settings(store, Settings(avatar_shape="moon", avatar_colour="teal"))
+    assert load_settings(backend.open()).avatar_shape == "moon"
+    bad = {**Settings().to_json(), "avatar": {"shape": "dragon", "colour": "teal"}}
+    backend.put_raw("settings", json.dumps(bad))
+    assert load_settings(backend.open()) == Settings()
 
 
 V1_STATS = {
@@ -448,7 +468,7 @@ def test_export_then_import_elsewhere(backend, tmp_path):
     text = export_all(store)
     doc = json.loads(text)
     assert doc["format"] == "spades-export/1"
-    assert doc["documents"]["settings"]["format"] == "spades-settings/2"
+    assert doc["documents"]["settings"]["format"] == "spades-settings/3"
 
     other = MemoryStore()
     save_settings(other, Settings(player_name="Before"))

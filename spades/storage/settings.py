@@ -3,8 +3,9 @@
 Format history (each older one is migrated on load):
 - ``spades-settings/1``: a rule preset by name and one ``strength`` shared by all
   three computer players; no coach.
-- ``spades-settings/2`` (current): the rules as a preset name or "custom" with every
-  option, the opponents' and the partner's strength apart, and the coach.
+- ``spades-settings/2``: the rules as a preset name or "custom" with every option, the
+  opponents' and the partner's strength apart, and the coach.
+- ``spades-settings/3`` (current): adds the player's face, a shape and a colour.
 """
 
 from __future__ import annotations
@@ -26,11 +27,15 @@ from .documents import (
 )
 from .store import Store
 
-SETTINGS_FORMAT = "spades-settings/2"
+SETTINGS_FORMAT = "spades-settings/3"
+SETTINGS_V2 = "spades-settings/2"
 SETTINGS_V1 = "spades-settings/1"
 CUSTOM = "custom"
 STRENGTHS = ("easy", "normal", "hard")
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+# The player's face at the table: an emblem on a coloured disc, drawn by the interface.
+AVATAR_SHAPES = ("spade", "star", "moon", "crown", "heart", "bolt", "leaf", "diamond")
+AVATAR_COLOURS = ("gold", "teal", "violet", "coral", "green", "blue", "rose", "slate")
 MAX_NAME = 20
 
 
@@ -68,6 +73,8 @@ class Settings:
     four_colour: bool = False
     sound: bool = True
     coach: bool = False
+    avatar_shape: str = "spade"
+    avatar_colour: str = "gold"
 
     def __post_init__(self) -> None:
         if self.preset != CUSTOM:
@@ -86,6 +93,8 @@ class Settings:
         expect_bool(self.four_colour, "four_colour")
         expect_bool(self.sound, "sound")
         expect_bool(self.coach, "coach")
+        expect_choice(self.avatar_shape, AVATAR_SHAPES, "the face's shape")
+        expect_choice(self.avatar_colour, AVATAR_COLOURS, "the face's colour")
 
     def with_preset(self, name: str) -> Settings:
         if name not in PRESETS:
@@ -107,6 +116,7 @@ class Settings:
             "four_colour": self.four_colour,
             "sound": self.sound,
             "coach": self.coach,
+            "avatar": {"shape": self.avatar_shape, "colour": self.avatar_colour},
         }
 
     @classmethod
@@ -122,9 +132,10 @@ def _read(doc: dict[str, Any]) -> Settings:
         doc,
         {
             "format", "rules", "opponents_strength", "partner_strength", "player_name",
-            "animation_speed", "four_colour", "sound", "coach",
+            "animation_speed", "four_colour", "sound", "coach", "avatar",
         },
     )
+    avatar = expect_fields(doc["avatar"], {"shape", "colour"})
     rules_doc = expect_fields(doc["rules"], {"preset", "options"})
     preset = rules_doc["preset"]
     if not isinstance(preset, str):
@@ -143,7 +154,23 @@ def _read(doc: dict[str, Any]) -> Settings:
         four_colour=doc["four_colour"],
         sound=doc["sound"],
         coach=doc["coach"],
+        avatar_shape=avatar["shape"],
+        avatar_colour=avatar["colour"],
     )
+
+
+def _from_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """v2 had no face: the player gets the default one."""
+    expect_fields(
+        doc,
+        {
+            "format", "rules", "opponents_strength", "partner_strength", "player_name",
+            "animation_speed", "four_colour", "sound", "coach",
+        },
+    )
+    default = Settings()
+    return {**doc, "format": SETTINGS_FORMAT,
+            "avatar": {"shape": default.avatar_shape, "colour": default.avatar_colour}}
 
 
 def _from_v1(doc: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +184,7 @@ def _from_v1(doc: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(preset, str) or preset not in PRESETS:
         raise DocumentError(f"the rule preset must be one of {', '.join(PRESETS)}")
     return {
-        "format": SETTINGS_FORMAT,
+        "format": SETTINGS_V2,
         "rules": {"preset": preset, "options": PRESETS[preset].to_dict()},
         "opponents_strength": doc["strength"],
         "partner_strength": doc["strength"],
@@ -176,7 +203,7 @@ SETTINGS = register(
         current=SETTINGS_FORMAT,
         read=_read,
         dump=lambda settings: settings.to_json(),
-        migrations={SETTINGS_V1: _from_v1},
+        migrations={SETTINGS_V1: _from_v1, SETTINGS_V2: _from_v2},
     )
 )
 

@@ -11,14 +11,13 @@ import zlib
 
 import pygame
 
+from ..storage.settings import AVATAR_COLOURS as COLOUR_NAMES
+from ..storage.settings import AVATAR_SHAPES
 from .cardart import draw_suit
 
-AVATAR_SHAPES = ("spade", "star", "moon", "crown", "heart", "bolt", "leaf", "diamond")
-AVATAR_COLOURS = {
-    "gold": (232, 178, 40), "teal": (32, 150, 150), "violet": (130, 80, 190),
-    "coral": (230, 100, 80), "green": (60, 150, 70), "blue": (50, 110, 210),
-    "rose": (210, 80, 140), "slate": (90, 110, 130),
-}
+AVATAR_COLOURS = dict(zip(COLOUR_NAMES, (
+    (232, 178, 40), (32, 150, 150), (130, 80, 190), (230, 100, 80), (60, 150, 70),
+    (50, 110, 210), (210, 80, 140), (90, 110, 130)), strict=True))
 
 
 def face_for(name: str) -> tuple[str, str]:

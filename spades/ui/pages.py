@@ -23,6 +23,7 @@ from ..storage import (
     match_summary,
     save_statistics,
 )
+from ..storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
 from ..storage.statistics import Statistics
 from . import theme
 from .screens import MAX_TEXT, Row, Screen
@@ -187,10 +188,14 @@ class SettingsScreen(Screen):
         rows.append(Row("h_players", "Players", kind="heading"))
         rows.append(Row("name", "Your name", kind="input", value=s.player_name,
                         note="Type to change it; shown at your seat."))
+        rows.append(self._choice("avatar_shape", "Your face", AVATAR_SHAPES,
+                                 "The emblem shown at your seat."))
+        rows.append(self._choice("avatar_colour", "Its colour", AVATAR_COLOURS,
+                                 "The disc behind your emblem."))
         rows.append(self._choice("opponents_strength", "Opponents", STRENGTHS,
-                                 "West and East: easy, normal or hard."))
+                                 "West and East, your opponents: easy, normal or hard."))
         rows.append(self._choice("partner_strength", "Your partner", STRENGTHS,
-                                 "North, who plays with you."))
+                                 "North, who plays with you: easy, normal or hard."))
         rows.append(Row("h_table", "Table", kind="heading"))
         rows.append(self._choice("animation_speed", "Animation", ANIMATION_SPEEDS,
                                  "How fast cards move; instant has no motion at all."))
