@@ -438,3 +438,21 @@ def test_the_players_face_and_name_sit_at_their_seat():
     from spades.ui.avatar import face_for
 
     assert [scene.avatar(s) for s in (1, 2, 3)] == [face_for(n) for n in scene.options.names[1:]]
+
+
+def test_how_to_play_follows_the_chosen_rules():
+    from spades.ui.pages import rules_text
+
+    def headings(name: str) -> dict[str, str]:
+        return dict(rules_text(PRESETS[name]))
+
+    standard = headings("standard")
+    assert {"Nil", "Blind nil", "Bags", "Mercy"} <= set(standard)
+    assert "500" in standard["The aim"] and "-200" in standard["Mercy"]
+    plain = headings("classic-no-bags")
+    assert not {"Nil", "Blind nil", "Bags", "Mercy"} & set(plain)
+    assert "or nil" not in plain["Bidding"]
+    assert "150" in headings("classic-150")["The aim"]
+    assert "bags" in headings("guide")["Nil"]  # a failed nil's tricks are bags there
+    anytime = dict(rules_text(PRESETS["standard"].with_options(spades_lead_anytime=True)))
+    assert "any time" in anytime["Leading spades"]

@@ -135,7 +135,7 @@ class TableDrawer:
                 r = t.blit(surface, str(s.scores[team]), size + 2, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
                 detail = f"won {won}/{'-' if bidding else contract}" + (
-                    f" {bags}" if bags else "")
+                    f" · {bags}" if bags else "")
                 t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft")
             else:
                 size = lay.font
@@ -164,7 +164,7 @@ class TableDrawer:
         if scene.replay:
             label = f"Replay of deal {scene.replay}"
         else:
-            label = f"Hand {s.hand_number + 1}  ·  deal {scene.deal_number()}  ·  to " \
+            label = f"Hand {s.hand_number + 1}  ·  deal no. {scene.deal_number()}  ·  to " \
                 f"{scene.match.rules.target}"
             if scene.practice:
                 label += "  ·  practice"
@@ -173,7 +173,7 @@ class TableDrawer:
             # Narrow (a phone): two short lines instead of one long one.
             lines = [f"Hand {s.hand_number + 1} · to {scene.match.rules.target}"
                      + (" · practice" if scene.practice else ""),
-                     f"deal {scene.deal_number()}"]
+                     f"deal no. {scene.deal_number()}"]
         words = t.render("Spades broken", size, theme.PANEL_TEXT)
         icon = self.art.suit(3, size, (20, 20, 20))
         sign_w = icon.get_width() + words.get_width() + 14
@@ -420,7 +420,7 @@ class TableDrawer:
             pygame.draw.rect(surface, theme.SUGGEST, rect.inflate(6, 6), 3, border_radius=10)
         t = self.text
         label = control.label
-        hint = control.hint
+        hint = control.hint if not scene.layout.portrait else ""  # no keyboard on a phone
         small = scene.layout.font_small
         hint_size = max(12, round(small * 0.75))
         muted = theme.PANEL_MUTED if control.enabled and not outline_only else ink
@@ -643,6 +643,7 @@ class TableDrawer:
             ("M", "sound on or off"), ("F1 or ?", "this help"),
             ("Esc", "menu; closes a panel"),
             ("Click or key", "finishes any animation"),
+            ("D", "marks the dealer; blue: your team, orange: theirs"),
         ]
         bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
         step = max(14, min(round(lay.font_small * 1.25), (bottom - y) // len(rows)))
@@ -706,7 +707,7 @@ class TableDrawer:
             y += step
 
     def overlay_pause(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
-        self.heading(surface, scene, box, "Menu")
+        self.heading(surface, scene, box, "Paused")
 
     def overlay_match_over(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         lay = scene.layout

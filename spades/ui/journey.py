@@ -42,23 +42,23 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("j1", "First table", "Two easy opponents and a steady partner. A short match: "
-          "learn to count your tricks.", "Pip", "Dot", "Sam", "easy", "normal", "classic-150"),
-    Level("j2", "Nil night", "Nil bids join the game: a bid of no tricks at all, for 100.",
+    Level("j1", "First table", "Two easy opponents and a steady partner: learn to count "
+          "your tricks.", "Pip", "Dot", "Sam", "easy", "normal", "classic-150"),
+    Level("j2", "Nil night", "Nil bids join the game: a bid of no tricks at all.",
           "Rosa", "Theo", "Sam", "easy", "normal", "guide", {"target": 200}),
-    Level("j3", "The club", "Steady club players, standard rules, a match to 300.", "Mae",
+    Level("j3", "The club", "Steady club players, standard rules.", "Mae",
           "Otto", "Sam", "normal", "normal", "standard", {"target": 300}),
     Level("j4", "Bags don't bite", "No bag penalty here: every trick you can take is worth "
           "having.", "Finn", "Ivy", "Sam", "normal", "normal", "classic-no-bags",
           {"target": 300}),
-    Level("j5", "A full match", "Standard rules all the way to 500.", "Lena", "Hugo", "Sam",
+    Level("j5", "A full match", "Standard rules, a whole match.", "Lena", "Hugo", "Sam",
           "normal", "normal", "standard"),
-    Level("j6", "Sharks", "Hard opponents who punish a loose bid. To 300.", "Vera", "Cyrus",
+    Level("j6", "Sharks", "Hard opponents who punish a loose bid.", "Vera", "Cyrus",
           "Sam", "hard", "normal", "standard", {"target": 300}),
-    Level("j7", "Every bid counts", "No nil at all, hard opponents, a full match.", "Nadia",
-          "Bruno", "Sam", "hard", "normal", "classic"),
-    Level("j8", "Champions", "The strongest table: hard opponents, a hard partner, standard "
-          "rules to 500.", "Astra", "Magnus", "Quinn", "hard", "hard", "standard"),
+    Level("j7", "Every bid counts", "Hard opponents, and every bid must be a number of "
+          "tricks.", "Nadia", "Bruno", "Sam", "hard", "normal", "classic"),
+    Level("j8", "Champions", "The strongest table: hard opponents and a hard partner.",
+          "Astra", "Magnus", "Quinn", "hard", "hard", "standard"),
 )
 
 

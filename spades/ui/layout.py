@@ -124,6 +124,24 @@ class Layout:
                     self.fans[seat].centery - self.back_h // 2, self.back_w, self.back_h)
 
 
+def compute_layout_below(width: int, height: int, top: int) -> Layout:
+    """The table laid out under a band of ``top`` pixels kept free (the demonstration's
+    explanations), so the band hides no seat."""
+    lay = compute_layout(width, height - top)
+    for value in vars(lay).values():
+        if isinstance(value, Rect):
+            value.move_ip(0, top)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, Rect):
+                    item.move_ip(0, top)
+        elif isinstance(value, dict):
+            for item in value.values():
+                item.move_ip(0, top)
+    lay.height = height
+    return lay
+
+
 def compute_layout(width: int, height: int) -> Layout:
     """Lay the table out for a window of ``width`` x ``height`` pixels."""
     width = max(width, 320)
@@ -197,7 +215,7 @@ def compute_layout(width: int, height: int) -> Layout:
     # The message line sits under the middle of the table when there is room.
     half = width // 2 - packets[SOUTH].right - pad
     status = Rect(width // 2 - half, strip_y, 2 * half, badge_h)
-    if half < font * 9:
+    if half < font * 6.5:
         status = Rect(packets[SOUTH].right + pad, strip_y,
                       width - packets[SOUTH].right - 2 * pad, badge_h)
     if status.width < font * 10:

@@ -42,35 +42,36 @@ PRESET_NOTES = {
 RULE_OPTIONS: list[tuple[str, str, str, tuple[Any, ...]]] = [
     ("nil", "Nil bids", "Bid zero: win 100 if you take no trick, lose 100 if you take one.",
      (True, False)),
-    ("blind_nil", "Blind nil", "Bid nil before seeing your cards, for double; only for a team "
-     "that is behind.", (True, False)),
+    ("blind_nil", "Blind nil", "Bid nil before seeing your cards, for 200 instead of 100; only "
+     "for a team that is behind.", (True, False)),
     ("blind_nil_deficit", "Blind nil when behind by", "How far a team must trail before its "
      "players may bid blind nil.", (100, 150, 200, 50, 0)),
     ("team_cap_13", "Partners bid at most 13", "The two partners' bids together may not go "
      "over 13.", (True, False)),
     ("min_team_bid", "Lowest team bid", "Partners' bids must add up to at least this "
      "(0: no minimum; 4 is a common house rule).", (0, 4, 3, 5)),
-    ("max_nils_per_team", "Nils a team", "How many players of one team may bid nil in a "
-     "hand.", (2, 1)),
+    ("max_nils_per_team", "Nil bids per team", "How many players of one team may bid nil in "
+     "a hand.", (2, 1)),
     ("spades_lead_anytime", "Spades led any time", "Off: nobody may lead a spade until one "
      "has been played on another suit.", (False, True)),
-    ("forced_spade_lead_breaks", "Forced spade lead breaks", "Whether leading a spade from a "
-     "hand of only spades breaks them.", (False, True)),
-    ("failed_nil_tricks", "A failed nil's tricks", "count: they help the partner's bid. "
-     "bags: each is a point and a bag.", ("count", "bags")),
+    ("forced_spade_lead_breaks", "A forced spade lead breaks", "Whether a player holding only "
+     "spades, who must lead one, breaks spades by it.", (False, True)),
+    ("failed_nil_tricks", "Tricks of a failed nil", "count: they help the partner make the "
+     "team's bid. bags: each is one point and one bag (an overtrick).", ("count", "bags")),
     ("nil_value", "Nil is worth", "Points won for a nil made and lost for a nil failed.",
      (100, 50, 200)),
     ("blind_nil_value", "Blind nil is worth", "Points won or lost on a blind nil.",
      (200, 100, 300)),
-    ("bag_penalty", "Bag penalty", "Overtricks (bags) add up across hands; reaching the limit "
-     "costs points.", (True, False)),
+    ("bag_penalty", "Bag penalty", "Tricks over the bid are bags; they add up across hands, "
+     "and reaching the limit costs points.", (True, False)),
     ("bag_limit", "Bags before the penalty", "How many bags a team may gather before it pays.",
      (10, 5, 7)),
     ("bag_penalty_points", "The penalty costs", "Points lost each time the bags reach the "
      "limit.", (100, 50, 150)),
     ("target", "Play to", "The first team to reach this score wins the match.",
      (500, 300, 250, 200, 150, 1000)),
-    ("mercy", "Mercy rule", "A team at or below this score loses at once.",
+    ("mercy", "Mercy rule", "A team that falls to this score or lower loses at once (off: "
+     "never).",
      (-200, -250, -300, -500, None)),
 ]
 
@@ -263,30 +264,34 @@ class SavesScreen(Screen):
         app = self.app
         store = app.store
         where = getattr(store, "where", "") or "this device"
-        rows = [
-            Row("about", f"Your match, settings and statistics are kept on this device only: "
-                f"{where}. Nothing is sent anywhere. Clearing this browser's site data (or "
-                "deleting that folder) removes them, so export a copy to keep one.",
-                kind="text"),
-        ]
         if app.platform.in_browser():
-            rows.append(Row("export", "Export everything", note="Downloads one JSON file "
-                            "with your match, settings and statistics.",
+            about = ("Your match, settings, statistics and Journey are kept in this browser "
+                     "only, on this device. Nothing is sent anywhere. Clearing this browser's "
+                     "site data removes them, so export a copy to keep one.")
+        else:
+            about = (f"Your match, settings, statistics and Journey are kept on this computer "
+                     f"only, in {where}. Nothing is sent anywhere. Deleting that folder "
+                     "removes them, so export a copy to keep one.")
+        rows = [Row("about", about, kind="text")]
+        if app.platform.in_browser():
+            rows.append(Row("export", "Export everything", note="Downloads one file "
+                            "with your match, settings, statistics and Journey.",
                             action=self.export))
             rows.append(Row("import", "Import a file", note="Choose a file exported before; "
                             "it replaces what it holds.", action=self.import_browser))
         else:
             rows.append(Row("path", "File", kind="input", value=self.path,
                             note="Type the file's path for export and import."))
-            rows.append(Row("export", "Export everything", note="Writes one JSON file with "
-                            "your match, settings and statistics.", action=self.export))
+            rows.append(Row("export", "Export everything", note="Writes one file with "
+                            "your match, settings, statistics and Journey.",
+                            action=self.export))
             rows.append(Row("import", "Import from the file", note="Reads a file exported "
                             "before; nothing changes if it is refused.",
                             action=self.import_desktop))
         label = "Yes, remove everything" if self.confirming else "Remove all local data"
         note = ("Press again to remove your match, settings and statistics for good."
                 if self.confirming else "Asks once more before removing anything.")
-        rows.append(Row("clear", label, note=note, action=self.clear))
+        rows.append(Row("clear", label, note=note, action=self.clear, danger=True))
         return rows
 
     def type_text(self, text: str | None) -> None:
@@ -425,16 +430,21 @@ class StatsScreen(Screen):
             return
         top = max(1, max(max((abs(p) for p in m.points), default=1) for m in matches))
         label_h = small + 4
+        note_h = max(12, small - 4) + 4
         area = Rect(box.x + pad, box.y + pad, box.width - 2 * pad,
-                    box.height - 2 * pad - label_h)
-        zero = area.y + area.height // 2
+                    box.height - 2 * pad - label_h - note_h)
+        lowest = min(min(m.points, default=0) for m in matches)
+        # Room below the line only as deep as the worst hand goes.
+        below = 0.0 if lowest >= 0 else min(0.5, -lowest / (top - lowest))
+        zero = area.y + round(area.height * (1 - below))
         pygame.draw.line(surface, theme.TEXT_MUTED, (area.x, zero), (area.right, zero))
         step = area.width / hands
         x = float(area.x)
         for match in matches:
             start = x
             for points in match.points:
-                h = round(abs(points) / top * (area.height // 2 - 2))
+                span = (zero - area.y) if points >= 0 else (area.bottom - zero)
+                h = round(abs(points) / top * max(1, span - 2))
                 bar = Rect(round(x + step * 0.15), zero - h if points >= 0 else zero,
                            max(1, round(step * 0.7)), max(1, h))
                 pygame.draw.rect(surface, (90, 200, 120) if points >= 0 else (235, 110, 90),
@@ -445,9 +455,10 @@ class StatsScreen(Screen):
             t.blit(surface, mark, small, theme.TEXT if match.won else theme.TEXT_MUTED,
                    (round((start + x) / 2), area.bottom + 2), "midtop", True)
             x += step  # a gap between matches
-        note = f"W won, L lost, * practice; bars up to {top} points"
-        t.blit(surface, note, max(12, small - 4), theme.TEXT_MUTED, (box.right - pad, box.y + 2),
-               "topright")
+        note = f"One bar a hand, match after match: W won, L lost, * practice; top {top} points"
+        size = t.fit(note, max(12, small - 4), box.width - 2 * pad)
+        t.blit(surface, note, size, theme.TEXT_MUTED, (box.centerx, box.bottom - 3),
+               "midbottom")
 
     def reset(self) -> None:
         if not self.confirming:
@@ -468,23 +479,23 @@ def rules_text(rules: Rules) -> list[tuple[str, str]]:
         ("A hand", "All 52 cards are dealt, 13 each. Everyone bids once, starting left of the "
          "dealer. Then 13 tricks are played: the player left of the dealer leads, and each "
          "player in turn plays one card."),
-        ("Following suit", "You must play a card of the suit that was led if you have one. If "
-         "you have none, play any card. The highest card of the suit led wins the trick, "
-         "unless a spade was played: spades are trumps, and the highest spade wins. Even "
-         "the two of spades beats the ace of another suit."),
     ]
-    if rules.spades_lead_anytime:
-        out.append(("Leading spades", "Under these rules spades may be led at any time."))
-    else:
-        out.append(("Leading spades", "Nobody may lead a spade until spades are broken: a "
-                    "player who could not follow suit has played one. A player holding only "
-                    "spades may lead one anyway."))
     bids = "1 to 13" + (", or nil (0)" if rules.nil else "")
     out.append(("Bidding", f"Bid the tricks you expect to take: {bids}. Your team's contract "
                 "is the sum of both partners' bids."
                 + (" Partners may bid at most 13 together." if rules.team_cap_13 else "")
                 + (f" Partners must bid at least {rules.min_team_bid} together."
                    if rules.min_team_bid else "")))
+    out.append(("Following suit", "You must play a card of the suit that was led if you "
+                "have one. If you have none, play any card. The highest card of the suit led "
+                "wins the trick, unless a spade was played: spades are trumps, and the highest "
+                "spade wins. Even the two of spades beats the ace of another suit."))
+    if rules.spades_lead_anytime:
+        out.append(("Leading spades", "Under these rules spades may be led at any time."))
+    else:
+        out.append(("Leading spades", "Nobody may lead a spade until spades are broken: a "
+                    "player who could not follow suit has played one. A player holding only "
+                    "spades may lead one anyway."))
     out.append(("Scoring", "Make your contract (take at least that many tricks) and score 10 "
                 "points per trick bid, plus 1 point per extra trick. Take fewer and lose 10 "
                 "points per trick bid."))

@@ -32,6 +32,7 @@ class Row:
     back: Callable[[], None] | None = None  # for options: the previous value
     enabled: bool = True
     primary: bool = False
+    danger: bool = False  # removes something for good: drawn in red
     height: int = 0  # kind "custom": its height; ``paint(surface, rect)`` draws it
     paint: Callable[[pygame.Surface, Rect], None] | None = None
 
@@ -62,6 +63,10 @@ class Screen:
 
     def rows(self) -> list[Row]:
         return []
+
+    def touch(self) -> bool:
+        """An upright phone-sized window: no key hints on buttons."""
+        return self.height > self.width * 1.15
 
     def footer(self) -> list[Row]:
         return [Row("back", "Back", action=self.back, note="Esc")]
@@ -273,7 +278,9 @@ class Screen:
         if self.content_h > self.body.height:
             # A scroll bar says there is more below (or above).
             track = Rect(self.body.right + 4, self.body.y, 5, self.body.height)
-            if track.right < self.width:
+            if track.right >= self.width:
+                track.right = self.width - 2  # a phone: the bar sits at the very edge
+            if track.right <= self.width:
                 pygame.draw.rect(surface, (40, 80, 60), track, border_radius=3)
                 h = max(20, track.height * self.body.height // self.content_h)
                 y = track.y + (track.height - h) * self.scroll // max(
@@ -306,15 +313,17 @@ class Screen:
             fill, ink, muted = theme.BUTTON_OFF, theme.BUTTON_OFF_TEXT, theme.BUTTON_OFF_TEXT
         elif row.primary:
             fill, ink, muted = theme.SELECTED, theme.BUTTON_TEXT, theme.PANEL_MUTED
+        elif row.danger:
+            fill, ink, muted = (250, 222, 214), (150, 30, 20), (120, 60, 50)
         else:
             fill = theme.BUTTON_HOVER if hover else theme.BUTTON
             ink, muted = theme.BUTTON_TEXT, theme.PANEL_MUTED
         pygame.draw.rect(surface, fill, rect, border_radius=10)
         if footer or row.kind == "button" and not row.note:
             label_size = t.fit(row.label, small, rect.width - 2 * pad, True)
-            cy = rect.centery - (6 if footer and row.note else 0)
+            cy = rect.centery - (6 if footer and row.note and not self.touch() else 0)
             t.blit(surface, row.label, label_size, ink, (rect.centerx, cy), "center", True)
-            if footer and row.note:
+            if footer and row.note and not self.touch():
                 t.blit(surface, row.note, max(12, small - 5), muted,
                        (rect.centerx, rect.bottom - 3), "midbottom")
             return
@@ -339,5 +348,10 @@ class Screen:
                 shown = f"<  {row.value}  >"
             elif self.focus == ("row", row.key) and int(self.now * 2) % 2 == 0:
                 shown = row.value + "|"
+            if row.kind == "input":
+                # A long path shows its end, where the file's name is.
+                while len(shown) > 4 and t.font(max(12, small - 2), True).size(shown)[0] > \
+                        value_w - 10:
+                    shown = "..." + shown[4:]
             v_size = t.fit(shown, small, value_w - 8, True)
             t.blit(surface, shown, v_size, ink, box.center, "center", True)

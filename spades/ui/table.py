@@ -622,7 +622,11 @@ class TableScene:
     def toggle_coach(self) -> None:
         self.options.coach = not self.options.coach
         self.coach_advice = None
-        self.say("Coach on: the suggestion is outlined" if self.options.coach else "Coach off")
+        if self.options.coach and self.can_act():
+            self.message = None  # the message line shows the coach's advice and reason
+        else:
+            self.say("Coach on: on your turn it outlines its choice and says why"
+                     if self.options.coach else "Coach off")
 
     def coach(self) -> tuple[Any, str] | None:
         """The suggestion for the player's current decision, computed once per decision."""

@@ -17,6 +17,7 @@ from ..ai import make_player
 from ..ai.players import Decided
 from ..engine import STANDARD, Bid, Match, Play, mask_of, parse_card, parse_cards
 from ..engine.cards import card_name
+from .layout import compute_layout, compute_layout_below
 from .table import HUMAN, Control, TableOptions, TableScene
 
 DEMO_HANDS = (
@@ -84,6 +85,7 @@ class DemoScene(TableScene):
         self.players = {seat: ScriptedPlayer(seat) for seat in (1, 2, 3)}
         self.demo = True
         self.acknowledged: set[str] = set()
+        self.band = 0
         self.reached: list[str] = []
 
     # --- which step the table is at ---------------------------------------------------
@@ -142,16 +144,29 @@ class DemoScene(TableScene):
 
     # --- the explanation panel ---------------------------------------------------------
 
-    def tutor_rect(self) -> Rect:
-        """As tall as the step's text needs, over the top of the table."""
+    def set_layout(self, width: int, height: int) -> None:
+        """The table sits below a band as tall as the longest explanation needs."""
+        if self.band and (width, height) == (self.layout.width, self.layout.height):
+            return
+        self.layout = compute_layout(width, height)
+        self.band = max(self.band_for(step) for step in STEPS)
+        self.layout = compute_layout_below(width, height, self.band)
+        if self.flights:
+            self.finish_motion()
+
+    def band_for(self, step: str) -> int:
         lay = self.layout
         button_h = max(44, round(lay.font * 2))
         size = lay.font_small
-        lines = len(self.text_lines(self.tutor_text_width()))
+        lines = len(self.text_lines(self.tutor_text_width(), TEXTS[step]))
         text_h = round(size * 1.3) + lines * round(size * 1.15)
         beside = lay.width >= lay.font * 30
-        height = (max(button_h, text_h) if beside else text_h + button_h + lay.pad) + lay.pad
-        return Rect(lay.pad, lay.pad, lay.width - 2 * lay.pad, height)
+        return (max(button_h, text_h) if beside else text_h + button_h + lay.pad) + \
+            2 * lay.pad
+
+    def tutor_rect(self) -> Rect:
+        lay = self.layout
+        return Rect(lay.pad, lay.pad // 2, lay.width - 2 * lay.pad, self.band - lay.pad)
 
     def tutor_text_width(self) -> int:
         lay = self.layout
@@ -164,12 +179,12 @@ class DemoScene(TableScene):
         lay = self.layout
         return min(round(lay.font * 8), (lay.width - 5 * lay.pad) // 2)
 
-    def text_lines(self, width: int) -> list[str]:
+    def text_lines(self, width: int, text: str | None = None) -> list[str]:
         from .theme import Text
 
         if not hasattr(self, "_wrap"):
             self._wrap = Text()
-        return self._wrap.wrap(self.tutor_text(), self.layout.font_small, width)
+        return self._wrap.wrap(text or self.tutor_text(), self.layout.font_small, width)
 
     def tutor_buttons(self) -> list[tuple[str, str, Callable[[], None], str]]:
         items = []
