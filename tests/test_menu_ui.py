@@ -145,6 +145,12 @@ def test_settings_round_trip_every_preset_and_rule_option():
     d.frame()
     assert d.app.settings.player_name == "Yann"
     assert storage.load_settings(d.app.store).player_name == "Yann"
+    focus_row(d, "name_n")
+    d.app.handle(_key_event("", "a"))
+    d.frame()
+    assert storage.load_settings(d.app.store).computer_names[1] == "Noora"
+    d.app.new_match_from_settings()
+    assert d.scene.options.names == ("Yann", "Wren", "Noora", "Eli")
 
 
 def _key_event(name: str, text: str = ""):

@@ -278,13 +278,14 @@ def test_older_settings_are_migrated_and_rewritten(backend):
 
 def test_settings_without_a_face_get_the_default_one(backend):
     v2 = {k: v for k, v in Settings(player_name="Two", coach=True).to_json().items()
-          if k != "avatar"}
+          if k not in ("avatar", "computer_names")}
     backend.put_raw("settings", json.dumps({**v2, "format": "spades-settings/2"}))
     settings = load_settings(backend.open())
     assert settings == Settings(player_name="Two", coach=True)
     assert (settings.avatar_shape, settings.avatar_colour) == ("spade", "gold")
     assert json.loads(backend.raw("settings"))["avatar"] == {"shape": "spade",
                                                               "colour": "gold"}
+    assert settings.computer_names == ("Wren", "Noor", "Eli")
 
 
 def test_the_players_face_round_trips_and_a_bad_one_is_refused(backend):
@@ -294,6 +295,10 @@ def test_the_players_face_round_trips_and_a_bad_one_is_refused(backend):
     bad = {**Settings().to_json(), "avatar": {"shape": "dragon", "colour": "teal"}}
     backend.put_raw("settings", json.dumps(bad))
     assert load_settings(backend.open()) == Settings()
+    for names in (["A", "B"], ["A", "", "C"], ["A", "B", "x" * 50], "ABC"):
+        bad = {**Settings().to_json(), "computer_names": names}
+        backend.put_raw("settings", json.dumps(bad))
+        assert load_settings(backend.open()) == Settings(), names
 
 
 V1_STATS = {

@@ -5,7 +5,8 @@ Format history (each older one is migrated on load):
   three computer players; no coach.
 - ``spades-settings/2``: the rules as a preset name or "custom" with every option, the
   opponents' and the partner's strength apart, and the coach.
-- ``spades-settings/3`` (current): adds the player's face, a shape and a colour.
+- ``spades-settings/3`` (current): adds the player's face (a shape and a colour) and the
+  computer players' names.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ class Settings:
     coach: bool = False
     avatar_shape: str = "spade"
     avatar_colour: str = "gold"
+    computer_names: tuple[str, str, str] = ("Wren", "Noor", "Eli")  # West, North, East
 
     def __post_init__(self) -> None:
         if self.preset != CUSTOM:
@@ -95,6 +97,10 @@ class Settings:
         expect_bool(self.coach, "coach")
         expect_choice(self.avatar_shape, AVATAR_SHAPES, "the face's shape")
         expect_choice(self.avatar_colour, AVATAR_COLOURS, "the face's colour")
+        if not isinstance(self.computer_names, tuple) or len(self.computer_names) != 3:
+            raise DocumentError("computer_names must name West, North and East")
+        for seat, name in zip(("West", "North", "East"), self.computer_names, strict=True):
+            check_name(name, f"{seat}'s name")
 
     def with_preset(self, name: str) -> Settings:
         if name not in PRESETS:
@@ -117,6 +123,7 @@ class Settings:
             "sound": self.sound,
             "coach": self.coach,
             "avatar": {"shape": self.avatar_shape, "colour": self.avatar_colour},
+            "computer_names": list(self.computer_names),
         }
 
     @classmethod
@@ -132,10 +139,13 @@ def _read(doc: dict[str, Any]) -> Settings:
         doc,
         {
             "format", "rules", "opponents_strength", "partner_strength", "player_name",
-            "animation_speed", "four_colour", "sound", "coach", "avatar",
+            "animation_speed", "four_colour", "sound", "coach", "avatar", "computer_names",
         },
     )
     avatar = expect_fields(doc["avatar"], {"shape", "colour"})
+    names = doc["computer_names"]
+    if not isinstance(names, list):
+        raise DocumentError("computer_names must be a list of three names")
     rules_doc = expect_fields(doc["rules"], {"preset", "options"})
     preset = rules_doc["preset"]
     if not isinstance(preset, str):
@@ -156,6 +166,7 @@ def _read(doc: dict[str, Any]) -> Settings:
         coach=doc["coach"],
         avatar_shape=avatar["shape"],
         avatar_colour=avatar["colour"],
+        computer_names=tuple(names),
     )
 
 
@@ -170,7 +181,8 @@ def _from_v2(doc: dict[str, Any]) -> dict[str, Any]:
     )
     default = Settings()
     return {**doc, "format": SETTINGS_FORMAT,
-            "avatar": {"shape": default.avatar_shape, "colour": default.avatar_colour}}
+            "avatar": {"shape": default.avatar_shape, "colour": default.avatar_colour},
+            "computer_names": list(default.computer_names)}
 
 
 def _from_v1(doc: dict[str, Any]) -> dict[str, Any]:

@@ -41,7 +41,6 @@ KEY_NAMES = {
 }
 LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e"}
 PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
-COMPUTER_NAMES = ("Wren", "Noor", "Eli")  # West, North (the partner), East
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
 
 
@@ -223,7 +222,7 @@ class App:
         rules = preset(a.rules) if a.rules else s.rules
         return TableOptions(
             rules=rules, seed=a.seed if a.seed is not None else new_seed(),
-            names=(s.player_name, *COMPUTER_NAMES),
+            names=(s.player_name, *s.computer_names),
             avatar=(s.avatar_shape, s.avatar_colour),
             strengths=(a.opponents or s.opponents_strength, a.partner or s.partner_strength,
                        a.opponents or s.opponents_strength),

@@ -189,6 +189,11 @@ class SettingsScreen(Screen):
         rows.append(Row("h_players", "Players", kind="heading"))
         rows.append(Row("name", "Your name", kind="input", value=s.player_name,
                         note="Type to change it; shown at your seat."))
+        for i, (key, label) in enumerate((("name_w", "West's name"),
+                                          ("name_n", "Your partner's name"),
+                                          ("name_e", "East's name"))):
+            rows.append(Row(key, label, kind="input", value=s.computer_names[i],
+                            note="A computer player; its face follows its name."))
         rows.append(self._choice("avatar_shape", "Your face", AVATAR_SHAPES,
                                  "The emblem shown at your seat."))
         rows.append(self._choice("avatar_colour", "Its colour", AVATAR_COLOURS,
@@ -227,15 +232,23 @@ class SettingsScreen(Screen):
                    action=flip, back=flip)
 
     def type_text(self, text: str | None) -> None:
-        name = self.app.settings.player_name
+        """Typing into the focused name."""
+        key = self.focus[1] if self.focus else "name"
+        s = self.app.settings
+        others = list(s.computer_names)
+        seat = {"name_w": 0, "name_n": 1, "name_e": 2}.get(key)
+        name = s.player_name if seat is None else others[seat]
         if text is None:
             name = name[:-1]
         elif len(name) < MAX_TEXT:
             name += text
-        if name.strip():
+        if not name.strip():
+            self.say("A name cannot be empty")
+        elif seat is None:
             self.change(player_name=name)
         else:
-            self.say("Your name cannot be empty")
+            others[seat] = name
+            self.change(computer_names=tuple(others))
 
     def footer(self) -> list[Row]:
         rows = [Row("back", "Back", action=self.back, note="Esc")]
