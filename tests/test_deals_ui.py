@@ -8,8 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_menu_ui import act
-from ui_driver import Driver
+from ui_driver import Driver, play_until
 
 from spades.ui.table import TableScene
 
@@ -17,8 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def to_breakdown(d: Driver) -> None:
-    while (situation := d.wait_for_player()) != "breakdown":
-        act(d, situation)
+    play_until(d, "breakdown")
 
 
 def test_a_finished_hand_replays_with_the_very_same_cards():

@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
-from ui_driver import Driver
+from ui_driver import Driver, act
 
 from spades import storage
-from spades.engine import Rules, cards_of
+from spades.engine import Rules
 from spades.engine.rules import PRESETS
 from spades.ui.pages import RULE_OPTIONS, MenuScreen, SavesScreen, SettingsScreen, StatsScreen
 from spades.ui.table import TableScene
@@ -37,19 +37,6 @@ def focus_row(d: Driver, key: str) -> None:
             return
         d.press("tab")
     pytest.fail(f"Tab never reached {key}")
-
-
-def act(d: Driver, situation: str) -> None:
-    """One decision of the player's, by mouse."""
-    if situation == "breakdown":
-        d.click(("btn", "next"))
-    elif situation == "blind":
-        d.click(("btn", "look"))
-    elif situation == "bid":
-        d.click(("bid", d.scene.suggested_bid_value()))
-        d.click(("btn", "confirm"))
-    elif situation == "play":
-        d.click(("card", cards_of(d.scene.view.legal_card_mask())[-1]))
 
 
 def play_human(d: Driver, limit: int = 300) -> None:

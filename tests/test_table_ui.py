@@ -7,7 +7,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from ui_driver import Driver
+from ui_driver import Driver, play_until
 
 from spades.ai import suggested_bid
 from spades.engine import BLIND_NIL, Bid, Match, Play, Rules, cards_of
@@ -143,14 +143,7 @@ def test_a_whole_match_by_keyboard_only():
 
 
 def _to_first_play(d: Driver) -> None:
-    while (situation := d.wait_for_player()) != "play":
-        if situation == "blind":
-            d.click(("btn", "look"))
-        elif situation == "bid":
-            d.click(("bid", d.scene.suggested_bid_value()))
-            d.click(("btn", "confirm"))
-        else:
-            d.click(("btn", "next"))
+    play_until(d, "play")
 
 
 def _play_with_illegal_card(d: Driver) -> None:
@@ -270,14 +263,7 @@ def test_a_key_skips_the_deal_and_the_breakdown_waits_for_the_player():
     assert not d.scene.shown.dealing and d.scene.shown.sizes == [13, 13, 13, 13]
     # Play the hand out quickly, then the breakdown stays until Next hand.
     d.scene.options.speed = "instant"
-    while (situation := d.wait_for_player()) != "breakdown":
-        if situation == "blind":
-            d.click(("btn", "look"))
-        elif situation == "bid":
-            d.click(("bid", d.scene.suggested_bid_value()))
-            d.click(("btn", "confirm"))
-        else:
-            d.click(("card", cards_of(d.scene.view.legal_card_mask())[0]))
+    play_until(d, "breakdown", last=False)
     scene = d.scene
     hand = scene.shown.hand_number
     d.frame(400)  # no timer: twenty seconds later it still waits

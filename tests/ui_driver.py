@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from spades.engine import Rules  # noqa: E402
+from spades.engine import Rules, cards_of  # noqa: E402
 from spades.ui.app import App, parse_args, visible_point  # noqa: E402
 from spades.ui.table import Control, TableScene  # noqa: E402
 
@@ -100,3 +100,24 @@ class Driver:
                 return "bid" if scene.view.looked else "blind"
             return "play"
         return None
+
+
+def act(d: Driver, situation: str, last: bool = True) -> None:
+    """One decision of the player's, by mouse: Look, the suggested bid, a legal card
+    (the last one, or the first), Next hand."""
+    if situation == "breakdown":
+        d.click(("btn", "next"))
+    elif situation == "blind":
+        d.click(("btn", "look"))
+    elif situation == "bid":
+        d.click(("bid", d.scene.suggested_bid_value()))
+        d.click(("btn", "confirm"))
+    elif situation == "play":
+        cards = cards_of(d.scene.view.legal_card_mask())
+        d.click(("card", cards[-1] if last else cards[0]))
+
+
+def play_until(d: Driver, wanted: str, last: bool = True) -> None:
+    """Act by mouse until the table waits for ``wanted`` ('play', 'breakdown', 'over')."""
+    while (situation := d.wait_for_player()) != wanted:
+        act(d, situation, last)
