@@ -270,7 +270,10 @@ class SavesScreen(Screen):
     def __init__(self, app) -> None:
         super().__init__(app)
         stamp = datetime.now().strftime("%Y-%m-%d")
-        self.path = str(app.platform.downloads_dir() / f"spades-saves-{stamp}.json")
+        name = f"spades-saves-{stamp}.json"
+        # The browser downloads to where it likes; a desktop export goes where you type.
+        self.path = name if app.platform.in_browser() else str(
+            app.platform.downloads_dir() / name)
         self.confirming = False
 
     def rows(self) -> list[Row]:
