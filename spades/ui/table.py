@@ -850,7 +850,10 @@ class TableScene:
                                         "Nil" if bid == NIL else str(bid),
                                         enabled=bid in legal, group="bids"))
         choice = self.bid_choice
-        label = "Pick a bid first" if choice is None else f"Confirm {bid_words(choice)}"
+        if choice is not None:
+            label = f"Confirm {bid_words(choice)}"
+        else:
+            label = "Pick a bid first" if view.looked else "Choose blind nil, or look"
         controls.append(Control(("btn", "confirm"), confirm, self.confirm_bid, label,
                                 enabled=choice is not None, hint="Enter"))
         return controls
