@@ -445,7 +445,8 @@ def build_parser() -> argparse.ArgumentParser:
     seed(p, 0, "the deals and the players")
     rules(p)
     p.add_argument("--iterations", type=positive(), default=None, metavar="N",
-                   help="rollouts per card decision for hard (default: its own budget)")
+                   help="rollouts per card decision for hard, three times as many per bid "
+                   "(default: its own budget)")
     p.add_argument("--situations", choices=("sampled", "fresh"), default="sampled",
                    help="start each deal from a sampled match score and bags, or from 0-0")
     p.add_argument("--workers", type=positive(256), default=1, metavar="N",
@@ -461,9 +462,10 @@ def build_parser() -> argparse.ArgumentParser:
     seed(p, 0, "the deals and the players")
     rules(p)
     p.add_argument("--zoo", type=names_from(GAUNTLET), default=list(GAUNTLET), metavar="LIST",
-                   help=f"comma-separated opponents (default: all of {','.join(GAUNTLET)})")
+                   help=f"comma-separated opponents (default: all of {', '.join(GAUNTLET)})")
     p.add_argument("--iterations", type=positive(), default=None, metavar="N",
-                   help="rollouts per decision for hard (default: its own budget)")
+                   help="rollouts per card decision for hard, three times as many per bid "
+                   "(default: its own budget)")
     p.add_argument("--situations", choices=("sampled", "fresh"), default="sampled",
                    help="start each deal from a sampled match score and bags, or from 0-0")
     p.add_argument("--workers", type=positive(256), default=1, metavar="N",
