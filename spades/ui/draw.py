@@ -47,7 +47,7 @@ class TableDrawer:
         self.status(surface, scene)
         if scene.bid_panel_open() and not scene.overlays:
             self.bid_panel(surface, scene, controls)
-        if getattr(scene, "demo", False) and not scene.overlays:
+        if scene.demo and not scene.overlays:
             self.tutor(surface, scene, controls)
         if not scene.overlays:
             for control in controls:

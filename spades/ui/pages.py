@@ -275,18 +275,19 @@ class SavesScreen(Screen):
         self.path = name if app.platform.in_browser() else str(
             app.platform.downloads_dir() / name)
         self.confirming = False
+        self.waiting_upload = False
 
     def rows(self) -> list[Row]:
         app = self.app
         store = app.store
-        where = getattr(store, "where", "") or "this device"
+        where = store.where or "this device"
         if app.platform.in_browser():
             about = ("Your match, settings, statistics and Journey are kept in this browser "
                      "only, on this device. Nothing is sent anywhere. Clearing this browser's "
                      "site data removes them, so export a copy to keep one.")
         else:
             about = (f"Your match, settings, statistics and Journey are kept on this computer "
-                     f"only, in {where}. Nothing is sent anywhere. Deleting that folder "
+                     f"only, {where}. Nothing is sent anywhere. Deleting that folder "
                      "removes them, so export a copy to keep one.")
         rows = [Row("about", about, kind="text")]
         if app.platform.in_browser():
@@ -340,7 +341,7 @@ class SavesScreen(Screen):
 
     def update(self, dt: float, think_ms: float = 0.0) -> None:
         super().update(dt)
-        if getattr(self, "waiting_upload", False):
+        if self.waiting_upload:
             data = self.app.platform.take_upload()
             if data == "":
                 self.waiting_upload = False

@@ -181,6 +181,7 @@ class TableScene:
         self.bid_choice: int | None = None
         self.decision_key: int | None = None
         self.coach_advice: tuple[int, Any, str] | None = None
+        self._suggested: tuple[int, int, str] | None = None  # the bid panel's, per decision
         self.focus: tuple | None = None
         self.keyboard = False
         self.hover: tuple | None = None
@@ -1126,7 +1127,7 @@ class TableScene:
         if not self.bid_panel_open() or not self.view.looked:
             return None
         key = len(self.match.actions)
-        cached = getattr(self, "_suggested", None)
+        cached = self._suggested
         if cached is None or cached[0] != key:
             action, reason = suggested_bid(self.match.view(HUMAN))
             self._suggested = (key, action.value, reason)

@@ -19,6 +19,7 @@ from ..engine import STANDARD, Bid, Match, Play, mask_of, parse_card, parse_card
 from ..engine.cards import card_name
 from .layout import compute_layout, compute_layout_below
 from .table import HUMAN, Control, TableOptions, TableScene
+from .theme import Text
 
 DEMO_HANDS = (
     "2S 7S QS KC 9C 4C 3C AD JD 8D 6D 5D 2D",  # South, the player: no hearts
@@ -86,6 +87,7 @@ class DemoScene(TableScene):
         self.demo = True
         self.acknowledged: set[str] = set()
         self.band = 0
+        self._wrap = Text()  # measures the explanations for the band's height
         self.reached: list[str] = []
 
     # --- which step the table is at ---------------------------------------------------
@@ -180,10 +182,6 @@ class DemoScene(TableScene):
         return min(round(lay.font * 8), (lay.width - 5 * lay.pad) // 2)
 
     def text_lines(self, width: int, text: str | None = None) -> list[str]:
-        from .theme import Text
-
-        if not hasattr(self, "_wrap"):
-            self._wrap = Text()
         return self._wrap.wrap(text or self.tutor_text(), self.layout.font_small, width)
 
     def tutor_buttons(self) -> list[tuple[str, str, Callable[[], None], str]]:
