@@ -48,9 +48,11 @@ def test_layout_puts_everything_on_screen_without_overlap(size):
             continue
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
     # Cards: the hand, each raised card, the trick and the other hands stay on screen.
-    for rect in lay.hand_rects(13):
-        assert lay.hand_area.contains(rect.move(0, -lay.lift)) and lay.hand_area.contains(rect)
-        assert rect.width >= 40
+    tops = [None] + ([6, 7] if lay.hand_rows == 2 else [])
+    for top in tops:
+        for rect in lay.hand_rects(13, top):
+            assert lay.hand_area.contains(rect.move(0, -lay.lift)), (top, rect)
+            assert rect.width >= 40
     assert lay.hand_step >= 44 or lay.hand_rows == 2 and lay.hand_step >= 44
     for seat in (1, 2, 3):
         for rect in lay.fan_rects(seat, 13):
@@ -177,7 +179,7 @@ def test_legal_cards_are_raised_and_others_are_not():
     _play_with_illegal_card(d)
     scene = d.scene
     legal = scene.view.legal_card_mask()
-    flat = scene.layout.hand_rects(len(scene.shown.hand))
+    flat = scene.hand_layout()
     for card, drawn, resting in zip(scene.shown.hand, scene.card_rects(), flat, strict=True):
         raised = drawn.y < resting.y
         assert raised == bool(legal >> card & 1), card
@@ -339,3 +341,16 @@ def test_screenshots_of_each_screen(size, tmp_path):
                  "score_sheet", "match_over", "deal"):
         shot = out / f"{kind}-{w}x{h}.png"
         assert shot.exists() and shot.stat().st_size > 5000, shot
+
+
+def test_a_two_row_hand_breaks_where_the_suit_changes():
+    lay = compute_layout(390, 844)
+    assert lay.hand_rows == 2 and lay.row_capacity == 7
+    assert lay.hand_split([0] * 6 + [1] * 7) == 6  # six diamonds above, seven clubs below
+    assert lay.hand_split([0] * 7 + [1] * 6) == 7
+    assert lay.hand_split([0] * 3 + [1] * 10) is None  # no change near the middle
+    assert lay.hand_split([0, 1, 2, 3] * 3 + [3]) in (6, 7)
+    assert compute_layout(1280, 720).hand_split([0] * 6 + [1] * 7) is None  # one row
+    rects = lay.hand_rects(13, 6)
+    assert len({r.y for r in rects[:6]}) == 1 and len({r.y for r in rects[6:]}) == 1
+    assert rects[0].y < rects[6].y

@@ -60,26 +60,45 @@ class Layout:
     overlay: Rect  # modal panels: breakdown, score sheet, pause, help, match over
     vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
 
-    def hand_rects(self, count: int) -> list[Rect]:
+    @property
+    def row_capacity(self) -> int:
+        """How many cards one row of the hand holds side by side."""
+        return max(1, (self.hand_area.width - self.card_w) // max(1, self.hand_step) + 1)
+
+    def hand_rects(self, count: int, top: int | None = None) -> list[Rect]:
         """Where each of ``count`` cards of the player's hand lies (unraised), in order.
 
-        Later cards are drawn over earlier ones, so the hit test goes from the last.
+        ``top`` is how many go in the upper row of a two-row hand (default: the larger
+        half). Later cards are drawn over earlier ones, so the hit test goes from the last.
         """
         if count <= 0:
             return []
-        rows = self.hand_rows if count > 7 else 1
-        per_row = -(-count // rows)
+        two = self.hand_rows == 2 and count > min(7, self.row_capacity)
+        first = (top if top is not None else -(-count // 2)) if two else count
         rects = []
         area = self.hand_area
         bottom = area.bottom - self.card_h
         for i in range(count):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, count - row * per_row)
+            row = 0 if i < first else 1
+            col = i if row == 0 else i - first
+            in_row = first if row == 0 else count - first
             width = self.card_w + (in_row - 1) * self.hand_step
             x = area.centerx - width // 2 + col * self.hand_step
-            y = bottom - (rows - 1 - row) * self.row_step
+            y = bottom - (self.row_step if two and row == 0 else 0)
             rects.append(Rect(x, y, self.card_w, self.card_h))
         return rects
+
+    def hand_split(self, suits: list[int]) -> int | None:
+        """The upper row's size for a two-row hand: at a change of suit when one lies
+        near the middle, so a suit is not cut in two; None for the plain halves."""
+        count = len(suits)
+        if self.hand_rows != 2 or count <= min(7, self.row_capacity):
+            return None
+        fits = [i for i in range(1, count) if max(i, count - i) <= self.row_capacity]
+        changes = [i for i in fits if suits[i] != suits[i - 1]]
+        if not changes:
+            return None
+        return min(changes, key=lambda i: (abs(2 * i - count), -i))
 
     def fan_rects(self, seat: int, count: int) -> list[Rect]:
         """The small backs of another seat's hand, spread along its fan."""

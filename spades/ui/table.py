@@ -396,7 +396,7 @@ class TableScene:
         s.to_act = None
         lay = self.layout
         if e.seat == HUMAN:
-            rects = lay.hand_rects(len(s.hand))
+            rects = self.hand_layout()
             start = rects[s.hand.index(e.card)] if e.card in s.hand else lay.seat_origin(HUMAN)
             start = start.move(0, -lay.lift)
             if e.card in s.hand:
@@ -791,12 +791,18 @@ class TableScene:
     def card_rects(self) -> list[Rect]:
         """The player's cards as drawn: playable ones raised on the player's turn."""
         lay = self.layout
-        rects = lay.hand_rects(len(self.shown.hand))
+        rects = self.hand_layout()
         if self.can_act() and self.view.phase == "playing":
             legal = self.view.legal_card_mask()
             rects = [r.move(0, -lay.lift) if legal >> c & 1 else r
                      for c, r in zip(self.shown.hand, rects, strict=True)]
         return rects
+
+    def hand_layout(self) -> list[Rect]:
+        """The hand's resting places; on two rows, split where the suit changes."""
+        hand = self.shown.hand
+        split = self.layout.hand_split([c // 13 for c in hand])
+        return self.layout.hand_rects(len(hand), split)
 
     def _card_action(self, card: int) -> Callable[[], None]:
         return lambda: self.human_card(card)
