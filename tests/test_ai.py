@@ -340,3 +340,26 @@ def test_the_zoo_plays_in_a_tournament():
     assert out["sides"]["B"]["strength"] == "overbidder"
     # Overbidding gets punished: the overbidder is set more often than normal.
     assert out["sides"]["B"]["set_rate"] > out["sides"]["A"]["set_rate"]
+
+
+def test_rollouts_bend_only_the_opponents():
+    from spades.ai.hard import draw_styles, style_bids
+
+    t = Position(preset("standard"))
+    t.bids = [3, 4, 2, 4]
+    rng = random.Random(1)
+    seen = {q: set() for q in range(4)}
+    for _ in range(400):
+        styles = draw_styles(rng, 0, t)
+        for q in range(4):
+            seen[q].add(styles[q])
+    # The seat and its partner always play by the normal rules; the opponents vary.
+    assert seen[0] == seen[2] == {"normal"}
+    assert seen[1] == seen[3] == {"normal", "eager", "careless", "shy"}
+    bent = style_bids(t.bids, ["normal", "eager", "normal", "shy"])
+    assert bent[0] is None and bent[2] is None
+    assert bent[1] == [3, 13, 2, 13] and bent[3] == [3, 3, 2, 3]
+    # A side that has taken more than it bid is drawn eager more often.
+    t.tricks_won = [0, 5, 0, 4]
+    eager = sum(draw_styles(rng, 0, t)[1] == "eager" for _ in range(400))
+    assert eager > 0.5 * 400

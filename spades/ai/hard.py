@@ -172,8 +172,7 @@ def team_value(team: TeamScore, bag_cost: float) -> float:
 STYLE_WEIGHTS = (("normal", 0.35), ("eager", 0.4), ("careless", 0.15), ("shy", 0.1))
 CARELESS_RATE = 0.12  # a careless opponent plays a random sound card this often
 UNIFORM_DEALS = 0.25  # this share of deals ignores what the bids imply
-
-
+# A side that has taken more tricks than it bid this hand has shown it does not duck.
 EAGER_SHOWN_WEIGHTS = (("normal", 0.2), ("eager", 0.6), ("careless", 0.1), ("shy", 0.1))
 
 
@@ -227,17 +226,12 @@ def play_out(t: Position, styles: list[str], rand) -> None:
         t.play(c)
 
 
-SET_AVERSION = 0.0
-
-
 def judge(t: Position, seat: int, bag_cost: float) -> float:
     """The change in match value for the seat's side minus the other side's."""
     rules = t.rules
     teams = score_hand(rules, t.bids, t.tricks_won, t.scores, t.bags)
     me = seat & 1
     value = team_value(teams[me], bag_cost) - team_value(teams[1 - me], bag_cost)
-    if teams[me].made is False:
-        value -= SET_AVERSION
     winner = match_winner(rules, (teams[0].score_after, teams[1].score_after))
     if winner is not None:
         value += MATCH_WIN_VALUE if winner == me else -MATCH_WIN_VALUE
