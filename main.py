@@ -10,4 +10,7 @@ import asyncio
 from spades.ui.app import main
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:  # Ctrl-C in the terminal: leave quietly, as the CLI does
+        raise SystemExit(130) from None

@@ -449,3 +449,13 @@ def test_how_to_play_follows_the_chosen_rules():
     assert "bags" in headings("guide")["Nil"]  # a failed nil's tricks are bags there
     anytime = dict(rules_text(PRESETS["standard"].with_options(spades_lead_anytime=True)))
     assert "any time" in anytime["Leading spades"]
+
+
+@pytest.mark.parametrize("args", [["--frames", "-3"], ["--frames", "x"], ["--rules", "bogus"],
+                                  ["--strength", "expert"], ["--size", "big"]])
+def test_main_refuses_bad_arguments_without_a_traceback(args):
+    run = subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT,
+                         capture_output=True, text=True,
+                         env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr and "usage:" in run.stderr

@@ -44,6 +44,16 @@ PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
 
 
+def frame_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="main.py", description="Spades against three computer "
                                 "players.")
@@ -62,7 +72,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         "interface")
     p.add_argument("--strength", choices=PLAYER_STRENGTHS, default="hard",
                    help="with --autoplay: the strength of all four seats (default: hard)")
-    p.add_argument("--frames", type=int, default=None,
+    p.add_argument("--frames", type=frame_count, default=None,
                    help="with --autoplay: stop after this many frames")
     p.add_argument("--screenshots", default=None,
                    help="with --autoplay: save a PNG of each kind of screen in this folder")
