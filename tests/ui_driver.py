@@ -46,6 +46,7 @@ class Driver:
     def frame(self, n: int = 1) -> None:
         for _ in range(n):
             self.app.frame(self.dt)
+            self.app.screenshot()
 
     def until(self, predicate, limit: int = 5000) -> bool:
         for _ in range(limit):

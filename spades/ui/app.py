@@ -465,7 +465,6 @@ class App:
         else:
             scene.draw(self.screen, self.drawer)
         pygame.display.flip()
-        self.screenshot()
 
     def screenshot(self) -> None:
         if self.shot_dir is None:
@@ -490,6 +489,7 @@ class App:
             last = start
             self.frame(dt)
             self.frame_ms.append((time.perf_counter() - start) * 1000)
+            self.screenshot()  # not timed: writing a PNG is no part of playing
             frames += 1
             if limit is not None and frames >= limit:
                 break
