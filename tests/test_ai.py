@@ -290,7 +290,7 @@ def test_bid_search_in_slices_gives_the_same_bid():
             steps += 1
         assert steps > 1
         assert sliced.decision == at_once.decision
-        assert sliced.iterations == at_once.iterations == at_once.total
+        assert sliced.iterations == at_once.iterations <= at_once.total
         assert sliced.means_ == at_once.means_
         again = HardPlayer(seed=5, rollouts=48).choose(view)
         assert again == at_once.decision
