@@ -26,6 +26,7 @@ from ..storage import (
 from ..storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
 from ..storage.statistics import Statistics
 from . import theme
+from .journey import JourneyScreen, journey_summary
 from .screens import MAX_TEXT, Screen
 from .widgets import INPUT, Button, Custom, Heading, Paragraph, Stepper, TextField, Toggle, Widget
 
@@ -110,8 +111,6 @@ class MenuScreen(Screen):
                 note += "  ·  practice"
             rows.append(Button("continue", "Continue", app.continue_match, note=note,
                                style="primary"))
-        from .journey import JourneyScreen, journey_summary
-
         fresh = summary is None or summary.is_over
         rows += [
             Button("new", "New match", lambda: app.show(SettingsScreen(app, new=True)),
