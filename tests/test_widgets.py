@@ -122,6 +122,14 @@ def test_finger_and_its_synthetic_mouse_twin_are_handled_once():
     d.frame()
     assert names.index(d.app.settings.preset) == (before + 1) % len(names)
     assert INPUT.touch
+    # A browser's own mouse echo of a touch (no touch mark), at once and at the same
+    # place, is the same tap again: dropped.
+    d.finger("down", forward.center)
+    d.finger("up", forward.center)
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=forward.center, button=1))
+    d.frame()
+    assert names.index(d.app.settings.preset) == (before + 2) % len(names)
 
 
 def test_a_finger_drag_follows_one_to_one_glides_a_little_and_stops_at_the_ends():
