@@ -446,3 +446,10 @@ def test_a_toggle_reads_on_or_off_at_3_to_1():
     for track in (theme.GOOD, OFF_ON_PANEL):
         assert contrast(track, PLAIN) >= 3.0  # the switch against its row
         assert contrast((255, 255, 255), track) >= 4.5  # "on" / "off" on the switch
+
+
+def test_a_locked_level_says_why_when_tapped_and_starts_nothing():
+    d = page_driver((390, 844), JourneyScreen)
+    d.tap(("row", "j2"))
+    assert isinstance(d.scene, JourneyScreen)
+    assert d.scene.message and d.scene.message[0] == "Level 2 is locked: win level 1 to open it"
