@@ -289,6 +289,8 @@ def pages(d: Driver):
 def test_every_widget_of_every_page_on_screen_without_overlap_and_big_enough(size):
     d = page_driver(size, match=True)
     with_statistics(d)
+    longest = max(PRESETS, key=len)  # the widest value a stepper shows
+    d.app.settings = d.app.settings.with_preset(longest)
     width, height = size
     screen = d.app.screen.get_rect()
     target = min_target(size)
@@ -332,6 +334,8 @@ def check_targets(w, look, target: int, name: str) -> None:
         back, forward = w.halves(look)
         assert back.right + 8 <= forward.left, (name, w.key)
         assert w.rect.contains(back) and w.rect.contains(forward), (name, w.key)
+        text_w = look.text.font(look.small, True).size(w.value)[0]
+        assert text_w <= forward.left - back.right - 8, (name, w.key, w.value)
 
 
 # --- hierarchy ---------------------------------------------------------------------
