@@ -87,6 +87,7 @@ def test_a_drag_on_a_steppers_half_scrolls_and_a_tap_steps(touch):
     d.drag(forward.center, (forward.centerx, forward.centery - 120), touch=touch)
     assert d.app.settings.preset == before and d.scene.scroll > 100
     d.scene.area.offset = 0
+    d.scene.area.stop()
     d.frame()
     back, forward = halves(d, "preset")
     if touch:
@@ -149,6 +150,11 @@ def test_a_finger_drag_follows_one_to_one_glides_a_little_and_stops_at_the_ends(
     assert area.offset > 120
     d.frame(40)
     assert 120 < area.offset <= 120 + 200 and area.velocity == 0
+    # A tap while it glides stops it and presses nothing.
+    d.drag((x, 600), (x, 450), steps=3)
+    assert abs(area.velocity) > 200
+    d.tap((x, 400))
+    assert area.velocity == 0 and isinstance(d.scene, RulesScreen)
     for _ in range(12):  # flicks past the end
         d.drag((x, 740), (x, 100), steps=2)
     d.frame(40)
