@@ -463,3 +463,32 @@ def test_a_locked_level_says_why_when_tapped_and_starts_nothing():
     d.tap(("row", "j2"))
     assert isinstance(d.scene, JourneyScreen)
     assert d.scene.message and d.scene.message[0] == "Level 2 is locked: win level 1 to open it"
+
+
+def test_menu_and_pages_by_finger_alone_on_a_phone():
+    """The touch twin of test_menu_and_pages_by_mouse: every page opened and left with
+    taps, a rule stepped back with <, the match started from the New match page."""
+    d = page_driver((390, 844))
+    for key, page in (("howto", RulesScreen), ("settings", SettingsScreen),
+                      ("saves", SavesScreen), ("stats", StatsScreen),
+                      ("journey", JourneyScreen)):
+        d.tap(("row", key))
+        assert isinstance(d.scene, page)
+        d.tap(("foot", "back"))
+        assert isinstance(d.scene, MenuScreen)
+    d.tap(("row", "new"))
+    assert isinstance(d.scene, SettingsScreen) and d.scene.new
+    # "Play to" is below the first screen: drag up to it, then step it back with <.
+    x = d.app.screen.get_width() // 2
+    for _ in range(10):
+        row = d.control(("row", "target"))
+        if d.scene.area.view.contains(row.rect):
+            break
+        d.drag((x, 600), (x, 300))
+    d.scene.area.stop()
+    back, _ = halves(d, "target")
+    d.tap(back.center)
+    assert d.app.settings.rules.target == 1000  # 500 back one step wraps to the last
+    d.tap(("foot", "start"))
+    assert type(d.scene).__name__ == "TableScene"
+    assert d.scene.match.rules.target == 1000
