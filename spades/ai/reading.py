@@ -59,11 +59,13 @@ NIL_PRIOR = 2.0  # pseudo-nils of "nils like normal"
 @dataclass
 class SeatReading:
     hands: int = 0
-    loglik: list[float] = field(default_factory=lambda: [0.0] * len(STYLES))
+    # Log-likelihood of its choices under each style, in thousandths (whole numbers, so
+    # a saved reading is exactly the one fitted).
+    loglik: list[int] = field(default_factory=lambda: [0] * len(STYLES))
     decisions: int = 0  # card choices that had two or more sound cards
     bids: int = 0  # ordinary bids set beside normal's ordinary bid
-    bid_excess: float = 0.0  # sum of (its bid - normal's bid) over those
-    bid_tricks: float = 0.0  # sum of (tricks it took - its bid) over its ordinary bids
+    bid_excess: int = 0  # sum of (its bid - normal's bid) over those
+    bid_tricks: int = 0  # sum of (tricks it took - its bid) over its ordinary bids
     nil_bids: int = 0
     nil_made: int = 0
     nil_unlike_normal: int = 0  # nils (blind ones apart) normal would not have bid
@@ -75,7 +77,7 @@ class SeatReading:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "hands": self.hands, "loglik": [round(x, 6) for x in self.loglik],
+            "hands": self.hands, "loglik": list(self.loglik),
             "decisions": self.decisions, "bids": self.bids,
             "bid_excess": self.bid_excess, "bid_tricks": self.bid_tricks,
             "nil_bids": self.nil_bids, "nil_made": self.nil_made,
@@ -95,21 +97,16 @@ class SeatReading:
                 raise ValueError(f"unknown field {name!r} in a seat's reading")
             if name == "loglik":
                 if not (isinstance(value, list) and len(value) == len(STYLES)
-                        and all(_number(v) and v <= 0 for v in value)):
-                    raise ValueError("loglik must list one number of at most 0 per style")
-                value = [float(v) for v in value]
+                        and all(type(v) is int and v <= 0 for v in value)):
+                    raise ValueError("loglik must list one whole number of at most 0 a style")
+                value = list(value)
             elif name in ("bid_excess", "bid_tricks"):
-                if not _number(value) or abs(value) > 13 * 10000:
-                    raise ValueError(f"{name} must be a number")
-                value = float(value)
+                if type(value) is not int:
+                    raise ValueError(f"{name} must be a whole number")
             elif type(value) is not int or value < 0:
                 raise ValueError(f"{name} must be a whole number")
             setattr(out, name, value)
         return out
-
-
-def _number(v: Any) -> bool:
-    return type(v) in (int, float) and math.isfinite(v)
 
 
 def hand_key(result: Any) -> str:
@@ -134,7 +131,7 @@ class Reading:
         if not r.decisions:
             return base
         top = max(r.loglik)
-        raw = [w * math.exp(TEMPER * (ll - top)) for (_, w), ll in zip(base, r.loglik,
+        raw = [w * math.exp(TEMPER * (ll - top) / 1000) for (_, w), ll in zip(base, r.loglik,
                                                                       strict=True)]
         total = sum(raw)
         shares = [max(STYLE_FLOOR, x / total) for x in raw]
@@ -234,7 +231,7 @@ class Reading:
                     else:
                         p = float(_alike(card, choices[style], hand, played))
                     p = (1 - LIKELIHOOD_FLOOR) * p + LIKELIHOOD_FLOOR / n
-                    r.loglik[k] += math.log(p)
+                    r.loglik[k] += round(1000 * math.log(p))
                 r.decisions += 1
             match.apply(Play(card))
         for seat in range(4):
@@ -290,6 +287,17 @@ class Reading:
                 f"{self.bid_bias(seat):+.2f} against normal's; nils {r.nil_made}/{r.nil_bids}")
 
 
+def read_table(saved: Any, history: list[Any] | tuple[Any, ...]) -> Reading:
+    """The reading for a table: the saved one when it is of these hands, else one fitted
+    from them (an older save without a reading, or one that does not match)."""
+    if saved is not None:
+        try:
+            return Reading.from_json(saved, history)
+        except ValueError:
+            pass
+    return Reading.fit(history)
+
+
 def _alike(card: int, other: int, hand: int, played: int) -> int:
     """1 when two cards play the same: equal, or touching (only own or played cards
     between them in the suit)."""
@@ -324,4 +332,4 @@ def _style_choices(t: Any, seat: int, style_bids: Any, choose_card: Any) -> dict
     return out
 
 
-__all__ = ["READING_FORMAT", "Reading", "SeatReading", "hand_key"]
+__all__ = ["READING_FORMAT", "Reading", "SeatReading", "hand_key", "read_table"]

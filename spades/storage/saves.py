@@ -14,7 +14,13 @@ lets the menu show Continue without replaying the match.
      "players": {"names": [4 str], "strengths": [4 of human/easy/normal/hard]},
      "summary": {"hand_number": 0, "scores": [0, 0], "bags": [0, 0],
                  "phase": "bidding", "target": 500},
-     "saved_at": "2025-01-01T12:00:00+00:00"}
+     "saved_at": "2025-01-01T12:00:00+00:00",
+     "reading": <spades-reading/1, optional>}
+
+``reading`` (optional: older saves lack it) is the hard players' model of how each
+seat has bid and played in this match (``spades.ai.reading``). It is kept as the table
+gave it; the table checks it against the match's hands and refits it when it does not
+match, so a missing or stale reading never costs the player the match.
 """
 
 from __future__ import annotations
@@ -76,6 +82,7 @@ class SavedMatch:
     names: tuple[str, str, str, str]
     strengths: tuple[str, str, str, str]
     saved_at: str
+    reading: dict[str, Any] | None = None
 
     @property
     def summary(self) -> MatchSummary:
@@ -130,7 +137,10 @@ def _check_players(players: Any) -> tuple[tuple, tuple]:
 
 def _read_envelope(doc: dict[str, Any]) -> tuple[bool, tuple, tuple, str, dict]:
     """Everything but the match itself: cheap, for the menu."""
-    expect_fields(doc, {"format", "match", "practice", "players", "saved_at"}, {"summary"})
+    expect_fields(doc, {"format", "match", "practice", "players", "saved_at"},
+                  {"summary", "reading"})
+    if not isinstance(doc.get("reading", {}), dict):
+        raise DocumentError("reading must be an object")
     practice = expect_bool(doc["practice"], "practice")
     names, strengths = _check_players(doc["players"])
     saved_at = doc["saved_at"]
@@ -158,11 +168,12 @@ def _read(doc: dict[str, Any]) -> SavedMatch:
         raise DocumentError(f"the match cannot be replayed: {exc}") from None
     if summary is not None and summary != _summary_doc(match):
         raise DocumentError("its summary does not match the match it holds")
-    return SavedMatch(match, practice, names, strengths, saved_at)  # type: ignore[arg-type]
+    return SavedMatch(match, practice, names, strengths, saved_at,  # type: ignore[arg-type]
+                      doc.get("reading"))
 
 
 def _dump(saved: SavedMatch) -> dict[str, Any]:
-    return {
+    doc = {
         "format": SAVE_FORMAT,
         "match": saved.match.to_json(),
         "practice": saved.practice,
@@ -170,6 +181,9 @@ def _dump(saved: SavedMatch) -> dict[str, Any]:
         "summary": _summary_doc(saved.match),
         "saved_at": saved.saved_at,
     }
+    if saved.reading is not None:
+        doc["reading"] = saved.reading
+    return doc
 
 
 MATCH = register(
@@ -185,6 +199,7 @@ def save_match(
     practice: bool = False,
     names: tuple[str, ...] | list[str] = DEFAULT_NAMES,
     strengths: tuple[str, ...] | list[str] = DEFAULT_STRENGTHS,
+    reading: dict[str, Any] | None = None,
 ) -> bool:
     """Save after an action; False when storage refused it (the store reports that once).
 
@@ -202,6 +217,8 @@ def save_match(
         "summary": _summary_doc(match),
         "saved_at": _now(),
     }
+    if reading is not None:
+        doc["reading"] = reading
     return store.write_text(MATCH.key, dump_json(doc))
 
 

@@ -263,10 +263,12 @@ class App:
     def show_menu(self) -> None:
         self.show(MenuScreen(self))
 
-    def start(self, match: Any = None, practice: bool = False) -> None:
-        """Sit down at the table: a new match with the current options, or a saved one."""
+    def start(self, match: Any = None, practice: bool = False, reading: Any = None) -> None:
+        """Sit down at the table: a new match with the current options, or a saved one
+        (with the hard players' saved reading of it, if any)."""
         self.recorded = False
-        self.show(TableScene(self.options, match=match, practice=practice, sounds=self.sounds))
+        self.show(TableScene(self.options, match=match, practice=practice, sounds=self.sounds,
+                             reading=reading))
         self.scene.on_change = self.save_match
         self.scene.on_match_over = self.record_match
         self.save_match()
@@ -292,7 +294,7 @@ class App:
         self.options.strengths = tuple(saved.strengths[1:])  # type: ignore[assignment]
         self.options.rules = saved.match.rules
         self.options.seed = saved.match.seed
-        self.start(saved.match, saved.practice)
+        self.start(saved.match, saved.practice, saved.reading)
         found = level_of(self.journey.current)
         if found is not None and found[1].rules == saved.match.rules:
             self.scene.level = found[0]
@@ -347,7 +349,8 @@ class App:
         if not isinstance(scene, TableScene) or scene.replay or scene.demo:
             return
         strengths = ("human", *scene.options.strengths)
-        storage.save_match(self.store, scene.match, scene.practice, scene.options.names, strengths)
+        storage.save_match(self.store, scene.match, scene.practice, scene.options.names, strengths,
+                           reading=scene.reading.to_json())
         self.notices += self.store.take_notices()
 
     def record_match(self) -> None:
