@@ -309,10 +309,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_watch(args: argparse.Namespace) -> int:
     """Watch a match of computer players in the terminal."""
     from .ai import make_player
+    from .ai.reading import Reading
 
     rules = preset(args.rules)
     match = Match(rules, args.seed)
-    players = [make_player(args.strength, seed=f"{args.seed}/{s}") for s in range(4)]
+    reading = Reading()  # hard players read the table over the match
+    extra = {"reading": reading} if args.strength == "hard" else {}
+    players = [make_player(args.strength, seed=f"{args.seed}/{s}", **extra) for s in range(4)]
     progress = Progress()
     events = list(match.opening_events)
     while True:
@@ -323,6 +326,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
             return 0
         sys.stdout.flush()
         seat = match.to_act
+        reading.sync(match.history)
         where = f"hand {match.hand_number + 1}, trick {min(match.trick_number + 1, 13)}"
         events = match.apply(think_aloud(players[seat], match.view(seat), where, progress))
 
