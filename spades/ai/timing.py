@@ -5,8 +5,8 @@ from the tournament's sampled match situations, and times every decision the
 measured player makes (the whole search, as ``player.choose`` runs it). It prints
 the median, 95th and 99th percentiles and the worst time for cards and for bids, how
 many decisions were searched at all, how many of those the search settled before
-its budget, and the machine's load average before and after, since the figures mean
-something only on a quiet core.
+its budget, and the machine's load average before and after, since the wall times
+mean something only on a quiet core; the process's CPU time is given beside them.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ def time_decisions(
     ruleset = preset(rules)
     options = {"rollouts": iterations} if iterations is not None and strength in SEARCHERS else {}
     times: dict[str, list[float]] = {"card": [], "bid": []}
+    cpu: dict[str, list[float]] = {"card": [], "bid": []}
     searched = {"card": 0, "bid": 0}
     settled = {"card": 0, "bid": 0}
     rollouts = {"card": 0, "bid": 0}
@@ -53,12 +54,13 @@ def time_decisions(
             seat = match.to_act
             view = match.view(seat)
             kind = "bid" if match.phase == "bidding" else "card"
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             thinker = players[seat].think(view)
             action = thinker.finish()
             elapsed = time.perf_counter() - t0
             if seat % 2 == 0:
                 times[kind].append(elapsed)
+                cpu[kind].append(time.process_time() - c0)
                 if isinstance(thinker, _Search):
                     searched[kind] += 1
                     settled[kind] += thinker.stopped_early
@@ -81,6 +83,11 @@ def time_decisions(
             "p99": round(1000 * _percentile(v, 0.99), 2),
             "max": round(1000 * max(v, default=0.0), 2),
             "mean": round(1000 * sum(v) / len(v), 2) if v else 0.0,
+            # The process's own CPU time: what the decision costs on a core of its own
+            # (wall time grows with whatever else the machine is running).
+            "cpu_p50": round(1000 * _percentile(cpu[kind], 0.5), 2),
+            "cpu_p95": round(1000 * _percentile(cpu[kind], 0.95), 2),
+            "cpu_max": round(1000 * max(cpu[kind], default=0.0), 2),
         }
     return out
 
@@ -99,7 +106,8 @@ def format_timing(out: dict[str, Any]) -> str:
             f"  {kind}s: {t['count']} decisions, {t['searched']} searched "
             f"({t['settled_early']} settled before the budget, {t['mean_rollouts']} rollouts "
             f"on average): p50 {t['p50']:.1f} ms, p95 {t['p95']:.1f} ms, "
-            f"p99 {t['p99']:.1f} ms, max {t['max']:.1f} ms (mean {t['mean']:.1f})"
+            f"p99 {t['p99']:.1f} ms, max {t['max']:.1f} ms (mean {t['mean']:.1f}); "
+            f"CPU time p50 {t['cpu_p50']:.1f}, p95 {t['cpu_p95']:.1f}, max {t['cpu_max']:.1f} ms"
         )
     return "\n".join(lines)
 
