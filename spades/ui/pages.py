@@ -27,6 +27,7 @@ from ..storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
 from ..storage.statistics import Statistics
 from . import theme
 from .screens import MAX_TEXT, Row, Screen
+from .words import percent
 
 PRESET_NOTES = {
     "standard": "Nil and blind nil, partners bid at most 13, to 500, mercy at -200.",
@@ -385,7 +386,7 @@ def stat_text(part: int, whole: int | None) -> str:
         return str(part)
     if not whole:
         return "0 of 0"
-    return f"{part} of {whole} ({100 * part // whole}%)"
+    return f"{part} of {whole} ({percent(part, whole)}%)"
 
 
 class StatsScreen(Screen):

@@ -146,11 +146,23 @@ class TablePanels:
             stacked = most.width < lay.font * 26
             body = (rows * (2 if stacked else 1) + (2 if stacked else 1)) * round(
                 lay.font_small * 1.25)
-        else:
-            body = round(lay.font_big * 2.6) + round(lay.font * 2.8)
+        else:  # match over: the two teams, then up to four lines about the result
+            body = round(lay.font_big * 2.6) + 4 * round(lay.font * 1.3)
         rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
         rect.center = most.center
+        if name == "breakdown":
+            # Below the table's caption (hand, deal number, target) while there is room.
+            caption = self.caption_bottom() + lay.pad
+            if rect.top < caption:
+                rect.top = min(caption, max(most.top, lay.height - lay.pad - rect.height))
         return rect
+
+    def caption_bottom(self) -> int:
+        """Where the caption at the top of the trick area ends (a phone: two lines and
+        the spades-broken sign; wider: one line)."""
+        lay = self.layout
+        lines = 3 if lay.portrait else 1
+        return lay.trick_area.y + lines * (lay.font_small + 4)
 
     def overlay_buttons(self, names: list[tuple[str, str]], columns: int = 0,
                         panel: Rect | None = None) -> list[Rect]:

@@ -1,0 +1,115 @@
+"""A finished look (issue 16, items 4 and 5): what the table says about a result in the
+player's own names, the score sheet's marks, rounded percentages, the phone's hand
+split at a change of suit, the message line beside the turn prompt, the thinking cue,
+the demonstration, and one tap from the menu to a dealt table."""
+
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+
+import pytest
+from ui_driver import Driver, play_until
+
+from spades.engine import STANDARD, Rules
+from spades.engine.scoring import ScoreLine, score_team
+from spades.ui.pages import stat_text
+from spades.ui.words import line_text, match_over_title, percent, sheet_bids
+
+NAMES = ("You", "Wren", "Noor", "Eli")
+SHORT = Rules(target=150)
+
+
+def recording(d: Driver) -> list[str]:
+    """Every string the drawer writes from now on."""
+    seen: list[str] = []
+    text = d.app.drawer.text
+    blit = text.blit
+
+    def record(surface, string, *args, **kwargs):
+        seen.append(string)
+        return blit(surface, string, *args, **kwargs)
+
+    text.blit = record
+    return seen
+
+
+# --- wording by example -------------------------------------------------------------
+
+
+def test_match_over_speaks_to_the_player_with_the_final_score():
+    assert match_over_title(0, (512, 347), NAMES) == "You and Noor win 512 to 347"
+    assert match_over_title(1, (347, 512), NAMES) == "Wren and Eli win 512 to 347"
+    # A player who gave a name is still spoken to as You.
+    assert match_over_title(0, (510, 90), ("Sam", "Wren", "Noor", "Eli")) == \
+        "You and Noor win 510 to 90"
+
+
+def test_breakdown_lines_name_players_as_the_header_does():
+    made = ScoreLine("nil_made", 100, 0, 0, 2)
+    failed = ScoreLine("blind_nil_failed", -200, 0, 1, 0)
+    assert line_text(made, NAMES) == "Noor's nil made"
+    assert line_text(failed, NAMES) == "Your blind nil failed"
+    assert line_text(ScoreLine("nil_failed", -100, 0, 2, 1), NAMES) == "Wren's nil failed"
+    assert line_text(ScoreLine("contract_made", 70, 0, 7), NAMES) == "Contract of 7 made"
+    assert "North" not in line_text(made, NAMES)
+
+
+def _result(team_bids, team_tricks):
+    teams = tuple(score_team(STANDARD, t, team_bids[t], team_tricks[t], 0, 0) for t in (0, 1))
+    return SimpleNamespace(teams=teams)
+
+
+def test_score_sheet_marks_made_and_failed_nils_and_sets():
+    # Us: 7 and nil, took 9 with the nil taking none: contract made, nil made.
+    # Them: 5 and nil, took 4 with the nil taking one: set, nil failed.
+    r = _result(((7, 0), (5, 0)), ((9, 0), (3, 1)))
+    assert sheet_bids(r, 0) == [("7", True), ("nil", True)]
+    assert sheet_bids(r, 1) == [("5", False), ("nil", False)]
+    both_nil = _result(((0, 0), (4, 4)), ((0, 0), (6, 7)))
+    assert sheet_bids(both_nil, 0) == [("nil", True), ("nil", True)]
+    assert sheet_bids(_result(((3, 3), (4, 3)), ((6, 0), (7, 0))), 0) == [("6", True)]
+
+
+def test_percentages_round_to_the_nearest():
+    assert percent(163, 200) == 82  # 81.5%
+    assert percent(37, 200) == 19  # 18.5%
+    assert percent(1, 3) == 33 and percent(2, 3) == 67
+    assert stat_text(163, 200) == "163 of 200 (82%)"
+    assert stat_text(0, 0) == "0 of 0"
+
+
+# --- drawn on the real table ------------------------------------------------------
+
+
+def test_the_drawn_breakdown_names_the_nil_bidder_and_match_over_speaks():
+    d = Driver("--speed", "instant", rules=SHORT)
+    play_until(d, "breakdown")
+    e = d.scene.breakdown
+    ours = e.teams[0]
+    ours = ours._replace(lines=ours.lines + (ScoreLine("nil_made", 100, 0, 0, 2),))
+    d.scene.breakdown = dataclasses.replace(e, teams=(ours, e.teams[1]))
+    seen = recording(d)
+    d.frame()
+    assert "Noor's nil made" in seen
+    assert not any("North's" in s for s in seen)
+    play_until(d, "over")
+    seen.clear()
+    d.frame()
+    result = d.scene.result
+    high, low = max(result.scores), min(result.scores)
+    winners = "You and Noor" if result.winner == 0 else "Wren and Eli"
+    assert f"{winners} win {high} to {low}" in seen
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844"])
+def test_a_tall_breakdown_leaves_the_hand_caption_in_view(size):
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    play_until(d, "breakdown")
+    e = d.scene.breakdown
+    extra = (ScoreLine("nil_made", 100, 0, 0, 2), ScoreLine("bag_penalty", -100, 0, 10))
+    teams = tuple(t._replace(lines=t.lines + extra) for t in e.teams)
+    d.scene.breakdown = dataclasses.replace(e, teams=teams)
+    panel = d.scene.overlay_rect("breakdown")
+    assert panel.top > d.scene.caption_bottom()
+    assert panel.bottom <= d.scene.layout.height
