@@ -113,3 +113,55 @@ def test_a_tall_breakdown_leaves_the_hand_caption_in_view(size):
     panel = d.scene.overlay_rect("breakdown")
     assert panel.top > d.scene.caption_bottom()
     assert panel.bottom <= d.scene.layout.height
+
+
+# --- the phone's hand ---------------------------------------------------------------
+
+
+TWO_ROW_SIZES = [(390, 844), (412, 915), (360, 740), (700, 420), (600, 1000)]
+
+
+@pytest.mark.parametrize("size", TWO_ROW_SIZES)
+def test_the_two_row_hand_never_cuts_a_suit_when_a_change_is_within_reach(size):
+    import random
+
+    from spades.ui.choreography import hand_order
+    from spades.ui.layout import MIN_STEP, compute_layout
+
+    lay = compute_layout(*size)
+    assert lay.hand_rows == 2
+    rng = random.Random(size[0])
+    for _ in range(400):
+        count = rng.choice((13, 12, 11, 10, 9, 8))
+        hand = hand_order(rng.sample(range(52), count))
+        suits = [c // 13 for c in hand]
+        split = lay.hand_split(suits)
+        within = [i for i in range(1, count) if suits[i] != suits[i - 1]
+                  and max(i, count - i) <= lay.row_capacity]
+        if within:
+            assert split is not None and suits[split] != suits[split - 1], (suits, split)
+            # The nearest such change to the middle.
+            assert abs(2 * split - count) == min(abs(2 * i - count) for i in within)
+        rects = lay.hand_rects(count, split)
+        rows = sorted({r.y for r in rects})
+        assert len(rows) <= 2
+        for y in rows:
+            row = [r for r in rects if r.y == y]
+            for a, b in zip(row, row[1:], strict=False):
+                # Every card keeps a strip a finger can pick.
+                assert b.x - a.x >= min(MIN_STEP, lay.hand_step), (size, suits, split)
+            for r in row:
+                assert lay.hand_area.contains(r.move(0, -lay.lift)), (size, r)
+
+
+def test_a_phone_hand_splits_where_a_suit_ends_not_at_the_sixth_card():
+    from spades.ui.layout import compute_layout
+
+    lay = compute_layout(390, 844)
+    # Three hearts, five clubs, then diamonds and spades: before, the split could only
+    # fall at card 6 or 7, cutting the clubs or the diamonds.
+    suits = [1] * 3 + [0] * 5 + [2] * 2 + [3] * 3
+    assert lay.hand_split(suits) == 8
+    rects = lay.hand_rects(13, 8)
+    assert len({r.y for r in rects[:8]}) == 1 and rects[0].y < rects[8].y
+    assert rects[1].x - rects[0].x >= 44 and rects[9].x - rects[8].x >= 44

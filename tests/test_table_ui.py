@@ -345,7 +345,7 @@ def test_screenshots_of_each_screen(size, tmp_path):
 
 def test_a_two_row_hand_breaks_where_the_suit_changes():
     lay = compute_layout(390, 844)
-    assert lay.hand_rows == 2 and lay.row_capacity == 7
+    assert lay.hand_rows == 2 and lay.row_capacity == 8
     assert lay.hand_split([0] * 6 + [1] * 7) == 6  # six diamonds above, seven clubs below
     assert lay.hand_split([0] * 7 + [1] * 6) == 7
     assert lay.hand_split([0] * 3 + [1] * 10) is None  # no change near the middle

@@ -16,6 +16,7 @@ from .cardart import card_height
 
 SOUTH, WEST, NORTH, EAST = range(4)
 TOOLBAR = ("scores", "last", "hint", "undo", "coach", "menu")
+MIN_STEP = 44  # the narrowest strip of an overlapped card a finger can still pick
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -62,8 +63,18 @@ class Layout:
 
     @property
     def row_capacity(self) -> int:
-        """How many cards one row of the hand holds side by side."""
-        return max(1, (self.hand_area.width - self.card_w) // max(1, self.hand_step) + 1)
+        """How many cards one row of the hand holds side by side: at the comfortable
+        spacing on one row, on two rows as many as the narrowest tap target allows."""
+        step = self.hand_step if self.hand_rows == 1 else min(self.hand_step, MIN_STEP)
+        return max(1, (self.hand_area.width - self.card_w) // max(1, step) + 1)
+
+    def row_step_for(self, in_row: int) -> int:
+        """The spacing of a row of ``in_row`` cards: the comfortable one, closer when a
+        long row (split at a change of suit) needs it, never under a tap's width."""
+        if in_row <= 1 or self.hand_rows == 1:
+            return self.hand_step
+        room = (self.hand_area.width - self.card_w) // (in_row - 1)
+        return max(min(MIN_STEP, self.hand_step), min(self.hand_step, room))
 
     def hand_rects(self, count: int, top: int | None = None) -> list[Rect]:
         """Where each of ``count`` cards of the player's hand lies (unraised), in order.
@@ -82,15 +93,17 @@ class Layout:
             row = 0 if i < first else 1
             col = i if row == 0 else i - first
             in_row = first if row == 0 else count - first
-            width = self.card_w + (in_row - 1) * self.hand_step
-            x = area.centerx - width // 2 + col * self.hand_step
+            step = self.row_step_for(in_row)
+            width = self.card_w + (in_row - 1) * step
+            x = area.centerx - width // 2 + col * step
             y = bottom - (self.row_step if two and row == 0 else 0)
             rects.append(Rect(x, y, self.card_w, self.card_h))
         return rects
 
     def hand_split(self, suits: list[int]) -> int | None:
-        """The upper row's size for a two-row hand: at a change of suit when one lies
-        near the middle, so a suit is not cut in two; None for the plain halves."""
+        """The upper row's size for a two-row hand: at the change of suit nearest the
+        middle that both rows can hold (a long row closes up), so a suit is not cut in
+        two; None for the plain halves when no change of suit is within reach."""
         count = len(suits)
         if self.hand_rows != 2 or count <= min(7, self.row_capacity):
             return None
@@ -174,9 +187,16 @@ def compute_layout(width: int, height: int) -> Layout:
     line = round(font * 1.05)
 
     # The player's hand: one row on a landscape window, two on a narrow one.
+    # On two rows a card is narrow enough that a row can hold eight at the narrowest
+    # tap spacing, so the rows can split at a change of suit from card 5 to card 8.
+    # (A card is made at most a tenth narrower for it; a smaller phone keeps seven.)
+    def two_row_card(w: int) -> int:
+        fitted = width - 2 * pad - 7 * MIN_STEP
+        return fitted if w * 0.9 <= fitted < w else w
+
     if portrait:
         card_w = round(_clamp(width * 0.19, 40, 150))
-        card_w = min(card_w, round(height * 0.09))
+        card_w = two_row_card(min(card_w, round(height * 0.09)))
         hand_rows = 2
         hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
     else:
@@ -186,12 +206,16 @@ def compute_layout(width: int, height: int) -> Layout:
         if hand_step < 44 and card_w > 44:
             # Too narrow for 13 cards in a row: two rows, like a phone.
             hand_rows = 2
+            card_w = two_row_card(card_w)
             hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
     card_h = card_height(card_w)
     lift = round(card_h * 0.14)
     row_step = round(card_h * 0.5) if hand_rows == 2 else 0
     per_row = 13 if hand_rows == 1 else 7
     hand_w = card_w + (per_row - 1) * hand_step
+    if hand_rows == 2:
+        # Room for a long row of eight at the narrowest spacing, where the window has it.
+        hand_w = max(hand_w, min(width - 2 * pad, card_w + 7 * MIN_STEP))
 
     back_w = round(card_w * (0.42 if portrait else 0.5))
     back_h = card_height(back_w)
