@@ -165,3 +165,93 @@ def test_a_phone_hand_splits_where_a_suit_ends_not_at_the_sixth_card():
     rects = lay.hand_rects(13, 8)
     assert len({r.y for r in rects[:8]}) == 1 and rects[0].y < rects[8].y
     assert rects[1].x - rects[0].x >= 44 and rects[9].x - rects[8].x >= 44
+
+
+# --- one tap to play ----------------------------------------------------------------
+
+
+def tap(d: Driver, key: tuple, touch: bool, part: str | None = None) -> None:
+    """A tap on the widget or control ``key`` (a stepper's ``part``: "back", "next"):
+    a finger, or the mouse."""
+    import pygame
+
+    scene = d.scene
+    if hasattr(scene, "group"):
+        scene.build_controls()
+        target = scene.group.find(key)
+    else:
+        target = d.control(key)
+    assert target is not None, f"no {key} on {type(scene).__name__}"
+    if getattr(target, "area", None) is not None and not target.area.view.contains(
+            target.rect):
+        target.area.reveal(target.box)  # scrolled into view (drags are 15's tests)
+    rect = dict(target.parts(scene.look()))[part] if part else target.rect
+    x, y = rect.center
+    if touch:
+        w, h = d.app.screen.get_size()
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pygame.event.post(pygame.event.Event(kind, x=x / w, y=y / h, dx=0.0, dy=0.0,
+                                                 touch_id=7, finger_id=0, pressure=1.0))
+    else:
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=(x, y), button=1))
+    d.frame()
+
+
+@pytest.mark.parametrize("touch,size", [(False, "1280x720"), (True, "390x844")])
+def test_one_tap_from_the_menu_deals_with_the_last_used_rules(touch, size):
+    from spades import storage
+    from spades.engine.rules import PRESETS
+    from spades.ui.app import App, parse_args
+    from spades.ui.pages import MenuScreen
+    from spades.ui.table import TableScene
+
+    d = Driver("--speed", "instant", "--size", size, start=False)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    d.app.show_menu()
+    d.frame()
+    assert isinstance(d.scene, MenuScreen)
+    first = d.scene.build_controls()[0]
+    assert first.key == ("row", "play") and first.primary
+    tap(d, ("row", "play"), touch)  # the first time: standard rules, normal players
+    assert isinstance(d.scene, TableScene)
+    assert d.scene.match.rules == PRESETS["standard"]
+    assert d.scene.options.strengths == ("normal", "normal", "normal")
+    d.until(lambda: d.scene.shown.face_up and d.scene.view.my_turn)
+    assert len(d.scene.shown.hand) == 13  # dealt, and the player's cards shown
+
+    # House rules: the presets first, the detailed options folded under them.
+    d.app.show_menu()
+    d.frame()
+    tap(d, ("row", "new"), touch)
+    keys = [w.key[1] for w in d.scene.build_controls()]
+    assert keys.index("preset_standard") < keys.index("details")
+    assert "target" not in keys  # folded
+    tap(d, ("row", "preset_classic"), touch)
+    tap(d, ("row", "opponents_strength"), touch, "next")
+    chosen = d.app.settings.opponents_strength
+    assert chosen != "normal"
+    tap(d, ("row", "details"), touch)
+    assert "target" in [w.key[1] for w in d.scene.build_controls()]
+    tap(d, ("foot", "back"), touch)
+    assert isinstance(d.scene, MenuScreen)
+
+    # A saved match: Continue stays first; Play asks once before replacing it.
+    keys = [w.key[1] for w in d.scene.build_controls()]
+    assert keys[:2] == ["continue", "play"]
+    tap(d, ("row", "play"), touch)
+    assert isinstance(d.scene, MenuScreen) and d.scene.message
+    tap(d, ("row", "play"), touch)
+    assert isinstance(d.scene, TableScene)
+    assert d.scene.match.rules == PRESETS["classic"]
+    assert d.scene.options.strengths == (chosen, "normal", chosen)
+
+    # The next visit (a new start of the game) deals with the same last-used rules.
+    again = App(parse_args(["--speed", "instant", "--size", size]))
+    d.app = again
+    d.app.show_menu()
+    d.frame()
+    tap(d, ("row", "play"), touch)
+    tap(d, ("row", "play"), touch)
+    assert isinstance(d.scene, TableScene) and d.scene.match.rules == PRESETS["classic"]

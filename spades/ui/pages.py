@@ -111,12 +111,23 @@ class MenuScreen(Screen):
                 note += "  ·  practice"
             rows.append(Button("continue", "Continue", app.continue_match, note=note,
                                style="primary"))
+        from .house_rules import HouseRulesScreen, rules_summary
         from .journey import JourneyScreen, journey_summary
 
         fresh = summary is None or summary.is_over
+        if fresh:
+            play = Button("play", "Play", self.play, note=rules_summary(app.settings),
+                          style="primary")
+        elif self.replacing:
+            play = Button("play", "Yes, start a new match", self.play, note="Your saved "
+                          "match is replaced.", style="danger")
+        else:
+            play = Button("play", "New match", self.play, note=rules_summary(app.settings)
+                          + ". Asks before replacing your saved match.")
         rows += [
-            Button("new", "New match", lambda: app.show(SettingsScreen(app, new=True)),
-                   style="primary" if fresh else "secondary"),
+            play,
+            Button("new", "House rules", lambda: app.show(HouseRulesScreen(app)),
+                   note="Choose a rule set, the players' strength, every option."),
             Button("journey", "Journey", lambda: app.show(JourneyScreen(app)),
                    note=journey_summary(app.journey)),
             Button("howto", "How to play", lambda: app.show(RulesScreen(app))),
@@ -125,6 +136,16 @@ class MenuScreen(Screen):
             Button("stats", "Statistics", lambda: app.show(StatsScreen(app))),
         ]
         return rows
+
+    replacing = False  # Play was tapped once over a saved match: the next tap starts
+
+    def play(self) -> None:
+        """One tap to a dealt table, with the rules and players used last."""
+        if self.app.has_match_in_progress() and not self.replacing:
+            self.replacing = True
+            self.say("Tap again to start a new match in place of your saved one")
+            return
+        self.app.new_match_from_settings()
 
     def footer(self) -> list[Widget]:
         return [Button("quit", "Quit", self.app.quit, hint="Esc")] if self.app.can_quit \

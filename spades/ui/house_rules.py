@@ -1,0 +1,76 @@
+"""House rules: the page between the menu and a match played under other rules.
+
+A first-time player never needs it (Play on the menu deals at once with the last rules
+used). Here the presets come first, one tap each, with the strength of the other
+players; every single rule option is folded under them, for the player who wants to
+set them one by one.
+"""
+
+from __future__ import annotations
+
+from ..engine.rules import PRESETS
+from ..storage import CUSTOM, STRENGTHS
+from .pages import PRESET_NOTES, RULE_OPTIONS, SettingsScreen, value_text
+from .widgets import Button, Heading, Paragraph, Stepper, Toggle, Widget
+
+
+def rules_summary(settings) -> str:
+    """What Play on the menu starts with: "standard rules · normal opponents and partner"."""
+    rules = "your own rules" if settings.preset == CUSTOM else f"{settings.preset} rules"
+    opp, partner = settings.opponents_strength, settings.partner_strength
+    players = (f"{opp} players" if opp == partner else
+               f"{opp} opponents, {partner} partner")
+    return f"{rules[0].upper()}{rules[1:]}, {players}"
+
+
+class HouseRulesScreen(SettingsScreen):
+    """A new match under rules of the player's choice."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app, new=True)
+        self.title = "House rules"
+        # Folded until asked for, unless the rules are already the player's own.
+        self.unfolded = app.settings.preset == CUSTOM
+
+    def choose_preset(self, name: str) -> None:
+        self.app.settings = self.app.settings.with_preset(name)
+        self.app.save_settings()
+
+    def fold(self) -> None:
+        self.unfolded = not self.unfolded
+
+    def rows(self) -> list[Widget]:
+        s = self.app.settings
+        rows: list[Widget] = []
+        if self.app.has_match_in_progress():
+            rows.append(Paragraph("note", "Starting replaces the match you have saved."))
+        rows.append(Heading("h_presets", "Rule set"))
+        for name in PRESETS:
+            chosen = s.preset == name
+            rows.append(Button(f"preset_{name}", name + ("  (chosen)" if chosen else ""),
+                               self._preset(name), note=PRESET_NOTES[name],
+                               style="chosen" if chosen else "secondary"))
+        if s.preset == CUSTOM:
+            rows.append(Button("preset_custom", "custom  (chosen)", note=PRESET_NOTES[CUSTOM],
+                               style="chosen"))
+        rows.append(Heading("h_players", "Players"))
+        rows.append(self._choice("opponents_strength", "Opponents", STRENGTHS,
+                                 "West and East, your opponents: easy, normal or hard."))
+        rows.append(self._choice("partner_strength", "Your partner", STRENGTHS,
+                                 "North, who plays with you: easy, normal or hard."))
+        rows.append(Toggle("details", "Every rule option", self.unfolded, self.fold,
+                           note="Set the rules one by one: nil, bags, target and more."))
+        if self.unfolded:
+            for name, label, note, values in RULE_OPTIONS:
+                value = getattr(s.rules, name)
+                if isinstance(value, bool):
+                    rows.append(Toggle(name, label, value, self._option(name, values, 1),
+                                       note=note))
+                else:
+                    rows.append(Stepper(name, label, value_text(value),
+                                        self._option(name, values, -1),
+                                        self._option(name, values, 1), note=note))
+        return rows
+
+    def _preset(self, name: str):
+        return lambda: self.choose_preset(name)
