@@ -264,6 +264,9 @@ class App:
     def show_menu(self) -> None:
         self.show(MenuScreen(self))
 
+    def show_house_rules(self) -> None:
+        self.show(HouseRulesScreen(self))
+
     def start(self, match: Any = None, practice: bool = False) -> None:
         """Sit down at the table: a new match with the current options, or a saved one."""
         self.recorded = False

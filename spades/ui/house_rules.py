@@ -14,15 +14,6 @@ from .pages import PRESET_NOTES, RULE_OPTIONS, SettingsScreen, value_text
 from .widgets import Button, Heading, Paragraph, Stepper, Toggle, Widget
 
 
-def rules_summary(settings) -> str:
-    """What Play on the menu starts with: "standard rules · normal opponents and partner"."""
-    rules = "your own rules" if settings.preset == CUSTOM else f"{settings.preset} rules"
-    opp, partner = settings.opponents_strength, settings.partner_strength
-    players = (f"{opp} players" if opp == partner else
-               f"{opp} opponents, {partner} partner")
-    return f"{rules[0].upper()}{rules[1:]}, {players}"
-
-
 class HouseRulesScreen(SettingsScreen):
     """A new match under rules of the player's choice."""
 

@@ -26,9 +26,10 @@ from ..storage import (
 from ..storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
 from ..storage.statistics import Statistics
 from . import theme
+from .journey import JourneyScreen, journey_summary
 from .screens import MAX_TEXT, Screen
 from .widgets import INPUT, Button, Custom, Heading, Paragraph, Stepper, TextField, Toggle, Widget
-from .words import percent
+from .words import percent, rules_summary
 
 PRESET_NOTES = {
     "standard": "Nil and blind nil, partners bid at most 13, to 500, mercy at -200.",
@@ -111,9 +112,6 @@ class MenuScreen(Screen):
                 note += "  ·  practice"
             rows.append(Button("continue", "Continue", app.continue_match, note=note,
                                style="primary"))
-        from .house_rules import HouseRulesScreen, rules_summary
-        from .journey import JourneyScreen, journey_summary
-
         fresh = summary is None or summary.is_over
         if fresh:
             play = Button("play", "Play", self.play, note=rules_summary(app.settings),
@@ -126,7 +124,7 @@ class MenuScreen(Screen):
                           + ". Asks before replacing your saved match.")
         rows += [
             play,
-            Button("new", "House rules", lambda: app.show(HouseRulesScreen(app)),
+            Button("new", "House rules", app.show_house_rules,
                    note="Choose a rule set, the players' strength, every option."),
             Button("journey", "Journey", lambda: app.show(JourneyScreen(app)),
                    note=journey_summary(app.journey)),

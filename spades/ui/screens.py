@@ -100,9 +100,13 @@ class Screen:
     def set_layout(self, width: int, height: int) -> None:
         self.width, self.height = width, height
 
+    def message_lines(self) -> int:
+        """Lines kept under the title for a message: two on a narrow window."""
+        return 2 if self.width < 600 else 1
+
     def title_height(self) -> int:
-        font = self.metrics()[0]
-        return round(font * 2.4) + round(font * 1.2)
+        font, small, pad, _ = self.metrics()
+        return round(font * 1.6) + 2 * pad + self.message_lines() * round(small * 1.2)
 
     def build_controls(self, can_quit: bool = True) -> list[Widget]:
         """Lay the page out for the window; the focusable widgets in reading order."""
@@ -189,8 +193,10 @@ class Screen:
             surface.blit(icon, (r.left - icon.get_width() - pad, r.top))
             surface.blit(icon, (r.right + pad, r.top))
         if self.message and self.now < self.message[1]:
-            msg = self.message[0]
-            msize = t.fit(msg, small, self.width - 2 * pad)
-            t.blit(surface, msg, msize, theme.GOLD,
-                   (self.width // 2, pad + round(font * 1.9)), "midtop", True)
+            lines = t.wrap(self.message[0], small, self.width - 2 * pad, True)
+            y = r.bottom + pad // 2
+            for line in lines[:self.message_lines()]:
+                size = t.fit(line, small, self.width - 2 * pad, True)
+                t.blit(surface, line, size, theme.GOLD, (self.width // 2, y), "midtop", True)
+                y += round(small * 1.2)
         self.group.draw(surface)

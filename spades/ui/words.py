@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..engine.match import HandResult
 from ..engine.scoring import ScoreLine
+from ..storage import CUSTOM
 
 HUMAN = 0
 
@@ -72,3 +73,12 @@ def sheet_bids(result: HandResult, team: int) -> list[tuple[str, bool | None]]:
 def percent(part: int, whole: int) -> int:
     """The nearest whole percent (a half rounds up): 163 of 200 is 82%, not 81%."""
     return (200 * part + whole) // (2 * whole)
+
+
+def rules_summary(settings) -> str:
+    """What Play on the menu starts with: "Standard rules, normal players"."""
+    rules = "your own rules" if settings.preset == CUSTOM else f"{settings.preset} rules"
+    opp, partner = settings.opponents_strength, settings.partner_strength
+    players = (f"{opp} players" if opp == partner else
+               f"{opp} opponents, {partner} partner")
+    return f"{rules[0].upper()}{rules[1:]}, {players}"

@@ -173,15 +173,16 @@ class Stepper(Widget):
         if look is None:
             return [(None, self.rect)]
         back, forward = self.halves(look)
-        return [("back", back), ("next", forward), (None, self.rect)]
+        return [("back", back), ("next", forward), ("row", self.rect)]
 
     def activate(self, part: Any = None) -> None:
+        """``<`` steps back, ``>`` or Enter (part None) on; the row's label ("row")
+        only takes the focus."""
         if not self.enabled:
             return
         if part == "back":
             self.back()
         elif part in ("next", None):
-            # The row's label focuses it; only Enter (part None) or ">" step on.
             self.forward()
 
     def step(self, direction: int) -> bool:

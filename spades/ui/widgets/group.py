@@ -16,7 +16,7 @@ import pygame
 from .. import theme
 from .controls import Look, State, Widget
 from .pointer import SLOP, Pointer
-from .scroll import ScrollArea
+from .scroll import WHEEL_STEP, ScrollArea
 
 
 @dataclass
@@ -136,8 +136,13 @@ class Group:
         """Tab/arrows move the focus, Enter/Space activate, PageUp/Down/Home/End scroll;
         False if the key means nothing here."""
         focused = self.focused()
-        if name == "tab" or (self.arrows_move_focus and name in ("up", "down")):
-            self.move_focus(-1 if (name == "up" or (name == "tab" and shift)) else 1)
+        if name == "tab":
+            self.move_focus(-1 if shift else 1)
+            return True
+        if self.arrows_move_focus and name in ("up", "down"):
+            step = -1 if name == "up" else 1
+            if not self.arrow_scrolls(step):
+                self.move_focus(step)
             return True
         if name in ("left", "right"):
             if focused is not None and focused.step(-1 if name == "left" else 1):
@@ -158,6 +163,30 @@ class Group:
                 area.scroll_by(-area.content_h if name == "home" else area.content_h)
             return True
         return False
+
+    def arrow_scrolls(self, step: int) -> bool:
+        """Up/Down read on through text: while the focus is in the area (or nowhere), the
+        area can scroll that way and the next control that way is not fully in view,
+        they scroll a line instead of jumping to it."""
+        area = self.areas[0] if self.areas else None
+        if area is None or (step < 0 and area.offset <= 0) or (
+                step > 0 and area.offset >= area.max_offset):
+            return False
+        focused = self.focused()
+        if focused is not None and focused.area is not area:
+            return False
+        order = self.focusable()
+        if focused is None:
+            if any(w.area is area and w.visible() for w in order):
+                return False  # as Tab: the first control in view takes the focus
+            nxt = None
+        else:
+            i = order.index(focused) + step
+            nxt = order[i] if 0 <= i < len(order) else None
+        if nxt is not None and nxt.area is area and area.view.contains(nxt.rect):
+            return False
+        area.scroll_by(step * WHEEL_STEP)
+        return True
 
     def move_focus(self, step: int) -> None:
         order = self.focusable()
@@ -211,3 +240,4 @@ class Group:
                 surface.set_clip(focused.area.view.inflate(12, 12).clip(clip))
             theme.focus_ring(surface, focused.rect)
             surface.set_clip(clip)
+

@@ -84,8 +84,7 @@ class PointerStream:
                 return None
             dy = getattr(event, "precise_y", None)
             dy = event.y if dy is None else dy
-            pos = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self.last_pos
-            return Pointer("wheel", pos, wheel=float(dy))
+            return Pointer("wheel", self.last_pos, wheel=float(dy))
         return None
 
     def _out(self, pointer: Pointer) -> Pointer:

@@ -111,7 +111,7 @@ class ScrollArea:
             return
         self.drag(y)
         self._grab = None
-        recent = [s for s in self._samples if self.clock - s[0] <= 0.1]
+        recent = [s for s in self._samples if self.clock - s[0] <= 0.1 + 1e-6]
         if len(recent) >= 2 and recent[-1][0] > recent[0][0]:
             speed = -(recent[-1][1] - recent[0][1]) / (recent[-1][0] - recent[0][0])
             self.velocity = max(-MAX_GLIDE_SPEED, min(MAX_GLIDE_SPEED, speed))

@@ -31,7 +31,10 @@ CHOSEN_INK = theme.TEXT
 # Disabled: no fill; outline and text faded but at least 3:1 against the ground.
 OFF_ON_FELT = (150, 184, 164)
 OFF_ON_PANEL = (112, 118, 114)
-SUGGESTED = (0, 98, 160)  # outline of a suggested control: >= 3:1 on its button and panel
+# The outline of a suggested control, drawn just inside its edge: >= 3:1 against the
+# button's own fill (a light button, or a dark chosen one).
+SUGGESTED = (0, 98, 160)
+SUGGESTED_ON_DARK = (130, 205, 255)
 PRESSED_SHIFT = 1  # px a pressed button sinks
 
 
@@ -56,6 +59,7 @@ class Colours:
     ink: tuple  # the label
     muted: tuple  # a note or key hint on it
     edge: tuple | None  # a 1-2 px border
+    ground: str = "felt"  # what is behind it
 
 
 def colours(style: str, enabled: bool = True, hover: bool = False,
@@ -64,15 +68,22 @@ def colours(style: str, enabled: bool = True, hover: bool = False,
     "chosen") on ``ground`` ("felt" or "panel")."""
     if not enabled:
         off = OFF_ON_PANEL if ground == "panel" else OFF_ON_FELT
-        return Colours(None, off, off, off)
+        return Colours(None, off, off, off, ground)
     if style == "primary":
-        return Colours(ACCENT_HOVER if hover else ACCENT, ACCENT_INK, PLAIN_MUTED, None)
+        return Colours(ACCENT_HOVER if hover else ACCENT, ACCENT_INK, PLAIN_MUTED, None, ground)
     if style == "danger":
-        return Colours(DANGER, DANGER_INK, DANGER_MUTED, None)
+        return Colours(DANGER, DANGER_INK, DANGER_MUTED, None, ground)
     if style == "chosen":
-        return Colours(CHOSEN, CHOSEN_INK, theme.TEXT_MUTED, None)
+        return Colours(CHOSEN, CHOSEN_INK, theme.TEXT_MUTED, None, ground)
     edge = PLAIN_EDGE if ground == "panel" else None
-    return Colours(PLAIN_HOVER if hover else PLAIN, PLAIN_INK, PLAIN_MUTED, edge)
+    return Colours(PLAIN_HOVER if hover else PLAIN, PLAIN_INK, PLAIN_MUTED, edge, ground)
+
+
+def suggestion_colour(c: Colours) -> tuple:
+    """The suggestion's outline on a button of colours ``c``: against its fill, or the
+    ground behind an outline-only button."""
+    behind = c.fill or (theme.PANEL if c.ground == "panel" else theme.FELT)
+    return SUGGESTED if luminance(behind) > 0.3 else SUGGESTED_ON_DARK
 
 
 def paint_button(surface: pygame.Surface, rect: Rect, c: Colours, radius: int = 10,
@@ -86,7 +97,8 @@ def paint_button(surface: pygame.Surface, rect: Rect, c: Colours, radius: int = 
     else:
         pygame.draw.rect(surface, c.edge or c.ink, r, 2, border_radius=radius)
     if suggested:
-        pygame.draw.rect(surface, SUGGESTED, r.inflate(-4, -4), 3, border_radius=radius - 2)
+        pygame.draw.rect(surface, suggestion_colour(c), r.inflate(-4, -4), 3,
+                         border_radius=radius - 2)
     return r
 
 
