@@ -255,3 +255,42 @@ def test_one_tap_from_the_menu_deals_with_the_last_used_rules(touch, size):
     tap(d, ("row", "play"), touch)
     tap(d, ("row", "play"), touch)
     assert isinstance(d.scene, TableScene) and d.scene.match.rules == PRESETS["classic"]
+
+
+# --- the demonstration --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("touch,size", [(False, "1280x720"), (True, "390x844")])
+def test_the_demonstration_explains_a_trick_on_the_table_and_points_at_the_card(touch, size):
+    from spades.engine import parse_card
+    from spades.ui.tutorial import DemoScene
+
+    d = Driver("--speed", "fast", "--size", size, start=False)
+    d.app.start_demo()
+    demo = d.scene
+    assert isinstance(demo, DemoScene)
+    d.until(lambda: demo.waiting and demo.step() == "welcome", 400)
+    tap(d, ("btn", "tutor_next"), touch)
+    d.until(lambda: demo.can_act(), 2000)
+    tap(d, ("bid", 3), touch)
+    tap(d, ("btn", "confirm"), touch)
+    two = parse_card("2S")
+    d.until(lambda: demo.can_act() and demo.step() == "trump", 2000)
+    d.frame()
+    arrow = d.app.drawer.pointer
+    card = d.control(("card", two)).rect
+    assert arrow is not None and arrow.bottom <= card.top
+    assert card.x <= arrow.centerx <= card.x + d.scene.layout.hand_step
+    tap(d, ("card", two), touch)
+    d.until(lambda: demo.holding, 2000)
+    for _ in range(200):  # however long the player reads, the trick stays
+        assert demo.step() == "broken"
+        assert len(demo.shown.trick) == 4 and demo.shown.winner_card == two
+        d.frame()
+    assert d.app.drawer.pointer is None  # nothing is asked for while it explains
+    tap(d, ("btn", "tutor_next"), touch)
+    d.until(lambda: demo.can_act(), 2000)
+    assert demo.step() == "lead" and not demo.shown.trick
+    d.frame()
+    king = d.control(("card", parse_card("KC"))).rect
+    assert d.app.drawer.pointer is not None and d.app.drawer.pointer.bottom <= king.top

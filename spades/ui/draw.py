@@ -26,6 +26,7 @@ class TableDrawer(PanelDrawer):
         self._felt: dict[tuple[int, int], pygame.Surface] = {}
         self._veil: dict = {}
         self._dim: dict[tuple[int, int], pygame.Surface] = {}
+        self.pointer: Rect | None = None  # the demonstration's arrow, where it was drawn
 
     # --- the whole frame ---------------------------------------------------------------
 
@@ -93,6 +94,26 @@ class TableDrawer(PanelDrawer):
         for control in buttons:
             self.button(surface, scene, control, on_panel=True,
                         selected=control.key[1] == "tutor_next")
+        self.pointer = None
+        asked = scene.pointed_card()
+        card = next((c for c in controls if c.key == ("card", asked)), None)
+        if card is not None:
+            self.point_at(surface, scene, card.rect)
+
+    def point_at(self, surface: pygame.Surface, scene, card: Rect) -> None:
+        """A gold arrow bobbing over the card the demonstration asks for, over the part
+        of it that shows (cards overlap in the hand)."""
+        lay = scene.layout
+        size = max(20, round(lay.font * 1.1))
+        x = card.x + min(card.width, lay.hand_step) // 2
+        bob = round(size * 0.25 * abs(math.sin(scene.now * 4)))
+        tip = card.top - 4 - bob
+        arrow = [(x, tip), (x - size // 2, tip - size // 2), (x - size // 5, tip - size // 2),
+                 (x - size // 5, tip - size), (x + size // 5, tip - size),
+                 (x + size // 5, tip - size // 2), (x + size // 2, tip - size // 2)]
+        pygame.draw.polygon(surface, theme.GOLD, arrow)
+        pygame.draw.polygon(surface, (40, 30, 0), arrow, 2)
+        self.pointer = Rect(x - size // 2, tip - size, size, size)
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The cloth: a soft light in the middle, darker towards the edges."""
