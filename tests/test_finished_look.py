@@ -294,3 +294,79 @@ def test_the_demonstration_explains_a_trick_on_the_table_and_points_at_the_card(
     d.frame()
     king = d.control(("card", parse_card("KC"))).rect
     assert d.app.drawer.pointer is not None and d.app.drawer.pointer.bottom <= king.top
+
+
+# --- the message line, the turn prompt, the thinking cue -----------------------------
+
+
+LAYOUT_SIZES = [(1280, 720), (800, 600), (390, 844), (1920, 1080), (1024, 768), (360, 740),
+                (412, 915), (700, 420), (640, 480)]
+
+
+@pytest.mark.parametrize("size", LAYOUT_SIZES)
+def test_the_message_line_and_the_turn_prompt_sit_apart_over_the_hand(size):
+    from pygame import Rect
+
+    from spades.ui.layout import compute_layout
+
+    lay = compute_layout(*size)
+    screen = Rect(0, 0, *size)
+    msg, prompt = lay.message, lay.prompt
+    assert screen.contains(msg) and screen.contains(prompt)
+    assert not msg.colliderect(prompt) and msg.bottom <= prompt.top
+    assert prompt.height >= 2 * 15  # two lines of the smallest text for a coach's reason
+    for rect in [lay.hand_area, *lay.badges, *lay.packets]:
+        assert not prompt.colliderect(rect) and not msg.colliderect(rect), (rect, size)
+    # By the hand: right above it and centred on it.
+    assert 0 <= lay.hand_area.top - prompt.bottom <= 2 * lay.pad + lay.badges[0].height
+    assert abs(prompt.centerx - lay.hand_area.centerx) <= lay.pad
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844"])
+def test_a_flash_never_hides_the_turn_prompt_or_the_coachs_reason(size):
+    d = Driver("--speed", "fast", "--size", size, rules=SHORT)
+    seen = recording(d)
+    d.scene.options.coach = False  # (a setting kept from an earlier test)
+    play_until(d, "play")
+    # What the table flashes as the play begins, while it is the player's turn.
+    flash = "Contracts: us 7, them 6"
+    d.scene.flash = (flash, d.scene.now + 2.0)
+    d.frame()
+    assert any(s in flash for s in seen)  # the flash is drawn...
+    assert any(s.startswith("Your turn") for s in seen)  # ...and so is the prompt
+    drawn = d.app.drawer.drawn_message
+    assert drawn is not None and not drawn.colliderect(d.scene.layout.prompt)
+    # The coach's reason stays in view under a long message (a rules hint).
+    d.press("c")
+    d.press("h")
+    seen.clear()
+    d.frame()
+    reason = d.scene.coach()[1]
+    drawn_text = " ".join(seen)
+    assert all(word in drawn_text for word in reason.split()[:3]), reason
+    assert not d.app.drawer.drawn_message.colliderect(d.scene.layout.prompt)
+
+
+def test_a_thinking_computer_seat_shows_an_animated_cue_of_at_least_12_px():
+    import pygame
+
+    d = Driver("--speed", "slow", "--size", "390x844", rules=SHORT)
+    drawer = d.app.drawer
+
+    def computer_thinking() -> bool:
+        s = d.scene
+        return s.idle and s.shown.to_act in (1, 2, 3) and not s.overlays
+    assert d.until(computer_thinking, 4000)
+    d.frame()
+    seat = d.scene.shown.to_act
+    cue = drawer.thinking_drawn.get(seat)
+    assert cue is not None and cue.width >= 12 and cue.height >= 12
+    assert d.scene.layout.badges[seat].contains(cue)
+    before = pygame.Surface(cue.size)
+    before.blit(d.app.screen, (0, 0), cue)
+    d.frame(3)
+    if d.scene.shown.to_act == seat:
+        after = pygame.Surface(cue.size)
+        after.blit(d.app.screen, (0, 0), cue)
+        assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB")
+    assert 1 not in drawer.thinking_drawn or d.scene.shown.to_act == 1

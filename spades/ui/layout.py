@@ -62,6 +62,23 @@ class Layout:
     vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
 
     @property
+    def message(self) -> Rect:
+        """The message line (a refusal, a hint, a flash such as the contracts): the top
+        of the status box, so it never covers the turn prompt under it. A message too
+        long for one line grows upwards from here, over the felt."""
+        box = self.status
+        return Rect(box.x, box.y, box.width,
+                    min(box.height // 2, round(self.font_small * 1.25)))
+
+    @property
+    def prompt(self) -> Rect:
+        """The turn prompt and the coach's reason: the rest of the status box, right
+        above the hand."""
+        box = self.status
+        top = self.message.bottom
+        return Rect(box.x, top, box.width, box.bottom - top)
+
+    @property
     def row_capacity(self) -> int:
         """How many cards one row of the hand holds side by side: at the comfortable
         spacing on one row, on two rows as many as the narrowest tap target allows."""
@@ -255,15 +272,20 @@ def compute_layout(width: int, height: int) -> Layout:
     packets_w = packet_w + round(12 * packet_w * 0.62)
     badges[SOUTH] = Rect(pad, strip_y, badge_w, badge_h)
     packets[SOUTH] = Rect(badges[SOUTH].right + pad, strip_y, packets_w, badge_h)
-    # The message line sits under the middle of the table when there is room.
+    # The message line and turn prompt sit over the middle of the hand: beside the
+    # badge and the won tricks when there is room, else with the won tricks moved to
+    # the far right, else (a phone) in a row of their own above.
     half = width // 2 - packets[SOUTH].right - pad
-    status = Rect(width // 2 - half, strip_y, 2 * half, badge_h)
     if half < font * 6.5:
-        status = Rect(packets[SOUTH].right + pad, strip_y,
-                      width - packets[SOUTH].right - 2 * pad, badge_h)
-    if status.width < font * 10:
-        # Too narrow beside the badge: the message line takes its own row above.
-        status = Rect(pad, strip_y - pad - line * 2, width - 2 * pad, line * 2)
+        packets[SOUTH] = Rect(width - pad - packets_w, strip_y, packets_w, badge_h)
+        half = min(width // 2 - badges[SOUTH].right - pad, packets[SOUTH].left - pad -
+                   width // 2)
+    # Tall enough for a line of message over two lines of prompt (15 px at the least).
+    status_h = max(badge_h, min(round(font_small * 1.25), badge_h // 2) + 32)
+    status = Rect(width // 2 - half, strip_y + badge_h - status_h, 2 * half, status_h)
+    if half < font * 5:
+        packets[SOUTH] = Rect(badges[SOUTH].right + pad, strip_y, packets_w, badge_h)
+        status = Rect(pad, strip_y - pad - line * 3, width - 2 * pad, line * 3)
     middle_bottom = min(status.top, strip_y) - pad
 
     # North: its fan in the middle of a row, badge to the left, won tricks to the right.
