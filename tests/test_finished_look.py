@@ -370,3 +370,56 @@ def test_a_thinking_computer_seat_shows_an_animated_cue_of_at_least_12_px():
         after.blit(d.app.screen, (0, 0), cue)
         assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB")
     assert 1 not in drawer.thinking_drawn or d.scene.shown.to_act == 1
+
+
+# --- statistics ---------------------------------------------------------------------
+
+
+def test_the_chart_scale_has_round_values_with_zero():
+    from spades.ui.pages import axis_ticks
+
+    assert axis_ticks(-80, 130) == [-100, 0, 100, 200]
+    assert axis_ticks(3, 91) == [0, 25, 50, 75, 100]
+    assert axis_ticks(0, 0) == [0, 10]
+    for low, high in ((-230, 412), (-5, 7), (0, 1), (-600, -10), (17, 17)):
+        ticks = axis_ticks(low, high)
+        assert 0 in ticks and ticks[0] <= min(low, 0) and ticks[-1] >= max(high, 0)
+        assert len({b - a for a, b in zip(ticks, ticks[1:], strict=False)}) == 1
+
+
+@pytest.mark.parametrize("touch,size", [(False, "1280x720"), (True, "390x844")])
+def test_statistics_offer_reset_only_with_something_to_reset_and_label_the_chart(touch,
+                                                                                 size):
+    import random
+
+    from spades import storage
+    from spades.engine import STANDARD, Match
+    from spades.storage import Statistics
+    from spades.ui.pages import StatsScreen, axis_ticks
+
+    d = Driver("--speed", "instant", "--size", size, start=False)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    d.app.show(StatsScreen(d.app))
+    d.frame()
+    assert ("row", "reset") not in [w.key for w in d.scene.build_controls()]
+    stats = Statistics()
+    rng = random.Random(5)
+    match = Match(STANDARD.with_options(target=150), 5)
+    while not match.is_over:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    stats = stats.record_match(match.history, match.winner, False, "standard")
+    storage.save_statistics(d.app.store, stats)
+    d.app.show(StatsScreen(d.app))
+    seen = recording(d)
+    d.frame()
+    points = [p for m in stats.recent for p in m.points]
+    for value in axis_ticks(min(points), max(points)):
+        assert (f"{value:+d}" if value else "0") in seen, value
+    assert ("row", "reset") in [w.key for w in d.scene.build_controls()]
+    tap(d, ("row", "reset"), touch)
+    tap(d, ("row", "reset"), touch)
+    assert storage.load_statistics(d.app.store).is_empty
+    assert ("row", "reset") not in [w.key for w in d.scene.build_controls()]
+    assert d.scene.message and "reset" in d.scene.message[0]

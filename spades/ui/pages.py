@@ -406,6 +406,21 @@ def stat_text(part: int, whole: int | None) -> str:
     return f"{part} of {whole} ({percent(part, whole)}%)"
 
 
+def axis_ticks(low: int, high: int) -> list[int]:
+    """Round values for the chart's scale, from at or below ``low`` to at or above
+    ``high``, zero always among them: (-80, 130) gives -100, 0, 100, 200;
+    at most four steps."""
+    low, high = min(low, 0), max(high, 0)
+    if low == high:
+        high = 10
+    span = high - low
+    step = next(s for s in (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000) if span / s <= 4) \
+        if span <= 10_000 else span // 4
+    bottom = (low // step) * step
+    top = -(-high // step) * step
+    return list(range(bottom, top + 1, step))
+
+
 class StatsScreen(Screen):
     title = "Statistics"
 
@@ -423,7 +438,7 @@ class StatsScreen(Screen):
         else:
             if stats.recent:
                 rows.append(Heading("h_chart", "Points per hand, your last matches"))
-                rows.append(Custom("chart", round(font * 8),
+                rows.append(Custom("chart", round(font * 9.5),
                                    lambda surface, rect: self.chart(surface, rect, stats)))
             sections = [("all", "All rule sets", stats.total)] if len(stats.rows()) > 1 else []
             sections += [(name, name, record) for name, record in stats.rows()]
@@ -433,9 +448,10 @@ class StatsScreen(Screen):
                 rows.append(Heading(f"h_{key}", title))
                 rows.append(Custom(f"t_{key}", len(STAT_LINES) * round(small * 1.3) + pad,
                                    self._table(record)))
-        label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
-        rows.append(Button("reset", label, self.reset, style="danger",
-                           note="Asks once more." if not self.confirming else "For good."))
+        if not stats.is_empty:  # Reset only when there is something to reset
+            label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
+            rows.append(Button("reset", label, self.reset, style="danger",
+                               note="Asks once more." if not self.confirming else "For good."))
         return rows
 
     def _table(self, record):
@@ -452,7 +468,8 @@ class StatsScreen(Screen):
         return paint
 
     def chart(self, surface, rect, stats: Statistics) -> None:
-        """Bars of your team's points in each hand, match after match (oldest left)."""
+        """Bars of your team's points in each hand, match after match (oldest left), on
+        a scale with its values: the top, zero and the bottom, with lines across."""
         _, small, pad, _ = self.metrics()
         t = self.app.text
         box = rect.inflate(-2 * pad, -pad)
@@ -461,26 +478,38 @@ class StatsScreen(Screen):
         hands = sum(len(m.points) for m in matches) + len(matches) - 1
         if hands <= 0:
             return
-        top = max(1, max(max((abs(p) for p in m.points), default=1) for m in matches))
+        points = [p for m in matches for p in m.points] or [0]
+        ticks = axis_ticks(min(points), max(points))
+        low, high = ticks[0], ticks[-1]
+        size = max(15, small - 2)
+        label_w = max(t.font(size).size(f"{v:+d}")[0] for v in ticks) + pad
+        note = "One bar a hand, match after match: W won, L lost, * practice"
+        note_lines = t.wrap(note, size, box.width - 2 * pad)
         label_h = small + 4
-        note_h = max(12, small - 4) + 4
-        area = Rect(box.x + pad, box.y + pad, box.width - 2 * pad,
-                    box.height - 2 * pad - label_h - note_h)
-        lowest = min(min(m.points, default=0) for m in matches)
-        # Room below the line only as deep as the worst hand goes.
-        below = 0.0 if lowest >= 0 else min(0.5, -lowest / (top - lowest))
-        zero = area.y + round(area.height * (1 - below))
-        pygame.draw.line(surface, theme.TEXT_MUTED, (area.x, zero), (area.right, zero))
+        note_h = len(note_lines) * round(size * 1.1) + 2
+        area = Rect(box.x + pad + label_w, box.y + pad + size // 2,
+                    box.width - 2 * pad - label_w,
+                    box.height - 2 * pad - label_h - note_h - size // 2)
+
+        def y_of(value: float) -> int:
+            return round(area.y + (high - value) / (high - low) * area.height)
+
+        zero = y_of(0)
+        for value in ticks:
+            y = y_of(value)
+            line = theme.TEXT_MUTED if value == 0 else (40, 84, 62)
+            pygame.draw.line(surface, line, (area.x, y), (area.right, y))
+            t.blit(surface, f"{value:+d}" if value else "0", size, theme.TEXT_MUTED,
+                   (area.x - pad // 2, y), "midright")
         step = area.width / hands
         x = float(area.x)
         for match in matches:
             start = x
-            for points in match.points:
-                span = (zero - area.y) if points >= 0 else (area.bottom - zero)
-                h = round(abs(points) / top * max(1, span - 2))
-                bar = Rect(round(x + step * 0.15), zero - h if points >= 0 else zero,
-                           max(1, round(step * 0.7)), max(1, h))
-                pygame.draw.rect(surface, (90, 200, 120) if points >= 0 else (235, 110, 90),
+            for value in match.points:
+                y = y_of(value)
+                bar = Rect(round(x + step * 0.15), min(y, zero), max(1, round(step * 0.7)),
+                           max(1, abs(zero - y)))
+                pygame.draw.rect(surface, (90, 200, 120) if value >= 0 else (235, 110, 90),
                                  bar)
                 x += step
             mark = "W" if match.won else "L"
@@ -488,10 +517,10 @@ class StatsScreen(Screen):
             t.blit(surface, mark, small, theme.TEXT if match.won else theme.TEXT_MUTED,
                    (round((start + x) / 2), area.bottom + 2), "midtop", True)
             x += step  # a gap between matches
-        note = f"One bar a hand, match after match: W won, L lost, * practice; top {top} points"
-        size = t.fit(note, max(12, small - 4), box.width - 2 * pad)
-        t.blit(surface, note, size, theme.TEXT_MUTED, (box.centerx, box.bottom - 3),
-               "midbottom")
+        y = box.bottom - 3 - len(note_lines) * round(size * 1.1)
+        for line in note_lines:
+            t.blit(surface, line, size, theme.TEXT_MUTED, (box.centerx, y), "midtop")
+            y += round(size * 1.1)
 
     def reset(self) -> None:
         if not self.confirming:
