@@ -423,3 +423,17 @@ def test_statistics_offer_reset_only_with_something_to_reset_and_label_the_chart
     assert storage.load_statistics(d.app.store).is_empty
     assert ("row", "reset") not in [w.key for w in d.scene.build_controls()]
     assert d.scene.message and "reset" in d.scene.message[0]
+
+
+@pytest.mark.parametrize("size", LAYOUT_SIZES + [(600, 1000)])
+def test_no_card_peeks_from_under_the_bid_panel(size):
+    from spades.ui.layout import compute_layout
+
+    lay = compute_layout(*size)
+    panel = lay.bid_panel
+    for seat in (1, 2, 3):
+        for rect in lay.fan_rects(seat, 13):
+            assert panel.contains(rect) or not panel.colliderect(rect), (size, seat, rect)
+    # The panel's own parts stay inside it.
+    for rect in lay.bid_buttons + [lay.bid_confirm, lay.bid_title]:
+        assert panel.contains(rect)

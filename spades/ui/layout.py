@@ -353,15 +353,21 @@ def compute_layout(width: int, height: int) -> Layout:
     button_h = max(44, min(round(font * 2.2), (room.height - fixed) // rows))
     bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
     bid_panel.center = room.center
-    bid_title = Rect(bid_panel.x + pad, bid_panel.y + pad, panel_w - 2 * pad, title_h)
+    content = Rect(bid_panel)
+    if portrait and room.height >= bid_panel.height:
+        # On a phone the panel takes all the room over the face-down fans, so no card
+        # peeks from under it; its content sits in the middle.
+        bid_panel = Rect(room)
+        content.center = room.center
+    bid_title = Rect(content.x + pad, content.y + pad, panel_w - 2 * pad, title_h)
     bid_buttons = []
     for i in range(14):
         r, c = divmod(i, cols)
-        bid_buttons.append(Rect(bid_panel.x + pad + c * (button_w + pad),
+        bid_buttons.append(Rect(content.x + pad + c * (button_w + pad),
                                 bid_title.bottom + pad + r * (button_h + pad),
                                 button_w, button_h))
     bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), confirm_h)
-    bid_confirm.midtop = (bid_panel.centerx, bid_buttons[-1].bottom + pad + font_small)
+    bid_confirm.midtop = (content.centerx, bid_buttons[-1].bottom + pad + font_small)
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)),
                    min(height - 2 * pad, round(font * 26)))

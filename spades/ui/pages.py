@@ -136,6 +136,53 @@ class MenuScreen(Screen):
         return rows
 
     replacing = False  # Play was tapped once over a saved match: the next tap starts
+    tagline = "You and your partner against two computer players"
+    _content_h = 0
+
+    # A title of presence: large, with its tagline, and the whole block of title and
+    # buttons in the middle of the window rather than a small title over empty felt.
+
+    def title_size(self) -> int:
+        font = self.metrics()[0]
+        return max(round(font * 2.2), min(round(font * 3.4), self.height // 9))
+
+    def head_height(self) -> int:
+        _, small, pad, _ = self.metrics()
+        return round(self.title_size() * 1.2) + round(small * 1.5) + 2 * pad
+
+    def title_height(self) -> int:
+        _, _, pad, button_h = self.metrics()
+        foot = button_h + 2 * pad if self.app.can_quit else pad
+        free = self.height - foot - self.head_height() - self._content_h
+        return self.head_height() + max(pad, free // 2)
+
+    def build_controls(self, can_quit: bool = True):
+        focusable = super().build_controls(can_quit)
+        if self.area.content_h != self._content_h:
+            self._content_h = self.area.content_h
+            focusable = super().build_controls(can_quit)
+        return focusable
+
+    def draw_title(self, surface, drawer) -> bool:
+        font, small, pad, _ = self.metrics()
+        t = self.app.text
+        top = self.title_height() - self.head_height() + pad
+        size = t.fit(self.title, self.title_size(), self.width - 4 * pad, True)
+        r = t.blit(surface, self.title, size, theme.TEXT, (self.width // 2, top), "midtop",
+                   True)
+        icon = drawer.art.suit(3, round(r.height * 0.8), theme.TEXT)
+        y = r.centery - icon.get_height() // 2
+        surface.blit(icon, (r.left - icon.get_width() - pad * 2, y))
+        surface.blit(icon, (r.right + pad * 2, y))
+        y = r.bottom + pad // 2
+        if self.message and self.now < self.message[1]:
+            msg = self.message[0]
+            t.blit(surface, msg, t.fit(msg, small, self.width - 2 * pad, True), theme.GOLD,
+                   (self.width // 2, y), "midtop", True)
+        else:
+            t.blit(surface, self.tagline, t.fit(self.tagline, small, self.width - 2 * pad),
+                   theme.TEXT_MUTED, (self.width // 2, y), "midtop")
+        return True
 
     def play(self) -> None:
         """One tap to a dealt table, with the rules and players used last."""

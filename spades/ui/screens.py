@@ -181,10 +181,17 @@ class Screen:
 
     # --- drawing -------------------------------------------------------------------
 
+    def draw_title(self, surface: pygame.Surface, drawer) -> bool:
+        """A page with a title of its own draws it (and its message) here: True."""
+        return False
+
     def draw(self, surface: pygame.Surface, drawer) -> None:
         font, small, pad, _ = self.metrics()
         t = self.app.text
         surface.blit(drawer.felt(surface.get_size()), (0, 0))
+        if self.draw_title(surface, drawer):
+            self.group.draw(surface)
+            return
         size = t.fit(self.title, round(font * 1.6), self.width - 2 * pad, True)
         r = t.blit(surface, self.title, size, theme.TEXT, (self.width // 2, pad), "midtop",
                    True)
