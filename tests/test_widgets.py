@@ -404,3 +404,29 @@ def test_no_import_circle_inside_spades_ui():
 
     for module in graph:
         visit(module, [])
+
+
+def test_after_a_touch_the_tables_help_is_for_taps_and_drags():
+    d = Driver("--size", "390x844", "--speed", "instant")
+    d.wait_for_player()
+    drawn: list[str] = []
+    blit = d.app.text.blit
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return blit(surface, text, *args, **kwargs)
+
+    d.app.text.blit = spy
+    d.tap(("tool", "menu"))
+    assert d.scene.overlays[-1] == "pause"
+    assert d.control(("btn", "help")).label == "Help"
+    d.tap(("btn", "help"))
+    drawn.clear()
+    d.frame()
+    assert d.scene.overlays[-1] == "help" and "Taps and drags" in drawn and "Tap a card" in drawn
+    assert "Esc" not in drawn  # no key hint on the Close button either
+    d.press("f1")  # a key: the help is the keys' again
+    d.press("f1")
+    drawn.clear()
+    d.frame()
+    assert d.scene.overlays[-1] == "help" and "Keys" in drawn and "Tab / Shift+Tab" in drawn
