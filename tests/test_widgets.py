@@ -430,3 +430,11 @@ def test_after_a_touch_the_tables_help_is_for_taps_and_drags():
     drawn.clear()
     d.frame()
     assert d.scene.overlays[-1] == "help" and "Keys" in drawn and "Tab / Shift+Tab" in drawn
+
+
+def test_a_toggle_reads_on_or_off_at_3_to_1():
+    from spades.ui.widgets.style import OFF_ON_PANEL, PLAIN
+
+    for track in (theme.GOOD, OFF_ON_PANEL):
+        assert contrast(track, PLAIN) >= 3.0  # the switch against its row
+        assert contrast((255, 255, 255), track) >= 4.5  # "on" / "off" on the switch
