@@ -137,31 +137,10 @@ class MenuScreen(Screen):
 
     replacing = False  # Play was tapped once over a saved match: the next tap starts
     tagline = "You and your partner against two computer players"
-    _content_h = 0
-
-    # A title of presence: large, with its tagline, and the whole block of title and
-    # buttons in the middle of the window rather than a small title over empty felt.
 
     def title_size(self) -> int:
         font = self.metrics()[0]
         return max(round(font * 2.2), min(round(font * 3.4), self.height // 9))
-
-    def head_height(self) -> int:
-        _, small, pad, _ = self.metrics()
-        return round(self.title_size() * 1.2) + round(small * 1.5) + 2 * pad
-
-    def title_height(self) -> int:
-        _, _, pad, button_h = self.metrics()
-        foot = button_h + 2 * pad if self.app.can_quit else pad
-        free = self.height - foot - self.head_height() - self._content_h
-        return self.head_height() + max(pad, free // 2)
-
-    def build_controls(self, can_quit: bool = True):
-        focusable = super().build_controls(can_quit)
-        if self.area.content_h != self._content_h:
-            self._content_h = self.area.content_h
-            focusable = super().build_controls(can_quit)
-        return focusable
 
     def draw_title(self, surface, drawer) -> bool:
         font, small, pad, _ = self.metrics()
