@@ -10,7 +10,7 @@ from pygame import Rect
 
 from . import theme
 from .help import help_page
-from .marks import draw_marked
+from .marks import draw_marked, marked_width
 from .table import HUMAN, Control, TableScene, bid_words
 from .widgets import INPUT
 from .words import line_text, match_over_line, match_over_title, sheet_bids
@@ -174,7 +174,8 @@ class PanelDrawer:
         lay = scene.layout
         y = self.heading(surface, scene, box, "Score sheet")
         history = scene.match.history[: scene.shown.hands_scored]
-        bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
+        legend_y = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2)) - lay.font_small
+        bottom = legend_y - (lay.pad // 2 if history else -lay.font_small)
         wide = box.width >= lay.font * 26
         inner = box.width - 2 * lay.pad
         if wide:
@@ -185,6 +186,11 @@ class PanelDrawer:
             blocks = [Rect(box.x + lay.pad, y + team * half, inner, half) for team in (0, 1)]
         for team, block in enumerate(blocks):
             self.score_block(surface, scene, block, team, history)
+        if history:  # what the marks in the Bid column say
+            size = lay.font_small
+            legend = [("made", True), ("failed or set", False)]
+            right = box.centerx + marked_width(self.text, legend, size) // 2
+            draw_marked(self.text, surface, legend, size, theme.PANEL_MUTED, right, legend_y)
 
     def score_block(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
                     history: list) -> None:
@@ -200,10 +206,12 @@ class PanelDrawer:
                block.topleft, "topleft", True)
         step = round(size * 1.2)
         y = block.y + step + 2
-        col_w = block.width / len(cols)
+        # The bid column is the widest: "7 + nil", each with its mark.
+        weights = [0.8, 1.7, 0.8, 1.0, 1.0, 0.8][:len(cols)]
+        edges = [sum(weights[:i + 1]) / sum(weights) for i in range(len(cols))]
 
         def right(i: int) -> int:
-            return round(block.x + (i + 1) * col_w - 4)
+            return round(block.x + edges[i] * block.width - 4)
 
         for i, name in enumerate(cols):
             t.blit(surface, name, size, theme.PANEL_MUTED, (right(i), y), "topright", True)

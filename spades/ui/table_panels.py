@@ -147,7 +147,7 @@ class TablePanels:
             rows = max(2, self.shown.hands_scored) + 2
             stacked = most.width < lay.font * 26
             body = (rows * (2 if stacked else 1) + (2 if stacked else 1)) * round(
-                lay.font_small * 1.25)
+                lay.font_small * 1.25) + lay.font_small + lay.pad  # and the marks' legend
         else:  # match over: the two teams, then up to four lines about the result
             body = round(lay.font_big * 2.6) + 4 * round(lay.font * 1.3)
         rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
