@@ -54,8 +54,7 @@ class TableDrawer(PanelDrawer):
         if not scene.overlays:
             for control in controls:
                 if control.key[0] == "tool":
-                    on = control.key[1] == "coach" and scene.options.coach
-                    self.button(surface, scene, control, selected=on)
+                    self.button(surface, scene, control)
         self.message(surface, scene)  # over the panels: it answers what was just tapped
         if scene.overlays:
             # Only the top panel shows: a panel opened over another replaces it.
@@ -95,8 +94,7 @@ class TableDrawer(PanelDrawer):
             t.blit(surface, line, size, theme.PANEL_TEXT, (box.x + lay.pad, y))
             y += round(size * 1.15)
         for control in buttons:
-            self.button(surface, scene, control, on_panel=True,
-                        selected=control.key[1] == "tutor_next")
+            self.button(surface, scene, control, on_panel=True)
         self.pointer = None
         asked = scene.pointed_card()
         card = next((c for c in controls if c.key == ("card", asked)), None)

@@ -10,12 +10,21 @@ from pygame import Rect
 
 from . import theme
 from .help import help_page
-from .marks import draw_marked, marked_width
+from .marks import draw_marked
 from .table import HUMAN, Control, TableScene, bid_words
-from .widgets import INPUT
+from .widgets import INPUT, Look
+from .widgets.style import SUGGESTED
 from .words import line_text, match_over_line, match_over_title, sheet_bids
 
 TEAM_NAMES = ("Us", "Them")
+# The score sheet's columns by width: the bid is the widest ("7 + nil", with marks).
+SCORE_WEIGHTS = (0.8, 1.7, 0.8, 1.0, 1.0, 0.8)
+
+
+def score_right(block: Rect, i: int, n: int) -> int:
+    """The right edge of column ``i`` of ``n`` in a score sheet block."""
+    weights = SCORE_WEIGHTS[:n]
+    return round(block.x + sum(weights[:i + 1]) / sum(weights) * block.width - 4)
 
 
 class PanelDrawer:
@@ -23,50 +32,20 @@ class PanelDrawer:
 
     # --- controls --------------------------------------------------------------------
 
+    def look(self, scene: TableScene, ground: str = "felt") -> Look:
+        """What the widget layer draws with: this table's sizes, the input mode's key
+        hints (none after a touch), on the felt or on a light panel."""
+        lay = scene.layout
+        hints = INPUT.hints_in((lay.width, lay.height))
+        return Look(self.text, lay.font, lay.font_small, lay.pad, lay.target, hints,
+                    scene.now, ground)
+
     def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
-               selected: bool = False, suggested: bool = False, on_panel: bool = False) -> None:
-        rect = control.rect
-        hover = scene.hover == control.key
-        outline_only = False
-        if selected:
-            fill, ink = theme.SELECTED, theme.BUTTON_TEXT
-        elif not control.enabled:
-            fill, ink = theme.BUTTON_OFF, theme.BUTTON_OFF_TEXT
-            outline_only = not on_panel
-        else:
-            fill = theme.BUTTON_HOVER if hover else theme.BUTTON
-            ink = theme.BUTTON_TEXT
-        if outline_only:
-            # Not available now: an outline, so it never looks pressed.
-            pygame.draw.rect(surface, (120, 160, 138), rect, 2, border_radius=8)
-        else:
-            pygame.draw.rect(surface, fill, rect, border_radius=8)
-            edge = (150, 150, 140) if on_panel or not control.enabled else (20, 50, 36)
-            pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
-        if suggested:
-            pygame.draw.rect(surface, theme.SUGGEST, rect.inflate(6, 6), 3, border_radius=10)
-        t = self.text
-        label = control.label
-        size = (scene.layout.width, scene.layout.height)
-        hint = control.hint if INPUT.hints_in(size) else ""  # no key hints after a touch
-        small = scene.layout.font_small
-        hint_size = max(12, round(small * 0.75))
-        muted = theme.PANEL_MUTED if control.enabled and not outline_only else ink
-        inline = f"{label}  {hint}" if hint else label
-        if hint and t.font(small, True).size(inline)[0] <= rect.width - 12:
-            # The shortcut beside the label where it fits, else under it, else left out.
-            lw = t.font(small, True).size(label + "  ")[0]
-            hw = t.font(hint_size).size(hint)[0]
-            x = rect.centerx - (lw + hw) // 2
-            t.blit(surface, label, small, ink, (x, rect.centery), "midleft", True)
-            t.blit(surface, hint, hint_size, muted, (x + lw, rect.centery + 1), "midleft")
-            return
-        size = t.fit(label, small, rect.width - 8, bold=True)
-        show_hint = hint and rect.height >= size + hint_size + 6 and rect.width >= 56
-        cy = rect.centery - (hint_size // 2 if show_hint else 0)
-        t.blit(surface, label, size, ink, (rect.centerx, cy), "center", True)
-        if show_hint:
-            t.blit(surface, hint, hint_size, muted, (rect.centerx, rect.bottom - 3), "midbottom")
+               on_panel: bool = False) -> None:
+        """A control as the widget layer draws it: its style (primary, secondary,
+        chosen), faded when disabled, hover and press from the pointer group."""
+        control.draw(surface, self.look(scene, "panel" if on_panel else "felt"),
+                     scene.group.state(control))
 
     def bid_panel(self, surface: pygame.Surface, scene: TableScene,
                   controls: list[Control]) -> None:
@@ -97,13 +76,11 @@ class PanelDrawer:
         suggestion = scene.suggested_bid_value()
         for control in controls:
             if control.group == "bids" or control.key == ("btn", "confirm"):
-                selected = control.key == ("bid", scene.bid_choice)
-                suggested = control.key == ("bid", suggestion)
-                self.button(surface, scene, control, selected, suggested, on_panel=True)
+                self.button(surface, scene, control, on_panel=True)
         if suggestion is not None:
             note = f"Outlined: the suggested bid ({bid_words(suggestion)})"
             size = t.fit(note, lay.font_small, lay.bid_panel.width - 2 * lay.pad)
-            t.blit(surface, note, size, (20, 110, 150), (confirm.centerx, confirm.top - 2),
+            t.blit(surface, note, size, SUGGESTED, (confirm.centerx, confirm.top - 2),
                    "midbottom")
 
     # --- overlays --------------------------------------------------------------------
@@ -169,72 +146,106 @@ class PanelDrawer:
                 row += step
 
     def overlay_scores(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
-        """Each team's hands as a table: side by side when wide, one above the other on a
-        phone."""
+        """Each team's hands as a table, every hand of the match: side by side when
+        wide (the titles and column names stay put while the rows scroll), one above
+        the other on a phone (all of it scrolls). A bar shows when there is more."""
         lay = scene.layout
-        y = self.heading(surface, scene, box, "Score sheet")
+        self.heading(surface, scene, box, "Score sheet")
         history = scene.match.history[: scene.shown.hands_scored]
-        legend_y = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2)) - lay.font_small
-        bottom = legend_y - (lay.pad // 2 if history else -lay.font_small)
-        wide = box.width >= lay.font * 26
-        inner = box.width - 2 * lay.pad
-        if wide:
-            blocks = [Rect(box.x + lay.pad + team * (inner + lay.pad) // 2, y,
-                           (inner - lay.pad) // 2, bottom - y) for team in (0, 1)]
+        sheet = scene.score_sheet()
+        area = scene.score_area
+        view = sheet.view
+        clip = surface.get_clip()
+        if sheet.wide:
+            half = (view.width - lay.pad) // 2
+            for team in (0, 1):
+                x = view.x + team * (half + lay.pad)
+                head = Rect(x, view.y - sheet.head, half, sheet.head)
+                self.score_head(surface, scene, head, team, sheet.step)
+                surface.set_clip(view.clip(clip))
+                self.score_rows(surface, scene, Rect(x, area.shift, half, sheet.content),
+                                team, history, sheet.step)
+                surface.set_clip(clip)
         else:
-            half = (bottom - y) // 2
-            blocks = [Rect(box.x + lay.pad, y + team * half, inner, half) for team in (0, 1)]
-        for team, block in enumerate(blocks):
-            self.score_block(surface, scene, block, team, history)
-        if history:  # what the marks in the Bid column say
-            size = lay.font_small
-            legend = [("made", True), ("failed or set", False)]
-            right = box.centerx + marked_width(self.text, legend, size) // 2
-            draw_marked(self.text, surface, legend, size, theme.PANEL_MUTED, right, legend_y)
+            surface.set_clip(view.clip(clip))
+            block_h = sheet.head + max(1, len(history)) * sheet.step
+            for team in (0, 1):
+                y = area.shift + team * (block_h + sheet.step)
+                self.score_head(surface, scene, Rect(view.x, y, view.width, sheet.head), team,
+                                sheet.step)
+                self.score_rows(surface, scene, Rect(view.x, y + sheet.head, view.width,
+                                                     block_h - sheet.head), team, history,
+                                sheet.step)
+            surface.set_clip(clip)
+        self.scroll_bar(surface, area)
 
-    def score_block(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
-                    history: list) -> None:
+    def scroll_bar(self, surface: pygame.Surface, area) -> None:
+        """A bar at the right of a scroll area on a light panel, while there is more."""
+        if not area.more:
+            return
+        track = Rect(area.view.right + 3, area.view.y, 6, area.view.height)
+        pygame.draw.rect(surface, (214, 212, 202), track, border_radius=3)
+        h = max(24, track.height * area.view.height // max(1, area.content_h))
+        y = track.y + round((track.height - h) * area.offset / max(1, area.max_offset))
+        pygame.draw.rect(surface, theme.PANEL_MUTED, (track.x, y, track.width, h),
+                         border_radius=3)
+
+    def score_columns(self, scene: TableScene) -> list[str]:
+        bags_on = scene.match.rules.bag_penalty
+        return ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
+
+    def score_size(self, scene: TableScene, width: int) -> int:
+        return self.text.fit("Hand Bid Won Points Total Bags", scene.layout.font_small,
+                             width - 40, True)
+
+    def score_head(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
+                   step: int) -> None:
+        """A team's title and its column names."""
         lay = scene.layout
         t = self.text
         names = scene.options.names
-        bags_on = scene.match.rules.bag_penalty
-        cols = ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
-        size = t.fit("Hand Bid Won Points Total Bags", lay.font_small, block.width - 40, True)
+        cols = self.score_columns(scene)
+        size = self.score_size(scene, block.width)
         colour = (30, 90, 170) if team == 0 else (180, 80, 30)
         title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
         t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
                block.topleft, "topleft", True)
-        step = round(size * 1.2)
-        y = block.y + step + 2
-        # The bid column is the widest: "7 + nil", each with its mark.
-        weights = [0.8, 1.7, 0.8, 1.0, 1.0, 0.8][:len(cols)]
-        edges = [sum(weights[:i + 1]) / sum(weights) for i in range(len(cols))]
-
-        def right(i: int) -> int:
-            return round(block.x + edges[i] * block.width - 4)
-
+        y = block.y + step
         for i, name in enumerate(cols):
-            t.blit(surface, name, size, theme.PANEL_MUTED, (right(i), y), "topright", True)
-        y += step
-        pygame.draw.line(surface, (180, 180, 170), (block.x, y - 2), (block.right, y - 2))
-        fit = max(1, (block.bottom - y) // step)
-        rows = history[-fit:]
+            t.blit(surface, name, size, theme.PANEL_MUTED, (score_right(block, i, len(cols)),
+                                                            y), "topright", True)
+        pygame.draw.line(surface, (180, 180, 170), (block.x, block.bottom - 2),
+                         (block.right, block.bottom - 2))
+
+    def score_rows(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
+                   history: list, step: int) -> None:
+        """A team's row for every hand scored (the caller clips them to the view)."""
+        t = self.text
+        bags_on = scene.match.rules.bag_penalty
+        cols = self.score_columns(scene)
+        size = self.score_size(scene, block.width)
+        y = block.y + 2
         if not history:
             t.blit(surface, "No hand has been scored yet.", size, theme.PANEL_MUTED,
-                   (block.x, y + 2))
-        for result in rows:
+                   (block.x, y))
+        view = surface.get_clip()
+        for result in history:
+            if y + step < view.top or y > view.bottom:
+                y += step
+                continue  # out of view: not drawn
             ts = result.teams[team]
             values = [result.hand_number + 1, "", ts.tricks, f"{ts.points:+d}",
                       ts.score_after] + ([ts.bags_after] if bags_on else [])
             for i, value in enumerate(values):
                 if i == 1:  # the bid: each contract and nil marked made or failed
                     draw_marked(t, surface, sheet_bids(result, team), size, theme.PANEL_TEXT,
-                                right(i), y)
+                                score_right(block, i, len(cols)), y)
                     continue
                 ink = theme.PANEL_TEXT
                 if i == 3:  # the hand's points coloured as the breakdown colours them
                     ink = theme.GOOD if ts.points > 0 else (theme.BAD if ts.points < 0 else ink)
-                t.blit(surface, str(value), size, ink, (right(i), y), "topright", i == 4)
+                t.blit(surface, str(value), size, ink, (score_right(block, i, len(cols)), y),
+                       "topright", i == 4)
             y += step
 
     def overlay_last(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:

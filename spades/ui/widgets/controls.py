@@ -172,7 +172,11 @@ class Stepper(Widget):
         self.forward = forward
 
     def value_box(self, rect: Rect, look: Look) -> Rect:
-        w = max(round(rect.width * 0.36), 2 * look.target + 3 * look.small)
+        """``<``, the value and ``>``: wide enough for the value, within 36-60% of the
+        row."""
+        text_w = look.text.font(look.small, True).size(self.value)[0] + 16
+        w = max(round(rect.width * 0.36), 2 * look.target + max(3 * look.small, text_w))
+        w = min(w, round(rect.width * 0.6))
         return Rect(rect.right - look.pad // 2 - w, rect.y, w, rect.height)
 
     def halves(self, look: Look) -> tuple[Rect, Rect]:
@@ -207,7 +211,7 @@ class Stepper(Widget):
         return row_height(self, width, look, self.value_w(width, look))
 
     def value_w(self, width: int, look: Look) -> int:
-        return max(round(width * 0.36), 2 * look.target + 3 * look.small) + look.pad // 2
+        return self.value_box(Rect(0, 0, width, 1), look).width + look.pad // 2
 
     def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
         rect = self.rect
