@@ -225,13 +225,7 @@ def test_statistics_reset_confirmed_by_touch_alone_on_a_phone():
     with_statistics(d)
     d.tap(("row", "stats"))
     assert isinstance(d.scene, StatsScreen)
-    x = d.app.screen.get_width() // 2
-    for _ in range(20):
-        reset = d.control(("row", "reset"))
-        if d.scene.area.view.contains(reset.rect):
-            break
-        d.drag((x, 650), (x, 250))
-    d.frame(30)  # the glide settles
+    d.drag_into_view(("row", "reset"))
     d.tap(("row", "reset"))
     assert d.scene.confirming and not storage.load_statistics(d.app.store).is_empty
     d.tap(("row", "reset"))
@@ -242,8 +236,8 @@ def test_statistics_reset_confirmed_by_touch_alone_on_a_phone():
 
 # --- touch mode --------------------------------------------------------------------
 
-def test_touch_mode_hides_key_hints_and_a_key_brings_them_back():
-    d = page_driver((1280, 720), lambda app: SettingsScreen(app, new=True))
+def record_text(d: Driver) -> list[str]:
+    """Every string the app draws from now on, in a list the caller clears."""
     drawn: list[str] = []
     blit = d.app.text.blit
 
@@ -252,6 +246,12 @@ def test_touch_mode_hides_key_hints_and_a_key_brings_them_back():
         return blit(surface, text, *args, **kwargs)
 
     d.app.text.blit = spy
+    return drawn
+
+
+def test_touch_mode_hides_key_hints_and_a_key_brings_them_back():
+    d = page_driver((1280, 720), lambda app: SettingsScreen(app, new=True))
+    drawn = record_text(d)
     d.frame()
     assert "Esc" in drawn and "Enter" in drawn and INPUT.hints
     d.tap((5, 5))  # a touch on nothing
@@ -427,14 +427,7 @@ def test_no_import_circle_inside_spades_ui():
 def test_after_a_touch_the_tables_help_is_for_taps_and_drags():
     d = Driver("--size", "390x844", "--speed", "instant")
     d.wait_for_player()
-    drawn: list[str] = []
-    blit = d.app.text.blit
-
-    def spy(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return blit(surface, text, *args, **kwargs)
-
-    d.app.text.blit = spy
+    drawn = record_text(d)
     d.tap(("tool", "menu"))
     assert d.scene.overlays[-1] == "pause"
     assert d.control(("btn", "help")).label == "Help"
@@ -479,13 +472,7 @@ def test_menu_and_pages_by_finger_alone_on_a_phone():
     d.tap(("row", "new"))
     assert isinstance(d.scene, SettingsScreen) and d.scene.new
     # "Play to" is below the first screen: drag up to it, then step it back with <.
-    x = d.app.screen.get_width() // 2
-    for _ in range(10):
-        row = d.control(("row", "target"))
-        if d.scene.area.view.contains(row.rect):
-            break
-        d.drag((x, 600), (x, 300))
-    d.scene.area.stop()
+    d.drag_into_view(("row", "target"))
     back, _ = halves(d, "target")
     d.tap(back.center)
     assert d.app.settings.rules.target == 1000  # 500 back one step wraps to the last
