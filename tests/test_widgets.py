@@ -230,6 +230,8 @@ def test_statistics_reset_confirmed_by_touch_alone_on_a_phone():
     assert d.scene.confirming and not storage.load_statistics(d.app.store).is_empty
     d.tap(("row", "reset"))
     assert storage.load_statistics(d.app.store).is_empty
+    d.frame()
+    assert d.control(("row", "reset")) is None  # nothing left to reset
     d.tap(("foot", "back"))
     assert isinstance(d.scene, MenuScreen)
 
@@ -479,3 +481,12 @@ def test_menu_and_pages_by_finger_alone_on_a_phone():
     d.tap(("foot", "start"))
     assert type(d.scene).__name__ == "TableScene"
     assert d.scene.match.rules.target == 1000
+
+
+def test_percentages_are_rounded_to_the_nearest():
+    from spades.ui.pages import stat_text
+
+    assert stat_text(2, 3) == "2 of 3 (67%)" and stat_text(1, 3) == "1 of 3 (33%)"
+    assert stat_text(1, 8) == "1 of 8 (13%)" and stat_text(13, 16) == "13 of 16 (81%)"
+    assert stat_text(3, 16) == "3 of 16 (19%)"  # 81% and 19% add up
+    assert stat_text(0, 0) == "0 of 0" and stat_text(5, None) == "5"
