@@ -474,10 +474,11 @@ class StatsScreen(Screen):
                 rows.append(Heading(f"h_{key}", title))
                 rows.append(Custom(f"t_{key}", len(STAT_LINES) * round(small * 1.3) + pad,
                                    self._table(record)))
-        if not stats.is_empty:  # Reset only when there is something to reset
+        if not stats.is_empty:  # nothing to reset: no Reset
             label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
             rows.append(Button("reset", label, self.reset, style="danger",
-                               note="Asks once more." if not self.confirming else "For good."))
+                               note="Asks once more." if not self.confirming else
+                               "For good."))
         return rows
 
     def _table(self, record):
