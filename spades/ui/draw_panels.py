@@ -149,33 +149,21 @@ class PanelDrawer:
         """Each team's hands as a table, every hand of the match: side by side when
         wide (the titles and column names stay put while the rows scroll), one above
         the other on a phone (all of it scrolls). A bar shows when there is more."""
-        lay = scene.layout
         self.heading(surface, scene, box, "Score sheet")
         history = scene.match.history[: scene.shown.hands_scored]
         sheet = scene.score_sheet()
         area = scene.score_area
         view = sheet.view
         clip = surface.get_clip()
-        if sheet.wide:
-            half = (view.width - lay.pad) // 2
-            for team in (0, 1):
-                x = view.x + team * (half + lay.pad)
-                head = Rect(x, view.y - sheet.head, half, sheet.head)
-                self.score_head(surface, scene, head, team, sheet.step)
-                surface.set_clip(view.clip(clip))
-                self.score_rows(surface, scene, Rect(x, area.shift, half, sheet.content),
-                                team, history, sheet.step)
-                surface.set_clip(clip)
-        else:
+        for team in (0, 1):
+            first = area.to_screen(scene.score_row(team, 0))
+            head = Rect(first.x, first.y - 2 - sheet.head, first.width, sheet.head)
+            if sheet.wide:
+                self.score_head(surface, scene, head, team, sheet.step)  # stays put
             surface.set_clip(view.clip(clip))
-            block_h = sheet.head + max(1, len(history)) * sheet.step
-            for team in (0, 1):
-                y = area.shift + team * (block_h + sheet.step)
-                self.score_head(surface, scene, Rect(view.x, y, view.width, sheet.head), team,
-                                sheet.step)
-                self.score_rows(surface, scene, Rect(view.x, y + sheet.head, view.width,
-                                                     block_h - sheet.head), team, history,
-                                sheet.step)
+            if not sheet.wide:
+                self.score_head(surface, scene, head, team, sheet.step)
+            self.score_rows(surface, scene, team, history)
             surface.set_clip(clip)
         self.scroll_bar(surface, area)
 
@@ -217,36 +205,36 @@ class PanelDrawer:
         pygame.draw.line(surface, (180, 180, 170), (block.x, block.bottom - 2),
                          (block.right, block.bottom - 2))
 
-    def score_rows(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
-                   history: list, step: int) -> None:
+    def score_rows(self, surface: pygame.Surface, scene: TableScene, team: int,
+                   history: list) -> None:
         """A team's row for every hand scored (the caller clips them to the view)."""
         t = self.text
         bags_on = scene.match.rules.bag_penalty
         cols = self.score_columns(scene)
-        size = self.score_size(scene, block.width)
-        y = block.y + 2
-        if not history:
-            t.blit(surface, "No hand has been scored yet.", size, theme.PANEL_MUTED,
-                   (block.x, y))
+        area = scene.score_area
         view = surface.get_clip()
-        for result in history:
-            if y + step < view.top or y > view.bottom:
-                y += step
+        if not history:
+            row = area.to_screen(scene.score_row(team, 0))
+            t.blit(surface, "No hand has been scored yet.", self.score_size(scene, row.width),
+                   theme.PANEL_MUTED, row.topleft)
+        for i, result in enumerate(history):
+            row = area.to_screen(scene.score_row(team, i))
+            if not row.colliderect(view):
                 continue  # out of view: not drawn
+            size = self.score_size(scene, row.width)
             ts = result.teams[team]
             values = [result.hand_number + 1, "", ts.tricks, f"{ts.points:+d}",
                       ts.score_after] + ([ts.bags_after] if bags_on else [])
-            for i, value in enumerate(values):
-                if i == 1:  # the bid: each contract and nil marked made or failed
+            for c, value in enumerate(values):
+                right = score_right(row, c, len(cols))
+                if c == 1:  # the bid: each contract and nil marked made or failed
                     draw_marked(t, surface, sheet_bids(result, team), size, theme.PANEL_TEXT,
-                                score_right(block, i, len(cols)), y)
+                                right, row.y)
                     continue
                 ink = theme.PANEL_TEXT
-                if i == 3:  # the hand's points coloured as the breakdown colours them
+                if c == 3:  # the hand's points coloured as the breakdown colours them
                     ink = theme.GOOD if ts.points > 0 else (theme.BAD if ts.points < 0 else ink)
-                t.blit(surface, str(value), size, ink, (score_right(block, i, len(cols)), y),
-                       "topright", i == 4)
-            y += step
+                t.blit(surface, str(value), size, ink, (right, row.y), "topright", c == 4)
 
     def overlay_last(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         lay = scene.layout

@@ -238,6 +238,20 @@ class TablePanels:
                     panel.bottom - buttons - top)
         return ScoreSheet(panel, view, content, wide, step, head)
 
+    def score_row(self, team: int, index: int) -> Rect:
+        """Where the row of the ``index``-th hand of ``team`` sits in the score sheet's
+        content (``score_area.to_screen`` puts it on screen)."""
+        sheet = self.score_sheet()
+        view = sheet.view
+        if sheet.wide:
+            half = (view.width - self.layout.pad) // 2
+            x, y = view.x + team * (half + self.layout.pad), 0
+        else:
+            half = view.width
+            block = sheet.head + max(1, self.shown.hands_scored) * sheet.step
+            x, y = view.x, team * (block + sheet.step) + sheet.head
+        return Rect(x, y + 2 + index * sheet.step, half, sheet.step)
+
     def overlay_buttons(self, names: list[tuple[str, str]], columns: int = 0,
                         panel: Rect | None = None) -> list[Rect]:
         """Buttons along the bottom of the overlay panel (or stacked, for menus)."""
