@@ -437,3 +437,44 @@ def test_no_card_peeks_from_under_the_bid_panel(size):
     # The panel's own parts stay inside it.
     for rect in lay.bid_buttons + [lay.bid_confirm, lay.bid_title]:
         assert panel.contains(rect)
+
+
+@pytest.mark.parametrize("size", ["390x844", "800x600"])
+def test_no_card_stub_peeks_from_under_an_open_panel(size):
+    import pygame
+    from pygame import Rect
+
+    class Recorder(pygame.Surface):
+        def __init__(self, size):
+            super().__init__(size)
+            self.log: list[Rect] = []
+
+        def blit(self, source, dest, *args, **kwargs):
+            self.log.append(Rect(dest[0], dest[1], *source.get_size()))
+            return super().blit(source, dest, *args, **kwargs)
+
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    scene = d.scene
+    lay = scene.layout
+    card_sizes = {(lay.back_w, lay.back_h), (lay.trick_w, lay.trick_h),
+                  (lay.packet_w, lay.packet_h)}
+    checked = 0
+    for _ in range(40):
+        play_until(d, "play")
+        if scene.shown.trick and scene.shown.last_trick:
+            break
+        from ui_driver import act
+
+        act(d, "play")
+    for name in ("last", "scores", "help"):
+        scene._open(name)
+        scene.build_controls()
+        surface = Recorder(d.app.screen.get_size())
+        d.app.drawer.draw(surface, scene)
+        panel = scene.overlay_rect(name)
+        for rect in surface.log:
+            if rect.size in card_sizes and panel.colliderect(rect):
+                checked += 1
+                assert panel.contains(rect), (name, rect, panel)
+        scene._close(name)
+    assert scene.shown.trick  # a trick was on the table under the panels

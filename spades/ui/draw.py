@@ -29,12 +29,16 @@ class TableDrawer(PanelDrawer):
         self.pointer: Rect | None = None  # the demonstration's arrow, where it was drawn
         self.drawn_message: Rect | None = None  # where the message line was drawn
         self.thinking_drawn: dict[int, Rect] = {}  # the thinking cue of each seat drawn
+        self.panel: Rect | None = None  # the panel over the table: no card peeks from it
 
     # --- the whole frame ---------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         self.art.four_colour = scene.options.four_colour
         controls = scene.controls
+        # The panel over the table this frame (an overlay, the bid panel), if any.
+        self.panel = scene.overlay_rect(scene.overlays[-1]) if scene.overlays else (
+            scene.layout.bid_panel if scene.bid_panel_open() else None)
         surface.blit(self.felt(surface.get_size()), (0, 0))
         self.top_bar(surface, scene)
         self.table_corners(surface, scene)
@@ -285,9 +289,17 @@ class TableDrawer(PanelDrawer):
             self.thinking_drawn.pop(seat, None)
         if seat != SOUTH:
             for rect in lay.fan_rects(seat, s.sizes[seat]):
-                surface.blit(self.art.back(rect.width), rect)
+                if not self.peeks(rect):
+                    surface.blit(self.art.back(rect.width), rect)
         for rect in lay.packet_rects(seat, s.tricks_won[seat]):
-            surface.blit(self.art.back(rect.width), rect)
+            if not self.peeks(rect):
+                surface.blit(self.art.back(rect.width), rect)
+
+    def peeks(self, rect: Rect) -> bool:
+        """A card the open panel would cut, so that only a stub of it shows at the
+        panel's edge: left out (the panel says what matters now)."""
+        panel = self.panel
+        return panel is not None and panel.colliderect(rect) and not panel.contains(rect)
 
     def thinking(self, surface: pygame.Surface, centre: tuple[int, int], radius: int,
                  now: float) -> None:
@@ -321,6 +333,8 @@ class TableDrawer(PanelDrawer):
         s = scene.shown
         for seat, card in s.trick:
             rect = lay.trick_slots[seat]
+            if self.peeks(rect):
+                continue
             surface.blit(self.art.face(card, rect.width), rect)
             if card == s.winner_card:
                 pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), 4, border_radius=10)
