@@ -161,6 +161,10 @@ class TableScene(Choreography, TablePanels):
         if self.idle:
             self._settle()
             self._drive(think_ms)
+            if self.idle and self.decision_key != len(self.match.actions):
+                # A computer player's move was shown at once (instant speed): the next
+                # decision starts now, not after the player's first tap on it.
+                self._settle()
 
     # --- settling and the computer players -----------------------------------------
 

@@ -227,9 +227,9 @@ class TablePanels:
         heading = round(lay.font_big * 1.3) + 2 * pad
         buttons = self.button_height() + 2 * pad
         if wide:
-            fixed, content = head, hands * step + pad // 2
+            fixed, content = head, hands * step + 4
         else:
-            fixed, content = 0, 2 * (head + hands * step) + step
+            fixed, content = 0, 2 * (head + hands * step) + step + 4
         height = min(most.height, heading + fixed + content + buttons)
         panel = Rect(0, 0, most.width, height)
         panel.center = most.center
