@@ -330,6 +330,11 @@ def test_every_widget_of_every_page_on_screen_without_overlap_and_big_enough(siz
             check_targets(w, look, target, name)
         for a, b in zip(feet, feet[1:], strict=False):
             assert a.right + 8 <= b.left, name
+        # Tab's order is reading order: down the column, then the footer left to right.
+        order = [w.rect for w in scene.group.focusable()]
+        body = [w.box for w in scene.placed if w.focusable]
+        assert order == [w.rect for w in scene.placed if w.focusable] + feet
+        assert body == sorted(body, key=lambda r: (r.y, r.x))
         back = [w for w in scene.foot_placed if w.label in ("Back", "Quit")]
         assert back or name == "MenuScreen", f"{name} cannot be left by pointer"
 
@@ -491,3 +496,31 @@ def test_percentages_are_rounded_to_the_nearest():
     assert stat_text(1, 8) == "1 of 8 (13%)" and stat_text(13, 16) == "13 of 16 (81%)"
     assert stat_text(3, 16) == "3 of 16 (19%)"  # 81% and 19% add up
     assert stat_text(0, 0) == "0 of 0" and stat_text(5, None) == "5"
+
+
+def test_a_second_finger_is_ignored_until_the_first_lifts():
+    import pygame
+
+    d = page_driver((390, 844), RulesScreen)
+    area = d.scene.area
+    w, h = d.app.screen.get_size()
+
+    def finger(etype, fid, y):
+        pygame.event.post(pygame.event.Event(etype, x=0.5, y=y / h, dx=0.0, dy=0.0,
+                                             finger_id=fid, touch_id=1, pressure=1.0))
+
+    finger(pygame.FINGERDOWN, 0, 500)
+    finger(pygame.FINGERDOWN, 1, 600)
+    d.frame()
+    for y in (560, 500, 400):  # only the second finger moves: nothing scrolls
+        finger(pygame.FINGERMOTION, 1, y)
+        d.frame()
+    finger(pygame.FINGERUP, 1, 400)
+    d.frame()
+    assert area.offset == 0
+    for y in (480, 440, 400):  # the first finger drags
+        finger(pygame.FINGERMOTION, 0, y)
+        d.frame()
+    assert area.offset == 100
+    finger(pygame.FINGERUP, 0, 400)
+    d.frame()
