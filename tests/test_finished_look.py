@@ -226,9 +226,9 @@ def test_one_tap_from_the_menu_deals_with_the_last_used_rules(touch, size):
     d.frame()
     tap(d, ("row", "new"), touch)
     keys = [w.key[1] for w in d.scene.build_controls()]
-    assert keys.index("preset_standard") < keys.index("details")
+    assert keys.index("preset") < keys.index("details") and keys[0] == "preset"
     assert "target" not in keys  # folded
-    tap(d, ("row", "preset_classic"), touch)
+    tap(d, ("row", "preset"), touch, "next")  # standard -> classic
     tap(d, ("row", "opponents_strength"), touch, "next")
     chosen = d.app.settings.opponents_strength
     assert chosen != "normal"

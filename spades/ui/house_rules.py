@@ -1,17 +1,16 @@
 """House rules: the page between the menu and a match played under other rules.
 
 A first-time player never needs it (Play on the menu deals at once with the last rules
-used). Here the presets come first, one tap each, with the strength of the other
-players; every single rule option is folded under them, for the player who wants to
-set them one by one.
+used). Here the rule set comes first (one of the presets, each explained), then the
+strength of the other players; every single rule option is folded under them, for the
+player who wants to set them one by one.
 """
 
 from __future__ import annotations
 
-from ..engine.rules import PRESETS
 from ..storage import CUSTOM, STRENGTHS
 from .pages import PRESET_NOTES, RULE_OPTIONS, SettingsScreen, value_text
-from .widgets import Button, Heading, Paragraph, Stepper, Toggle, Widget
+from .widgets import Heading, Paragraph, Stepper, Toggle, Widget
 
 
 class HouseRulesScreen(SettingsScreen):
@@ -23,10 +22,6 @@ class HouseRulesScreen(SettingsScreen):
         # Folded until asked for, unless the rules are already the player's own.
         self.unfolded = app.settings.preset == CUSTOM
 
-    def choose_preset(self, name: str) -> None:
-        self.app.settings = self.app.settings.with_preset(name)
-        self.app.save_settings()
-
     def fold(self) -> None:
         self.unfolded = not self.unfolded
 
@@ -35,15 +30,9 @@ class HouseRulesScreen(SettingsScreen):
         rows: list[Widget] = []
         if self.app.has_match_in_progress():
             rows.append(Paragraph("note", "Starting replaces the match you have saved."))
-        rows.append(Heading("h_presets", "Rule set"))
-        for name in PRESETS:
-            chosen = s.preset == name
-            rows.append(Button(f"preset_{name}", name + ("  (chosen)" if chosen else ""),
-                               self._preset(name), note=PRESET_NOTES[name],
-                               style="chosen" if chosen else "secondary"))
-        if s.preset == CUSTOM:
-            rows.append(Button("preset_custom", "custom  (chosen)", note=PRESET_NOTES[CUSTOM],
-                               style="chosen"))
+        rows.append(Heading("h_presets", "Rules"))
+        rows.append(Stepper("preset", "Rule set", s.preset, lambda: self.preset_step(-1),
+                            lambda: self.preset_step(1), note=PRESET_NOTES[s.preset]))
         rows.append(Heading("h_players", "Players"))
         rows.append(self._choice("opponents_strength", "Opponents", STRENGTHS,
                                  "West and East, your opponents: easy, normal or hard."))
@@ -62,6 +51,3 @@ class HouseRulesScreen(SettingsScreen):
                                         self._option(name, values, -1),
                                         self._option(name, values, 1), note=note))
         return rows
-
-    def _preset(self, name: str):
-        return lambda: self.choose_preset(name)
