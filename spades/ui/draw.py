@@ -246,10 +246,12 @@ class TableDrawer(PanelDrawer):
         pygame.draw.rect(surface, team_colour, (badge.x + 3, badge.y + 8, 4, badge.height - 16),
                          border_radius=2)
         face = min(badge.height - lay.pad, round(size * 1.9))
+        face_centre = None
         if badge.width >= size * 6:
             shape, colour = scene.avatar(seat)
             picture = self.avatars.get(shape, colour, face)
             surface.blit(picture, (x + 4, badge.centery - face // 2))
+            face_centre = (x + 4 + face // 2, badge.centery)
             x += face + lay.pad // 2
         name_size = t.fit(name, size, badge.right - x - lay.pad - size, bold=True)
         r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True)
@@ -280,8 +282,12 @@ class TableDrawer(PanelDrawer):
             text_size = t.fit(text, small, badge.right - x - lay.pad - 4)
             t.blit(surface, text, text_size, theme.TEXT, (x + 4, y + line_h), "midleft")
         if turn and seat != HUMAN and scene.match.phase != OVER:
-            radius = max(7, round(size * 0.45))
-            centre = (badge.right - lay.pad - radius, badge.bottom - lay.pad // 2 - radius - 2)
+            if face_centre is not None:
+                # Round the player's face, like a turn timer: no text is covered.
+                centre, radius = face_centre, face // 2 + max(3, face // 10) + 1
+            else:  # a narrow badge (a phone's side seats): its free bottom-right corner
+                radius = max(9, round(size * 0.55))
+                centre = (badge.right - lay.pad - radius - 2, badge.bottom - lay.pad - radius)
             self.thinking(surface, centre, radius, scene.now)
             self.thinking_drawn[seat] = Rect(centre[0] - radius, centre[1] - radius,
                                              2 * radius, 2 * radius)
@@ -306,13 +312,13 @@ class TableDrawer(PanelDrawer):
         """A computer player thinking: eight gold dots around a circle, the bright one
         going round (once a second), the rest fading behind it."""
         lead = now * 8
-        dot = max(2, radius // 3)
+        dot = max(3, round(radius * 0.16)) if radius > 16 else max(2, radius // 3)
         for i in range(8):
             angle = i / 8 * math.tau - math.pi / 2
             x = centre[0] + math.cos(angle) * (radius - dot)
             y = centre[1] + math.sin(angle) * (radius - dot)
             age = (lead - i) % 8  # 0: the bright dot
-            fade = max(0.25, 1 - age / 8)
+            fade = max(0.35, 1 - age / 8)
             colour = tuple(round(c * fade + f * (1 - fade))
                            for c, f in zip(theme.GOLD, (10, 36, 24), strict=True))
             pygame.draw.circle(surface, colour, (round(x), round(y)),
