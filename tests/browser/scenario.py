@@ -183,6 +183,52 @@ def time_hard_decisions(count: int, seed: int = 2024) -> list[dict[str, Any]]:
     return out
 
 
+def bid_views(count: int, seed: int = 2024) -> list[tuple[int, int]]:
+    """Bids worth a search: (match seed, actions before it), every seat's first bid of
+    the match's first deals."""
+    points = []
+    game = 0
+    while len(points) < count:
+        match = Match(preset("standard"), f"{seed}/bids/{game}")
+        players = {s: make_player("normal", seed=f"{match.seed}/{s}") for s in range(4)}
+        while match.phase != "playing" and not match.is_over and len(points) < count:
+            view = match.view(match.to_act)
+            if len(view.legal_actions()) > 1:
+                points.append((game, len(match.actions)))
+            act_once(match, players)
+        game += 1
+    return points
+
+
+def time_hard_bids(count: int, seed: int = 2024) -> list[dict[str, Any]]:
+    """The hard player's default budget on each bid: milliseconds and the bid."""
+    out = []
+    for game, at in bid_views(count, seed):
+        match = Match(preset("standard"), f"{seed}/bids/{game}")
+        players = {s: make_player("normal", seed=f"{match.seed}/{s}") for s in range(4)}
+        while len(match.actions) < at:
+            act_once(match, players)
+        view = match.view(match.to_act)
+        hard = make_player("hard", seed=f"bench/bid/{game}/{at}")
+        started = time.perf_counter()
+        thinker = hard.think(view)
+        decision = thinker.finish()
+        ms = (time.perf_counter() - started) * 1000.0
+        out.append({"game": game, "at": at, "ms": round(ms, 2), "bid": repr(decision),
+                    "searched": not isinstance(thinker, Decided)})
+    return out
+
+
+def upload_open() -> bool:
+    """The game's import in the browser: open the file chooser."""
+    return platform.ask_for_upload()
+
+
+def upload_take() -> str | None:
+    """What the game's import reads each frame: None while the chooser is open."""
+    return platform.take_upload()
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     if not ordered:
