@@ -39,8 +39,9 @@ scenario natively and compares. What it proves, in the browser:
 
 Needs node, Chromium and ``npm ci`` in tests/browser (``.ci/run`` installs them);
 without them the tests are skipped and say why, unless SPADES_REQUIRE_BROWSER=1
-(as in CI), where a missing piece fails them. Every test here needs the browser (the
-adapters without one are in tests/test_platform.py): CI counts them.
+(as in CI), where a missing piece fails them. The tests that ran in Chromium are
+marked in the JUnit report, and .ci/run counts them (the adapters without a browser
+are in tests/test_platform.py).
 """
 
 from __future__ import annotations
@@ -153,6 +154,13 @@ def bridge_pairs() -> list[list[str]]:
         for args in SAMPLE_ARGS.get(key, [()]):
             pairs.append([bytewise(encoded(key, *args)), text.format(*args)])
     return pairs
+
+
+@pytest.fixture(autouse=True)
+def counted_by_ci(request, record_property):
+    """Marks each test that ran in Chromium in the JUnit report: .ci/run counts them."""
+    if "browser_run" in request.fixturenames:
+        record_property("chromium", "1")
 
 
 @pytest.fixture(scope="module")
@@ -339,8 +347,13 @@ def test_loader_sends_the_page_only_encoded_texts():
     """Every text the loader's Python hands the page goes through encoded() with a key
     of MESSAGES, so bridge_pairs() above covers all of them."""
     messages, _ = loader_encoding()
-    for node in ast.walk(ast.parse(loader_python())):
-        if not isinstance(node, ast.Call):
+    tree = ast.parse(loader_python())
+    helpers = [n for n in tree.body if isinstance(n, ast.FunctionDef) and
+               n.name in ("say", "encoded")]
+    assert len(helpers) == 2
+    inside = {id(n) for h in helpers for n in ast.walk(h)}
+    for node in ast.walk(tree):
+        if id(node) in inside or not isinstance(node, ast.Call):
             continue
         f = node.func
         name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
