@@ -308,30 +308,28 @@ def test_worker_is_versioned_by_the_build(built, tmp_path):
                  "icon-192.png", "icon-512.png"):
         assert f'"{name}"' in worker, f"the worker does not keep {name}"
     # Another build with any file changed is another version; the same files, the same.
-    copy = tmp_path / "web"
-    copy.mkdir()
+    copy = as_pygbag_left_it(built, tmp_path / "web")
+    assert pack.finish(copy) == version
+    with zipfile.ZipFile(copy / "spades.apk", "a") as apk:
+        apk.writestr("assets/changed.txt", "a new build")
+    as_pygbag_left_it(built, copy, archive=False)
+    assert pack.finish(copy) != version
+
+
+def as_pygbag_left_it(built: Path, copy: Path, archive: bool = True) -> Path:
+    """The build as it was before build/pack.py --finish: no worker, no size written."""
+    copy.mkdir(exist_ok=True)
     for p in built.iterdir():
-        if p.name != "sw.js":
+        if p.name != "sw.js" and (archive or p.name != "spades.apk"):
             (copy / p.name).write_bytes(p.read_bytes())
     page = (copy / "index.html").read_text(encoding="utf-8")
     page = re.sub(r"var ARCHIVE_BYTES = \d+;", "var ARCHIVE_BYTES = 0;", page)
     (copy / "index.html").write_text(page, encoding="utf-8")
-    assert pack.finish(copy) == version
-    with zipfile.ZipFile(copy / "spades.apk", "a") as apk:
-        apk.writestr("assets/changed.txt", "a new build")
-    (copy / "index.html").write_text(page, encoding="utf-8")
-    assert pack.finish(copy) != version
+    return copy
 
 
 def test_web_without_the_worker(built, tmp_path):
-    copy = tmp_path / "web"
-    copy.mkdir()
-    for p in built.iterdir():
-        if p.name != "sw.js":
-            (copy / p.name).write_bytes(p.read_bytes())
-    page = (copy / "index.html").read_text(encoding="utf-8")
-    (copy / "index.html").write_text(re.sub(r"var ARCHIVE_BYTES = \d+;", "var ARCHIVE_BYTES = 0;",
-                                            page), encoding="utf-8")
+    copy = as_pygbag_left_it(built, tmp_path / "web")
     pack.finish(copy, worker=False)
     assert not (copy / "sw.js").exists()
     assert 'var SERVICE_WORKER = "";' in (copy / "index.html").read_text(encoding="utf-8")
