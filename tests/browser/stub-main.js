@@ -27,6 +27,7 @@
   var bytes = new Uint8Array(pos), at = 0;
   parts.forEach(function (p) { bytes.set(p, at); at += p.length; });
   window.stubRuntime.archive = new TextDecoder().decode(bytes);
+  page.stage("frame");
   page.say("Unpacking the game...");
 
   if (page.needsClick()) {
