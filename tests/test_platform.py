@@ -219,3 +219,33 @@ def test_main_draws_its_first_frame_before_importing_the_game(tmp_path):
     assert corner == list(main.FELT_DARK)  # the felt, darker at its edge
     assert middle != corner and all(abs(a - b) < 30 for a, b in zip(middle, main.FELT, strict=True))
     assert lit > 20  # "Shuffling..." across the middle row
+
+
+def test_a_cancelled_chooser_says_no_file_was_chosen_within_a_second(monkeypatch):
+    """The Saves screen's import in the browser: the page answers "" (the chooser's
+    cancel event) and the next frame says so; the browser test proves the page answers
+    within a second of the cancel."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    sys.path.insert(0, str(ROOT / "tests"))
+    from ui_driver import Driver
+
+    from spades import platform
+    from spades.ui.pages import SavesScreen
+
+    d = Driver("--speed", "instant")
+    window = UploadWindow(None)
+    monkeypatch.setattr(platform, "in_browser", lambda: True)
+    monkeypatch.setattr(platform, "browser_window", lambda: window)
+    screen = SavesScreen(d.app)
+    d.app.show(screen)
+    screen.import_browser()
+    assert screen.waiting_upload
+    d.frame(2)
+    assert screen.waiting_upload  # still choosing
+    window.answer = ""  # the chooser closed without a file
+    d.frame()  # one frame: 50 ms here
+    assert not screen.waiting_upload
+    assert screen.message[0].startswith("No file was chosen")
