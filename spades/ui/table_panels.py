@@ -20,7 +20,8 @@ from ..engine.match import HandResult
 from . import anim
 from .choreography import HUMAN
 from .control import Control
-from .help import help_label
+from .help import help_label, help_page
+from .theme import Text
 from .widgets import INPUT, ScrollArea
 
 
@@ -48,6 +49,8 @@ def bid_words(bid: int | None) -> str:
 
 class TablePanels:
     """The control list of a ``TableScene`` and the panels' own actions (mixed into it)."""
+
+    _measure: Text | None = None
 
     # --- controls: one list for drawing, clicking, tapping and Tab -------------------
 
@@ -168,11 +171,12 @@ class TablePanels:
         most = lay.overlay
         heading = round(lay.font_big * 1.3) + 2 * lay.pad
         buttons = self.button_height() + 2 * lay.pad
-        row = round(lay.font_small * 1.25)
         if name == "last":
             body = lay.card_h + round(lay.font_small * 2.6) + lay.pad
         elif name == "help":
-            body = 12 * row + lay.pad
+            rows, step, _ = self.help_rows()
+            body = sum(len(lines) for _, lines in rows) * step + len(rows) * (lay.pad // 2)
+            most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
         elif name == "pause":
             body = len(self._pause_items()) * (self.button_height() + lay.pad) + lay.pad
             buttons = 0
@@ -181,7 +185,7 @@ class TablePanels:
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
             body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.2)
-            buttons += self.button_height() + lay.pad
+            buttons += self.button_height() + max(8, lay.pad)
         elif name == "compare":
             body = round(lay.font * 2.4) + 7 * round(lay.font_small * 1.3)
         elif name == "scores":
@@ -204,6 +208,26 @@ class TablePanels:
         lay = self.layout
         lines = 3 if lay.portrait else 1
         return lay.trick_area.y + lines * (lay.font_small + 4)
+
+    def help_rows(self) -> tuple[list[tuple[str, list[str]]], int, int]:
+        """The help's rows, each what-it-does wrapped to its column; a line's step and
+        the key column's width: taps and drags after a touch, else keys."""
+        lay = self.layout
+        _, rows = help_page(INPUT.touch)
+        words = self.measure
+        inner = lay.overlay.width - 2 * lay.pad
+        widest = max(words.font(lay.font_small, True).size(key)[0] for key, _ in rows)
+        key_w = min(round(inner * 0.36), widest + 2 * lay.pad)
+        width = inner - lay.pad - key_w
+        return ([(key, words.wrap(what, lay.font_small, width)) for key, what in rows],
+                round(lay.font_small * 1.2), key_w)
+
+    @property
+    def measure(self) -> Text:
+        """Text measured for the panels' sizes (the drawing has its own, same fonts)."""
+        if self._measure is None:
+            self._measure = Text()
+        return self._measure
 
     def button_height(self) -> int:
         return max(self.layout.target, round(self.layout.font * 2))
@@ -288,7 +312,7 @@ class TablePanels:
                       ("export", "Export hand", self.export_hand, "E")]
             panel = self.overlay_rect(top)
             rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], panel=panel)
-            above = panel.move(0, -(rects[0].height + self.layout.pad))
+            above = panel.move(0, -(rects[0].height + max(8, self.layout.pad)))
             extra_rects = self.overlay_buttons([(k, t) for k, t, _, _ in extras], panel=above)
             return [Control(("btn", k), r, a, t, hint=h, style="primary" if k == "next"
                             else "secondary")
