@@ -190,8 +190,9 @@ class TablePanels:
             body = round(lay.font * 2.4) + 7 * round(lay.font_small * 1.3)
         elif name == "scores":
             return self.score_sheet().panel
-        else:  # match over: the two teams, then up to four lines about the result
-            body = round(lay.font_big * 2.6) + 4 * round(lay.font * 1.3)
+        else:  # match over: the two teams, then the lines about the result
+            lines = 2 + (self.level is not None) + self.practice + lay.portrait
+            body = round(lay.font_big * 2.6) + lines * round(lay.font * 1.3) + lay.pad
         rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
         rect.center = (most.centerx, lay.height // 2)
         rect.clamp_ip(most)
