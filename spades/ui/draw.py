@@ -450,12 +450,14 @@ class TableDrawer(PanelDrawer):
         t = self.text
         box = lay.message
         size = max(15, min(lay.font_small, box.height - 2))
-        lines = t.wrap(text, size, box.width - 8)
+        lines = t.wrap(text, size, box.width - 8, True)
+        if len(lines) > 1:  # on a backing: wrapped inside its margins
+            lines = t.wrap(text, size, box.width - 2 * lay.pad - 8, True)
         step = round(size * 1.1)
         height = max(box.height, step * len(lines) + 4)
         area = Rect(box.x, box.bottom - height, box.width, height)
         if len(lines) > 1:
-            backing = area.inflate(lay.pad, lay.pad // 2)
+            backing = area.inflate(0, lay.pad // 2)
             backing.bottom = box.bottom
             pygame.draw.rect(surface, (8, 32, 22), backing, border_radius=8)
             pygame.draw.rect(surface, colour, backing, 1, border_radius=8)
