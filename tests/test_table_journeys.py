@@ -400,7 +400,7 @@ def test_every_control_of_every_table_panel_on_screen_apart_and_big_enough(size)
         if name == "scores":
             assert box.contains(scene.score_area.view)
         # One primary action per panel at most, and it is the expected one.
-        primary = [c.key for c in controls if c.style == "primary"]
+        primary = [c.key for c in controls if getattr(c, "style", "") == "primary"]
         assert len(primary) <= 1, (name, primary)
         want = {"bid_panel": ("btn", "confirm"), "bid_chosen": ("btn", "confirm"),
                 "breakdown": ("btn", "next"), "pause": ("btn", "resume"),
@@ -469,3 +469,39 @@ def test_after_a_touch_the_tables_buttons_show_no_key_letters():
     drawn.clear()
     d.frame()
     assert "Esc" in drawn
+
+
+@pytest.mark.parametrize("how", ["finger", "keys"])
+def test_the_pause_menus_stepper_steps_back_with_lt_and_its_switches_flip(how):
+    from spades.ui import anim
+    from spades.ui.widgets import Toggle
+
+    d = Driver("--speed", "normal", "--size", "390x844" if how == "finger" else "1280x720",
+               rules=SHORT)
+    play_until(d, "bid")
+    p = Player(d, how)
+    p.press(("tool", "menu"))
+    assert d.scene.overlays[-1] == "pause"
+    names = anim.SPEED_NAMES
+    before = d.scene.options.speed
+    stepper = next(c for c in d.scene.build_controls() if c.key == ("btn", "speed"))
+    assert isinstance(stepper, Stepper)
+    if how == "finger":
+        back, forward = stepper.halves(d.scene.hit_look())
+        d.tap(back.center, twin=False)
+    else:
+        p.tab_to(("btn", "speed"))
+        d.press("left")
+    assert d.scene.options.speed == names[(names.index(before) - 1) % len(names)]
+    if how == "finger":
+        d.tap(forward.center, twin=False)
+    else:
+        d.press("right")
+    assert d.scene.options.speed == before
+    sound = d.scene.options.sound
+    switch = next(c for c in d.scene.build_controls() if c.key == ("btn", "sound"))
+    assert isinstance(switch, Toggle)
+    p.press(("btn", "sound"))
+    assert d.scene.options.sound is not sound
+    p.press(("btn", "resume"))
+    assert not d.scene.overlays

@@ -22,7 +22,7 @@ from .choreography import HUMAN
 from .control import Control
 from .help import help_label, help_page
 from .theme import Text
-from .widgets import INPUT, ScrollArea
+from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
 
 
 @dataclass
@@ -85,7 +85,7 @@ class TablePanels:
         """The controls of this frame, handed to the widget group that decides tap or
         drag for every press (and scrolls ``areas`` by drag and wheel)."""
         self.controls = controls
-        self.group.set(controls, areas, None)
+        self.group.set(controls, areas, self.hit_look())
         return controls
 
     def _tool_refusal(self, name: str) -> Callable[[], None] | None:
@@ -180,7 +180,8 @@ class TablePanels:
         elif name == "pause":
             body = len(self._pause_items()) * (self.button_height() + lay.pad) + lay.pad
             buttons = 0
-            most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
+            width = min(most.width, round(lay.font * 16) + 8 * lay.pad)  # one column
+            most = Rect(lay.width // 2 - width // 2, lay.pad, width, lay.height - 2 * lay.pad)
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
@@ -332,12 +333,7 @@ class TablePanels:
         elif top == "match_over":
             items = [("rematch", "Rematch", self.rematch, "Enter"), scores, menu]
         elif top == "pause":
-            items = self._pause_items()
-            rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], columns=1,
-                                         panel=self.overlay_rect(top))
-            return [Control(("btn", k), r, a, t, hint=h, style="primary" if k == "resume"
-                            else "secondary")
-                    for (k, t, a, h), r in zip(items, rects, strict=True)]
+            return self._pause_controls()
         else:
             items = [("close", "Close", lambda: self._close(top), "Esc")]
         rects = self.overlay_buttons([(k, t) for k, t, _, _ in items],
@@ -347,19 +343,45 @@ class TablePanels:
                 for i, ((k, t, a, h), r) in enumerate(zip(items, rects, strict=True))]
 
     def _pause_items(self) -> list[tuple[str, str, Callable[[], None], str]]:
-        o = self.options
         return [
             ("resume", "Resume", lambda: self._close("pause"), "Esc"),
-            ("speed", f"Animation: {o.speed}", self.cycle_speed, ""),
-            ("sound", f"Sound: {'on' if o.sound else 'off'}", self.toggle_sound, "M"),
-            ("deck", f"Four-colour deck: {'on' if o.four_colour else 'off'}",
-             self.toggle_deck, ""),
-            ("coach", f"Coach: {'on' if o.coach else 'off'}", self.toggle_coach, "C"),
+            ("speed", "Animation", lambda: self.step_speed(1), ""),
+            ("sound", "Sound", self.toggle_sound, "M"),
+            ("deck", "Four-colour deck", self.toggle_deck, ""),
+            ("coach", "Coach", self.toggle_coach, "C"),
             ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
             ("howto", "How to play", self.how_to_play, ""),
             ("new", "New match", self.new_match, ""),
             ("quit", "Main menu", self.quit, ""),
         ]
+
+    def _pause_controls(self) -> list[Widget]:
+        """The pause menu: Resume first, the animation speed a stepper (< slower, >
+        faster), sound, deck and coach switches, then the ways out."""
+        o = self.options
+        items = self._pause_items()
+        rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], columns=1,
+                                     panel=self.overlay_rect("pause"))
+        on = {"sound": o.sound, "deck": o.four_colour, "coach": o.coach}
+        controls: list[Widget] = []
+        for (k, t, a, h), r in zip(items, rects, strict=True):
+            if k == "speed":
+                w: Widget = Stepper(("btn", k), t, o.speed, lambda: self.step_speed(-1), a)
+            elif k in on:
+                w = Toggle(("btn", k), t, on[k], a)
+                w.hint = h
+            else:
+                w = Control(("btn", k), r, a, t, hint=h,
+                            style="primary" if k == "resume" else "secondary")
+            w.place(r)
+            controls.append(w)
+        return controls
+
+    def hit_look(self) -> Look:
+        """The sizes the widgets' parts are hit-tested with (a stepper's < and >): the
+        drawing's."""
+        lay = self.layout
+        return Look(self.measure, lay.font, lay.font_small, lay.pad, lay.target)
 
     @property
     def level_count(self) -> int:
@@ -381,9 +403,9 @@ class TablePanels:
             self.sounds.enabled = self.options.sound
         self.say("Sound on" if self.options.sound else "Sound off")
 
-    def cycle_speed(self) -> None:
+    def step_speed(self, step: int) -> None:
         names = anim.SPEED_NAMES
-        self.options.speed = names[(names.index(self.options.speed) + 1) % len(names)]
+        self.options.speed = names[(names.index(self.options.speed) + step) % len(names)]
 
 
     def rematch(self) -> None:
