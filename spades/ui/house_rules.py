@@ -9,8 +9,8 @@ player who wants to set them one by one.
 from __future__ import annotations
 
 from ..storage import CUSTOM, STRENGTHS
-from .pages import PRESET_NOTES, RULE_OPTIONS, SettingsScreen, value_text
-from .widgets import Heading, Paragraph, Stepper, Toggle, Widget
+from .pages import SettingsScreen
+from .widgets import Heading, Paragraph, Toggle, Widget
 
 
 class HouseRulesScreen(SettingsScreen):
@@ -26,13 +26,11 @@ class HouseRulesScreen(SettingsScreen):
         self.unfolded = not self.unfolded
 
     def rows(self) -> list[Widget]:
-        s = self.app.settings
         rows: list[Widget] = []
         if self.app.has_match_in_progress():
             rows.append(Paragraph("note", "Starting replaces the match you have saved."))
         rows.append(Heading("h_presets", "Rules"))
-        rows.append(Stepper("preset", "Rule set", s.preset, lambda: self.preset_step(-1),
-                            lambda: self.preset_step(1), note=PRESET_NOTES[s.preset]))
+        rows.append(self.preset_row())
         rows.append(Heading("h_players", "Players"))
         rows.append(self._choice("opponents_strength", "Opponents", STRENGTHS,
                                  "West and East, your opponents: easy, normal or hard."))
@@ -41,13 +39,5 @@ class HouseRulesScreen(SettingsScreen):
         rows.append(Toggle("details", "Every rule option", self.unfolded, self.fold,
                            note="Set the rules one by one: nil, bags, target and more."))
         if self.unfolded:
-            for name, label, note, values in RULE_OPTIONS:
-                value = getattr(s.rules, name)
-                if isinstance(value, bool):
-                    rows.append(Toggle(name, label, value, self._option(name, values, 1),
-                                       note=note))
-                else:
-                    rows.append(Stepper(name, label, value_text(value),
-                                        self._option(name, values, -1),
-                                        self._option(name, values, 1), note=note))
+            rows += self.rule_rows()
         return rows

@@ -226,17 +226,8 @@ class SettingsScreen(Screen):
             rows.append(Paragraph("note", "A rule change applies from your next match: the "
                                   "match in progress keeps the rules it began with."))
         rows.append(Heading("h_rules", "Rules"))
-        rows.append(Stepper("preset", "Rule set", s.preset, lambda: self.preset_step(-1),
-                            lambda: self.preset_step(1), note=PRESET_NOTES[s.preset]))
-        for name, label, note, values in RULE_OPTIONS:
-            value = getattr(s.rules, name)
-            if isinstance(value, bool):
-                rows.append(Toggle(name, label, value, self._option(name, values, 1),
-                                   note=note))
-            else:
-                rows.append(Stepper(name, label, value_text(value),
-                                    self._option(name, values, -1),
-                                    self._option(name, values, 1), note=note))
+        rows.append(self.preset_row())
+        rows += self.rule_rows()
         rows.append(Heading("h_players", "Players"))
         rows.append(TextField("name", "Your name", s.player_name, self._typer("name"),
                               note="Type to change it; shown at your seat."))
@@ -262,6 +253,25 @@ class SettingsScreen(Screen):
                                  "tricks."))
         rows.append(self._toggle("coach", "Coach", "Outlines the card or bid the computer "
                                  "would choose, with its reason."))
+        return rows
+
+    def preset_row(self) -> Widget:
+        s = self.app.settings
+        return Stepper("preset", "Rule set", s.preset, lambda: self.preset_step(-1),
+                       lambda: self.preset_step(1), note=PRESET_NOTES[s.preset])
+
+    def rule_rows(self) -> list[Widget]:
+        """Every rule option: a switch when it is on or off, else a stepper."""
+        rows: list[Widget] = []
+        for name, label, note, values in RULE_OPTIONS:
+            value = getattr(self.app.settings.rules, name)
+            if isinstance(value, bool):
+                rows.append(Toggle(name, label, value, self._option(name, values, 1),
+                                   note=note))
+            else:
+                rows.append(Stepper(name, label, value_text(value),
+                                    self._option(name, values, -1),
+                                    self._option(name, values, 1), note=note))
         return rows
 
     def _option(self, name: str, values: tuple, step: int):
