@@ -359,7 +359,7 @@ class PanelDrawer:
             left = box.centerx - round(lay.font * 8)
             right = min(box.right - 2 * lay.pad, box.centerx + round(lay.font * 8))
             left = max(box.x + 2 * lay.pad, left)
-            size = t.fit(who, lay.font, right - left - score_w - lay.pad, True)
+            size = max(15, t.fit(who, lay.font, right - left - score_w - lay.pad, True))
             t.blit(surface, who, size, colour, (left, row_y + lay.font_big // 2), "midleft", True)
             t.blit(surface, score, lay.font_big, theme.PANEL_TEXT, (right, row_y), "topright",
                    True)

@@ -154,13 +154,13 @@ class MenuScreen(Screen):
         surface.blit(icon, (r.left - icon.get_width() - pad * 2, y))
         surface.blit(icon, (r.right + pad * 2, y))
         y = r.bottom + pad // 2
-        if self.message and self.now < self.message[1]:
-            msg = self.message[0]
-            t.blit(surface, msg, t.fit(msg, small, self.width - 2 * pad, True), theme.GOLD,
-                   (self.width // 2, y), "midtop", True)
-        else:
-            t.blit(surface, self.tagline, t.fit(self.tagline, small, self.width - 2 * pad),
-                   theme.TEXT_MUTED, (self.width // 2, y), "midtop")
+        # A message in the tagline's place; either wraps rather than shrinks.
+        showing = self.message and self.now < self.message[1]
+        text, ink = (self.message[0], theme.GOLD) if showing else (self.tagline,
+                                                                  theme.TEXT_MUTED)
+        for line in t.wrap(text, small, self.width - 2 * pad, True)[:self.message_lines()]:
+            t.blit(surface, line, small, ink, (self.width // 2, y), "midtop", bool(showing))
+            y += round(small * 1.2)
         return True
 
     def play(self) -> None:
