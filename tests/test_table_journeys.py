@@ -368,6 +368,23 @@ def panels(d: Driver):
     yield "match_over"
     d.press("s")
     yield "scores_over"
+    d.app.start(trailing())
+    assert d.wait_for_player() == "blind"
+    yield "blind_nil"
+
+
+def trailing() -> Match:
+    """A match whose second hand offers the player blind nil (the team trails by 100+)."""
+    from spades.engine import STANDARD
+
+    match = Match(STANDARD, 9)
+    rng = random.Random(1)
+    while not match.history:
+        actions = match.legal_actions()
+        want = 6 if match.to_act % 2 == 0 else 3
+        bids = [a for a in actions if isinstance(a, Bid) and a.value == want]
+        match.apply(bids[0] if bids else rng.choice(actions))
+    return match
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600), (390, 844), (412, 915),
@@ -403,6 +420,7 @@ def test_every_control_of_every_table_panel_on_screen_apart_and_big_enough(size)
         primary = [c.key for c in controls if getattr(c, "style", "") == "primary"]
         assert len(primary) <= 1, (name, primary)
         want = {"bid_panel": ("btn", "confirm"), "bid_chosen": ("btn", "confirm"),
+                "blind_nil": ("btn", "confirm"),
                 "breakdown": ("btn", "next"), "pause": ("btn", "resume"),
                 "match_over": ("btn", "rematch")}.get(name)
         if want:
@@ -415,7 +433,7 @@ def test_every_control_of_every_table_panel_on_screen_apart_and_big_enough(size)
             assert {("btn", "rematch"), ("btn", "scores"), ("btn", "quit")} <= keys
         if top is None:
             assert any(c.key == ("tool", "menu") for c in controls), name
-    assert len(seen) == 11
+    assert len(seen) == 12
 
 
 def test_the_bid_panels_hierarchy_reads_at_3_to_1():
