@@ -191,10 +191,10 @@ def test_the_whole_journey_from_the_start_menu_and_back(how, size):
 # --- the score sheet -----------------------------------------------------------------
 
 
-def sixteen_hands(seed: int = 5) -> Match:
+def long_match(hands: int = 16, seed: int = 5) -> Match:
     match = Match(Rules(target=5000, mercy=None), seed)
     rng = random.Random(seed)
-    while len(match.history) < 16:
+    while len(match.history) < hands:
         actions = match.legal_actions()
         bids = [a for a in actions if isinstance(a, Bid) and a.value == 3]
         match.apply(bids[0] if bids else rng.choice(actions))
@@ -207,11 +207,14 @@ def row_shows(d: Driver, team: int, index: int) -> bool:
     return scene.score_area.view.contains(row)
 
 
-@pytest.mark.parametrize("how,size", [("finger", (390, 844)), ("mouse", (800, 600)),
-                                      ("keys", (800, 600)), ("keys", (390, 844))])
-def test_the_score_sheet_reaches_hand_1_and_hand_16_by_scrolling(how, size):
+@pytest.mark.parametrize("how,size,hands", [
+    ("finger", (390, 844), 16), ("mouse", (800, 600), 16), ("keys", (390, 844), 16),
+    ("mouse", (800, 600), 24), ("keys", (800, 600), 24), ("finger", (1280, 720), 24)])
+def test_the_score_sheet_reaches_the_first_and_last_hand_by_scrolling(how, size, hands):
+    """16 hands on a phone do not fit: drag, PageUp/Down reach both ends; at 800x600
+    they fit, and 24 need the wheel, the keys or a drag."""
     d = Driver("--size", f"{size[0]}x{size[1]}", "--speed", "instant", start=False)
-    d.app.start(sixteen_hands())
+    d.app.start(long_match(hands))
     d.frame(2)
     p = Player(d, how)
     p.press(("tool", "scores"))
@@ -221,8 +224,9 @@ def test_the_score_sheet_reaches_hand_1_and_hand_16_by_scrolling(how, size):
     drawn = d.record_text()
     view = area.view
     x = view.centerx
+    assert area.more == (size[1] > size[0] or hands > 16)
     for team in (0, 1):
-        for index in (0, 15):
+        for index in (0, hands - 1):
             for _ in range(60):
                 if row_shows(d, team, index):
                     break
@@ -250,7 +254,7 @@ def test_the_score_sheet_reaches_hand_1_and_hand_16_by_scrolling(how, size):
 
 def test_the_score_sheet_scrolls_on_a_phone_and_shows_a_bar():
     d = Driver("--size", "390x844", "--speed", "instant", start=False)
-    d.app.start(sixteen_hands())
+    d.app.start(long_match())
     d.frame(2)
     d.tap(("tool", "scores"))
     area = d.scene.score_area
