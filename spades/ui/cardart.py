@@ -1,6 +1,6 @@
 """Playing cards and suit symbols drawn in code.
 
-The browser build has no image files to spare and its only font has no suit glyphs, so
+The browser build has no image files to spare and its font has no suit glyphs, so
 every suit is built from polygons and circles. Shapes are drawn at four times the
 target size and box-filtered down with smoothscale, which gives smooth edges without
 relying on any anti-aliasing API. Faces are cached, so once warm a face is a dict lookup.
@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 
 import pygame
+
+from .theme import load_font
 
 CARD_RATIO = 3.5 / 2.5  # height / width (poker size)
 
@@ -220,9 +222,7 @@ class CardArt:
     def _font(self, size: int) -> pygame.font.Font:
         font = self._fonts.get(size)
         if font is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            font = self._fonts[size] = pygame.font.Font(None, size)
+            font = self._fonts[size] = load_font(size, bold=True)
         return font
 
     def _cap_box(self, font: pygame.font.Font) -> pygame.Rect:
@@ -237,8 +237,8 @@ class CardArt:
         surf = self._glyphs.get(key)
         if surf is not None:
             return surf
-        # The default font's cap height is about 0.49 of its nominal size.
-        font = self._font(max(4, round(cap / 0.49)))
+        # Noto Sans's cap height is 0.714 of its pixel size.
+        font = self._font(max(4, round(cap / 0.714)))
         if len(text) > 1:
             # Set digits tight: the font's own spacing makes "10" far too wide.
             parts = [self._glyph(ch, cap, ink) for ch in text]
