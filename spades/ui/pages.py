@@ -447,7 +447,10 @@ class StatsScreen(Screen):
             return
         top = max(1, max(max((abs(p) for p in m.points), default=1) for m in matches))
         label_h = small + 4
-        note_h = max(12, small - 4) + 4
+        note = f"One bar a hand, match after match: W won, L lost, * practice; top {top} points"
+        notes = t.wrap(note, small, box.width - 2 * pad)
+        line_h = round(small * 1.25)
+        note_h = len(notes) * line_h + 4
         area = Rect(box.x + pad, box.y + pad, box.width - 2 * pad,
                     box.height - 2 * pad - label_h - note_h)
         lowest = min(min(m.points, default=0) for m in matches)
@@ -472,10 +475,9 @@ class StatsScreen(Screen):
             t.blit(surface, mark, small, theme.TEXT if match.won else theme.TEXT_MUTED,
                    (round((start + x) / 2), area.bottom + 2), "midtop", True)
             x += step  # a gap between matches
-        note = f"One bar a hand, match after match: W won, L lost, * practice; top {top} points"
-        size = t.fit(note, max(12, small - 4), box.width - 2 * pad)
-        t.blit(surface, note, size, theme.TEXT_MUTED, (box.centerx, box.bottom - 3),
-               "midbottom")
+        for i, line in enumerate(notes):
+            t.blit(surface, line, small, theme.TEXT_MUTED,
+                   (box.centerx, box.bottom - 3 - (len(notes) - 1 - i) * line_h), "midbottom")
 
     def reset(self) -> None:
         if not self.confirming:

@@ -84,10 +84,14 @@ class Screen:
 
     def metrics(self) -> tuple[int, int, int, int]:
         short = min(self.width, self.height)
-        font = round(max(18, min(28, short / 30)))
-        small = max(16, round(font * 0.82))
+        font = round(max(20, min(26, short / 32)))  # headings
+        small = max(17, round(font * 0.8))  # body: rows, buttons, paragraphs
         pad = round(max(6, min(14, short * 0.015)))
         return font, small, pad, max(44, round(font * 2.1))
+
+    def note_size(self) -> int:
+        """Secondary text: the notes under a row's label."""
+        return max(theme.SECONDARY, self.metrics()[1] - 2)
 
     def set_layout(self, width: int, height: int) -> None:
         self.width, self.height = width, height
@@ -107,7 +111,7 @@ class Screen:
         for row in self.rows():
             if row.kind == "text":
                 lines = text.wrap(row.label, small, col_w - 2 * pad)
-                h = len(lines) * round(small * 1.2) + pad
+                h = len(lines) * round(small * theme.LINE) + pad
             elif row.kind == "heading":
                 h = round(font * 1.8)
             elif row.kind == "custom":
@@ -115,10 +119,10 @@ class Screen:
             else:
                 h = button_h
                 if row.note:
-                    lines = text.wrap(row.note, max(14, small - 2), col_w - 3 * pad -
+                    lines = text.wrap(row.note, self.note_size(), col_w - 3 * pad -
                                       round(col_w * 0.34))
-                    h = max(button_h, round(font * 1.2) + len(lines) * round(small * 1.05) +
-                            pad)
+                    h = max(button_h, round(small * 1.5) + len(lines) *
+                            round(self.note_size() * 1.25) + pad)
             self.placed.append((row, Rect(x, y, col_w, h)))
             y += h + pad
         self.content_h = y
@@ -305,7 +309,7 @@ class Screen:
             y = rect.y
             for line in t.wrap(row.label, small, rect.width - 2 * pad):
                 t.blit(surface, line, small, theme.TEXT, (rect.x + pad, y))
-                y += round(small * 1.2)
+                y += round(small * theme.LINE)
             return
         key = ("foot" if footer else "row", row.key)
         hover = self.hover == key
@@ -324,7 +328,7 @@ class Screen:
             cy = rect.centery - (6 if footer and row.note and not self.touch() else 0)
             t.blit(surface, row.label, label_size, ink, (rect.centerx, cy), "center", True)
             if footer and row.note and not self.touch():
-                t.blit(surface, row.note, max(12, small - 5), muted,
+                t.blit(surface, row.note, theme.SECONDARY, muted,
                        (rect.centerx, rect.bottom - 3), "midbottom")
             return
         value_w = round(rect.width * 0.34) if row.kind in ("option", "input") else 0
@@ -333,11 +337,11 @@ class Screen:
         t.blit(surface, row.label, label_size, ink, (rect.x + pad, rect.y + pad // 2 + 2),
                "topleft", True)
         if row.note:
-            y = rect.y + pad // 2 + 2 + round(font * 1.05)
-            note_size = max(14, small - 2)
+            y = rect.y + pad // 2 + 2 + round(small * 1.5)
+            note_size = self.note_size()
             for line in t.wrap(row.note, note_size, label_w):
                 t.blit(surface, line, note_size, muted, (rect.x + pad, y))
-                y += round(small * 1.05)
+                y += round(note_size * 1.25)
         if value_w:
             box = Rect(rect.right - pad - value_w, rect.y + 6, value_w, rect.height - 12)
             pygame.draw.rect(surface, (255, 255, 255) if row.enabled else fill, box,
@@ -350,7 +354,7 @@ class Screen:
                 shown = row.value + "|"
             if row.kind == "input":
                 # A long path shows its end, where the file's name is.
-                while len(shown) > 4 and t.font(max(12, small - 2), True).size(shown)[0] > \
+                while len(shown) > 4 and t.font(small, True).size(shown)[0] > \
                         value_w - 10:
                     shown = "..." + shown[4:]
             v_size = t.fit(shown, small, value_w - 8, True)

@@ -15,7 +15,9 @@ import pygame
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 FONT_FILES = {False: FONT_DIR / "NotoSans-Regular.ttf", True: FONT_DIR / "NotoSans-Bold.ttf"}
-MIN_SIZE = 13  # nothing smaller is ever drawn
+MIN_SIZE = 13  # nothing smaller is ever drawn (a long name shrinks no further)
+SECONDARY = 15  # the least size of notes, details and key hints
+LINE = 1.3  # line spacing of wrapped text, in multiples of its size
 
 FELT = (24, 92, 58)
 FELT_DARK = (16, 66, 42)
