@@ -172,7 +172,8 @@ def test_team_scores_are_big_at_desktop_sizes(toured):
     w, h = (int(v) for v in size.split("x"))
     bar = compute_layout(w, h).top_bar
     scores = [x for x in seen["table:trick_in_progress"]
-              if x.rect is not None and bar.collidepoint(x.rect.center) and x.text.lstrip("-").isdigit()]
+              if x.rect is not None and bar.collidepoint(x.rect.center)
+              and x.text.lstrip("-").isdigit()]
     assert len({x.text for x in scores}) >= 1 and scores
     floor = 28 if size in DESKTOP else 20
     assert min(x.size for x in scores) >= floor, sorted({(x.text, x.size) for x in scores})
