@@ -321,7 +321,7 @@ def compute_layout(width: int, height: int) -> Layout:
     bid_confirm.midtop = (bid_panel.centerx, bid_buttons[-1].bottom + pad + font_small)
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 40)),
-                   min(height - 2 * pad, round(font * 26)))
+                   min(height - 2 * pad, round(font * 30)))
     overlay.center = (width // 2, height // 2)
 
     return Layout(
