@@ -45,6 +45,7 @@ def tour(size: str) -> tuple[dict[str, list[theme.Drawn]], Driver]:
     d = Driver("--speed", "instant", "--size", size, start=False)
     storage.clear_all(d.app.store)
     d.app.reload_documents()
+    d.app.options = d.app.table_options()  # default settings, whatever ran before
     seen: dict[str, list[theme.Drawn]] = defaultdict(list)
     record: list[theme.Drawn] = []
     d.app.text.record = record
