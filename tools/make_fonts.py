@@ -58,7 +58,7 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     wanted = characters()
     for source, target in FACES.items():
-        font = TTFont(SOURCE_DIR / source)
+        font = TTFont(SOURCE_DIR / source, recalcTimestamp=False)  # same bytes each run
         cmap = font.getBestCmap()
         missing = sorted(c for c in wanted if c not in cmap)
         options = subset.Options()
