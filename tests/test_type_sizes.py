@@ -98,6 +98,7 @@ def tour(size: str) -> tuple[dict[str, list[theme.Drawn]], Driver]:
         act(d, situation)
         look()
     assert d.scene.screen_kind() == "match_over"
+    d.final = (d.scene.result.winner, tuple(d.scene.result.scores), d.scene.options.names)
 
     d.app.show_menu()
     look()
@@ -220,3 +221,30 @@ def test_text_uses_the_shipped_faces_and_a_real_bold():
     missing = ink("\uffff")  # not in the font: its empty box
     for ch in "…·–—’“”×éñüßŁ":
         assert ink(ch) != missing, ch
+
+
+# --- what the screens say ---------------------------------------------------------------
+
+
+def test_match_over_speaks_to_the_player_with_the_final_score(toured):
+    _, seen, d = toured
+    winner, (us, them), names = d.final
+    said = {x.text for x in seen["table:match_over"]}
+    wanted = (f"You and {names[2]} win {us} to {them}" if winner == 0 else
+              f"{names[1]} and {names[3]} win {them} to {us}")
+    assert wanted in said, sorted(said)
+
+
+def test_the_statistics_chart_has_axis_values(toured):
+    _, seen, d = toured
+    recent = storage.load_statistics(d.app.store).recent
+    points = [p for m in recent for p in m.points]
+    drawn = [x for x in seen["StatsScreen"] if x.rect is not None]
+    texts = {x.text for x in drawn}
+    assert f"+{max(points)}" in texts and "0" in texts
+    if min(points) < 0:
+        assert f"{min(points):+d}" in texts
+    # The values go up the left, the best hand above zero.
+    best = next(x for x in drawn if x.text == f"+{max(points)}")
+    zero = next(x for x in drawn if x.text == "0")
+    assert best.rect.centery < zero.rect.centery and best.rect.right == zero.rect.right

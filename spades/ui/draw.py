@@ -134,8 +134,13 @@ class TableDrawer:
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
                 r = t.blit(surface, str(s.scores[team]), lay.font_score, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
-                detail = f"won {won}/{'-' if bidding else contract}" + (
-                    f" · {bags}" if bags else "")
+                tricks = f"{won}/{'-' if bidding else contract}"
+                room = x + bar.width // 2 - lay.pad - (r.right + 6)
+                # The fullest wording that fits the half bar (a big score leaves less room).
+                options = [f"won {tricks}" + (f" · {bags}" if bags else ""),
+                           tricks + (f" · {bags}" if bags else ""), tricks]
+                detail = next((o for o in options if t.font(size).size(o)[0] <= room),
+                              options[-1])
                 t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft")
             else:
                 size = lay.font
@@ -585,7 +590,7 @@ class TableDrawer:
         title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
         t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
                block.topleft, "topleft", True)
-        step = round(size * 1.2)
+        step = round(size * 1.35)
         y = block.y + step + 2
         col_w = block.width / len(cols)
 
@@ -736,7 +741,10 @@ class TableDrawer:
             return
         names = scene.options.names
         won = e.winner == 0
-        title = "You and your partner win!" if won else f"{names[1]} and {names[3]} win"
+        us, them = e.scores
+        # Spoken to the player, the winners first, with the final score.
+        title = (f"You and {names[2]} win {us} to {them}" if won else
+                 f"{names[1]} and {names[3]} win {them} to {us}")
         y = self.heading(surface, scene, box, title)
         t = self.text
         for team in (0, 1):
