@@ -122,7 +122,7 @@ class Screen:
                     lines = text.wrap(row.note, self.note_size(), col_w - 3 * pad -
                                       round(col_w * 0.34))
                     h = max(button_h, round(small * 1.5) + len(lines) *
-                            round(self.note_size() * 1.25) + pad)
+                            round(self.note_size() * 1.25) + 2 * pad)
             self.placed.append((row, Rect(x, y, col_w, h)))
             y += h + pad
         self.content_h = y
