@@ -160,6 +160,8 @@ def test_body_text_is_at_least_17px(toured):
     bids = {"Nil", *map(str, range(1, 14))}
     assert min(sizes("table:bid_panel", lambda x: x.text in bids and x.rect is not None
                      and lay.bid_panel.contains(x.rect))) >= BODY
+    demo = d.scene.text_lines(d.scene.tutor_text_width())
+    assert min(sizes("table:demo_welcome", lambda x: x.text in demo)) >= BODY
     for kind, heading in (("table:score_sheet", "Score sheet"), ("table:help", "Keys"),
                           ("table:last_trick", "Last trick")):
         assert min(sizes(kind, lambda x, heading=heading: x.text == heading)) >= BODY

@@ -88,9 +88,9 @@ class TableDrawer:
                "topleft", True)
         y = box.y + lay.pad // 2 + round(size * 1.3)
         buttons = [c for c in controls if c.key[1] in ("tutor_next", "tutor_leave")]
-        for line in scene.text_lines(scene.tutor_text_width()):
-            t.blit(surface, line, size, theme.PANEL_TEXT, (box.x + lay.pad, y))
-            y += round(size * 1.15)
+        for line in scene.text_lines(scene.tutor_text_width()):  # body text
+            t.blit(surface, line, lay.font, theme.PANEL_TEXT, (box.x + lay.pad, y))
+            y += round(lay.font * 1.25)
         for control in buttons:
             self.button(surface, scene, control, on_panel=True,
                         selected=control.key[1] == "tutor_next")
@@ -368,7 +368,8 @@ class TableDrawer:
         elif scene.match.phase == OVER:
             text = "The match is over"
         elif scene.shown.dealing:
-            text = f"{scene.options.names[scene.shown.dealer]} deals"
+            dealer = scene.shown.dealer
+            text = "You deal" if dealer == HUMAN else f"{scene.options.names[dealer]} deals"
         elif scene.can_act():
             advice = scene.coach() if scene.options.coach else None
             if scene.view.phase == "bidding":
