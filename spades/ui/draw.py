@@ -344,6 +344,8 @@ class TableDrawer:
                 box.midright = (badge.left - 6, badge.centery)
                 if box.left < 0:
                     box.midtop = (badge.centerx, badge.bottom + 4)
+            elif lay.portrait:  # beside it would cover the hand number in the middle
+                box.midtop = (badge.centerx, badge.bottom + 4)
             elif seat == 1:
                 box.topleft = (badge.right + 6, badge.top)
             else:
