@@ -22,6 +22,7 @@ from spades.ui.journey import JourneyScreen
 from spades.ui.layout import compute_layout
 from spades.ui.pages import RulesScreen, SavesScreen, SettingsScreen, StatsScreen
 from spades.ui.table import TableScene
+from spades.ui.widgets import Custom, Heading, Paragraph
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = ["1280x720", "800x600", "390x844"]
@@ -60,10 +61,11 @@ def tour(size: str) -> tuple[dict[str, list[theme.Drawn]], Driver]:
         d.app.show(screen)
         look()
         # Scroll through long pages so what lies below the fold is drawn too.
+        area = d.scene.area
         for _ in range(12):
-            if d.scene.scroll >= max(0, d.scene.content_h - d.scene.body.height):
+            if area.offset >= area.max_offset:
                 break
-            d.scene.scroll += max(40, d.scene.body.height // 2)
+            area.offset = min(area.max_offset, area.offset + max(40, area.view.height // 2))
             look()
 
     d.app.options.rules = SHORT
@@ -147,7 +149,7 @@ def test_body_text_is_at_least_17px(toured):
     assert lay.font >= BODY and lay.font_small >= SECONDARY
     page = SettingsScreen(d.app)
     page.set_layout(w, h)
-    assert page.metrics()[1] >= BODY and page.note_size() >= SECONDARY
+    assert page.metrics()[1] >= BODY and page.look().note_size >= SECONDARY
 
     def sizes(kind: str, wanted) -> set[int]:
         found = {x.size for x in seen[kind] if wanted(x)}
@@ -166,7 +168,8 @@ def test_body_text_is_at_least_17px(toured):
                           ("table:last_trick", "Last trick")):
         assert min(sizes(kind, lambda x, heading=heading: x.text == heading)) >= BODY
     for screen in (SettingsScreen(d.app), SavesScreen(d.app), JourneyScreen(d.app)):
-        labels = {r.label for r in screen.rows() if r.kind in ("button", "option", "input")}
+        labels = {r.label for r in screen.rows()
+                  if not isinstance(r, Paragraph | Heading | Custom) and r.label}
         kind = type(screen).__name__
         assert min(sizes(kind, lambda x, labels=labels: x.text in labels)) >= BODY, kind
 
