@@ -300,12 +300,3 @@ def test_journey_documents_are_checked(case):
     with pytest.raises(DocumentError):
         read_document(JOURNEY, doc)
 
-
-def test_percentages_are_rounded_to_the_nearest():
-    from spades.ui.pages import stat_text
-
-    assert stat_text(49, 60) == "49 of 60 (82%)"  # 81.7
-    assert stat_text(11, 60) == "11 of 60 (18%)"  # 18.3
-    assert stat_text(1, 8) == "1 of 8 (13%)"  # 12.5: halves go up
-    assert stat_text(2, 3) == "2 of 3 (67%)"
-    assert stat_text(0, 0) == "0 of 0" and stat_text(5, None) == "5"
