@@ -299,4 +299,3 @@ def test_journey_documents_are_checked(case):
     doc = {**JourneyProgress(3, ("j1", "j2"), "j3").to_json(), **BAD_JOURNEYS[case]}
     with pytest.raises(DocumentError):
         read_document(JOURNEY, doc)
-
