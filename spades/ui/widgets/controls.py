@@ -383,7 +383,7 @@ def row_height(widget: Widget, width: int, look: Look, value_w: int) -> int:
         return base + extra
     lines = wrapped(look.text, widget.note, look.note_size, room)
     return max(base, round(look.font * 1.25) + len(lines) * round(look.note_size * 1.2) +
-               look.pad) + extra
+               look.pad * 3 // 2) + extra  # a little room under the descenders
 
 
 def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: int, look: Look,
