@@ -131,7 +131,8 @@ class PanelDrawer:
                                                          team_score.score_after)]
             if scene.match.rules.bag_penalty:
                 rows.append(("Bags carried", team_score.bags_after))
-            step = max(16, min(round(size * 1.15), (bottom - row) // max(1, len(rows))))
+            step = max(round(size * 1.1), min(round(size * 1.3),
+                                              (bottom - row) // max(1, len(rows))))
             for i, (label, value) in enumerate(rows):
                 bold = label in ("Hand total", "Running total")
                 if label == "Hand total":

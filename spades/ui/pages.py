@@ -518,7 +518,7 @@ class StatsScreen(Screen):
         points = [p for m in matches for p in m.points] or [0]
         ticks = axis_ticks(min(points), max(points))
         low, high = ticks[0], ticks[-1]
-        size = max(15, small - 2)
+        size = small  # the scale and the note in the secondary size, never smaller
         label_w = max(t.font(size).size(f"{v:+d}")[0] for v in ticks) + pad
         note = "One bar a hand, match after match: W won, L lost, * practice"
         note_lines = t.wrap(note, size, box.width - 2 * pad)
