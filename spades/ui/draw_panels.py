@@ -37,8 +37,11 @@ class PanelDrawer:
         hints (none after a touch), on the felt or on a light panel."""
         lay = scene.layout
         hints = INPUT.hints_in((lay.width, lay.height))
-        return Look(self.text, lay.font, lay.font_small, lay.pad, lay.target, hints,
-                    scene.now, ground)
+        # Buttons on a panel (bids, Confirm, Next hand) speak in body text; the toolbar's
+        # are chrome, in the secondary size (issue 16's sizes).
+        small = lay.font if ground == "panel" else lay.font_small
+        return Look(self.text, lay.font, small, lay.pad, lay.target, hints, scene.now,
+                    ground)
 
     def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
                on_panel: bool = False) -> None:
