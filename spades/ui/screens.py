@@ -109,7 +109,7 @@ class Screen:
     _content_h = 0
 
     def title_size(self) -> int:
-        return round(self.metrics()[0] * 2)
+        return round(self.metrics()[0] * 1.7)
 
     def head_height(self) -> int:
         """The title and the message lines under it."""
