@@ -462,8 +462,8 @@ class TableDrawer(PanelDrawer):
         lines = t.wrap(text, size, box.width - 8, True)
         if len(lines) > 1:  # on a backing: wrapped inside its margins
             lines = t.wrap(text, size, box.width - 2 * lay.pad - 8, True)
-        step = round(size * 1.1)
-        height = max(box.height, step * len(lines) + 4)
+        step = round(size * 1.25)
+        height = max(box.height, step * len(lines) + 6)
         area = Rect(box.x, box.bottom - height, box.width, height)
         if len(lines) > 1:
             backing = area.inflate(0, lay.pad // 2)
