@@ -478,3 +478,11 @@ def test_no_card_stub_peeks_from_under_an_open_panel(size):
                 assert panel.contains(rect), (name, rect, panel)
         scene._close(name)
     assert scene.shown.trick  # a trick was on the table under the panels
+
+
+def test_on_a_phone_the_breakdown_sits_between_the_caption_and_the_players_badge():
+    d = Driver("--speed", "instant", "--size", "390x844", rules=SHORT)
+    play_until(d, "breakdown")
+    panel = d.scene.overlay_rect("breakdown")
+    assert panel.top > d.scene.caption_bottom()
+    assert panel.bottom <= d.scene.layout.badges[0].top  # the badge is not cut in two

@@ -198,9 +198,13 @@ class TablePanels:
         rect.center = (most.centerx, lay.height // 2)
         rect.clamp_ip(most)
         if name == "breakdown":
-            # Below the table's caption (hand, deal number, target) while there is room.
+            # Between the table's caption (hand, deal number, target) and the player's
+            # badge when it fits there, else below the caption while there is room.
             caption = self.caption_bottom() + lay.pad
-            if rect.top < caption:
+            band = Rect(rect.x, caption, rect.width, lay.badges[0].top - lay.pad - caption)
+            if band.height >= rect.height:
+                rect.centery = band.centery
+            elif rect.top < caption:
                 rect.top = min(caption, max(most.top, lay.height - lay.pad - rect.height))
         return rect
 
