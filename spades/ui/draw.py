@@ -423,7 +423,7 @@ class TableDrawer(PanelDrawer):
         turn it is, or the coach's choice and reason)."""
         lay = scene.layout
         text, colour = self.prompt_text(scene)
-        if text:
+        if text and not self.peeks(lay.prompt):  # never half hidden under a panel
             box = lay.prompt
             size, lines = self.fit_lines(text, lay.font, box)
             step = round(size * 1.05)
@@ -439,7 +439,7 @@ class TableDrawer(PanelDrawer):
         elif scene.flash and scene.now < scene.flash[1]:
             message = (scene.flash[0], theme.TEXT)
         self.drawn_message = None
-        if message is not None:
+        if message is not None and not self.peeks(scene.layout.message):
             self.message_line(surface, scene, *message)
 
     def fit_lines(self, text: str, size: int, box: Rect) -> tuple[int, list[str]]:
