@@ -413,6 +413,8 @@ class TableDrawer(PanelDrawer):
             else:
                 box.topright = (badge.left - 6, badge.top)
             box.clamp_ip(surface.get_rect())
+            if self.peeks(box):
+                continue  # its edge would show from under the open panel
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
             pygame.draw.rect(surface, theme.GOLD, box, 2, border_radius=8)
             surface.blit(surf, surf.get_rect(center=box.center))
