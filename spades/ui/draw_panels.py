@@ -27,8 +27,10 @@ class PanelDrawer:
         hints (none after a touch), on the felt or on a light panel."""
         lay = scene.layout
         hints = INPUT.hints_in((lay.width, lay.height))
-        return Look(self.text, lay.font, lay.font_small, lay.pad, lay.target, hints,
-                    scene.now, ground)
+        # Buttons on a panel (bids, Confirm, Next hand) speak in body text; the
+        # toolbar's are chrome, in the secondary size.
+        small = lay.font if ground == "panel" else lay.font_small
+        return Look(self.text, lay.font, small, lay.pad, lay.target, hints, scene.now, ground)
 
     def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
                on_panel: bool = False) -> None:
@@ -121,7 +123,8 @@ class PanelDrawer:
                                                          team_score.score_after)]
             if scene.match.rules.bag_penalty:
                 rows.append(("Bags carried", team_score.bags_after))
-            step = max(16, min(round(size * 1.15), (bottom - row) // max(1, len(rows))))
+            step = max(round(size * 1.1), min(round(size * 1.3),
+                                              (bottom - row) // max(1, len(rows))))
             for i, (label, value) in enumerate(rows):
                 bold = label in ("Hand total", "Running total")
                 if label == "Hand total":
@@ -333,7 +336,10 @@ class PanelDrawer:
             return
         names = scene.options.names
         won = e.winner == 0
-        title = "You and your partner win!" if won else f"{names[1]} and {names[3]} win"
+        us, them = e.scores
+        # Spoken to the player, the winners first, with the final score.
+        title = (f"You and {names[2]} win {us} to {them}" if won else
+                 f"{names[1]} and {names[3]} win {them} to {us}")
         y = self.heading(surface, scene, box, title)
         t = self.text
         for team in (0, 1):
