@@ -385,7 +385,7 @@ def trailing() -> Match:
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600), (390, 844), (412, 915),
-                                  (1024, 768)])
+                                  (1024, 768), (800, 480)])
 def test_every_control_of_every_table_panel_on_screen_apart_and_big_enough(size):
     d = Driver("--speed", "instant", "--size", f"{size[0]}x{size[1]}", rules=SHORT)
     lay = d.scene.layout

@@ -17,16 +17,6 @@ from .widgets.style import SUGGESTED
 from .words import line_text, match_over_line, match_over_title, sheet_bids
 
 TEAM_NAMES = ("Us", "Them")
-# The score sheet's columns by width: the bid is the widest ("7 + nil", with marks).
-SCORE_WEIGHTS = (0.8, 1.7, 0.8, 1.0, 1.0, 0.8)
-
-
-def score_right(block: Rect, i: int, n: int) -> int:
-    """The right edge of column ``i`` of ``n`` in a score sheet block."""
-    weights = SCORE_WEIGHTS[:n]
-    return round(block.x + sum(weights[:i + 1]) / sum(weights) * block.width - 4)
-
-
 class PanelDrawer:
     """The panels' part of ``TableDrawer``: uses its ``text`` and ``art``."""
 
@@ -37,11 +27,10 @@ class PanelDrawer:
         hints (none after a touch), on the felt or on a light panel."""
         lay = scene.layout
         hints = INPUT.hints_in((lay.width, lay.height))
-        # Buttons on a panel (bids, Confirm, Next hand) speak in body text; the toolbar's
-        # are chrome, in the secondary size (issue 16's sizes).
+        # Buttons on a panel (bids, Confirm, Next hand) speak in body text; the
+        # toolbar's are chrome, in the secondary size.
         small = lay.font if ground == "panel" else lay.font_small
-        return Look(self.text, lay.font, small, lay.pad, lay.target, hints, scene.now,
-                    ground)
+        return Look(self.text, lay.font, small, lay.pad, lay.target, hints, scene.now, ground)
 
     def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
                on_panel: bool = False) -> None:
@@ -188,6 +177,15 @@ class PanelDrawer:
         bags_on = scene.match.rules.bag_penalty
         return ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
 
+    def score_rights(self, scene: TableScene, block: Rect) -> list[int]:
+        """Each column's right edge: the bid ("3+nil") gets the most room."""
+        weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(self.score_columns(scene))]
+        total, edges, run = sum(weights), [], 0.0
+        for w in weights:
+            run += w
+            edges.append(round(block.x + block.width * run / total - 4))
+        return edges
+
     def score_size(self, scene: TableScene, width: int) -> int:
         return self.text.fit("Hand Bid Won Points Total Bags", scene.layout.font_small,
                              width - 40, True)
@@ -204,10 +202,10 @@ class PanelDrawer:
         title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
         t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
                block.topleft, "topleft", True)
+        rights = self.score_rights(scene, block)
         y = block.y + step
-        for i, name in enumerate(cols):
-            t.blit(surface, name, size, theme.PANEL_MUTED, (score_right(block, i, len(cols)),
-                                                            y), "topright", True)
+        for name, right in zip(cols, rights, strict=True):
+            t.blit(surface, name, size, theme.PANEL_MUTED, (right, y), "topright", True)
         pygame.draw.line(surface, (180, 180, 170), (block.x, block.bottom - 2),
                          (block.right, block.bottom - 2))
 
@@ -216,7 +214,6 @@ class PanelDrawer:
         """A team's row for every hand scored (the caller clips them to the view)."""
         t = self.text
         bags_on = scene.match.rules.bag_penalty
-        cols = self.score_columns(scene)
         area = scene.score_area
         view = surface.get_clip()
         if not history:
@@ -228,11 +225,11 @@ class PanelDrawer:
             if not row.colliderect(view):
                 continue  # out of view: not drawn
             size = self.score_size(scene, row.width)
+            rights = self.score_rights(scene, row)
             ts = result.teams[team]
             values = [result.hand_number + 1, "", ts.tricks, f"{ts.points:+d}",
                       ts.score_after] + ([ts.bags_after] if bags_on else [])
-            for c, value in enumerate(values):
-                right = score_right(row, c, len(cols))
+            for c, (value, right) in enumerate(zip(values, rights, strict=True)):
                 if c == 1:  # the bid: each contract and nil marked made or failed
                     draw_marked(t, surface, sheet_bids(result, team), size, theme.PANEL_TEXT,
                                 right, row.y)

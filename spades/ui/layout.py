@@ -245,7 +245,7 @@ def compute_layout(width: int, height: int) -> Layout:
     packet_h = card_height(packet_w)
 
     # Top bar: both teams' scores, and in landscape the toolbar on its right.
-    # Landscape: a row a team, each with its score in big type.
+    # Landscape: a row a team, each with its score in big type, and the toolbar.
     bar_h = round(max(font * 1.7, font_score * 1.45) if portrait else font_score * 2.1)
     if not portrait:
         bar_h = max(bar_h, target + 2 * pad)  # the toolbar's buttons in it

@@ -23,6 +23,7 @@ from .control import Control
 from .help import help_label, help_page
 from .theme import Text
 from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
+from .widgets.controls import wrapped
 
 
 @dataclass
@@ -178,9 +179,11 @@ class TablePanels:
             body = sum(len(lines) for _, lines in rows) * step + len(rows) * (lay.pad // 2)
             most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
         elif name == "pause":
-            body = len(self._pause_items()) * (self.button_height() + lay.pad) + lay.pad
+            cols, rows = self.menu_grid(len(self._pause_items()))
+            body = rows * (self.button_height() + lay.pad) + lay.pad
             buttons = 0
-            width = min(most.width, round(lay.font * 16) + 8 * lay.pad)  # one column
+            width = min(lay.width - 2 * lay.pad, cols * self.menu_button_width() +
+                        (cols - 1) * lay.pad + 8 * lay.pad)
             most = Rect(lay.width // 2 - width // 2, lay.pad, width, lay.height - 2 * lay.pad)
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
@@ -225,7 +228,7 @@ class TablePanels:
         widest = max(words.font(lay.font_small, True).size(key)[0] for key, _ in rows)
         key_w = min(round(inner * 0.36), widest + 2 * lay.pad)
         width = inner - lay.pad - key_w
-        return ([(key, words.wrap(what, lay.font_small, width)) for key, what in rows],
+        return ([(key, wrapped(words, what, lay.font_small, width)) for key, what in rows],
                 round(lay.font_small * 1.2), key_w)
 
     @property
@@ -234,6 +237,19 @@ class TablePanels:
         if self._measure is None:
             self._measure = Text()
         return self._measure
+
+    def menu_grid(self, count: int) -> tuple[int, int]:
+        """Columns and rows of a menu of ``count`` buttons: one column when the window
+        is tall enough for every button at full size, else as many as it takes."""
+        lay = self.layout
+        h = self.button_height() + lay.pad
+        room = lay.height - 2 * lay.pad - (round(lay.font_big * 1.3) + 2 * lay.pad) - lay.pad
+        per_col = max(1, room // h)
+        cols = -(-count // per_col)
+        return cols, -(-count // cols)
+
+    def menu_button_width(self) -> int:
+        return round(self.layout.font * 16)
 
     def button_height(self) -> int:
         return max(self.layout.target, round(self.layout.font * 2))
@@ -290,11 +306,14 @@ class TablePanels:
         pad = lay.pad
         h = self.button_height()
         if columns == 1:
-            w = min(panel.width - 4 * pad, round(lay.font * 16))
+            # A menu: a column, or more where the window is short; reading order runs
+            # down each column.
+            cols, rows = self.menu_grid(len(names))
+            w = min((panel.width - 4 * pad - (cols - 1) * pad) // cols,
+                    self.menu_button_width())
             top = panel.y + round(lay.font_big * 1.3) + 2 * pad
-            step = min(h + pad, (panel.bottom - pad - top) // max(1, len(names)))
-            h = max(lay.target, min(h, step - pad // 2))
-            return [Rect(panel.centerx - w // 2, top + i * step, w, h)
+            left = panel.centerx - (cols * w + (cols - 1) * pad) // 2
+            return [Rect(left + (i // rows) * (w + pad), top + (i % rows) * (h + pad), w, h)
                     for i in range(len(names))]
         n = len(names)
         gap = max(pad, 8)  # apart enough for a finger
@@ -385,7 +404,7 @@ class TablePanels:
         """The sizes the widgets' parts are hit-tested with (a stepper's < and >): the
         drawing's."""
         lay = self.layout
-        return Look(self.measure, lay.font, lay.font_small, lay.pad, lay.target)
+        return Look(self.measure, lay.font, lay.font, lay.pad, lay.target)  # as on a panel
 
     @property
     def level_count(self) -> int:

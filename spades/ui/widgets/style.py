@@ -122,16 +122,6 @@ def draw_button(surface: pygame.Surface, text, rect: Rect, label: str, size: int
         text.blit(surface, hint, hint_size, c.muted, (x + lw, r.centery + 1), "midleft")
         return
     fit = text.fit(label, size, r.width - 12, True)
-    least = min(size, theme.SECONDARY)
-    if fit < least and r.height >= least * 2.4:
-        # Too long for one line even at the secondary size: two lines of it.
-        lines = text.wrap(label, least, r.width - 12, True)[:2]
-        step = round(least * 1.15)
-        for i, line in enumerate(lines):
-            text.blit(surface, line, least, c.ink,
-                      (r.centerx, r.centery + round((i - (len(lines) - 1) / 2) * step)),
-                      "center", True)
-        return
     under = bool(hint) and r.height >= fit + hint_size + 8
     cy = r.centery - (hint_size // 2 if under else 0)
     text.blit(surface, label, fit, c.ink, (r.centerx, cy), "center", True)
