@@ -134,6 +134,19 @@ class Driver:
         self.until(lambda: area.velocity == 0, 200)
         assert area.view.contains(self.control(key).rect), f"{key} never came into view"
 
+    def record_text(self) -> list[tuple[str, tuple]]:
+        """From now on, every string drawn and where: a list of (text, pos) that the
+        caller may clear between frames."""
+        drawn: list[tuple[str, tuple]] = []
+        blit = self.app.text.blit
+
+        def spy(surface, text, size, colour, pos, *args, **kwargs):
+            drawn.append((text, pos))
+            return blit(surface, text, size, colour, pos, *args, **kwargs)
+
+        self.app.text.blit = spy
+        return drawn
+
     def wheel(self, notches: int, pos: tuple[int, int] | None = None) -> None:
         if pos is not None:
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),

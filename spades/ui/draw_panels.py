@@ -1,0 +1,374 @@
+"""Drawing the table's panels: buttons, the bid panel and every overlay (breakdown,
+score sheet, last trick, help, comparison, pause, match over). ``TableDrawer`` mixes
+this in; like the rest of the frame, what is drawn here is exactly the control list.
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from . import theme
+from .help import help_page
+from .table import HUMAN, Control, TableScene, bid_words
+from .widgets import INPUT, Look
+from .widgets.style import SUGGESTED
+
+TEAM_NAMES = ("Us", "Them")
+
+
+class PanelDrawer:
+    """The panels' part of ``TableDrawer``: uses its ``text`` and ``art``."""
+
+    # --- controls --------------------------------------------------------------------
+
+    def look(self, scene: TableScene, ground: str = "felt") -> Look:
+        """What the widget layer draws with: this table's sizes, the input mode's key
+        hints (none after a touch), on the felt or on a light panel."""
+        lay = scene.layout
+        hints = INPUT.hints_in((lay.width, lay.height))
+        # Buttons on a panel (bids, Confirm, Next hand) speak in body text; the
+        # toolbar's are chrome, in the secondary size.
+        small = lay.font if ground == "panel" else lay.font_small
+        return Look(self.text, lay.font, small, lay.pad, lay.target, hints, scene.now, ground)
+
+    def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
+               on_panel: bool = False) -> None:
+        """A control as the widget layer draws it: its style (primary, secondary,
+        chosen), faded when disabled, hover and press from the pointer group."""
+        control.draw(surface, self.look(scene, "panel" if on_panel else "felt"),
+                     scene.group.state(control))
+
+    def bid_panel(self, surface: pygame.Surface, scene: TableScene,
+                  controls: list[Control]) -> None:
+        lay = scene.layout
+        theme.panel(surface, lay.bid_panel)
+        title, _, confirm, _ = scene.bid_grid()
+        t = self.text
+        view = scene.view
+        if not view.looked:
+            heading = "Blind nil?"
+            rules = scene.match.rules
+            sub = (f"Your team trails by {rules.blind_nil_deficit} or more. Bid blind nil "
+                   f"before seeing your cards: +{rules.blind_nil_value} if you take no "
+                   f"trick, -{rules.blind_nil_value} if you take any.")
+        else:
+            heading = "Your bid"
+            partner = view.bids[view.partner]
+            sub = ("How many tricks will you take?" if partner is None else
+                   f"Your partner bid {bid_words(partner)}.")
+        t.blit(surface, heading, lay.font, theme.PANEL_TEXT, (title.centerx, title.y),
+               "midtop", True)
+        sub_size = lay.font_small
+        lines = t.wrap(sub, sub_size, title.width)
+        y = title.y + round(lay.font * 1.2)
+        for line in lines[:3]:
+            t.blit(surface, line, sub_size, theme.PANEL_MUTED, (title.centerx, y), "midtop")
+            y += round(sub_size * 1.0)
+        suggestion = scene.suggested_bid_value()
+        for control in controls:
+            if control.group == "bids" or control.key == ("btn", "confirm"):
+                self.button(surface, scene, control, on_panel=True)
+        if suggestion is not None:
+            note = f"Outlined: the suggested bid ({bid_words(suggestion)})"
+            if scene.bid_choice == suggestion:
+                note = f"You picked the suggested bid ({bid_words(suggestion)})"
+            size = t.fit(note, lay.font_small, lay.bid_panel.width - 2 * lay.pad)
+            t.blit(surface, note, size, SUGGESTED, (confirm.centerx, confirm.top - 2),
+                   "midbottom")
+
+    # --- overlays --------------------------------------------------------------------
+
+    def overlay(self, surface: pygame.Surface, scene: TableScene, name: str,
+                controls: list[Control]) -> None:
+        box = scene.overlay_rect(name)
+        theme.panel(surface, box)
+        getattr(self, f"overlay_{name}")(surface, scene, box)
+        for control in controls:
+            self.button(surface, scene, control, on_panel=True)
+
+    def heading(self, surface: pygame.Surface, scene: TableScene, box: Rect, text: str) -> int:
+        lay = scene.layout
+        size = self.text.fit(text, lay.font_big, box.width - 2 * lay.pad, bold=True)
+        r = self.text.blit(surface, text, size, theme.PANEL_TEXT,
+                           (box.centerx, box.y + lay.pad), "midtop", True)
+        return r.bottom + lay.pad
+
+    def overlay_breakdown(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        e = scene.breakdown
+        if e is None:
+            return
+        lay = scene.layout
+        t = self.text
+        y = self.heading(surface, scene, box,
+                         f"Hand {e.hand_number + 1}  (deal {scene.deal_number(e.hand_number)})")
+        bottom = box.bottom - lay.pad * 3 - 2 * max(44, round(lay.font * 2))
+        col_w = (box.width - 3 * lay.pad) // 2
+        size = lay.font_small
+        most = max(len(ts.lines) for ts in e.teams)
+        for team_score in e.teams:
+            team = team_score.team
+            x = box.x + lay.pad + team * (col_w + lay.pad)
+            row = y
+            names = scene.options.names
+            who = f"{names[team]} & {names[team + 2]}"
+            colour = (30, 90, 170) if team == 0 else (180, 80, 30)
+            t.blit(surface, f"{TEAM_NAMES[team]}: {who}", t.fit(f"{TEAM_NAMES[team]}: {who}",
+                   lay.font, col_w, True), colour, (x, row), "topleft", True)
+            row += round(lay.font * 1.2)
+            rows = [(f"Bid {team_score.contract}, took {team_score.tricks}", None)]
+            rows += [(line.text, line.points) for line in team_score.lines]
+            rows += [("", None)] * (most - len(team_score.lines))  # totals line up
+            rows += [("Hand total", team_score.points), ("Running total",
+                                                         team_score.score_after)]
+            if scene.match.rules.bag_penalty:
+                rows.append(("Bags carried", team_score.bags_after))
+            step = max(round(size * 1.1), min(round(size * 1.3),
+                                              (bottom - row) // max(1, len(rows))))
+            for i, (label, value) in enumerate(rows):
+                bold = label in ("Hand total", "Running total")
+                if label == "Hand total":
+                    pygame.draw.line(surface, (180, 180, 170), (x, row - 2), (x + col_w, row - 2))
+                lsize = t.fit(label, size, col_w - t.font(size).size("-0000")[0] - 8, bold)
+                t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, row), "topleft", bold)
+                if value is not None:
+                    text = f"{value:+d}" if label not in ("Running total", "Bags carried") \
+                        and i > 0 else str(value)
+                    ink = theme.PANEL_TEXT
+                    if label not in ("Running total", "Bags carried"):
+                        ink = theme.GOOD if value > 0 else (theme.BAD if value < 0 else ink)
+                    t.blit(surface, text, size, ink, (x + col_w, row), "topright", True)
+                row += step
+
+    def overlay_scores(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """Each team's hands as a table, every hand of the match: side by side when
+        wide (the titles and column names stay put while the rows scroll), one above
+        the other on a phone (all of it scrolls). A bar shows when there is more."""
+        self.heading(surface, scene, box, "Score sheet")
+        history = scene.match.history[: scene.shown.hands_scored]
+        sheet = scene.score_sheet()
+        area = scene.score_area
+        view = sheet.view
+        clip = surface.get_clip()
+        for team in (0, 1):
+            first = area.to_screen(scene.score_row(team, 0))
+            head = Rect(first.x, first.y - 2 - sheet.head, first.width, sheet.head)
+            if sheet.wide:
+                self.score_head(surface, scene, head, team, sheet.step)  # stays put
+            surface.set_clip(view.clip(clip))
+            if not sheet.wide:
+                self.score_head(surface, scene, head, team, sheet.step)
+            self.score_rows(surface, scene, team, history)
+            surface.set_clip(clip)
+        self.scroll_bar(surface, area)
+
+    def scroll_bar(self, surface: pygame.Surface, area) -> None:
+        """A bar at the right of a scroll area on a light panel, while there is more."""
+        if not area.more:
+            return
+        track = Rect(area.view.right + 3, area.view.y, 6, area.view.height)
+        pygame.draw.rect(surface, (214, 212, 202), track, border_radius=3)
+        h = max(24, track.height * area.view.height // max(1, area.content_h))
+        y = track.y + round((track.height - h) * area.offset / max(1, area.max_offset))
+        pygame.draw.rect(surface, theme.PANEL_MUTED, (track.x, y, track.width, h),
+                         border_radius=3)
+
+    def score_columns(self, scene: TableScene) -> list[str]:
+        bags_on = scene.match.rules.bag_penalty
+        return ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
+
+    def score_rights(self, scene: TableScene, block: Rect) -> list[int]:
+        """Each column's right edge: the bid ("3+nil") gets the most room."""
+        weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(self.score_columns(scene))]
+        total, edges, run = sum(weights), [], 0.0
+        for w in weights:
+            run += w
+            edges.append(round(block.x + block.width * run / total - 4))
+        return edges
+
+    def score_size(self, scene: TableScene, width: int) -> int:
+        return self.text.fit("Hand Bid Won Points Total Bags", scene.layout.font_small,
+                             width - 40, True)
+
+    def score_head(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
+                   step: int) -> None:
+        """A team's title and its column names."""
+        lay = scene.layout
+        t = self.text
+        names = scene.options.names
+        cols = self.score_columns(scene)
+        size = self.score_size(scene, block.width)
+        colour = (30, 90, 170) if team == 0 else (180, 80, 30)
+        title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
+        t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
+               block.topleft, "topleft", True)
+        rights = self.score_rights(scene, block)
+        y = block.y + step
+        for name, right in zip(cols, rights, strict=True):
+            t.blit(surface, name, size, theme.PANEL_MUTED, (right, y), "topright", True)
+        pygame.draw.line(surface, (180, 180, 170), (block.x, block.bottom - 2),
+                         (block.right, block.bottom - 2))
+
+    def score_rows(self, surface: pygame.Surface, scene: TableScene, team: int,
+                   history: list) -> None:
+        """A team's row for every hand scored (the caller clips them to the view)."""
+        t = self.text
+        bags_on = scene.match.rules.bag_penalty
+        area = scene.score_area
+        view = surface.get_clip()
+        if not history:
+            row = area.to_screen(scene.score_row(team, 0))
+            t.blit(surface, "No hand has been scored yet.", self.score_size(scene, row.width),
+                   theme.PANEL_MUTED, row.topleft)
+        for i, result in enumerate(history):
+            row = area.to_screen(scene.score_row(team, i))
+            if not row.colliderect(view):
+                continue  # out of view: not drawn
+            size = self.score_size(scene, row.width)
+            rights = self.score_rights(scene, row)
+            ts = result.teams[team]
+            nils = sum(1 for seat, bid in result.bids if seat % 2 == team and bid <= 0)
+            bid = f"{ts.contract}" + ("+nil" * nils)
+            values = [result.hand_number + 1, bid, ts.tricks, f"{ts.points:+d}",
+                      ts.score_after] + ([ts.bags_after] if bags_on else [])
+            for c, (value, right) in enumerate(zip(values, rights, strict=True)):
+                t.blit(surface, str(value), size, theme.PANEL_TEXT, (right, row.y), "topright",
+                       c == 4)
+
+    def overlay_last(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        lay = scene.layout
+        y = self.heading(surface, scene, box, "Last trick")
+        last = scene.shown.last_trick
+        if last is None:
+            self.text.blit(surface, "No trick has been played yet this hand.", lay.font,
+                           theme.PANEL_MUTED, (box.centerx, y + lay.pad), "midtop")
+            return
+        leader, cards, winner = last
+        names = scene.options.names
+        bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
+        n = 4
+        label_h = round(lay.font_small * 2.4)
+        w = min(round((box.width - (n + 1) * lay.pad) / n), lay.card_w,
+                round((bottom - y - label_h) / 1.4))
+        h = round(w * 1.4)
+        total = n * w + (n - 1) * lay.pad
+        x = box.centerx - total // 2
+        for i, card in enumerate(cards):
+            seat = (leader + i) % 4
+            rect = Rect(x + i * (w + lay.pad), y, w, h)
+            surface.blit(self.art.face(card, w), rect)
+            if seat == winner:
+                pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), 4, border_radius=10)
+            label = names[seat] + (" led" if i == 0 else "")
+            size = self.text.fit(label, lay.font_small, w + lay.pad)
+            self.text.blit(surface, label, size, theme.PANEL_TEXT,
+                           (rect.centerx, rect.bottom + 6), "midtop", True)
+            if seat == winner:
+                self.text.blit(surface, "won it", lay.font_small, (150, 110, 0),
+                               (rect.centerx, rect.bottom + 6 + lay.font_small), "midtop", True)
+
+    def overlay_help(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """Keys, or taps and drags after a touch: each row's meaning wrapped in its
+        column, never shrunk."""
+        lay = scene.layout
+        title, _ = help_page(INPUT.touch)
+        y = self.heading(surface, scene, box, title)
+        rows, step, key_w = scene.help_rows()
+        size = lay.font_small
+        for key, lines in rows:
+            self.text.blit(surface, key, self.text.fit(key, size, key_w, True), theme.PANEL_TEXT,
+                           (box.x + lay.pad, y), "topleft", True)
+            for line in lines:
+                self.text.blit(surface, line, size, theme.PANEL_MUTED,
+                               (box.x + lay.pad * 2 + key_w, y))
+                y += step
+            y += lay.pad // 2
+
+    def overlay_compare(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """The same deal with the computer in the player's seat, side by side."""
+        from ..ai.compare import seat_summary
+
+        lay = scene.layout
+        t = self.text
+        y = self.heading(surface, scene, box, "The computer in your seat")
+        comparison = scene.comparison
+        if comparison is None:
+            return
+        if comparison.result is None:
+            text = f"The computer is playing your cards: {comparison.cards_played} of 52 " \
+                "cards played..."
+            t.blit(surface, text, t.fit(text, lay.font, box.width - 2 * lay.pad),
+                   theme.PANEL_MUTED, (box.centerx, y + lay.pad), "midtop")
+            return
+        mine = seat_summary(comparison.original, HUMAN)
+        theirs = seat_summary(comparison.result, HUMAN)
+        rows = [
+            ("", "You", "Computer"),
+            ("Your bid", bid_words(mine["bid"]), bid_words(theirs["bid"])),
+            ("Tricks you took", mine["tricks"], theirs["tricks"]),
+            ("Your team's tricks", mine["team_tricks"], theirs["team_tricks"]),
+            ("Your team's points", f"{mine['team_points']:+d}", f"{theirs['team_points']:+d}"),
+            ("Their points", f"{mine['other_points']:+d}", f"{theirs['other_points']:+d}"),
+            ("Difference", f"{mine['margin']:+d}", f"{theirs['margin']:+d}"),
+        ]
+        size = lay.font_small
+        step = round(size * 1.3)
+        col = (box.width - 2 * lay.pad) // 3
+        for i, (label, a, b) in enumerate(rows):
+            bold = i == 0 or label == "Difference"
+            x = box.x + lay.pad
+            lsize = t.fit(label, size, col + col // 2)
+            t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, y), "topleft", bold)
+            t.blit(surface, str(a), size, theme.PANEL_TEXT, (x + col * 2 - lay.pad, y),
+                   "topright", bold)
+            t.blit(surface, str(b), size, theme.PANEL_TEXT, (x + col * 3 - lay.pad, y),
+                   "topright", bold)
+            y += step
+        diff = theirs["margin"] - mine["margin"]
+        verdict = ("You did as well as the computer." if diff == 0 else
+                   f"You did {abs(diff)} points {'better' if diff < 0 else 'worse'} than "
+                   "the computer on these cards.")
+        y += lay.pad // 2
+        for line in t.wrap(verdict, size, box.width - 2 * lay.pad, True):
+            t.blit(surface, line, size, theme.PANEL_TEXT, (box.centerx, y), "midtop", True)
+            y += step
+
+    def overlay_pause(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        self.heading(surface, scene, box, "Paused")
+
+    def overlay_match_over(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        lay = scene.layout
+        e = scene.result
+        if e is None:
+            return
+        names = scene.options.names
+        won = e.winner == 0
+        us, them = e.scores
+        # Spoken to the player, the winners first, with the final score.
+        title = (f"You and {names[2]} win {us} to {them}" if won else
+                 f"{names[1]} and {names[3]} win {them} to {us}")
+        y = self.heading(surface, scene, box, title)
+        t = self.text
+        for team in (0, 1):
+            text = f"{TEAM_NAMES[team]}: {e.scores[team]}"
+            t.blit(surface, text, lay.font_big, theme.PANEL_TEXT,
+                   (box.centerx, y + team * round(lay.font_big * 1.2)), "midtop", True)
+        y += round(lay.font_big * 2.6)
+        hands = len(scene.match.history)
+        lines = [f"{hands} hand{'s' if hands != 1 else ''} played."]
+        if scene.level is not None:
+            from .journey import LEVELS
+
+            level = LEVELS[scene.level]
+            if won:
+                lines.insert(0, f"Level {scene.level + 1}, {level.title}: won!" + (
+                    f" Level {scene.level + 2} is open." if scene.level + 1 < len(LEVELS)
+                    else " The whole Journey is yours."))
+            else:
+                lines.insert(0, f"Level {scene.level + 1}, {level.title}: lost. It stays "
+                             "open: try again.")
+        if scene.practice:
+            lines.append("Practice match: undo was used.")
+        for line in lines:
+            t.blit(surface, line, lay.font, theme.PANEL_MUTED, (box.centerx, y), "midtop")
+            y += round(lay.font * 1.3)

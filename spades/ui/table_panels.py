@@ -1,0 +1,469 @@
+"""The table's panels: the controls a player can click, tap or reach with Tab (the
+hand's cards, the bid panel, the toolbar, every overlay's buttons), where they sit, and
+what the panels' buttons do. ``TableScene`` mixes this in; drawing is in draw.py and
+draw_panels.py, which draw exactly these controls.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pygame import Rect
+
+from .. import platform
+from ..ai.compare import Comparison
+from ..engine import BLIND_NIL, NIL, OVER, Bid
+from ..engine.cards import card_name
+from ..engine.match import HandResult
+from . import anim
+from .choreography import HUMAN
+from .control import Control
+from .help import help_label, help_page
+from .theme import Text
+from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
+from .widgets.controls import wrapped
+
+
+@dataclass
+class ScoreSheet:
+    """The score sheet's geometry: ``view`` (on screen) shows ``content`` px of rows."""
+
+    panel: Rect
+    view: Rect
+    content: int
+    wide: bool
+    step: int  # one hand's row
+    head: int  # a team's title and column names
+
+
+def bid_words(bid: int | None) -> str:
+    if bid is None:
+        return "-"
+    if bid == BLIND_NIL:
+        return "blind nil"
+    if bid == NIL:
+        return "nil"
+    return str(bid)
+
+
+class TablePanels:
+    """The control list of a ``TableScene`` and the panels' own actions (mixed into it)."""
+
+    _measure: Text | None = None
+
+    # --- controls: one list for drawing, clicking, tapping and Tab -------------------
+
+    def build_controls(self, can_quit: bool = True) -> list[Control]:
+        lay = self.layout
+        controls: list[Control] = []
+        top = self.overlays[-1] if self.overlays else None
+        if top is not None:
+            controls.extend(self._overlay_controls(top, can_quit))
+            areas = []
+            if top == "scores":
+                sheet = self.score_sheet()
+                self.score_area.set_view(sheet.view, sheet.content)
+                areas.append(self.score_area)
+            return self._set_controls(controls, areas)
+        s = self.shown
+        if s.hand and s.face_up and not s.dealing:
+            for card, rect in zip(s.hand, self.card_rects(), strict=True):
+                controls.append(Control(("card", card), rect, self._card_action(card),
+                                        card_name(card), group="hand"))
+        if self.bid_panel_open():
+            controls.extend(self._bid_controls())
+        for name, rect in lay.toolbar.items():
+            label, key, enabled = self._tool_info(name)
+            on = name == "coach" and self.options.coach
+            controls.append(Control(("tool", name), rect, self._tool_action(name), label,
+                                    enabled=enabled, hint=key, style="chosen" if on else
+                                    "secondary", refused=self._tool_refusal(name)))
+        return self._set_controls(controls, [])
+
+    def _set_controls(self, controls: list[Control], areas: list[ScrollArea]) -> list[Control]:
+        """The controls of this frame, handed to the widget group that decides tap or
+        drag for every press (and scrolls ``areas`` by drag and wheel)."""
+        self.controls = controls
+        self.group.set(controls, areas, self.hit_look())
+        return controls
+
+    def _tool_refusal(self, name: str) -> Callable[[], None] | None:
+        words = {"last": "No trick has been played yet this hand",
+                 "undo": "There is nothing of yours to take back yet"}.get(name)
+        return (lambda: self.say(words)) if words else None
+
+
+    def _tool_info(self, name: str) -> tuple[str, str, bool]:
+        short = self.layout.portrait or self.layout.toolbar[name].width < 90
+        if name == "scores":
+            return ("Scores", "S", True)
+        if name == "last":
+            return ("Last" if short else "Last trick", "L", self.shown.last_trick is not None)
+        if name == "hint":
+            return ("Hint", "H", True)
+        if name == "undo":
+            return ("Undo", "U", HUMAN in self.match.actors and not self.options.autoplay)
+        if name == "coach":
+            return ("Coach" + (" on" if self.options.coach and not short else ""), "C", True)
+        return ("Menu", "Esc", True)
+
+    def _tool_action(self, name: str) -> Callable[[], None]:
+        return {
+            "scores": lambda: self.toggle("scores"),
+            "last": lambda: self.toggle("last"),
+            "hint": self.hint,
+            "undo": self.undo,
+            "coach": self.toggle_coach,
+            "menu": lambda: self._open("pause"),
+        }[name]
+
+    def bid_grid(self) -> tuple[Rect, list[Rect], Rect, int]:
+        """The bid panel's parts: title area, the 14 bid buttons (nil, 1..13), confirm."""
+        lay = self.layout
+        return lay.bid_title, lay.bid_buttons, lay.bid_confirm, lay.bid_cols
+
+    def _bid_controls(self) -> list[Control]:
+        view = self.view
+        title, rects, confirm, _ = self.bid_grid()
+        controls = []
+        if not view.looked:
+            half = (title.width - self.layout.pad) // 2
+            top = rects[0].top + round(self.layout.font * 1.6)
+            blind = Rect(title.x, top, half, max(self.layout.target, rects[0].height))
+            look = Rect(blind.right + self.layout.pad, top, half, blind.height)
+            controls.append(Control(("bid", BLIND_NIL), blind,
+                                    lambda: self.choose_bid(BLIND_NIL), "Blind nil",
+                                    group="bids", style=self._chosen(BLIND_NIL)))
+            controls.append(Control(("btn", "look"), look, self.look, "Look at cards",
+                                    group="bids"))
+        else:
+            legal = {a.value for a in view.legal_actions() if isinstance(a, Bid)}
+            suggestion = self.suggested_bid_value()
+            for bid, rect in zip(range(0, 14), rects, strict=True):
+                action = self._bid_action(bid)
+                # A bid the rules refuse is faded; a tap on it says why.
+                controls.append(Control(("bid", bid), rect, action,
+                                        "Nil" if bid == NIL else str(bid),
+                                        enabled=bid in legal, group="bids", refused=action,
+                                        style=self._chosen(bid),
+                                        suggested=bid == suggestion != self.bid_choice))
+        choice = self.bid_choice
+        if choice is not None:
+            label = f"Confirm {bid_words(choice)}"
+        else:
+            label = "Pick a bid first" if view.looked else "Choose blind nil, or look"
+        controls.append(Control(("btn", "confirm"), confirm, self.confirm_bid, label,
+                                enabled=choice is not None, hint="Enter", style="primary",
+                                refused=lambda: self.say("Choose a bid first")))
+        return controls
+
+    def _chosen(self, bid: int) -> str:
+        return "chosen" if bid == self.bid_choice else "secondary"
+
+    def _bid_action(self, bid: int) -> Callable[[], None]:
+        return lambda: self.choose_bid(bid)
+
+    def overlay_rect(self, name: str) -> Rect:
+        """The panel of a modal overlay, as tall as its content (at most the layout's;
+        the pause menu, a column of buttons, may use the window's height)."""
+        lay = self.layout
+        most = lay.overlay
+        heading = round(lay.font_big * 1.3) + 2 * lay.pad
+        buttons = self.button_height() + 2 * lay.pad
+        if name == "last":
+            body = lay.card_h + round(lay.font_small * 2.6) + lay.pad
+        elif name == "help":
+            rows, step, _ = self.help_rows()
+            body = sum(len(lines) for _, lines in rows) * step + len(rows) * (lay.pad // 2)
+            most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
+        elif name == "pause":
+            cols, rows = self.menu_grid(len(self._pause_items()))
+            body = rows * (self.button_height() + lay.pad) + lay.pad
+            buttons = 0
+            width = min(lay.width - 2 * lay.pad, cols * self.menu_button_width() +
+                        (cols - 1) * lay.pad + 8 * lay.pad)
+            most = Rect(lay.width // 2 - width // 2, lay.pad, width, lay.height - 2 * lay.pad)
+        elif name == "breakdown":
+            lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
+                if self.breakdown else 3
+            body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.3) + lay.pad
+            buttons += self.button_height() + max(8, lay.pad)
+        elif name == "compare":
+            body = round(lay.font * 2.4) + 7 * round(lay.font_small * 1.3)
+        elif name == "scores":
+            return self.score_sheet().panel
+        else:
+            body = round(lay.font_big * 2.6) + round(lay.font * 2.8)
+        rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
+        rect.center = (most.centerx, lay.height // 2)
+        rect.clamp_ip(most)
+        return rect
+
+    def help_rows(self) -> tuple[list[tuple[str, list[str]]], int, int]:
+        """The help's rows, each what-it-does wrapped to its column; a line's step and
+        the key column's width: taps and drags after a touch, else keys."""
+        lay = self.layout
+        _, rows = help_page(INPUT.touch)
+        words = self.measure
+        inner = lay.overlay.width - 2 * lay.pad
+        widest = max(words.font(lay.font_small, True).size(key)[0] for key, _ in rows)
+        key_w = min(round(inner * 0.36), widest + 2 * lay.pad)
+        width = inner - lay.pad - key_w
+        return ([(key, wrapped(words, what, lay.font_small, width)) for key, what in rows],
+                round(lay.font_small * 1.2), key_w)
+
+    @property
+    def measure(self) -> Text:
+        """Text measured for the panels' sizes (the drawing has its own, same fonts)."""
+        if self._measure is None:
+            self._measure = Text()
+        return self._measure
+
+    def menu_grid(self, count: int) -> tuple[int, int]:
+        """Columns and rows of a menu of ``count`` buttons: one column when the window
+        is tall enough for every button at full size, else as many as it takes."""
+        lay = self.layout
+        h = self.button_height() + lay.pad
+        room = lay.height - 2 * lay.pad - (round(lay.font_big * 1.3) + 2 * lay.pad) - lay.pad
+        per_col = max(1, room // h)
+        cols = -(-count // per_col)
+        return cols, -(-count // cols)
+
+    def menu_button_width(self) -> int:
+        return round(self.layout.font * 16)
+
+    def button_height(self) -> int:
+        return max(self.layout.target, round(self.layout.font * 2))
+
+    def score_sheet(self) -> ScoreSheet:
+        """Where the score sheet's parts go: every hand of the match in a scroll area
+        between the heading and Close; the teams side by side when wide (their titles
+        and column names stay put above the rows), one above the other on a phone (all
+        of it scrolls)."""
+        lay = self.layout
+        most = lay.overlay
+        if lay.portrait:
+            # A phone: the sheet may use the height under the team scores.
+            top = lay.top_bar.bottom + lay.pad
+            most = Rect(most.x, top, most.width, lay.height - lay.pad - top)
+        pad = lay.pad
+        step = round(lay.font_small * 1.35)
+        hands = max(1, self.shown.hands_scored)
+        wide = most.width >= lay.font * 26
+        head = 2 * step + pad // 2  # a team's title and its column names
+        heading = round(lay.font_big * 1.3) + 2 * pad
+        buttons = self.button_height() + 2 * pad
+        if wide:
+            fixed, content = head, hands * step + 4
+        else:
+            fixed, content = 0, 2 * (head + hands * step) + step + 4
+        height = min(most.height, heading + fixed + content + buttons)
+        panel = Rect(0, 0, most.width, height)
+        panel.center = most.center
+        top = panel.y + heading + fixed
+        view = Rect(panel.x + pad, top, panel.width - 2 * pad - 10,
+                    panel.bottom - buttons - top)
+        return ScoreSheet(panel, view, content, wide, step, head)
+
+    def score_row(self, team: int, index: int) -> Rect:
+        """Where the row of the ``index``-th hand of ``team`` sits in the score sheet's
+        content (``score_area.to_screen`` puts it on screen)."""
+        sheet = self.score_sheet()
+        view = sheet.view
+        if sheet.wide:
+            half = (view.width - self.layout.pad) // 2
+            x, y = view.x + team * (half + self.layout.pad), 0
+        else:
+            half = view.width
+            block = sheet.head + max(1, self.shown.hands_scored) * sheet.step
+            x, y = view.x, team * (block + sheet.step) + sheet.head
+        return Rect(x, y + 2 + index * sheet.step, half, sheet.step)
+
+    def overlay_buttons(self, names: list[tuple[str, str]], columns: int = 0,
+                        panel: Rect | None = None) -> list[Rect]:
+        """Buttons along the bottom of the overlay panel (or stacked, for menus)."""
+        lay = self.layout
+        panel = panel or lay.overlay
+        pad = lay.pad
+        h = self.button_height()
+        if columns == 1:
+            # A menu: a column, or more where the window is short; reading order runs
+            # down each column.
+            cols, rows = self.menu_grid(len(names))
+            w = min((panel.width - 4 * pad - (cols - 1) * pad) // cols,
+                    self.menu_button_width())
+            top = panel.y + round(lay.font_big * 1.3) + 2 * pad
+            left = panel.centerx - (cols * w + (cols - 1) * pad) // 2
+            return [Rect(left + (i // rows) * (w + pad), top + (i % rows) * (h + pad), w, h)
+                    for i in range(len(names))]
+        n = len(names)
+        gap = max(pad, 8)  # apart enough for a finger
+        w = min(round(lay.font * 10), (panel.width - 2 * pad - (n - 1) * gap) // n)
+        total = n * w + (n - 1) * gap
+        x = panel.centerx - total // 2
+        return [Rect(x + i * (w + gap), panel.bottom - pad - h, w, h) for i in range(n)]
+
+    def _overlay_controls(self, top: str, can_quit: bool) -> list[Control]:
+        """Each overlay's buttons: the one obvious action first and in the accent colour
+        (Next hand, Rematch, Resume); every closable overlay has a visible Close."""
+        scores = ("scores", "Score sheet", lambda: self._open("scores"), "S")
+        if top == "breakdown":
+            if self.replay:
+                label = "Back to the match"
+            else:
+                label = "Final result" if self.match.phase == OVER else "Next hand"
+            items = [("next", label, self.next_hand, "Enter"), scores]
+            extras = [("compare", "Computer's way", self.compare_hand, "W"),
+                      ("replay", "Replay deal", self.replay_deal, "R"),
+                      ("export", "Export hand", self.export_hand, "E")]
+            panel = self.overlay_rect(top)
+            rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], panel=panel)
+            above = panel.move(0, -(rects[0].height + max(8, self.layout.pad)))
+            extra_rects = self.overlay_buttons([(k, t) for k, t, _, _ in extras], panel=above)
+            return [Control(("btn", k), r, a, t, hint=h, style="primary" if k == "next"
+                            else "secondary")
+                    for (k, t, a, h), r in zip(items + extras, rects + extra_rects,
+                                               strict=True)]
+        menu = ("quit", "Menu", self.quit, "")
+        if top == "match_over" and self.level is not None:
+            won = self.match.winner == 0
+            items = []
+            if won and self.level + 1 < self.level_count:
+                items.append(("next_level", "Next level", self._level(self.level + 1), "Enter"))
+            else:
+                items.append(("rematch", "Play again" if not won else "Play it again",
+                              self.rematch, "Enter"))
+            items += [("journey", "Journey", self._level(-1), ""), scores, menu]
+        elif top == "match_over":
+            items = [("rematch", "Rematch", self.rematch, "Enter"), scores, menu]
+        elif top == "pause":
+            return self._pause_controls()
+        else:
+            items = [("close", "Close", lambda: self._close(top), "Esc")]
+        rects = self.overlay_buttons([(k, t) for k, t, _, _ in items],
+                                     panel=self.overlay_rect(top))
+        return [Control(("btn", k), r, a, t, hint=h, style="primary" if i == 0 and
+                        k != "close" else "secondary")
+                for i, ((k, t, a, h), r) in enumerate(zip(items, rects, strict=True))]
+
+    def _pause_items(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        return [
+            ("resume", "Resume", lambda: self._close("pause"), "Esc"),
+            ("speed", "Animation", lambda: self.step_speed(1), ""),
+            ("sound", "Sound", self.toggle_sound, "M"),
+            ("deck", "Four-colour deck", self.toggle_deck, ""),
+            ("coach", "Coach", self.toggle_coach, "C"),
+            ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
+            ("howto", "How to play", self.how_to_play, ""),
+            ("new", "New match", self.new_match, ""),
+            ("quit", "Main menu", self.quit, ""),
+        ]
+
+    def _pause_controls(self) -> list[Widget]:
+        """The pause menu: Resume first, the animation speed a stepper (< slower, >
+        faster), sound, deck and coach switches, then the ways out."""
+        o = self.options
+        items = self._pause_items()
+        rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], columns=1,
+                                     panel=self.overlay_rect("pause"))
+        on = {"sound": o.sound, "deck": o.four_colour, "coach": o.coach}
+        controls: list[Widget] = []
+        for (k, t, a, h), r in zip(items, rects, strict=True):
+            if k == "speed":
+                w: Widget = Stepper(("btn", k), t, o.speed, lambda: self.step_speed(-1), a)
+            elif k in on:
+                w = Toggle(("btn", k), t, on[k], a)
+                w.hint = h
+            else:
+                w = Control(("btn", k), r, a, t, hint=h,
+                            style="primary" if k == "resume" else "secondary")
+            w.place(r)
+            controls.append(w)
+        return controls
+
+    def hit_look(self) -> Look:
+        """The sizes the widgets' parts are hit-tested with (a stepper's < and >): the
+        drawing's."""
+        lay = self.layout
+        return Look(self.measure, lay.font, lay.font, lay.pad, lay.target)  # as on a panel
+
+    @property
+    def level_count(self) -> int:
+        from .journey import LEVELS  # the Journey's pages import this module
+
+        return len(LEVELS)
+
+    def _level(self, index: int) -> Callable[[], None]:
+        def go() -> None:
+            self.want_level = index
+        return go
+
+    def toggle_deck(self) -> None:
+        self.options.four_colour = not self.options.four_colour
+
+    def toggle_sound(self) -> None:
+        self.options.sound = not self.options.sound
+        if self.sounds:
+            self.sounds.enabled = self.options.sound
+        self.say("Sound on" if self.options.sound else "Sound off")
+
+    def step_speed(self, step: int) -> None:
+        names = anim.SPEED_NAMES
+        self.options.speed = names[(names.index(self.options.speed) + step) % len(names)]
+
+
+    def rematch(self) -> None:
+        self.want_rematch = True
+
+    def quit(self) -> None:
+        """Leave the table for the menu; the match stays saved where it is."""
+        self.want_quit = True
+
+    def new_match(self) -> None:
+        self.want_new = True
+
+    def how_to_play(self) -> None:
+        self._close("pause")
+        self.want_howto = True
+
+
+    # --- deals you can trust ---------------------------------------------------------
+
+    def deal_number(self, hand_number: int | None = None) -> str:
+        """The seed and the hand: the same number always deals the same cards."""
+        n = self.shown.hand_number if hand_number is None else hand_number
+        return f"{self.match.seed}-{n + 1}"
+
+    def finished_hand(self) -> HandResult | None:
+        """The hand the breakdown shows."""
+        if self.breakdown is None:
+            return None
+        for result in self.match.history:
+            if result.hand_number == self.breakdown.hand_number:
+                return result
+        return None
+
+    def export_hand(self) -> None:
+        result = self.finished_hand()
+        if result is None:
+            return
+        text = json.dumps(result.to_record(), indent=1)
+        name = f"spades-deal-{self.deal_number(result.hand_number)}.json"
+        _, sentence = platform.offer_file(name, text)
+        self.say(sentence, 8)
+
+    def replay_deal(self) -> None:
+        result = self.finished_hand()
+        if result is not None:
+            self.want_replay = result
+
+    def compare_hand(self) -> None:
+        result = self.finished_hand()
+        if result is None:
+            return
+        if self.comparison is None or self.comparison.original is not result:
+            others = ("hard", *self.options.strengths)
+            self.comparison = Comparison(result, others, self.match.seed)  # type: ignore[arg-type]
+        self._open("compare")
