@@ -503,7 +503,15 @@ class TableScene:
     def overlays_block_play(self) -> bool:
         return any(o in ("breakdown", "match_over", "pause") for o in self.overlays)
 
-    def _apply(self, action: Any) -> None:
+    def _apply(self, action: Any) -> bool:
+        """Apply ``action`` only if it is among the engine's legal actions right now;
+        otherwise nothing changes, the table says why, and False is returned (so an
+        IllegalAction never leaves the scene, whoever proposed the action)."""
+        if action not in self.match.legal_actions():
+            self.say(self.match.refusal(action) or "That cannot be done now")
+            self.thinker = self.thinking_key = None
+            self.autoplay_decision = None
+            return False
         events = self.match.apply(action)
         self.view = self.match.view(HUMAN)
         self.queue.extend(events)
@@ -515,6 +523,7 @@ class TableScene:
         self.autoplay_decision = None
         self.hurry = False
         self._pump()
+        return True
 
     # --- the player's decisions ----------------------------------------------------
 

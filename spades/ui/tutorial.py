@@ -68,8 +68,11 @@ class ScriptedPlayer:
         self.normal = make_player("normal", seed=f"demo/{seat}")
 
     def think(self, view: Any):
-        if self.script:
+        # The script is followed only while it fits the deal; should the deal ever
+        # leave it, the seat plays on as the normal player rather than stall.
+        if self.script and self.script[0] in view.legal_actions():
             return Decided(self.script.pop(0), "The demonstration's card")
+        self.script.clear()
         return self.normal.think(view)
 
 
@@ -136,9 +139,17 @@ class DemoScene(TableScene):
         if "breakdown" in self.overlays:
             self.want_back = True
 
+    def undo(self) -> None:
+        """Not offered here: the scripted deal does not rewind, so taking a move back
+        would leave the explanations asking for cards that can no longer be played."""
+        self.say("Take-back is not offered in the demonstration deal")
+
     def human_card(self, card: int) -> None:
         asked = ASKED.get(self.step())
-        if asked is not None and card != asked and self.can_act():
+        # The asked card is insisted on only while it can be played, so no state of
+        # the deal can leave the player with nothing allowed.
+        if asked is not None and card != asked and self.can_act() and \
+                self.view.refusal(Play(asked)) is None:
             if self.view.refusal(Play(card)) is None:
                 self.say(f"In this demonstration, play the {card_name(asked)}")
                 return
