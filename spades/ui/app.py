@@ -25,10 +25,10 @@ from .. import platform, storage
 from ..engine import BLIND_NIL, LOOK, Play, preset
 from ..engine.rules import PRESETS
 from ..storage.journey import load_journey, save_journey
-from . import anim
+from . import anim, theme
 from .draw import TableDrawer
 from .journey import LEVELS, JourneyScreen, level_of
-from .layout import compute_layout
+from .layout import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_small
 from .pages import MenuScreen, RulesScreen, SettingsScreen
 from .sound import Sounds
 from .table import HUMAN, TableOptions, TableScene
@@ -81,7 +81,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         p.error("--size takes WIDTHxHEIGHT, for example 800x600")
-    args.size = (max(320, w), max(320, h))
+    args.size = (max(100, w), max(100, h))  # below the smallest layout: a card says so
     return args
 
 
@@ -179,7 +179,7 @@ def window_size(asked: tuple[int, int]) -> tuple[int, int]:
     try:
         from platform import window  # pygbag's bridge to the page
 
-        return (max(320, int(window.innerWidth)), max(320, int(window.innerHeight)))
+        return (max(100, int(window.innerWidth)), max(100, int(window.innerHeight)))
     except Exception:
         return asked
 
@@ -480,6 +480,16 @@ class App:
 
     def frame(self, dt: float) -> None:
         """Everything one frame does; the loop only adds the wait for the next one."""
+        if too_small(*self.screen.get_size()):
+            # Below the smallest layout: the card, and the scene waits untouched.
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    self.handle(event)
+            (lw, lh), (pw, ph) = SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT
+            theme.window_too_small(self.screen, self.text,
+                                   f"{lw} x {lh}, or {pw} x {ph} upright")
+            pygame.display.flip()
+            return
         for event in pygame.event.get():
             self.handle(event)
         scene = self.scene

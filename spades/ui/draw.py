@@ -66,6 +66,8 @@ class TableDrawer:
         """A card in motion; a card that changes size on the way is scaled from its start
         picture, so no face is drawn (and cached) at every size in between."""
         rect = flight.rect_at(now)
+        if rect.width < 1 or rect.height < 1:
+            return
         width = flight.start.width
         picture = self.art.back(width) if flight.card is None else self.art.face(flight.card,
                                                                                  width)
@@ -107,7 +109,7 @@ class TableDrawer:
                     small.set_at((x, y), tuple(
                         round(a + (b - a) * t) for a, b in zip(theme.FELT, theme.FELT_DARK,
                                                                strict=True)))
-            surf = pygame.transform.smoothscale(small, size)
+            surf = pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
             self._felt.clear()
             self._felt[size] = surf
         return surf
@@ -136,7 +138,8 @@ class TableDrawer:
                            (r.right + 6, y), "midleft", True)
                 detail = f"won {won}/{'-' if bidding else contract}" + (
                     f" · {bags}" if bags else "")
-                t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft")
+                t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft",
+                       width=x + bar.width // 2 - lay.pad - r.right - 6)
             else:
                 size = lay.font
                 y = bar.y + bar.height * (0.3 if team == 0 else 0.72)
@@ -151,7 +154,8 @@ class TableDrawer:
                 text = "  ·  ".join(parts)
                 width = left - detail_x - lay.pad
                 fsize = t.fit(text, lay.font_small, width)
-                t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft")
+                t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft",
+                       width=width)
 
     def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
         """Hand number, target, practice mark and the spades-broken sign, in one line at
@@ -651,10 +655,10 @@ class TableDrawer:
         key_w = round((box.width - 2 * lay.pad) * 0.36)
         for key, what in rows:
             self.text.blit(surface, key, size, theme.PANEL_TEXT, (box.x + lay.pad, y),
-                           "topleft", True)
+                           "topleft", True, width=key_w)
             w_size = self.text.fit(what, size, box.width - 3 * lay.pad - key_w)
             self.text.blit(surface, what, w_size, theme.PANEL_MUTED,
-                           (box.x + lay.pad * 2 + key_w, y))
+                           (box.x + lay.pad * 2 + key_w, y), width=box.width - 3 * lay.pad - key_w)
             y += step
 
     def overlay_compare(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:

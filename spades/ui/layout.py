@@ -16,6 +16,17 @@ from .cardart import card_height
 
 SOUTH, WEST, NORTH, EAST = range(4)
 TOOLBAR = ("scores", "last", "hint", "undo", "coach", "menu")
+# The smallest windows the table is laid out for, lying and upright: below them every
+# scene shows a "Make the window larger" card instead (see :func:`too_small`). Smaller
+# than this, 44 px targets and readable cards no longer fit beside four seats.
+SMALLEST_LANDSCAPE = (480, 320)
+SMALLEST_PORTRAIT = (320, 480)
+
+
+def too_small(width: int, height: int) -> bool:
+    """No honest table fits: the window gets the "Make the window larger" card."""
+    low_w, low_h = SMALLEST_PORTRAIT if height > width * 1.15 else SMALLEST_LANDSCAPE
+    return width < low_w or height < low_h
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -59,6 +70,7 @@ class Layout:
     bid_cols: int
     overlay: Rect  # modal panels: breakdown, score sheet, pause, help, match over
     vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
+    compact: bool = False  # a short landscape window: seats in one row, no side columns
 
     @property
     def row_capacity(self) -> int:
@@ -106,8 +118,9 @@ class Layout:
             return []
         area = self.fans[seat]
         rects = []
-        if self.vertical_fans[seat]:
-            step = min(self.back_h * 0.35, (area.height - self.back_h) / max(1, count - 1))
+        if self.vertical_fans[seat] and area.height >= self.back_h:
+            step = max(0.0, min(self.back_h * 0.35,
+                                (area.height - self.back_h) / max(1, count - 1)))
             top = area.centery - (self.back_h + step * (count - 1)) / 2
             for i in range(count):
                 rects.append(
@@ -115,7 +128,8 @@ class Layout:
                          self.back_h)
                 )
         else:
-            step = min(self.back_w * 0.35, (area.width - self.back_w) / max(1, count - 1))
+            step = max(0.0, min(self.back_w * 0.35,
+                                (area.width - self.back_w) / max(1, count - 1)))
             left = area.centerx - (self.back_w + step * (count - 1)) / 2
             for i in range(count):
                 rects.append(
@@ -127,7 +141,7 @@ class Layout:
     def packet_rects(self, seat: int, count: int) -> list[Rect]:
         """Won tricks as separate packets, spaced so they can be counted."""
         area = self.packets[seat]
-        step = min(self.packet_w * 0.62, (area.width - self.packet_w) / 12)
+        step = max(0.0, min(self.packet_w * 0.62, (area.width - self.packet_w) / 12))
         return [
             Rect(round(area.x + i * step), area.centery - self.packet_h // 2, self.packet_w,
                  self.packet_h)
@@ -162,11 +176,15 @@ def compute_layout_below(width: int, height: int, top: int) -> Layout:
 
 
 def compute_layout(width: int, height: int) -> Layout:
-    """Lay the table out for a window of ``width`` x ``height`` pixels."""
-    width = max(width, 320)
-    height = max(height, 320)
-    short = min(width, height)
+    """Lay the table out for a window of ``width`` x ``height`` pixels (a window below
+    the smallest is laid out as the smallest: its card covers the table anyway)."""
     portrait = height > width * 1.15
+    low_w, low_h = SMALLEST_PORTRAIT if portrait else SMALLEST_LANDSCAPE
+    width = max(width, low_w)
+    height = max(height, low_h)
+    if not portrait and height < 540:
+        return compact_layout(width, height)
+    short = min(width, height)
     pad = round(_clamp(short * 0.012, 5, 14))
     font = round(_clamp(short / 30, 18, 28))
     font_small = max(16, round(font * 0.82))
@@ -330,4 +348,138 @@ def compute_layout(width: int, height: int) -> Layout:
         hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
         bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay,
+    )
+
+
+def compact_layout(width: int, height: int) -> Layout:
+    """A short landscape window (a phone on its side, a letterbox iframe): the three
+    other seats share one row under the top bar, the trick sits in the middle with the
+    player's badge and the message line either side of it, the hand along the bottom."""
+    pad = 5 if height < 400 else 7
+    font = round(_clamp(height / 24, 17, 22))
+    font_small = max(15, round(font * 0.85))
+    line = round(font * 1.05)
+    bar_h = 44 + 2 * 3
+    top_bar = Rect(0, 0, width, bar_h)
+
+    # The hand: one row when each card keeps about 44 px to tap, else two.
+    card_w = round(_clamp(height * 0.15, 44, 80))
+    step = (width - 2 * pad - card_w) // 12
+    hand_rows = 1 if step >= 42 else 2
+    hand_step = min(round(card_w * 0.9), step) if hand_rows == 1 else \
+        min(card_w, (width - 2 * pad - card_w) // 6)
+    card_h = card_height(card_w)
+    lift = round(card_h * 0.12)
+    row_step = round(card_h * 0.5) if hand_rows == 2 else 0
+    hand_w = card_w + (12 if hand_rows == 1 else 6) * hand_step
+    hand_h = card_h + lift + row_step
+    hand_area = Rect(width // 2 - hand_w // 2, height - pad - hand_h, hand_w, hand_h)
+
+    # The toolbar on the right of the top bar, the scores on its left.
+    score_w = round(font * 7)
+    tool_w = round(_clamp((width - score_w - (len(TOOLBAR) + 1) * pad) / len(TOOLBAR), 44, 110))
+    x = width - len(TOOLBAR) * (tool_w + pad)
+    toolbar = {name: Rect(x + i * (tool_w + pad), 3, tool_w, 44) for i, name in
+               enumerate(TOOLBAR)}
+
+    # One row of seats: West, North (with its fan), East; below it the trick, between
+    # the player's badge (left) and the message line (right).
+    badge_h = round(line * 2 + pad * 1.5)
+    col_w = round(_clamp(width * 0.24, 120, 230))
+    back_w = round(card_w * 0.34)
+    back_h = card_height(back_w)
+    packet_w = max(10, round(card_w * 0.26))
+    packet_h = card_height(packet_w)
+    row_y = bar_h + pad
+    badges = [Rect(0, 0, 0, 0)] * 4
+    fans = [Rect(0, 0, 0, 0)] * 4
+    packets = [Rect(0, 0, 0, 0)] * 4
+    badges[WEST] = Rect(pad, row_y, col_w, badge_h)
+    badges[EAST] = Rect(width - pad - col_w, row_y, col_w, badge_h)
+    middle = Rect(badges[WEST].right + pad, row_y, badges[EAST].left - badges[WEST].right -
+                  2 * pad, badge_h)
+    north_w = min(col_w, middle.width)
+    badges[NORTH] = Rect(middle.x, row_y, north_w, badge_h)
+    beside = Rect(badges[NORTH].right + pad, row_y, middle.right - badges[NORTH].right - pad,
+                  badge_h)
+    if beside.width < back_w * 3:
+        badges[NORTH].centerx = middle.centerx
+        beside = Rect(middle.x, row_y, 0, 0)
+    # Each seat's face-down hand and won tricks in a strip under its badge.
+    strip_h = max(back_h, packet_h)
+    strip_y = row_y + badge_h + pad // 2
+    for seat in (WEST, EAST):
+        b = badges[seat]
+        fans[seat] = Rect(b.x, strip_y, b.width // 2, strip_h)
+        packets[seat] = Rect(b.x + b.width // 2 + pad // 2, strip_y, b.width // 2 - pad // 2,
+                             strip_h)
+    if beside.width:
+        fans[NORTH] = Rect(beside.x, row_y, beside.width * 3 // 5, badge_h)
+        packets[NORTH] = Rect(fans[NORTH].right + pad // 2, row_y,
+                              beside.right - fans[NORTH].right - pad // 2, badge_h)
+        seats_bottom = row_y + badge_h
+    else:
+        b = badges[NORTH]
+        fans[NORTH] = Rect(b.x, strip_y, b.width // 2, strip_h)
+        packets[NORTH] = Rect(b.x + b.width // 2 + pad // 2, strip_y,
+                              b.width // 2 - pad // 2, strip_h)
+        seats_bottom = strip_y + strip_h
+    side_bottom = strip_y + strip_h
+
+    south_y = hand_area.top - pad - badge_h
+    badges[SOUTH] = Rect(pad, max(side_bottom + pad, south_y), col_w, badge_h)
+    packets[SOUTH] = Rect(pad, badges[SOUTH].y - pad // 2 - packet_h, col_w, packet_h)
+    if packets[SOUTH].top < side_bottom + pad // 2:
+        packets[SOUTH] = Rect(badges[SOUTH].right - col_w // 2, badges[SOUTH].y, col_w // 2,
+                              0)
+    status = Rect(width - pad - col_w, side_bottom + pad, col_w,
+                  hand_area.top - pad - side_bottom - pad)
+    trick_area = Rect(middle.x, seats_bottom + pad, middle.width,
+                      hand_area.top - pad - seats_bottom - pad)
+    trick_w = max(20, round(min(card_w, trick_area.width / 3.3,
+                                (trick_area.height - font_small) / 2.2 / 1.4)))
+    trick_h = card_height(trick_w)
+    cx, cy = trick_area.centerx, trick_area.centery + font_small // 2
+    dx = round(trick_w * 1.08)
+    dy = round(trick_h * 0.5)
+    trick_slots = [
+        Rect(cx - trick_w // 2, cy - trick_h // 2 + dy, trick_w, trick_h),
+        Rect(cx - trick_w // 2 - dx, cy - trick_h // 2, trick_w, trick_h),
+        Rect(cx - trick_w // 2, cy - trick_h // 2 - dy, trick_w, trick_h),
+        Rect(cx - trick_w // 2 + dx, cy - trick_h // 2, trick_w, trick_h),
+    ]
+
+    # The bid panel over the seats' row and the trick (never over the hand): two rows
+    # of seven bids, then the title's words beside Confirm.
+    room = Rect(pad, bar_h + pad, width - 2 * pad, hand_area.top - bar_h - 2 * pad)
+    cols = 7
+    panel_w = min(room.width, round(font * 30))
+    button_w = (panel_w - (cols + 1) * pad) // cols
+    button_h = max(44, min(round(font * 2.2), (room.height - 44 - 4 * pad -
+                                               round(font * 1.4)) // 2 - pad))
+    bid_panel = Rect(0, 0, panel_w, round(font * 1.4) + 2 * button_h + 44 + 5 * pad)
+    bid_panel.midtop = (room.centerx, room.y + max(0, (room.height - 5 - bid_panel.height) // 2))
+    bid_title = Rect(bid_panel.x + pad, bid_panel.y + pad, panel_w - 2 * pad,
+                     round(font * 1.4))
+    bid_buttons = []
+    for i in range(14):
+        r, c = divmod(i, cols)
+        bid_buttons.append(Rect(bid_panel.x + pad + c * (button_w + pad),
+                                bid_title.bottom + pad + r * (button_h + pad), button_w,
+                                button_h))
+    bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), 44)
+    bid_confirm.bottomright = (bid_panel.right - pad, bid_panel.bottom - pad)
+
+    overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)), height - 2 * pad)
+    overlay.center = (width // 2, height // 2)
+    return Layout(
+        width=width, height=height, portrait=False, font=font, font_small=font_small,
+        font_big=round(font * 1.35), pad=pad, card_w=card_w, card_h=card_h, trick_w=trick_w,
+        trick_h=trick_h, back_w=back_w, back_h=back_h, packet_w=packet_w, packet_h=packet_h,
+        lift=lift, top_bar=top_bar, toolbar=toolbar, badges=badges, fans=fans,
+        packets=packets, trick_area=trick_area, trick_slots=trick_slots, status=status,
+        hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
+        bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
+        bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay,
+        vertical_fans=(False, False, False, False), compact=True,
     )

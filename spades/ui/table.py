@@ -917,12 +917,16 @@ class TableScene:
         pad = lay.pad
         h = max(44, round(lay.font * 2))
         if columns == 1:
-            w = min(panel.width - 4 * pad, round(lay.font * 16))
+            # A column; on a short window two or more, so each button keeps 44 px.
             top = panel.y + round(lay.font * 3.2)
-            step = min(h + pad, (panel.bottom - pad - top) // max(1, len(names)))
-            h = min(h, step - pad // 2)
-            return [Rect(panel.centerx - w // 2, top + i * step, w, h)
-                    for i in range(len(names))]
+            per_col = max(1, (panel.bottom - pad - top + pad) // (h + pad))
+            cols = -(-len(names) // per_col)
+            per_col = -(-len(names) // cols)
+            w = min(panel.width - 4 * pad, round(lay.font * 16)) if cols == 1 else \
+                (panel.width - (cols + 1) * pad) // cols
+            left = panel.centerx - (cols * w + (cols - 1) * pad) // 2
+            return [Rect(left + (i // per_col) * (w + pad), top + (i % per_col) * (h + pad),
+                         w, h) for i in range(len(names))]
         n = len(names)
         w = min(round(lay.font * 10), (panel.width - (n + 1) * pad) // n)
         total = n * w + (n - 1) * pad

@@ -17,7 +17,7 @@ from ..ai import make_player
 from ..ai.players import Decided
 from ..engine import STANDARD, Bid, Match, Play, mask_of, parse_card, parse_cards
 from ..engine.cards import card_name
-from .layout import compute_layout, compute_layout_below
+from .layout import compute_layout, compute_layout_below, too_small
 from .table import HUMAN, Control, TableOptions, TableScene
 from .theme import Text
 
@@ -163,7 +163,10 @@ class DemoScene(TableScene):
             return
         self.layout = compute_layout(width, height)
         self.band = max(self.band_for(step) for step in STEPS)
-        self.layout = compute_layout_below(width, height, self.band)
+        if not too_small(width, height - self.band):
+            self.layout = compute_layout_below(width, height, self.band)
+        # else a short window: the table takes it all and the explanation lies over
+        # the top of the table (the scores and the seats' row), never off the window.
         if self.flights:
             self.finish_motion()
 
