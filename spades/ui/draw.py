@@ -462,6 +462,9 @@ class TableDrawer:
             partner = view.bids[view.partner]
             sub = ("How many tricks will you take?" if partner is None else
                    f"Your partner bid {bid_words(partner)}.")
+        if lay.compact:
+            self.compact_bid_words(surface, scene, heading, sub, controls)
+            return
         t.blit(surface, heading, lay.font, theme.PANEL_TEXT, (title.centerx, title.y),
                "midtop", True)
         sub_size = lay.font_small
@@ -481,6 +484,36 @@ class TableDrawer:
             size = t.fit(note, lay.font_small, lay.bid_panel.width - 2 * lay.pad)
             t.blit(surface, note, size, (20, 110, 150), (confirm.centerx, confirm.top - 2),
                    "midbottom")
+
+    def compact_bid_words(self, surface: pygame.Surface, scene: TableScene, heading: str,
+                          sub: str, controls: list[Control]) -> None:
+        """A short window's bid panel: the words beside Confirm (before looking, the
+        blind nil terms above its two buttons), the bid buttons above."""
+        lay = scene.layout
+        t = self.text
+        title, rects, _, _ = scene.bid_grid()
+        for control in controls:
+            if control.group == "bids" or control.key == ("btn", "confirm"):
+                self.button(surface, scene, control, control.key == ("bid", scene.bid_choice),
+                            control.key == ("bid", scene.suggested_bid_value()), on_panel=True)
+        size = lay.font_small
+        step = round(size * 1.15)
+        if not scene.view.looked:
+            lines = [heading] + t.wrap(sub, size, rects[0].width * 7)
+            y = rects[0].top
+            for line in lines[:max(1, (rects[7].top - y) // step)]:
+                t.blit(surface, line, size, theme.PANEL_TEXT, (title.x, y), width=title.width)
+                y += step
+            return
+        suggestion = scene.suggested_bid_value()
+        lines = [f"{heading}: {sub}"]
+        if suggestion is not None:
+            lines.append(f"Outlined: the suggested bid ({bid_words(suggestion)})")
+        y = title.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            t.blit(surface, line, size, theme.PANEL_TEXT if i == 0 else (20, 110, 150),
+                   (title.x, y), bold=i == 0, width=title.width)
+            y += step
 
     # --- overlays --------------------------------------------------------------------
 

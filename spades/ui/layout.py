@@ -325,6 +325,9 @@ def compute_layout(width: int, height: int) -> Layout:
     button_h = max(44, min(round(font * 2.2), (room.height - fixed) // rows))
     bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
     bid_panel.center = room.center
+    # Taller than its room (a small phone): it may cover badges, never the hand's cards.
+    bid_panel.bottom = min(bid_panel.bottom, hand_area.top + lift - pad)
+    bid_panel.top = max(bid_panel.top, top_bar.bottom + pad)
     bid_title = Rect(bid_panel.x + pad, bid_panel.y + pad, panel_w - 2 * pad, title_h)
     bid_buttons = []
     for i in range(14):
@@ -450,25 +453,23 @@ def compact_layout(width: int, height: int) -> Layout:
     ]
 
     # The bid panel over the seats' row and the trick (never over the hand): two rows
-    # of seven bids, then the title's words beside Confirm.
+    # of seven bids, then the panel's words beside Confirm.
     room = Rect(pad, bar_h + pad, width - 2 * pad, hand_area.top - bar_h - 2 * pad)
     cols = 7
     panel_w = min(room.width, round(font * 30))
     button_w = (panel_w - (cols + 1) * pad) // cols
-    button_h = max(44, min(round(font * 2.2), (room.height - 44 - 4 * pad -
-                                               round(font * 1.4)) // 2 - pad))
-    bid_panel = Rect(0, 0, panel_w, round(font * 1.4) + 2 * button_h + 44 + 5 * pad)
-    bid_panel.midtop = (room.centerx, room.y + max(0, (room.height - 5 - bid_panel.height) // 2))
-    bid_title = Rect(bid_panel.x + pad, bid_panel.y + pad, panel_w - 2 * pad,
-                     round(font * 1.4))
+    button_h = max(44, min(round(font * 2.4), (room.height - 4 * pad) // 3))
+    bid_panel = Rect(0, 0, panel_w, 3 * button_h + 4 * pad)
+    bid_panel.midtop = (room.centerx, room.y + max(0, (room.height - bid_panel.height) // 2))
     bid_buttons = []
     for i in range(14):
         r, c = divmod(i, cols)
         bid_buttons.append(Rect(bid_panel.x + pad + c * (button_w + pad),
-                                bid_title.bottom + pad + r * (button_h + pad), button_w,
-                                button_h))
-    bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), 44)
+                                bid_panel.y + pad + r * (button_h + pad), button_w, button_h))
+    bid_confirm = Rect(0, 0, min(panel_w // 2, round(font * 11)), button_h)
     bid_confirm.bottomright = (bid_panel.right - pad, bid_panel.bottom - pad)
+    bid_title = Rect(bid_panel.x + 2 * pad, bid_confirm.y,
+                     bid_confirm.left - bid_panel.x - 4 * pad, button_h)
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)), height - 2 * pad)
     overlay.center = (width // 2, height // 2)

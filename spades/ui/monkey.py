@@ -38,6 +38,7 @@ RESIZES = ((200, 150), (300, 200), (320, 240), (319, 500), (1000, 300), (2560, 1
 KEYS = ("tab", "tab", "enter", "enter", "space", "left", "right", "up", "down", "escape",
         "f1", "backspace")
 LETTERS = "slhucmwre?abn0123456789"
+MAX_BACKSPACES = 60
 DT = 0.05  # seconds a frame: a fixed clock, so a seed replays exactly
 
 
@@ -90,6 +91,7 @@ class Monkey:
         self.folder = tempfile.mkdtemp(prefix=f"spades-monkey-{seed}-")
         self.app = None
         self.texts: list = []
+        self.backspaces = 0
 
     # --- the App, as main starts it --------------------------------------------------
 
@@ -97,7 +99,9 @@ class Monkey:
         from .app import App, parse_args
 
         os.environ["SPADES_DATA_DIR"] = self.folder
-        os.environ["SPADES_DOWNLOADS_DIR"] = os.path.join(self.folder, "downloads")
+        # Exports go to the seed's own folder, nested deep enough that the backspaces
+        # a seed may send (at most MAX_BACKSPACES) never edit the path out of it.
+        os.environ["SPADES_DOWNLOADS_DIR"] = os.path.join(self.folder, "downloads" * 10)
         w, h = self.size
         self.app = App(parse_args(["--size", f"{w}x{h}"]))
         self.steps.append(f"start at {w}x{h}")
@@ -160,6 +164,10 @@ class Monkey:
         codes = {"tab": pg.K_TAB, "enter": pg.K_RETURN, "space": pg.K_SPACE,
                  "left": pg.K_LEFT, "right": pg.K_RIGHT, "up": pg.K_UP, "down": pg.K_DOWN,
                  "escape": pg.K_ESCAPE, "f1": pg.K_F1, "backspace": pg.K_BACKSPACE}
+        if name == "backspace":
+            self.backspaces += 1
+            if self.backspaces > MAX_BACKSPACES:
+                return
         if name in codes:
             code, text = codes[name], " " if name == "space" else ""
         else:
@@ -247,6 +255,7 @@ class Monkey:
         from . import theme
 
         theme.Text.recording = []
+        saved_env = {k: os.environ.get(k) for k in ("SPADES_DATA_DIR", "SPADES_DOWNLOADS_DIR")}
         try:
             self.open()
             for frame in range(self.frames):
@@ -265,6 +274,11 @@ class Monkey:
                       f"{where.lineno}", self.tally.frames)
         finally:
             theme.Text.recording = None
+            for name, value in saved_env.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
         return self.tally
 
 

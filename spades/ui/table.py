@@ -851,7 +851,8 @@ class TableScene:
         controls = []
         if not view.looked:
             half = (title.width - self.layout.pad) // 2
-            top = rects[0].top + round(self.layout.font * 1.6)
+            top = rects[7].top if self.layout.compact else \
+                rects[0].top + round(self.layout.font * 1.6)
             blind = Rect(title.x, top, half, max(44, rects[0].height))
             look = Rect(blind.right + self.layout.pad, top, half, blind.height)
             controls.append(Control(("bid", BLIND_NIL), blind,
