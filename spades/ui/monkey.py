@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -49,6 +50,8 @@ class Finding:
     kind: str  # crash, outside, invariant, save
     detail: str
     steps: list[str] = field(default_factory=list)
+
+    folder: str = ""
 
     def line(self) -> str:
         return f"seed {self.seed} frame {self.frame}: {self.kind}: {self.detail}"
@@ -221,7 +224,8 @@ class Monkey:
         if key in self.seen:
             return
         self.seen.add(key)
-        self.tally.findings.append(Finding(self.seed, frame, kind, detail, list(self.steps)))
+        self.tally.findings.append(Finding(self.seed, frame, kind, detail, list(self.steps),
+                                           self.folder))
 
     def check(self, frame: int) -> None:
         from .layout import too_small
@@ -279,6 +283,8 @@ class Monkey:
                     os.environ.pop(name, None)
                 else:
                     os.environ[name] = value
+            if not self.tally.findings:  # a finding's folder stays, to be looked at
+                shutil.rmtree(self.folder, ignore_errors=True)
         return self.tally
 
 
@@ -346,6 +352,7 @@ def _report_seed(tally: Tally, total: Tally, out) -> None:
     for finding in tally.findings:
         print(finding.line(), file=out)
         print("  steps: " + "; ".join(s for s in finding.steps[-12:] if s), file=out)
+        print(f"  data: {finding.folder}", file=out)
     out.flush()
 
 

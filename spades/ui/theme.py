@@ -90,7 +90,8 @@ class Text:
         return lines
 
     def shorten(self, text: str, size: int, width: int, bold: bool = False) -> str:
-        """``text`` cut at the end with "..." so it fits in ``width`` ("" if nothing does)."""
+        """``text`` cut at the end with "..." so it fits in ``width``; "" when not even
+        its first four characters would."""
         font = self.font(size, bold)
         if font.size(text)[0] <= width:
             return text
@@ -101,7 +102,8 @@ class Text:
                 low = mid
             else:
                 high = mid - 1
-        return text[:low].rstrip() + "..." if low else ""
+        kept = text[:low].rstrip()
+        return kept + "..." if len(kept) >= min(4, len(text)) else ""  # no lone "b..."
 
     def blit(
         self, surface: pygame.Surface, text: str, size: int, colour: tuple, pos: tuple,
