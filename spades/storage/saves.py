@@ -159,6 +159,14 @@ def _read_envelope(doc: dict[str, Any]) -> tuple[bool, tuple, tuple, str, dict]:
     return practice, names, strengths, saved_at, summary
 
 
+def _envelope_of(text: str) -> tuple[dict[str, Any], tuple]:
+    """A current-format save's parsed text and its checked envelope (DocumentError)."""
+    doc = parse_json(text)
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise DocumentError("unknown format")
+    return doc, _read_envelope(doc)
+
+
 def _read(doc: dict[str, Any]) -> SavedMatch:
     practice, names, strengths, saved_at, summary = _read_envelope(doc)
     try:
@@ -202,10 +210,7 @@ def saved_revision(store: Store) -> int | None:
     if text is None:
         return None
     try:
-        doc = parse_json(text)
-        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-            raise DocumentError("unknown format")
-        _read_envelope(doc)
+        doc, _ = _envelope_of(text)
         return doc.get("revision", 0)
     except DocumentError:
         saved = load_match(store)  # damaged: set aside; or an old format, migrated
@@ -281,10 +286,7 @@ def match_summary(store: Store) -> MatchSummary | None:
     if text is None:
         return None
     try:
-        doc = parse_json(text)
-        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-            raise DocumentError("unknown format")
-        practice, names, _, saved_at, summary = _read_envelope(doc)
+        _, (practice, names, _, saved_at, summary) = _envelope_of(text)
         if summary is None:
             raise DocumentError("no summary")
     except DocumentError:

@@ -157,6 +157,14 @@ class Layout:
                     self.fans[seat].centery - self.back_h // 2, self.back_w, self.back_h)
 
 
+def _trick_slots(centre: tuple[int, int], w: int, h: int, rise: float) -> list[Rect]:
+    """The four cards of a trick in a cross, South, West, North, East."""
+    cx, cy = centre
+    dx, dy = round(w * 1.08), round(h * rise)
+    return [Rect(cx - w // 2 + x, cy - h // 2 + y, w, h)
+            for x, y in ((0, dy), (-dx, 0), (0, -dy), (dx, 0))]
+
+
 def compute_layout_below(width: int, height: int, top: int) -> Layout:
     """The table laid out under a band of ``top`` pixels kept free (the demonstration's
     explanations), so the band hides no seat."""
@@ -298,15 +306,7 @@ def compute_layout(width: int, height: int) -> Layout:
                       badges[EAST].left - badges[WEST].right - 2 * pad, side_h)
     trick_w = round(min(card_w, trick_area.width / 3.3, trick_area.height / 2.5 / 1.4))
     trick_h = card_height(trick_w)
-    cx, cy = trick_area.center
-    dx = round(trick_w * 1.08)
-    dy = round(trick_h * 0.56)
-    trick_slots = [
-        Rect(cx - trick_w // 2, cy - trick_h // 2 + dy, trick_w, trick_h),  # South
-        Rect(cx - trick_w // 2 - dx, cy - trick_h // 2, trick_w, trick_h),  # West
-        Rect(cx - trick_w // 2, cy - trick_h // 2 - dy, trick_w, trick_h),  # North
-        Rect(cx - trick_w // 2 + dx, cy - trick_h // 2, trick_w, trick_h),  # East
-    ]
+    trick_slots = _trick_slots(trick_area.center, trick_w, trick_h, 0.56)
 
     # The bid panel: a title, nil and 1..13 in a grid, the suggestion note, Confirm. On a
     # phone it takes the whole width below the side badges (over the face-down fans).
@@ -442,15 +442,8 @@ def compact_layout(width: int, height: int) -> Layout:
     trick_w = max(20, round(min(card_w, trick_area.width / 3.3,
                                 (trick_area.height - font_small) / 2.2 / 1.4)))
     trick_h = card_height(trick_w)
-    cx, cy = trick_area.centerx, trick_area.centery + font_small // 2
-    dx = round(trick_w * 1.08)
-    dy = round(trick_h * 0.5)
-    trick_slots = [
-        Rect(cx - trick_w // 2, cy - trick_h // 2 + dy, trick_w, trick_h),
-        Rect(cx - trick_w // 2 - dx, cy - trick_h // 2, trick_w, trick_h),
-        Rect(cx - trick_w // 2, cy - trick_h // 2 - dy, trick_w, trick_h),
-        Rect(cx - trick_w // 2 + dx, cy - trick_h // 2, trick_w, trick_h),
-    ]
+    trick_slots = _trick_slots((trick_area.centerx, trick_area.centery + font_small // 2),
+                               trick_w, trick_h, 0.5)
 
     # The bid panel over the seats' row and the trick (never over the hand): two rows
     # of seven bids, then the panel's words beside Confirm.
