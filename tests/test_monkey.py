@@ -126,7 +126,13 @@ def test_the_demonstration_at_the_smallest_upright_window(data_dir):
     d.app.start_demo()
     d.press("enter")
     d.frame(100)
-    assert isinstance(d.scene, DemoScene) and d.scene.step() == "bid"
+    demo = d.scene
+    assert isinstance(demo, DemoScene) and demo.step() == "bid" and demo.can_act()
+    bids = [c for c in demo.build_controls() if c.group == "bids" or c.key[0] == "bid"]
+    assert len(bids) == 14  # and none hides under the explanation
+    assert all(not c.rect.colliderect(demo.tutor_rect()) for c in bids)
+    window = pygame.Rect((0, 0), d.app.screen.get_size())
+    assert all(window.contains(c.rect) for c in demo.build_controls())
 
 
 def test_a_resize_to_a_tiny_window_with_a_card_on_the_table(data_dir):

@@ -165,8 +165,16 @@ class DemoScene(TableScene):
         self.band = max(self.band_for(step) for step in STEPS)
         if not too_small(width, height - self.band):
             self.layout = compute_layout_below(width, height, self.band)
-        # else a short window: the table takes it all and the explanation lies over
-        # the top of the table (the scores and the seats' row), never off the window.
+        else:
+            # A short window: the table takes it all and the explanation lies over its
+            # top (scores, seats); the bid panel moves below it, over the hand if it
+            # must, so no bid button is hidden under the explanation.
+            lay = self.layout
+            shift = min(self.band + lay.pad - lay.bid_panel.top,
+                        height - lay.pad - lay.bid_panel.bottom)
+            if shift > 0:
+                for rect in (lay.bid_panel, lay.bid_title, lay.bid_confirm, *lay.bid_buttons):
+                    rect.move_ip(0, shift)
         if self.flights:
             self.finish_motion()
 
