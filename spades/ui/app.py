@@ -32,12 +32,15 @@ from .layout import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_s
 from .pages import MenuScreen, RulesScreen, SettingsScreen
 from .sound import Sounds
 from .table import HUMAN, TableOptions, TableScene
+from .widgets import INPUT, Pointer, PointerStream
 
 BROWSER = sys.platform == "emscripten"
 KEY_NAMES = {
     pygame.K_TAB: "tab", pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up",
     pygame.K_DOWN: "down", pygame.K_RETURN: "enter", pygame.K_KP_ENTER: "enter",
     pygame.K_SPACE: "space", pygame.K_ESCAPE: "escape", pygame.K_F1: "help",
+    pygame.K_PAGEUP: "pageup", pygame.K_PAGEDOWN: "pagedown", pygame.K_HOME: "home",
+    pygame.K_END: "end",
 }
 LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e"}
 PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
@@ -208,6 +211,8 @@ class App:
         self.text = self.drawer.text
         self.autopilot = Autopilot() if args.autoplay else None
         self.clock = pygame.time.Clock()
+        self.pointers = PointerStream()
+        INPUT.reset()
         self.running = True
         self.frame_ms: list[float] = []
         self.shots: set[str] = set()
@@ -449,20 +454,15 @@ class App:
     # --- one frame ---------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Route one event: the pointer stream (mouse, FINGER, synthetic twins: each
+        touch once) to ``scene.pointer``, keys to ``scene.key``."""
         scene = self.scene
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             scene.set_layout(*self.screen.get_size())
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            scene.mouse_down(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            scene.mouse_up(event.pos)
-        elif event.type == pygame.MOUSEMOTION:
-            scene.mouse_move(event.pos)
-        elif event.type == pygame.MOUSEWHEEL and hasattr(scene, "wheel"):
-            scene.wheel(event.y)
         elif event.type == pygame.KEYDOWN:
+            INPUT.saw_key()
             name = KEY_NAMES.get(event.key)
             text = getattr(event, "unicode", "") or ""
             shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
@@ -477,6 +477,21 @@ class App:
                 name = text.lower()
             if name is not None:
                 scene.key(name, shift=shift)
+        else:
+            pointer = self.pointers.translate(event, self.screen.get_size())
+            if pointer is not None:
+                INPUT.saw_pointer(pointer)
+                self.route_pointer(scene, pointer)
+
+    def route_pointer(self, scene: Any, p: Pointer) -> None:
+        if hasattr(scene, "pointer"):
+            scene.pointer(p)
+        elif p.kind == "press":
+            scene.mouse_down(p.pos)
+        elif p.kind == "release":
+            scene.mouse_up(p.pos)
+        elif p.kind == "move":
+            scene.mouse_move(p.pos)
 
     def frame(self, dt: float) -> None:
         """Everything one frame does; the loop only adds the wait for the next one."""

@@ -48,7 +48,9 @@ from ..engine.cards import SUIT_NAMES, card_name
 from ..engine.match import HandResult
 from . import anim
 from .avatar import face_for
+from .help import help_label
 from .layout import SOUTH, Layout, compute_layout
+from .widgets import INPUT
 
 HUMAN = SOUTH
 BLOCK = "block"  # a script step that waits for the player (Next hand, Rematch)
@@ -976,7 +978,7 @@ class TableScene:
                 ("deck", f"Four-colour deck: {'on' if o.four_colour else 'off'}",
                  self.toggle_deck, ""),
                 ("coach", f"Coach: {'on' if o.coach else 'off'}", self.toggle_coach, "C"),
-                ("help", "Keys and help", lambda: self._open("help"), "F1"),
+                ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
                 ("howto", "How to play", self.how_to_play, ""),
                 ("new", "New match", self.new_match, ""),
             ]
