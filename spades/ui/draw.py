@@ -92,9 +92,9 @@ class TableDrawer:
                "topleft", True)
         y = box.y + lay.pad // 2 + round(size * 1.3)
         buttons = [c for c in controls if c.key[1] in ("tutor_next", "tutor_leave")]
-        for line in scene.text_lines(scene.tutor_text_width()):
-            t.blit(surface, line, size, theme.PANEL_TEXT, (box.x + lay.pad, y))
-            y += round(size * 1.15)
+        for line in scene.text_lines(scene.tutor_text_width()):  # body text
+            t.blit(surface, line, lay.font, theme.PANEL_TEXT, (box.x + lay.pad, y))
+            y += round(lay.font * 1.25)
         for control in buttons:
             self.button(surface, scene, control, on_panel=True,
                         selected=control.key[1] == "tutor_next")
@@ -136,21 +136,27 @@ class TableDrawer:
                 x = bar.x + lay.pad + team * (bar.width // 2)
                 y = bar.centery
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
-                r = t.blit(surface, str(s.scores[team]), size + 2, theme.TEXT,
+                r = t.blit(surface, str(s.scores[team]), lay.font_score, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
-                detail = f"won {won}/{'-' if bidding else contract}" + (
-                    f" · {bags}" if bags else "")
+                tricks = f"{won}/{'-' if bidding else contract}"
+                room = x + bar.width // 2 - lay.pad - (r.right + 6)
+                # The fullest wording that fits the half bar (a big score leaves less room).
+                options = [f"won {tricks}" + (f" · {bags}" if bags else ""),
+                           tricks + (f" · {bags}" if bags else ""), tricks]
+                detail = next((o for o in options if t.font(size).size(o)[0] <= room),
+                              options[-1])
                 t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft",
-                       width=x + bar.width // 2 - lay.pad - r.right - 6)
+                       width=room)
             else:
                 size = lay.font
-                y = bar.y + bar.height * (0.3 if team == 0 else 0.72)
+                y = bar.y + bar.height * (0.28 if team == 0 else 0.74)
                 x = bar.x + lay.pad * 2
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
                 score_x = x + t.font(size, True).size("Them")[0] + lay.pad * 2
-                r = t.blit(surface, str(s.scores[team]), size, theme.TEXT, (score_x, y),
-                           "midleft", True)
-                detail_x = score_x + t.font(size, True).size("-0000")[0] + lay.pad * 2
+                big = lay.font_score
+                r = t.blit(surface, str(s.scores[team]), big, theme.TEXT,
+                           (score_x + t.font(big, True).size("-000")[0], y), "midright", True)
+                detail_x = score_x + t.font(big, True).size("-0000")[0] + lay.pad
                 bid = "bidding" if bidding else f"bid {contract}"
                 parts = [bid, f"won {won}"] + ([bags] if bags else [])
                 text = "  ·  ".join(parts)
@@ -221,7 +227,7 @@ class TableDrawer:
         team_colour = theme.US if seat % 2 == 0 else theme.THEM
         role = {SOUTH: "", NORTH: "partner"}.get(seat, "opponent")
         size = lay.font
-        line_h = round(size * 1.05)
+        line_h = round(size * 1.2)
         x = badge.x + lay.pad
         y = badge.y + lay.pad // 2 + line_h // 2 + 2
         pygame.draw.rect(surface, team_colour, (badge.x + 3, badge.y + 8, 4, badge.height - 16),
@@ -250,7 +256,8 @@ class TableDrawer:
             what = "nil"
         else:
             what = f"bid {bid}"
-        lines = [what, f"won {s.tricks_won[seat]}"]
+        # Before the bidding is done nobody has won a trick: the bid alone.
+        lines = [what, f"won {s.tricks_won[seat]}"] if bid is not None else [what]
         small = lay.font_small
         if badge.height >= line_h * 3 + lay.pad:
             for i, line in enumerate(lines):
@@ -343,6 +350,8 @@ class TableDrawer:
                 box.midright = (badge.left - 6, badge.centery)
                 if box.left < 0:
                     box.midtop = (badge.centerx, badge.bottom + 4)
+            elif lay.portrait:  # beside it would cover the hand number in the middle
+                box.midtop = (badge.centerx, badge.bottom + 4)
             elif seat == 1:
                 box.topleft = (badge.right + 6, badge.top)
             else:
@@ -367,7 +376,8 @@ class TableDrawer:
         elif scene.match.phase == OVER:
             text = "The match is over"
         elif scene.shown.dealing:
-            text = f"{scene.options.names[scene.shown.dealer]} deals"
+            dealer = scene.shown.dealer
+            text = "You deal" if dealer == HUMAN else f"{scene.options.names[dealer]} deals"
         elif scene.can_act():
             advice = scene.coach() if scene.options.coach else None
             if scene.view.phase == "bidding":
@@ -428,8 +438,10 @@ class TableDrawer:
         label = control.label
         size = (scene.layout.width, scene.layout.height)
         hint = control.hint if INPUT.hints_in(size) else ""  # no key hints after a touch
-        small = scene.layout.font_small
-        hint_size = max(12, round(small * 0.75))
+        # Buttons on a panel (bids, Confirm, Next hand) speak in body text; the toolbar's
+        # are chrome, in the secondary size.
+        small = scene.layout.font if on_panel else scene.layout.font_small
+        hint_size = theme.SECONDARY
         muted = theme.PANEL_MUTED if control.enabled and not outline_only else ink
         inline = f"{label}  {hint}" if hint else label
         if hint and t.font(small, True).size(inline)[0] <= rect.width - 12:
@@ -441,6 +453,16 @@ class TableDrawer:
             t.blit(surface, hint, hint_size, muted, (x + lw, rect.centery + 1), "midleft")
             return
         size = t.fit(label, small, rect.width - 8, bold=True)
+        least = scene.layout.font_small
+        if size < least and rect.height >= least * 2.4:
+            # Too long for one line even at the secondary size: two lines of it.
+            lines = t.wrap(label, least, rect.width - 8, bold=True)[:2]
+            step = round(least * 1.15)
+            for i, line in enumerate(lines):
+                t.blit(surface, line, least, ink,
+                       (rect.centerx, rect.centery + round((i - (len(lines) - 1) / 2) * step)),
+                       "center", True)
+            return
         show_hint = hint and rect.height >= size + hint_size + 6 and rect.width >= 56
         cy = rect.centery - (hint_size // 2 if show_hint else 0)
         t.blit(surface, label, size, ink, (rect.centerx, cy), "center", True)
@@ -564,7 +586,8 @@ class TableDrawer:
                                                          team_score.score_after)]
             if scene.match.rules.bag_penalty:
                 rows.append(("Bags carried", team_score.bags_after))
-            step = max(16, min(round(size * 1.15), (bottom - row) // max(1, len(rows))))
+            step = max(round(size * 1.1), min(round(size * 1.3),
+                                              (bottom - row) // max(1, len(rows))))
             for i, (label, value) in enumerate(rows):
                 bold = label in ("Hand total", "Running total")
                 if label == "Hand total":
@@ -610,7 +633,7 @@ class TableDrawer:
         title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
         t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
                block.topleft, "topleft", True)
-        step = round(size * 1.2)
+        step = round(size * 1.35)
         y = block.y + step + 2
         col_w = block.width / len(cols)
 
@@ -674,16 +697,22 @@ class TableDrawer:
         title, rows = help_page(INPUT.touch)
         y = self.heading(surface, scene, box, title)
         bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
-        step = max(14, min(round(lay.font_small * 1.25), (bottom - y) // len(rows)))
-        size = min(lay.font_small, step)
-        key_w = round((box.width - 2 * lay.pad) * 0.36)
-        for key, what in rows:
+        size = lay.font_small
+        key_w = max(self.text.font(size, True).size(key)[0] for key, _ in rows)
+        key_w = min(key_w, round((box.width - 2 * lay.pad) * 0.36))
+        wrapped = [(key, self.text.wrap(what, size, box.width - 3 * lay.pad - key_w))
+                   for key, what in rows]
+        lines = sum(len(w) for _, w in wrapped)
+        # Lines a little closer when the panel is short, never a smaller size.
+        line = max(round(size * 1.05), min(round(size * 1.3), (bottom - y) // lines))
+        for key, what in wrapped:
             self.text.blit(surface, key, size, theme.PANEL_TEXT, (box.x + lay.pad, y),
                            "topleft", True, width=key_w)
-            w_size = self.text.fit(what, size, box.width - 3 * lay.pad - key_w)
-            self.text.blit(surface, what, w_size, theme.PANEL_MUTED,
-                           (box.x + lay.pad * 2 + key_w, y), width=box.width - 3 * lay.pad - key_w)
-            y += step
+            for part in what:
+                self.text.blit(surface, part, size, theme.PANEL_MUTED,
+                               (box.x + lay.pad * 2 + key_w, y),
+                               width=box.width - 3 * lay.pad - key_w)
+                y += line
 
     def overlay_compare(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         """The same deal with the computer in the player's seat, side by side."""
@@ -744,7 +773,10 @@ class TableDrawer:
             return
         names = scene.options.names
         won = e.winner == 0
-        title = "You and your partner win!" if won else f"{names[1]} and {names[3]} win"
+        us, them = e.scores
+        # Spoken to the player, the winners first, with the final score.
+        title = (f"You and {names[2]} win {us} to {them}" if won else
+                 f"{names[1]} and {names[3]} win {them} to {us}")
         y = self.heading(surface, scene, box, title)
         t = self.text
         for team in (0, 1):

@@ -38,7 +38,7 @@ class Layout:
     width: int
     height: int
     portrait: bool
-    font: int  # body text size (pygame's default font, in pixels)
+    font: int  # body text size (the font's pixel size, as pygame.font.Font takes it)
     font_small: int
     font_big: int
     pad: int
@@ -70,6 +70,7 @@ class Layout:
     bid_cols: int
     overlay: Rect  # modal panels: breakdown, score sheet, pause, help, match over
     vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
+    font_score: int = 28  # the teams' scores in the top bar
     compact: bool = False  # a short landscape window: seats in one row, no side columns
 
     @property
@@ -194,10 +195,11 @@ def compute_layout(width: int, height: int) -> Layout:
         return compact_layout(width, height)
     short = min(width, height)
     pad = round(_clamp(short * 0.012, 5, 14))
-    font = round(_clamp(short / 30, 18, 28))
-    font_small = max(16, round(font * 0.82))
+    font = round(_clamp(short / 40, 17, 21))
+    font_small = max(15, round(font * 0.86))
     font_big = round(font * 1.5)
-    line = round(font * 1.05)
+    font_score = round(_clamp(short / 21, 22, 32))
+    line = round(font * 1.3)
 
     # The player's hand: one row on a landscape window, two on a narrow one.
     if portrait:
@@ -225,7 +227,8 @@ def compute_layout(width: int, height: int) -> Layout:
     packet_h = card_height(packet_w)
 
     # Top bar: both teams' scores, and in landscape the toolbar on its right.
-    bar_h = round(font * (1.7 if portrait else 2.4))
+    # Landscape: a row a team, each with its score in big type.
+    bar_h = round(max(font * 1.7, font_score * 1.45) if portrait else font_score * 2.1)
     top_bar = Rect(0, 0, width, bar_h)
     toolbar: dict[str, Rect] = {}
     if portrait:
@@ -248,7 +251,7 @@ def compute_layout(width: int, height: int) -> Layout:
     hand_area = Rect(width // 2 - hand_w // 2, bottom - hand_h, hand_w, hand_h)
 
     # South's strip: badge on the left, won tricks, then the message line.
-    badge_w = round(_clamp(font * 7.5, 120, 230))
+    badge_w = round(_clamp(font * 9.5, 140, 240))
     badge_h = round(line * 2 + pad * 1.5)
     strip_y = hand_area.top - pad - badge_h
     badges = [Rect(0, 0, 0, 0)] * 4
@@ -338,8 +341,8 @@ def compute_layout(width: int, height: int) -> Layout:
     bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), confirm_h)
     bid_confirm.midtop = (bid_panel.centerx, bid_buttons[-1].bottom + pad + font_small)
 
-    overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)),
-                   min(height - 2 * pad, round(font * 26)))
+    overlay = Rect(0, 0, min(width - 2 * pad, round(font * 40)),
+                   min(height - 2 * pad, round(font * 30)))
     overlay.center = (width // 2, height // 2)
 
     return Layout(
@@ -350,7 +353,7 @@ def compute_layout(width: int, height: int) -> Layout:
         packets=packets, trick_area=trick_area, trick_slots=trick_slots, status=status,
         hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
-        bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay,
+        bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay, font_score=font_score,
     )
 
 
@@ -475,5 +478,5 @@ def compact_layout(width: int, height: int) -> Layout:
         hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
         bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay,
-        vertical_fans=(False, False, False, False), compact=True,
+        vertical_fans=(False, False, False, False), compact=True, font_score=font + 3,
     )

@@ -890,14 +890,14 @@ class TableScene:
         if name == "last":
             body = lay.card_h + round(lay.font_small * 2.6) + lay.pad
         elif name == "help":
-            body = 12 * row + lay.pad
+            body = 15 * row + lay.pad  # 13 keys, some explained over two lines
         elif name == "pause":
             body = 9 * (max(44, round(lay.font * 2)) + lay.pad)
             buttons = lay.pad
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
-            body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.2)
+            body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.3) + lay.pad
             buttons += max(44, round(lay.font * 2)) + lay.pad
         elif name == "compare":
             body = round(lay.font * 2.4) + 7 * round(lay.font_small * 1.3)
