@@ -412,8 +412,10 @@ def test_storage_full_is_reported_once_and_play_goes_on(backend):
         match.apply(match.legal_actions()[0])
         assert save_match(store, match, False, NAMES, STRENGTHS) is False
     assert not save_settings(store, Settings(sound=False))
-    assert store.take_notices() == []
-    assert store.problem == store.write_failure
+    # Each document is named once: the settings are told apart from the match.
+    assert [n.split(":")[0] for n in store.take_notices()] == ["Saving stopped for your settings"]
+    assert notices[0].startswith("Saving stopped for your saved match")
+    assert store.problem == notices[0]
     saved = load_match(store)  # the session keeps the newest match all the same
     assert saved is not None and saved.match.state() == match.state()
     assert load_settings(store).sound is False

@@ -513,3 +513,40 @@ def test_the_pause_menus_stepper_steps_back_with_lt_and_its_switches_flip(how):
     assert d.scene.options.sound is not sound
     p.press(("btn", "resume"))
     assert not d.scene.overlays
+
+
+@pytest.mark.parametrize("how", ["finger", "keys"])
+def test_the_help_scrolls_on_a_short_window_to_its_last_row(how):
+    """At 500x320 the keys (or taps) do not fit: the rows scroll between the heading and
+    Close, and no row is ever drawn outside its view."""
+    d = Driver("--size", "500x320", "--speed", "instant")
+    d.frame(5)
+    if how == "finger":
+        d.tap((20, 20))  # touch mode: the help for taps and drags
+    else:
+        d.press("tab")
+    d.frame(2)
+    d.press("f1") if how == "keys" else d.scene.toggle("help")
+    d.frame(2)
+    scene = d.scene
+    assert scene.overlays[-1] == "help"
+    area = scene.help_area
+    assert area.more, "the help fits at 500x320: this test proves nothing"
+    last_key = scene.help_rows()[0][-1][1][-1]  # the last line of the last row
+    drawn = d.record_text()
+    d.frame()
+    assert last_key not in [text for text, _ in drawn]
+    for _ in range(20):
+        drawn.clear()
+        if how == "finger":
+            x = area.view.centerx
+            d.drag((x, area.view.bottom - 5), (x, area.view.top + 5))
+        else:
+            d.press("end")
+        d.frame(20)
+        if last_key in [text for text, _ in drawn]:
+            break
+    assert last_key in [text for text, _ in drawn]
+    assert area.offset == area.max_offset
+    for text, pos in drawn:
+        assert 0 <= pos[1] < 320, (text, pos)

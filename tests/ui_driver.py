@@ -18,7 +18,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from spades.engine import Rules, cards_of  # noqa: E402
-from spades.ui.app import App, parse_args, visible_point  # noqa: E402
+from spades.ui.app import App, parse_args  # noqa: E402
+from spades.ui.autopilot import visible_point  # noqa: E402
 from spades.ui.table import Control, TableScene  # noqa: E402
 
 KEYS = {

@@ -35,6 +35,7 @@ BACK_BLUE = (22, 46, 112)
 BACK_LINE = (70, 104, 182)
 BACK_TRIM = (214, 222, 240)
 
+MIN_WIDTH = 8  # no layout asks for less; a smaller ask gets this (never an empty Surface)
 SS = 4  # supersampling; a power of two, since shrinking by 3 loses 2/255 of alpha
 
 Point = tuple[float, float]
@@ -181,6 +182,7 @@ class CardArt:
         return (FOUR_COLOURS if self.four_colour else TWO_COLOURS)[suit]
 
     def face(self, card: int, width: int) -> pygame.Surface:
+        width = max(MIN_WIDTH, int(width))
         key = (card, width, self.four_colour)
         surf = self._faces.get(key)
         if surf is None:
@@ -188,6 +190,7 @@ class CardArt:
         return surf
 
     def back(self, width: int) -> pygame.Surface:
+        width = max(MIN_WIDTH, int(width))
         surf = self._backs.get(width)
         if surf is None:
             surf = self._backs[width] = self._render_back(width)
@@ -195,6 +198,7 @@ class CardArt:
 
     def suit(self, suit: int, size: int, colour: tuple | None = None) -> pygame.Surface:
         ink = tuple(colour[:3]) if colour is not None else self.suit_colour(suit)
+        size = max(1, int(size))
         key = (suit, size, ink)
         surf = self._suits.get(key)
         if surf is None:

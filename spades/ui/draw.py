@@ -72,6 +72,8 @@ class TableDrawer(PanelDrawer):
         """A card in motion; a card that changes size on the way is scaled from its start
         picture, so no face is drawn (and cached) at every size in between."""
         rect = flight.rect_at(now)
+        if rect.width < 1 or rect.height < 1:
+            return
         width = flight.start.width
         picture = self.art.back(width) if flight.card is None else self.art.face(flight.card,
                                                                                  width)
@@ -132,7 +134,7 @@ class TableDrawer(PanelDrawer):
                     small.set_at((x, y), tuple(
                         round(a + (b - a) * t) for a, b in zip(theme.FELT, theme.FELT_DARK,
                                                                strict=True)))
-            surf = pygame.transform.smoothscale(small, size)
+            surf = pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
             self._felt.clear()
             self._felt[size] = surf
         return surf
@@ -166,7 +168,8 @@ class TableDrawer(PanelDrawer):
                            tricks + (f" · {bags}" if bags else ""), tricks]
                 detail = next((o for o in options if t.font(size).size(o)[0] <= room),
                               options[-1])
-                t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft")
+                t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft",
+                       width=room)
             else:
                 size = lay.font
                 y = bar.y + bar.height * (0.28 if team == 0 else 0.74)
@@ -182,7 +185,8 @@ class TableDrawer(PanelDrawer):
                 text = "  ·  ".join(parts)
                 width = left - detail_x - lay.pad
                 fsize = t.fit(text, lay.font_small, width)
-                t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft")
+                t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft",
+                       width=width)
 
     def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
         """Hand number, target, practice mark and the spades-broken sign, in one line at

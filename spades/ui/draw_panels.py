@@ -57,6 +57,9 @@ class PanelDrawer:
             partner = view.bids[view.partner]
             sub = ("How many tricks will you take?" if partner is None else
                    f"Your partner bid {bid_words(partner)}.")
+        if lay.compact:
+            self.compact_bid_words(surface, scene, heading, sub, controls)
+            return
         t.blit(surface, heading, lay.font, theme.PANEL_TEXT, (title.centerx, title.y),
                "midtop", True)
         sub_size = lay.font_small
@@ -76,6 +79,37 @@ class PanelDrawer:
             size = t.fit(note, lay.font_small, lay.bid_panel.width - 2 * lay.pad)
             t.blit(surface, note, size, SUGGESTED, (confirm.centerx, confirm.top - 2),
                    "midbottom")
+
+    def compact_bid_words(self, surface: pygame.Surface, scene: TableScene, heading: str,
+                          sub: str, controls: list[Control]) -> None:
+        """A short window's bid panel: the words beside Confirm (before looking, the
+        blind nil terms above its two buttons), the bid buttons above."""
+        lay = scene.layout
+        t = self.text
+        title, rects, _, _ = scene.bid_grid()
+        for control in controls:
+            if control.group == "bids" or control.key == ("btn", "confirm"):
+                self.button(surface, scene, control, on_panel=True)
+        size = lay.font_small
+        step = round(size * 1.15)
+        row2 = rects[lay.bid_cols].top  # where the second row of buttons starts
+        if not scene.view.looked:
+            lines = [heading] + t.wrap(sub, size, title.width)
+            y = min(rects[0].top, title.top)
+            for line in lines[:max(1, (row2 - y) // step)]:
+                t.blit(surface, line, size, theme.PANEL_TEXT, (title.x, y), width=title.width)
+                y += step
+            return
+        suggestion = scene.suggested_bid_value()
+        lines = [f"{heading}: {sub}"]
+        if suggestion is not None:
+            lines.append(f"Outlined: the suggested bid ({bid_words(suggestion)})")
+        lines = lines[:max(1, title.height // step)]
+        y = title.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            t.blit(surface, line, size, theme.PANEL_TEXT if i == 0 else SUGGESTED,
+                   (title.x, y), bold=i == 0, width=title.width)
+            y += step
 
     # --- overlays --------------------------------------------------------------------
 
@@ -276,17 +310,26 @@ class PanelDrawer:
         column, never shrunk."""
         lay = scene.layout
         title, _ = help_page(INPUT.touch)
-        y = self.heading(surface, scene, box, title)
+        self.heading(surface, scene, box, title)
         rows, step, key_w = scene.help_rows()
+        area = scene.help_area
+        view = area.view
         size = lay.font_small
+        clip = surface.get_clip()
+        surface.set_clip(view.clip(clip))
+        y = area.shift
         for key, lines in rows:
-            self.text.blit(surface, key, self.text.fit(key, size, key_w, True), theme.PANEL_TEXT,
-                           (box.x + lay.pad, y), "topleft", True)
-            for line in lines:
-                self.text.blit(surface, line, size, theme.PANEL_MUTED,
-                               (box.x + lay.pad * 2 + key_w, y))
-                y += step
-            y += lay.pad // 2
+            for i, line in enumerate(lines):  # only the lines in view
+                at = y + i * step
+                if view.top - step < at < view.bottom:
+                    if i == 0:
+                        self.text.blit(surface, key, self.text.fit(key, size, key_w, True),
+                                       theme.PANEL_TEXT, (box.x + lay.pad, at), "topleft", True)
+                    self.text.blit(surface, line, size, theme.PANEL_MUTED,
+                                   (box.x + lay.pad * 2 + key_w, at))
+            y += step * len(lines) + lay.pad // 2
+        surface.set_clip(clip)
+        self.scroll_bar(surface, area)
 
     def overlay_compare(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         """The same deal with the computer in the player's seat, side by side."""

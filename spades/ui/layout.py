@@ -19,6 +19,18 @@ SOUTH, WEST, NORTH, EAST = range(4)
 TOOLBAR = ("scores", "last", "hint", "undo", "coach", "menu")
 MIN_STEP = 44  # the narrowest strip of an overlapped card a finger can still pick
 
+# The smallest windows the table is laid out for, lying and upright: below them every
+# scene shows a "Make the window larger" card instead (see :func:`too_small`). Smaller
+# than this, 44 px targets and readable cards no longer fit beside four seats.
+SMALLEST_LANDSCAPE = (480, 320)
+SMALLEST_PORTRAIT = (320, 480)
+
+
+def too_small(width: int, height: int) -> bool:
+    """No honest table fits: the window gets the "Make the window larger" card."""
+    low_w, low_h = SMALLEST_PORTRAIT if height > width * 1.15 else SMALLEST_LANDSCAPE
+    return width < low_w or height < low_h
+
 
 def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
@@ -63,6 +75,7 @@ class Layout:
     target: int = 44  # the least width and height of anything tapped (48 on a phone)
     vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
     font_score: int = 28  # the teams' scores in the top bar
+    compact: bool = False  # a short landscape window: seats in one row, no side columns
 
     @property
     def message(self) -> Rect:
@@ -139,8 +152,9 @@ class Layout:
             return []
         area = self.fans[seat]
         rects = []
-        if self.vertical_fans[seat]:
-            step = min(self.back_h * 0.35, (area.height - self.back_h) / max(1, count - 1))
+        if self.vertical_fans[seat] and area.height >= self.back_h:
+            step = max(0.0, min(self.back_h * 0.35,
+                                (area.height - self.back_h) / max(1, count - 1)))
             top = area.centery - (self.back_h + step * (count - 1)) / 2
             for i in range(count):
                 rects.append(
@@ -148,7 +162,8 @@ class Layout:
                          self.back_h)
                 )
         else:
-            step = min(self.back_w * 0.35, (area.width - self.back_w) / max(1, count - 1))
+            step = max(0.0, min(self.back_w * 0.35,
+                                (area.width - self.back_w) / max(1, count - 1)))
             left = area.centerx - (self.back_w + step * (count - 1)) / 2
             for i in range(count):
                 rects.append(
@@ -160,7 +175,7 @@ class Layout:
     def packet_rects(self, seat: int, count: int) -> list[Rect]:
         """Won tricks as separate packets, spaced so they can be counted."""
         area = self.packets[seat]
-        step = min(self.packet_w * 0.62, (area.width - self.packet_w) / 12)
+        step = max(0.0, min(self.packet_w * 0.62, (area.width - self.packet_w) / 12))
         return [
             Rect(round(area.x + i * step), area.centery - self.packet_h // 2, self.packet_w,
                  self.packet_h)
@@ -174,6 +189,14 @@ class Layout:
                         self.hand_area.bottom - self.card_h, self.card_w, self.card_h)
         return Rect(self.fans[seat].centerx - self.back_w // 2,
                     self.fans[seat].centery - self.back_h // 2, self.back_w, self.back_h)
+
+
+def _trick_slots(centre: tuple[int, int], w: int, h: int, rise: float) -> list[Rect]:
+    """The four cards of a trick in a cross, South, West, North, East."""
+    cx, cy = centre
+    dx, dy = round(w * 1.08), round(h * rise)
+    return [Rect(cx - w // 2 + x, cy - h // 2 + y, w, h)
+            for x, y in ((0, dy), (-dx, 0), (0, -dy), (dx, 0))]
 
 
 def compute_layout_below(width: int, height: int, top: int) -> Layout:
@@ -195,11 +218,15 @@ def compute_layout_below(width: int, height: int, top: int) -> Layout:
 
 
 def compute_layout(width: int, height: int) -> Layout:
-    """Lay the table out for a window of ``width`` x ``height`` pixels."""
-    width = max(width, 320)
-    height = max(height, 320)
-    short = min(width, height)
+    """Lay the table out for a window of ``width`` x ``height`` pixels (a window below
+    the smallest is laid out as the smallest: its card covers the table anyway)."""
     portrait = height > width * 1.15
+    low_w, low_h = SMALLEST_PORTRAIT if portrait else SMALLEST_LANDSCAPE
+    width = max(width, low_w)
+    height = max(height, low_h)
+    if not portrait and height < 540:
+        return compact_layout(width, height)
+    short = min(width, height)
     pad = round(_clamp(short * 0.012, 5, 14))
     font = round(_clamp(short / 40, 17, 21))
     font_small = max(15, round(font * 0.86))
@@ -333,15 +360,7 @@ def compute_layout(width: int, height: int) -> Layout:
                       badges[EAST].left - badges[WEST].right - 2 * pad, side_h)
     trick_w = round(min(card_w, trick_area.width / 3.3, trick_area.height / 2.5 / 1.4))
     trick_h = card_height(trick_w)
-    cx, cy = trick_area.center
-    dx = round(trick_w * 1.08)
-    dy = round(trick_h * 0.56)
-    trick_slots = [
-        Rect(cx - trick_w // 2, cy - trick_h // 2 + dy, trick_w, trick_h),  # South
-        Rect(cx - trick_w // 2 - dx, cy - trick_h // 2, trick_w, trick_h),  # West
-        Rect(cx - trick_w // 2, cy - trick_h // 2 - dy, trick_w, trick_h),  # North
-        Rect(cx - trick_w // 2 + dx, cy - trick_h // 2, trick_w, trick_h),  # East
-    ]
+    trick_slots = _trick_slots(trick_area.center, trick_w, trick_h, 0.56)
 
     # The bid panel: a title, nil and 1..13 in a grid, the suggestion note, Confirm. On a
     # phone it takes the whole width below the side badges (over the face-down fans).
@@ -360,6 +379,9 @@ def compute_layout(width: int, height: int) -> Layout:
     button_h = max(target, min(round(font * 2.2), (room.height - fixed) // rows))
     bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
     bid_panel.center = room.center
+    # Taller than its room (a small phone): it may cover badges, never the hand's cards.
+    bid_panel.bottom = min(bid_panel.bottom, hand_area.top + lift - pad)
+    bid_panel.top = max(bid_panel.top, top_bar.bottom + pad)
     content = Rect(bid_panel)
     if portrait and room.height >= bid_panel.height:
         # On a phone the panel takes all the room over the face-down fans, so no card
@@ -390,4 +412,161 @@ def compute_layout(width: int, height: int) -> Layout:
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
         bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay, target=target,
         font_score=font_score,
+    )
+
+
+def compact_layout(width: int, height: int) -> Layout:
+    """A short landscape window (a phone on its side, a letterbox iframe): the three
+    other seats share one row under the top bar, the trick sits in the middle with the
+    player's badge and the message line either side of it, the hand along the bottom."""
+    pad = 5 if height < 400 else 7
+    font = round(_clamp(height / 24, 17, 22))
+    font_small = max(15, round(font * 0.85))
+    line = round(font * 1.05)
+    target = min_target((width, height))
+    bar_h = target + 2 * 3
+    top_bar = Rect(0, 0, width, bar_h)
+
+    # The hand: one row when each card keeps about 44 px to tap, else two.
+    card_w = round(_clamp(height * 0.15, 44, 80))
+    step = (width - 2 * pad - card_w) // 12
+    hand_rows = 1 if step >= 42 else 2
+    hand_step = min(round(card_w * 0.9), step) if hand_rows == 1 else \
+        min(card_w, (width - 2 * pad - card_w) // 6)
+    card_h = card_height(card_w)
+    lift = round(card_h * 0.12)
+    row_step = round(card_h * 0.5) if hand_rows == 2 else 0
+    hand_w = card_w + (12 if hand_rows == 1 else 6) * hand_step
+    hand_h = card_h + lift + row_step
+    hand_area = Rect(width // 2 - hand_w // 2, height - pad - hand_h, hand_w, hand_h)
+
+    # The toolbar on the right of the top bar, the scores on its left.
+    score_w = round(font * 7)
+    tool_w = round(_clamp((width - score_w - (len(TOOLBAR) + 1) * pad) / len(TOOLBAR), target,
+                          110))
+    x = width - len(TOOLBAR) * (tool_w + pad)
+    toolbar = {name: Rect(x + i * (tool_w + pad), 3, tool_w, target) for i, name in
+               enumerate(TOOLBAR)}
+
+    # One row of seats: West, North (with its fan), East; below it the trick, between
+    # the player's badge (left) and the message line (right).
+    badge_h = round(line * 2 + pad * 1.5)
+    col_w = round(_clamp(width * 0.24, 120, 230))
+    back_w = round(card_w * 0.34)
+    back_h = card_height(back_w)
+    packet_w = max(10, round(card_w * 0.26))
+    packet_h = card_height(packet_w)
+    row_y = bar_h + pad
+    badges = [Rect(0, 0, 0, 0)] * 4
+    fans = [Rect(0, 0, 0, 0)] * 4
+    packets = [Rect(0, 0, 0, 0)] * 4
+    badges[WEST] = Rect(pad, row_y, col_w, badge_h)
+    badges[EAST] = Rect(width - pad - col_w, row_y, col_w, badge_h)
+    middle = Rect(badges[WEST].right + pad, row_y, badges[EAST].left - badges[WEST].right -
+                  2 * pad, badge_h)
+    north_w = min(col_w, middle.width)
+    badges[NORTH] = Rect(middle.x, row_y, north_w, badge_h)
+    beside = Rect(badges[NORTH].right + pad, row_y, middle.right - badges[NORTH].right - pad,
+                  badge_h)
+    if beside.width < back_w * 3:
+        badges[NORTH].centerx = middle.centerx
+        beside = Rect(middle.x, row_y, 0, 0)
+    # Each seat's face-down hand and won tricks in a strip under its badge.
+    strip_h = max(back_h, packet_h)
+    strip_y = row_y + badge_h + pad // 2
+    for seat in (WEST, EAST):
+        b = badges[seat]
+        fans[seat] = Rect(b.x, strip_y, b.width // 2, strip_h)
+        packets[seat] = Rect(b.x + b.width // 2 + pad // 2, strip_y, b.width // 2 - pad // 2,
+                             strip_h)
+    if beside.width:
+        fans[NORTH] = Rect(beside.x, row_y, beside.width * 3 // 5, badge_h)
+        packets[NORTH] = Rect(fans[NORTH].right + pad // 2, row_y,
+                              beside.right - fans[NORTH].right - pad // 2, badge_h)
+        seats_bottom = row_y + badge_h
+    else:
+        b = badges[NORTH]
+        fans[NORTH] = Rect(b.x, strip_y, b.width // 2, strip_h)
+        packets[NORTH] = Rect(b.x + b.width // 2 + pad // 2, strip_y,
+                              b.width // 2 - pad // 2, strip_h)
+        seats_bottom = strip_y + strip_h
+    side_bottom = strip_y + strip_h
+
+    south_y = hand_area.top - pad - badge_h
+    badges[SOUTH] = Rect(pad, max(side_bottom + pad, south_y), col_w, badge_h)
+    packets[SOUTH] = Rect(pad, badges[SOUTH].y - pad // 2 - packet_h, col_w, packet_h)
+    if packets[SOUTH].top < side_bottom + pad // 2:
+        packets[SOUTH] = Rect(badges[SOUTH].right - col_w // 2, badges[SOUTH].y, col_w // 2,
+                              0)
+    # The message line and turn prompt right above the middle of the hand, between the
+    # player's badge and the right edge, when the trick keeps room for two rows of
+    # readable cards above them; else (the shortest windows) beside the trick.
+    status_h = round(font_small * 1.25) + 32
+    half = width // 2 - badges[SOUTH].right - pad
+    trick_bottom = hand_area.top - 2 * pad - status_h
+    if half >= font * 5 and trick_bottom - seats_bottom - pad >= card_height(36) * 2.2:
+        status = Rect(width // 2 - half, hand_area.top - pad - status_h, 2 * half, status_h)
+    else:
+        status = Rect(width - pad - col_w, side_bottom + pad, col_w,
+                      hand_area.top - pad - side_bottom - pad)
+        trick_bottom = hand_area.top - pad
+    trick_area = Rect(middle.x, seats_bottom + pad, middle.width,
+                      trick_bottom - seats_bottom - pad)
+    trick_w = max(20, round(min(card_w, trick_area.width / 3.3,
+                                (trick_area.height - font_small) / 2.2 / 1.4)))
+    trick_h = card_height(trick_w)
+    trick_slots = _trick_slots((trick_area.centerx, trick_area.centery + font_small // 2),
+                               trick_w, trick_h, 0.5)
+
+    # The bid panel over the seats' row and the trick (never over the hand): two rows
+    # of seven bids, then the panel's words beside Confirm.
+    room = Rect(pad, bar_h + pad, width - 2 * pad, hand_area.top - bar_h - 2 * pad)
+    cols = 7
+    panel_w = min(room.width, round(font * 30))
+    button_w = (panel_w - (cols + 1) * pad) // cols
+    button_h = max(target, min(round(font * 2.4), (room.height - 4 * pad) // 3))
+    # Too short for three rows of buttons: two rows of eight, Confirm in the last two
+    # places, the panel's words in a line above.
+    two_rows = room.height < 3 * target + 4 * pad
+    if two_rows:
+        cols = 8
+        button_w = (panel_w - (cols + 1) * pad) // cols
+        button_h = target
+    rows_h = (2 if two_rows else 3) * button_h + (3 if two_rows else 4) * pad
+    words_h = max(0, min(font_small * 2 + pad, room.height - rows_h)) if two_rows else 0
+    content = Rect(0, 0, panel_w, rows_h + words_h)
+    content.midtop = (room.centerx, room.y + max(0, (room.height - content.height) // 2))
+    # The panel takes the whole room over the seats' row, so no face-down card peeks
+    # from under its edge; its buttons sit in the middle.
+    bid_panel = Rect(0, room.y, width, room.height).union(content)
+    bid_buttons = []
+    for i in range(14):
+        r, c = divmod(i, cols)
+        bid_buttons.append(Rect(content.x + pad + c * (button_w + pad),
+                                content.y + words_h + pad + r * (button_h + pad), button_w,
+                                button_h))
+    if two_rows:
+        bid_confirm = Rect(bid_buttons[13].right + pad, bid_buttons[13].y,
+                           content.right - pad - bid_buttons[13].right - pad, button_h)
+        bid_title = Rect(content.x + 2 * pad, content.y + pad // 2, panel_w - 4 * pad,
+                         max(1, words_h - pad // 2))
+    else:
+        bid_confirm = Rect(0, 0, min(panel_w // 2, round(font * 11)), button_h)
+        bid_confirm.bottomright = (content.right - pad, content.bottom - pad)
+        bid_title = Rect(content.x + 2 * pad, bid_confirm.y,
+                         bid_confirm.left - content.x - 4 * pad, button_h)
+
+    overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)), height - 2 * pad)
+    overlay.center = (width // 2, height // 2)
+    return Layout(
+        width=width, height=height, portrait=False, font=font, font_small=font_small,
+        font_big=round(font * 1.35), pad=pad, card_w=card_w, card_h=card_h, trick_w=trick_w,
+        trick_h=trick_h, back_w=back_w, back_h=back_h, packet_w=packet_w, packet_h=packet_h,
+        lift=lift, top_bar=top_bar, toolbar=toolbar, badges=badges, fans=fans,
+        packets=packets, trick_area=trick_area, trick_slots=trick_slots, status=status,
+        hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
+        bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
+        bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay,
+        vertical_fans=(False, False, False, False), compact=True, font_score=font + 3,
+        target=target,
     )

@@ -106,6 +106,7 @@ class TableScene(Choreography, TablePanels):
         self.hover: tuple | None = None
         self.group = Group(arrows_move_focus=False)  # tap or drag, for every control
         self.score_area = ScrollArea()  # the score sheet's hands
+        self.help_area = ScrollArea()  # the help's rows, on a short window
         self.controls: list[Control] = []
         self.want_quit = False
         self.want_rematch = False
@@ -202,7 +203,7 @@ class TableScene(Choreography, TablePanels):
         if not self.hurry and self.now - self.think_started < pace:
             return
         if seat == HUMAN:
-            # Autoplay: the decision is carried out by clicks (see app.Autopilot).
+            # Autoplay: the decision is carried out by clicks (see autopilot.Autopilot).
             self.autoplay_decision = self.thinker.decision
         else:
             self._apply(self.thinker.decision)
@@ -210,7 +211,15 @@ class TableScene(Choreography, TablePanels):
     def overlays_block_play(self) -> bool:
         return any(o in ("breakdown", "match_over", "pause") for o in self.overlays)
 
-    def _apply(self, action: Any) -> None:
+    def _apply(self, action: Any) -> bool:
+        """Apply ``action`` only if it is among the engine's legal actions right now;
+        otherwise nothing changes, the table says why, and False is returned (so an
+        IllegalAction never leaves the scene, whoever proposed the action)."""
+        if action not in self.match.legal_actions():
+            self.say(self.match.refusal(action) or "That cannot be done now")
+            self.thinker = self.thinking_key = None
+            self.autoplay_decision = None
+            return False
         events = self.match.apply(action)
         self.view = self.match.view(HUMAN)
         self.queue.extend(events)
@@ -222,6 +231,7 @@ class TableScene(Choreography, TablePanels):
         self.autoplay_decision = None
         self.hurry = False
         self._pump()
+        return True
 
     # --- the player's decisions ----------------------------------------------------
 
@@ -370,6 +380,8 @@ class TableScene(Choreography, TablePanels):
         if name == "scores":
             # Side by side the latest hand shows first; stacked, the top of "Us".
             self.score_area.offset = 1e9 if self.score_sheet().wide else 0.0
+        if name == "help":
+            self.help_area.offset = 0.0
         self.overlays.append(name)
         self.focus = None
 
@@ -467,7 +479,7 @@ class TableScene(Choreography, TablePanels):
         if self.busy and key not in ("tab",):
             self.finish_motion()
         self.build_controls()
-        scrolling = self.overlays and self.overlays[-1] == "scores"
+        scrolling = self.overlays and self.overlays[-1] in ("scores", "help")
         if key == "tab":
             self.keyboard = True
             self._move_focus(-1 if shift else 1)
@@ -509,9 +521,12 @@ class TableScene(Choreography, TablePanels):
         self.build_controls()
 
     def scroll_scores(self, key: str) -> None:
-        area = self.score_area
+        """Arrows, PageUp/PageDown, Home/End in the score sheet or the help."""
+        help_open = self.overlays[-1] == "help"
+        area = self.help_area if help_open else self.score_area
         if key in ("up", "down"):
-            area.scroll_by((1 if key == "down" else -1) * self.score_sheet().step)
+            step = self.help_rows()[1] if help_open else self.score_sheet().step
+            area.scroll_by((1 if key == "down" else -1) * step)
         elif key in ("pageup", "pagedown"):
             area.page(1 if key == "pagedown" else -1)
         else:

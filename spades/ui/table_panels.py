@@ -66,6 +66,9 @@ class TablePanels:
                 sheet = self.score_sheet()
                 self.score_area.set_view(sheet.view, sheet.content)
                 areas.append(self.score_area)
+            elif top == "help":
+                self.help_area.set_view(*self.help_view())
+                areas.append(self.help_area)
             return self._set_controls(controls, areas)
         s = self.shown
         if s.hand and s.face_up and not s.dealing:
@@ -129,8 +132,12 @@ class TablePanels:
         title, rects, confirm, _ = self.bid_grid()
         controls = []
         if not view.looked:
-            half = (title.width - self.layout.pad) // 2
-            top = rects[0].top + round(self.layout.font * 1.6)
+            top = rects[self.layout.bid_cols].top if self.layout.compact else \
+                rects[0].top + round(self.layout.font * 1.6)
+            right = title.right
+            if confirm.top == top:  # a short window: Confirm shares their row
+                right = confirm.left - self.layout.pad
+            half = (right - title.x - self.layout.pad) // 2
             blind = Rect(title.x, top, half, max(self.layout.target, rects[0].height))
             look = Rect(blind.right + self.layout.pad, top, half, blind.height)
             controls.append(Control(("bid", BLIND_NIL), blind,
@@ -230,6 +237,17 @@ class TablePanels:
         width = inner - lay.pad - key_w
         return ([(key, wrapped(words, what, lay.font_small, width)) for key, what in rows],
                 round(lay.font_small * 1.2), key_w)
+
+    def help_view(self) -> tuple[Rect, int]:
+        """Where the help's rows show (between its heading and Close) and how tall they
+        are: on a short window they scroll."""
+        lay = self.layout
+        box = self.overlay_rect("help")
+        rows, step, _ = self.help_rows()
+        content = sum(len(lines) for _, lines in rows) * step + len(rows) * (lay.pad // 2)
+        top = box.y + round(lay.font_big * 1.3) + 2 * lay.pad
+        bottom = box.bottom - self.button_height() - 2 * lay.pad
+        return Rect(box.x + lay.pad, top, box.width - 2 * lay.pad - 10, bottom - top), content
 
     @property
     def measure(self) -> Text:

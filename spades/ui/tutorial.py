@@ -19,7 +19,7 @@ from ..ai.players import Decided
 from ..engine import STANDARD, Bid, Match, Play, mask_of, parse_card, parse_cards
 from ..engine.cards import card_name
 from .choreography import BLOCK
-from .layout import compute_layout, compute_layout_below
+from .layout import compute_layout, compute_layout_below, too_small
 from .table import HUMAN, Control, TableOptions, TableScene
 from .theme import Text
 
@@ -72,8 +72,11 @@ class ScriptedPlayer:
         self.normal = make_player("normal", seed=f"demo/{seat}")
 
     def think(self, view: Any):
-        if self.script:
+        # The script is followed only while it fits the deal; should the deal ever
+        # leave it, the seat plays on as the normal player rather than stall.
+        if self.script and self.script[0] in view.legal_actions():
             return Decided(self.script.pop(0), "The demonstration's card")
+        self.script.clear()
         return self.normal.think(view)
 
 
@@ -173,9 +176,17 @@ class DemoScene(TableScene):
         if "breakdown" in self.overlays:
             self.want_back = True
 
+    def undo(self) -> None:
+        """Not offered here: the scripted deal does not rewind, so taking a move back
+        would leave the explanations asking for cards that can no longer be played."""
+        self.say("Take-back is not offered in the demonstration deal")
+
     def human_card(self, card: int) -> None:
         asked = ASKED.get(self.step())
-        if asked is not None and card != asked and self.can_act():
+        # The asked card is insisted on only while it can be played, so no state of
+        # the deal can leave the player with nothing allowed.
+        if asked is not None and card != asked and self.can_act() and \
+                self.view.refusal(Play(asked)) is None:
             if self.view.refusal(Play(card)) is None:
                 self.say(f"In this demonstration, play the {card_name(asked)}")
                 return
@@ -189,7 +200,18 @@ class DemoScene(TableScene):
             return
         self.layout = compute_layout(width, height)
         self.band = max(self.band_for(step) for step in STEPS)
-        self.layout = compute_layout_below(width, height, self.band)
+        if not too_small(width, height - self.band):
+            self.layout = compute_layout_below(width, height, self.band)
+        else:
+            # A short window: the table takes it all and the explanation lies over its
+            # top (scores, seats); the bid panel moves below it, over the hand if it
+            # must, so no bid button is hidden under the explanation.
+            lay = self.layout
+            shift = min(self.band + lay.pad - lay.bid_panel.top,
+                        height - lay.pad - lay.bid_panel.bottom)
+            if shift > 0:
+                for rect in (lay.bid_panel, lay.bid_title, lay.bid_confirm, *lay.bid_buttons):
+                    rect.move_ip(0, shift)
         if self.flights:
             self.finish_motion()
 
