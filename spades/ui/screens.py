@@ -16,7 +16,7 @@ import pygame
 from pygame import Rect
 
 from . import theme
-from .table import Control
+from .control import Control
 
 MAX_TEXT = 20
 

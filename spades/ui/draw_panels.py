@@ -1,0 +1,367 @@
+"""Drawing the table's panels: buttons, the bid panel and every overlay (breakdown,
+score sheet, last trick, help, comparison, pause, match over). ``TableDrawer`` mixes
+this in; like the rest of the frame, what is drawn here is exactly the control list.
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from . import theme
+from .table import HUMAN, Control, TableScene, bid_words
+
+TEAM_NAMES = ("Us", "Them")
+
+
+class PanelDrawer:
+    """The panels' part of ``TableDrawer``: uses its ``text`` and ``art``."""
+
+    # --- controls --------------------------------------------------------------------
+
+    def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
+               selected: bool = False, suggested: bool = False, on_panel: bool = False) -> None:
+        rect = control.rect
+        hover = scene.hover == control.key
+        outline_only = False
+        if selected:
+            fill, ink = theme.SELECTED, theme.BUTTON_TEXT
+        elif not control.enabled:
+            fill, ink = theme.BUTTON_OFF, theme.BUTTON_OFF_TEXT
+            outline_only = not on_panel
+        else:
+            fill = theme.BUTTON_HOVER if hover else theme.BUTTON
+            ink = theme.BUTTON_TEXT
+        if outline_only:
+            # Not available now: an outline, so it never looks pressed.
+            pygame.draw.rect(surface, (120, 160, 138), rect, 2, border_radius=8)
+        else:
+            pygame.draw.rect(surface, fill, rect, border_radius=8)
+            edge = (150, 150, 140) if on_panel or not control.enabled else (20, 50, 36)
+            pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
+        if suggested:
+            pygame.draw.rect(surface, theme.SUGGEST, rect.inflate(6, 6), 3, border_radius=10)
+        t = self.text
+        label = control.label
+        hint = control.hint if not scene.layout.portrait else ""  # no keyboard on a phone
+        small = scene.layout.font_small
+        hint_size = max(12, round(small * 0.75))
+        muted = theme.PANEL_MUTED if control.enabled and not outline_only else ink
+        inline = f"{label}  {hint}" if hint else label
+        if hint and t.font(small, True).size(inline)[0] <= rect.width - 12:
+            # The shortcut beside the label where it fits, else under it, else left out.
+            lw = t.font(small, True).size(label + "  ")[0]
+            hw = t.font(hint_size).size(hint)[0]
+            x = rect.centerx - (lw + hw) // 2
+            t.blit(surface, label, small, ink, (x, rect.centery), "midleft", True)
+            t.blit(surface, hint, hint_size, muted, (x + lw, rect.centery + 1), "midleft")
+            return
+        size = t.fit(label, small, rect.width - 8, bold=True)
+        show_hint = hint and rect.height >= size + hint_size + 6 and rect.width >= 56
+        cy = rect.centery - (hint_size // 2 if show_hint else 0)
+        t.blit(surface, label, size, ink, (rect.centerx, cy), "center", True)
+        if show_hint:
+            t.blit(surface, hint, hint_size, muted, (rect.centerx, rect.bottom - 3), "midbottom")
+
+    def bid_panel(self, surface: pygame.Surface, scene: TableScene,
+                  controls: list[Control]) -> None:
+        lay = scene.layout
+        theme.panel(surface, lay.bid_panel)
+        title, _, confirm, _ = scene.bid_grid()
+        t = self.text
+        view = scene.view
+        if not view.looked:
+            heading = "Blind nil?"
+            rules = scene.match.rules
+            sub = (f"Your team trails by {rules.blind_nil_deficit} or more. Bid blind nil "
+                   f"before seeing your cards: +{rules.blind_nil_value} if you take no "
+                   f"trick, -{rules.blind_nil_value} if you take any.")
+        else:
+            heading = "Your bid"
+            partner = view.bids[view.partner]
+            sub = ("How many tricks will you take?" if partner is None else
+                   f"Your partner bid {bid_words(partner)}.")
+        t.blit(surface, heading, lay.font, theme.PANEL_TEXT, (title.centerx, title.y),
+               "midtop", True)
+        sub_size = lay.font_small
+        lines = t.wrap(sub, sub_size, title.width)
+        y = title.y + round(lay.font * 1.2)
+        for line in lines[:3]:
+            t.blit(surface, line, sub_size, theme.PANEL_MUTED, (title.centerx, y), "midtop")
+            y += round(sub_size * 1.0)
+        suggestion = scene.suggested_bid_value()
+        for control in controls:
+            if control.group == "bids" or control.key == ("btn", "confirm"):
+                selected = control.key == ("bid", scene.bid_choice)
+                suggested = control.key == ("bid", suggestion)
+                self.button(surface, scene, control, selected, suggested, on_panel=True)
+        if suggestion is not None:
+            note = f"Outlined: the suggested bid ({bid_words(suggestion)})"
+            size = t.fit(note, lay.font_small, lay.bid_panel.width - 2 * lay.pad)
+            t.blit(surface, note, size, (20, 110, 150), (confirm.centerx, confirm.top - 2),
+                   "midbottom")
+
+    # --- overlays --------------------------------------------------------------------
+
+    def overlay(self, surface: pygame.Surface, scene: TableScene, name: str,
+                controls: list[Control]) -> None:
+        box = scene.overlay_rect(name)
+        theme.panel(surface, box)
+        getattr(self, f"overlay_{name}")(surface, scene, box)
+        for control in controls:
+            self.button(surface, scene, control, on_panel=True)
+
+    def heading(self, surface: pygame.Surface, scene: TableScene, box: Rect, text: str) -> int:
+        lay = scene.layout
+        size = self.text.fit(text, lay.font_big, box.width - 2 * lay.pad, bold=True)
+        r = self.text.blit(surface, text, size, theme.PANEL_TEXT,
+                           (box.centerx, box.y + lay.pad), "midtop", True)
+        return r.bottom + lay.pad
+
+    def overlay_breakdown(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        e = scene.breakdown
+        if e is None:
+            return
+        lay = scene.layout
+        t = self.text
+        y = self.heading(surface, scene, box,
+                         f"Hand {e.hand_number + 1}  (deal {scene.deal_number(e.hand_number)})")
+        bottom = box.bottom - lay.pad * 3 - 2 * max(44, round(lay.font * 2))
+        col_w = (box.width - 3 * lay.pad) // 2
+        size = lay.font_small
+        most = max(len(ts.lines) for ts in e.teams)
+        for team_score in e.teams:
+            team = team_score.team
+            x = box.x + lay.pad + team * (col_w + lay.pad)
+            row = y
+            names = scene.options.names
+            who = f"{names[team]} & {names[team + 2]}"
+            colour = (30, 90, 170) if team == 0 else (180, 80, 30)
+            t.blit(surface, f"{TEAM_NAMES[team]}: {who}", t.fit(f"{TEAM_NAMES[team]}: {who}",
+                   lay.font, col_w, True), colour, (x, row), "topleft", True)
+            row += round(lay.font * 1.2)
+            rows = [(f"Bid {team_score.contract}, took {team_score.tricks}", None)]
+            rows += [(line.text, line.points) for line in team_score.lines]
+            rows += [("", None)] * (most - len(team_score.lines))  # totals line up
+            rows += [("Hand total", team_score.points), ("Running total",
+                                                         team_score.score_after)]
+            if scene.match.rules.bag_penalty:
+                rows.append(("Bags carried", team_score.bags_after))
+            step = max(16, min(round(size * 1.15), (bottom - row) // max(1, len(rows))))
+            for i, (label, value) in enumerate(rows):
+                bold = label in ("Hand total", "Running total")
+                if label == "Hand total":
+                    pygame.draw.line(surface, (180, 180, 170), (x, row - 2), (x + col_w, row - 2))
+                lsize = t.fit(label, size, col_w - t.font(size).size("-0000")[0] - 8, bold)
+                t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, row), "topleft", bold)
+                if value is not None:
+                    text = f"{value:+d}" if label not in ("Running total", "Bags carried") \
+                        and i > 0 else str(value)
+                    ink = theme.PANEL_TEXT
+                    if label not in ("Running total", "Bags carried"):
+                        ink = theme.GOOD if value > 0 else (theme.BAD if value < 0 else ink)
+                    t.blit(surface, text, size, ink, (x + col_w, row), "topright", True)
+                row += step
+
+    def overlay_scores(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """Each team's hands as a table: side by side when wide, one above the other on a
+        phone."""
+        lay = scene.layout
+        y = self.heading(surface, scene, box, "Score sheet")
+        history = scene.match.history[: scene.shown.hands_scored]
+        bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
+        wide = box.width >= lay.font * 26
+        inner = box.width - 2 * lay.pad
+        if wide:
+            blocks = [Rect(box.x + lay.pad + team * (inner + lay.pad) // 2, y,
+                           (inner - lay.pad) // 2, bottom - y) for team in (0, 1)]
+        else:
+            half = (bottom - y) // 2
+            blocks = [Rect(box.x + lay.pad, y + team * half, inner, half) for team in (0, 1)]
+        for team, block in enumerate(blocks):
+            self.score_block(surface, scene, block, team, history)
+
+    def score_block(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
+                    history: list) -> None:
+        lay = scene.layout
+        t = self.text
+        names = scene.options.names
+        bags_on = scene.match.rules.bag_penalty
+        cols = ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
+        size = t.fit("Hand Bid Won Points Total Bags", lay.font_small, block.width - 40, True)
+        colour = (30, 90, 170) if team == 0 else (180, 80, 30)
+        title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
+        t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
+               block.topleft, "topleft", True)
+        step = round(size * 1.2)
+        y = block.y + step + 2
+        col_w = block.width / len(cols)
+
+        def right(i: int) -> int:
+            return round(block.x + (i + 1) * col_w - 4)
+
+        for i, name in enumerate(cols):
+            t.blit(surface, name, size, theme.PANEL_MUTED, (right(i), y), "topright", True)
+        y += step
+        pygame.draw.line(surface, (180, 180, 170), (block.x, y - 2), (block.right, y - 2))
+        fit = max(1, (block.bottom - y) // step)
+        rows = history[-fit:]
+        if not history:
+            t.blit(surface, "No hand has been scored yet.", size, theme.PANEL_MUTED,
+                   (block.x, y + 2))
+        for result in rows:
+            ts = result.teams[team]
+            nils = sum(1 for seat, bid in result.bids if seat % 2 == team and bid <= 0)
+            bid = f"{ts.contract}" + ("+nil" * nils)
+            values = [result.hand_number + 1, bid, ts.tricks, f"{ts.points:+d}",
+                      ts.score_after] + ([ts.bags_after] if bags_on else [])
+            for i, value in enumerate(values):
+                t.blit(surface, str(value), size, theme.PANEL_TEXT, (right(i), y), "topright",
+                       i == 4)
+            y += step
+
+    def overlay_last(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        lay = scene.layout
+        y = self.heading(surface, scene, box, "Last trick")
+        last = scene.shown.last_trick
+        if last is None:
+            self.text.blit(surface, "No trick has been played yet this hand.", lay.font,
+                           theme.PANEL_MUTED, (box.centerx, y + lay.pad), "midtop")
+            return
+        leader, cards, winner = last
+        names = scene.options.names
+        bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
+        n = 4
+        label_h = round(lay.font_small * 2.4)
+        w = min(round((box.width - (n + 1) * lay.pad) / n), lay.card_w,
+                round((bottom - y - label_h) / 1.4))
+        h = round(w * 1.4)
+        total = n * w + (n - 1) * lay.pad
+        x = box.centerx - total // 2
+        for i, card in enumerate(cards):
+            seat = (leader + i) % 4
+            rect = Rect(x + i * (w + lay.pad), y, w, h)
+            surface.blit(self.art.face(card, w), rect)
+            if seat == winner:
+                pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), 4, border_radius=10)
+            label = names[seat] + (" led" if i == 0 else "")
+            size = self.text.fit(label, lay.font_small, w + lay.pad)
+            self.text.blit(surface, label, size, theme.PANEL_TEXT,
+                           (rect.centerx, rect.bottom + 6), "midtop", True)
+            if seat == winner:
+                self.text.blit(surface, "won it", lay.font_small, (150, 110, 0),
+                               (rect.centerx, rect.bottom + 6 + lay.font_small), "midtop", True)
+
+    def overlay_help(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        lay = scene.layout
+        y = self.heading(surface, scene, box, "Keys")
+        rows = [
+            ("Tab / Shift+Tab", "move between cards and buttons"),
+            ("Arrows", "move among cards and bids"),
+            ("Enter / Space", "choose the card or button in focus"),
+            ("S", "score sheet"), ("L", "last trick"),
+            ("H", "hint: what you may do now, and why"),
+            ("U", "undo your last move (the match then counts as practice)"),
+            ("C", "coach: outlines the computer's choice, with its reason"),
+            ("M", "sound on or off"), ("F1 or ?", "this help"),
+            ("Esc", "menu; closes a panel"),
+            ("Click or key", "finishes any animation"),
+            ("D", "marks the dealer; blue: your team, orange: theirs"),
+        ]
+        bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
+        step = max(14, min(round(lay.font_small * 1.25), (bottom - y) // len(rows)))
+        size = min(lay.font_small, step)
+        key_w = round((box.width - 2 * lay.pad) * 0.36)
+        for key, what in rows:
+            self.text.blit(surface, key, size, theme.PANEL_TEXT, (box.x + lay.pad, y),
+                           "topleft", True)
+            w_size = self.text.fit(what, size, box.width - 3 * lay.pad - key_w)
+            self.text.blit(surface, what, w_size, theme.PANEL_MUTED,
+                           (box.x + lay.pad * 2 + key_w, y))
+            y += step
+
+    def overlay_compare(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """The same deal with the computer in the player's seat, side by side."""
+        from ..ai.compare import seat_summary
+
+        lay = scene.layout
+        t = self.text
+        y = self.heading(surface, scene, box, "The computer in your seat")
+        comparison = scene.comparison
+        if comparison is None:
+            return
+        if comparison.result is None:
+            text = f"The computer is playing your cards: {comparison.cards_played} of 52 " \
+                "cards played..."
+            t.blit(surface, text, t.fit(text, lay.font, box.width - 2 * lay.pad),
+                   theme.PANEL_MUTED, (box.centerx, y + lay.pad), "midtop")
+            return
+        mine = seat_summary(comparison.original, HUMAN)
+        theirs = seat_summary(comparison.result, HUMAN)
+        rows = [
+            ("", "You", "Computer"),
+            ("Your bid", bid_words(mine["bid"]), bid_words(theirs["bid"])),
+            ("Tricks you took", mine["tricks"], theirs["tricks"]),
+            ("Your team's tricks", mine["team_tricks"], theirs["team_tricks"]),
+            ("Your team's points", f"{mine['team_points']:+d}", f"{theirs['team_points']:+d}"),
+            ("Their points", f"{mine['other_points']:+d}", f"{theirs['other_points']:+d}"),
+            ("Difference", f"{mine['margin']:+d}", f"{theirs['margin']:+d}"),
+        ]
+        size = lay.font_small
+        step = round(size * 1.3)
+        col = (box.width - 2 * lay.pad) // 3
+        for i, (label, a, b) in enumerate(rows):
+            bold = i == 0 or label == "Difference"
+            x = box.x + lay.pad
+            lsize = t.fit(label, size, col + col // 2)
+            t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, y), "topleft", bold)
+            t.blit(surface, str(a), size, theme.PANEL_TEXT, (x + col * 2 - lay.pad, y),
+                   "topright", bold)
+            t.blit(surface, str(b), size, theme.PANEL_TEXT, (x + col * 3 - lay.pad, y),
+                   "topright", bold)
+            y += step
+        diff = theirs["margin"] - mine["margin"]
+        verdict = ("You did as well as the computer." if diff == 0 else
+                   f"You did {abs(diff)} points {'better' if diff < 0 else 'worse'} than "
+                   "the computer on these cards.")
+        y += lay.pad // 2
+        for line in t.wrap(verdict, size, box.width - 2 * lay.pad, True):
+            t.blit(surface, line, size, theme.PANEL_TEXT, (box.centerx, y), "midtop", True)
+            y += step
+
+    def overlay_pause(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        self.heading(surface, scene, box, "Paused")
+
+    def overlay_match_over(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        lay = scene.layout
+        e = scene.result
+        if e is None:
+            return
+        names = scene.options.names
+        won = e.winner == 0
+        title = "You and your partner win!" if won else f"{names[1]} and {names[3]} win"
+        y = self.heading(surface, scene, box, title)
+        t = self.text
+        for team in (0, 1):
+            text = f"{TEAM_NAMES[team]}: {e.scores[team]}"
+            t.blit(surface, text, lay.font_big, theme.PANEL_TEXT,
+                   (box.centerx, y + team * round(lay.font_big * 1.2)), "midtop", True)
+        y += round(lay.font_big * 2.6)
+        hands = len(scene.match.history)
+        lines = [f"{hands} hand{'s' if hands != 1 else ''} played."]
+        if scene.level is not None:
+            from .journey import LEVELS
+
+            level = LEVELS[scene.level]
+            if won:
+                lines.insert(0, f"Level {scene.level + 1}, {level.title}: won!" + (
+                    f" Level {scene.level + 2} is open." if scene.level + 1 < len(LEVELS)
+                    else " The whole Journey is yours."))
+            else:
+                lines.insert(0, f"Level {scene.level + 1}, {level.title}: lost. It stays "
+                             "open: try again.")
+        if scene.practice:
+            lines.append("Practice match: undo was used.")
+        for line in lines:
+            t.blit(surface, line, lay.font, theme.PANEL_MUTED, (box.centerx, y), "midtop")
+            y += round(lay.font * 1.3)
