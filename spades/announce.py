@@ -50,6 +50,48 @@ class Announcement:
         return max(0.6, words * 60.0 / WORDS_PER_MINUTE)
 
 
+def heard_by(busy_until: float, now: float, said: Announcement) -> float:
+    """When a listener will have heard ``said``, said at ``now``: a polite sentence waits
+    behind whatever is still being read (until ``busy_until``); an urgent one cuts in."""
+    start = now if said.urgent else max(busy_until, now)
+    return start + said.seconds
+
+
+class Transcript:
+    """Everything announced at a table, in order, with the time each was said: the log a
+    listener can review, what the page or the caption strip has yet to show, and when
+    the last sentence will have been heard (the computer players wait for that)."""
+
+    KEEP = 1000  # a whole match says about 500 sentences
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[float, Announcement]] = []
+        self.unsent: list[Announcement] = []
+        self.heard_at = 0.0
+
+    def add(self, now: float, said: Announcement) -> None:
+        self.lines.append((now, said))
+        if len(self.lines) > self.KEEP:
+            del self.lines[: len(self.lines) - self.KEEP]
+        self.unsent.append(said)
+        self.heard_at = heard_by(self.heard_at, now, said)
+
+    def take_unsent(self) -> list[Announcement]:
+        """The sentences not yet handed to the page (each is handed over once)."""
+        out, self.unsent = self.unsent, []
+        return out
+
+    def recent(self, n: int) -> list[Announcement]:
+        return [a for _, a in self.lines[-n:]]
+
+    def texts(self) -> list[str]:
+        return [a.text for _, a in self.lines]
+
+    def speaking(self, now: float) -> bool:
+        """A listener is still hearing what was said."""
+        return now < self.heard_at
+
+
 def card_words(card: int) -> str:
     """``the queen of hearts``, ``the 7 of spades``."""
     return f"the {RANK_WORDS[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
@@ -117,6 +159,11 @@ class Announcer:
     def _reset_hand(self) -> None:
         self.bids: list[int | None] = [None] * 4
         self.tricks = [0, 0, 0, 0]
+
+    def sync(self, view: PlayerView) -> None:
+        """Take up a hand part-way (a resumed match, an undo): count from the view."""
+        self.bids = list(view.bids)
+        self.tricks = list(view.tricks_won)
 
     # --- names ---------------------------------------------------------------------
 
@@ -320,7 +367,21 @@ class Announcer:
         return self.last or self.say("Nothing has been said yet.")
 
     def focus_card(self, card: int, playable: bool) -> Announcement:
-        return self.say(f"{card_words(card)[4:]}{'' if playable else ', not playable now'}")
+        """The card under the keyboard's focus: urgent, as a reader says focus at once."""
+        text = capital(card_words(card)[4:]) + ("" if playable else ", not playable now")
+        return self.say(text + ".", urgent=True)
+
+    def focus_control(self, label: str, enabled: bool = True) -> Announcement:
+        """A button, a bid or a toolbar control under the focus."""
+        return self.say(f"{label}{'' if enabled else ', unavailable'}.", urgent=True)
+
+    def refused(self, reason: str, card: int | None = None) -> Announcement:
+        """A refusal in the engine's words, naming the player's own card if one was tried."""
+        text = reason.rstrip(".") + "."
+        if card is not None:
+            text = f"Not {card_words(card)}. {text}"
+        return self.say(text, urgent=True)
 
 
-__all__ = ["Announcement", "Announcer", "card_words", "hand_words", "WORDS_PER_MINUTE"]
+__all__ = ["Announcement", "Announcer", "Transcript", "card_words", "hand_words", "heard_by",
+           "WORDS_PER_MINUTE"]

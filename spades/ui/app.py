@@ -31,6 +31,7 @@ from .journey import LEVELS, JourneyScreen, level_of
 from .layout import compute_layout
 from .pages import MenuScreen, RulesScreen, SettingsScreen
 from .sound import Sounds
+from .speech import Speech
 from .table import HUMAN, TableOptions, TableScene
 
 BROWSER = sys.platform == "emscripten"
@@ -39,7 +40,7 @@ KEY_NAMES = {
     pygame.K_DOWN: "down", pygame.K_RETURN: "enter", pygame.K_KP_ENTER: "enter",
     pygame.K_SPACE: "space", pygame.K_ESCAPE: "escape", pygame.K_F1: "help",
 }
-LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e"}
+LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "1", "2", "3", "4", "5"}
 PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
 
@@ -204,6 +205,7 @@ class App:
         self.drawer = TableDrawer()
         self.text = self.drawer.text
         self.autopilot = Autopilot() if args.autoplay else None
+        self.speech = Speech(self)  # the table's words: page, caption strip, the offer
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_ms: list[float] = []
@@ -237,7 +239,7 @@ class App:
             strengths=(a.opponents or s.opponents_strength, a.partner or s.partner_strength,
                        a.opponents or s.opponents_strength),
             speed=a.speed or s.animation_speed, four_colour=s.four_colour, sound=s.sound,
-            coach=s.coach,
+            coach=s.coach, announcements=s.announcements,
         )
 
     def autoplay_options(self) -> TableOptions:
@@ -372,7 +374,8 @@ class App:
         if o.autoplay:
             return
         changed = replace(self.settings, animation_speed=o.speed, sound=o.sound,
-                          four_colour=o.four_colour, coach=o.coach)
+                          four_colour=o.four_colour, coach=o.coach,
+                          announcements=o.announcements)
         if changed != self.settings:
             self.settings = changed
             self.save_settings()
@@ -393,6 +396,7 @@ class App:
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             scene.set_layout(*self.screen.get_size())
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.speech.pointer()
             scene.mouse_down(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             scene.mouse_up(event.pos)
@@ -401,6 +405,8 @@ class App:
         elif event.type == pygame.MOUSEWHEEL and hasattr(scene, "wheel"):
             scene.wheel(event.y)
         elif event.type == pygame.KEYDOWN:
+            if self.speech.key(event):
+                return  # the offer of announcements, made or answered
             name = KEY_NAMES.get(event.key)
             text = getattr(event, "unicode", "") or ""
             shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
@@ -457,6 +463,7 @@ class App:
             self.notices = []
         scene.set_layout(*self.screen.get_size())
         scene.update(dt, THINK_MS)
+        self.speech.deliver(scene)
         if self.autopilot is not None and isinstance(scene, TableScene):
             self.autopilot.step(scene)
         scene.build_controls(can_quit=self.can_quit)
@@ -464,6 +471,7 @@ class App:
             self.drawer.draw(self.screen, scene)
         else:
             scene.draw(self.screen, self.drawer)
+        self.speech.draw(self.screen, scene)
         pygame.display.flip()
 
     def screenshot(self) -> None:

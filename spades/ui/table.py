@@ -40,6 +40,7 @@ from .avatar import face_for
 from .choreography import HUMAN, Choreography, Shown, hand_order
 from .control import Control
 from .layout import Layout, compute_layout
+from .narration import GO_ON_KEYS, Narration
 from .table_panels import TablePanels, bid_words
 
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
@@ -61,9 +62,10 @@ class TableOptions:
     sound: bool = True
     coach: bool = False
     avatar: tuple[str, str] = ("spade", "gold")  # the player's face: shape and colour
+    announcements: bool = False  # words for a listener: see narration.py
 
 
-class TableScene(Choreography, TablePanels):
+class TableScene(Choreography, TablePanels, Narration):
     def __init__(self, options: TableOptions, match: Match | None = None,
                  practice: bool = False, sounds: Any = None) -> None:
         self.options = options
@@ -119,7 +121,9 @@ class TableScene(Choreography, TablePanels):
         self.on_change: Callable[[], None] = lambda: None  # after every action: save
         self.on_match_over: Callable[[], None] = lambda: None
         self.announced: int | None = None
-        if self.match.actions or self.match.history:
+        resumed = bool(self.match.actions or self.match.history)
+        self._init_narration(resumed)
+        if resumed:
             self.shown.sync(self.view, len(self.match.history))
             self._resume_overlays()
         else:
@@ -132,8 +136,8 @@ class TableScene(Choreography, TablePanels):
         return anim.SPEEDS[self.options.speed]
 
     def set_layout(self, width: int, height: int) -> None:
-        if (width, height) != (self.layout.width, self.layout.height):
-            self.layout = compute_layout(width, height)
+        if (width, height, self.captions_shown()) != self.layout_key:
+            self.layout = self.laid_out(width, height)  # below the captions, if shown
             if self.flights:
                 # Flights were aimed at the old layout: land them all at once.
                 self.finish_motion()
@@ -174,6 +178,7 @@ class TableScene(Choreography, TablePanels):
                 self.announced = key
                 if self.sounds:
                     self.sounds.play("turn")
+                self.narrate_turn()
 
     def _drive(self, think_ms: float) -> None:
         if self.match.phase == OVER or self.overlays_block_play():
@@ -193,6 +198,8 @@ class TableScene(Choreography, TablePanels):
             return
         pace = anim.AI_PACE[self.options.speed]
         if not self.hurry and self.now - self.think_started < pace:
+            return
+        if self.held_by_words():
             return
         if seat == HUMAN:
             # Autoplay: the decision is carried out by clicks (see app.Autopilot).
@@ -221,8 +228,14 @@ class TableScene(Choreography, TablePanels):
     def can_act(self) -> bool:
         return self.idle and self.view.my_turn and not self.overlays_block_play()
 
-    def say(self, text: str, seconds: float = 4.0) -> None:
+    def say(self, text: str, seconds: float = 4.0, card: int | None = None) -> None:
+        """The message line; with announcements on, said too (a refusal of ``card``
+        names it)."""
         self.message = (text, self.now + seconds)
+        if card is not None:
+            self.narrate_refusal(text, card)
+        else:
+            self.narrate_message(text)
 
     def human_card(self, card: int) -> None:
         if not self.idle:
@@ -230,7 +243,7 @@ class TableScene(Choreography, TablePanels):
         view = self.match.view(HUMAN)
         reason = view.refusal(Play(card))
         if reason is not None or not self.can_act():
-            self.say(reason or "Wait for the table", 4.0)
+            self.say(reason or "Wait for the table", 4.0, card=card)
             return
         self.message = None
         self._apply(Play(card))
@@ -277,6 +290,7 @@ class TableScene(Choreography, TablePanels):
         self.flash = None
         self.view = self.match.view(HUMAN)
         self.shown.sync(self.view, len(self.match.history))
+        self.narrate_resync()
         self.decision_key = None
         self.on_change()
         self.say("Taken back: this match now counts as practice")
@@ -450,6 +464,7 @@ class TableScene(Choreography, TablePanels):
 
     def mouse_down(self, pos: tuple[int, int]) -> None:
         self.keyboard = False
+        self.go_on()
         if self.busy:
             self.finish_motion()
             self.build_controls()
@@ -469,15 +484,21 @@ class TableScene(Choreography, TablePanels):
 
     def key(self, key: str, shift: bool = False) -> None:
         """A key press by name: 'tab', 'left', 'enter', 'escape', 's', ..."""
+        if self.ask(key) or (key in GO_ON_KEYS and self.go_on()):
+            return
         if self.busy and key not in ("tab",):
             self.finish_motion()
         self.build_controls()
         if key == "tab":
             self.keyboard = True
             self._move_focus(-1 if shift else 1)
+            self.narrate_focus()
         elif key in ("left", "right", "up", "down"):
             self.keyboard = True
+            before = self.focus
             self._arrow(key)
+            if self.focus != before:
+                self.narrate_focus()
         elif key in ("enter", "space"):
             control = self.focused()
             if control is None:
@@ -501,8 +522,11 @@ class TableScene(Choreography, TablePanels):
             self.toggle_coach()
         elif key == "m":
             self.toggle_sound()
+        elif key == "a":
+            self.toggle_announcements()
         elif key == "help":
             self.toggle("help")
+            self.narrate_help()
         elif key in ("w", "r", "e") and self.overlays and self.overlays[-1] == "breakdown":
             {"w": self.compare_hand, "r": self.replay_deal, "e": self.export_hand}[key]()
         self.build_controls()

@@ -130,7 +130,7 @@ class TablePanels:
         if name == "last":
             body = lay.card_h + round(lay.font_small * 2.6) + lay.pad
         elif name == "help":
-            body = 12 * row + lay.pad
+            body = 15 * row + lay.pad
         elif name == "pause":
             body = 9 * (max(44, round(lay.font * 2)) + lay.pad)
             buttons = lay.pad
