@@ -32,13 +32,24 @@ def band_height(lay: Layout) -> int:
 
 def caption_lines(text: theme.Text, said: list[Announcement], size: int,
                   width: int) -> list[tuple[str, bool]]:
-    """The last ``LINES`` lines of the latest sentences wrapped to ``width``, each with
-    whether it belongs to the newest sentence."""
-    lines: list[tuple[str, bool]] = []
-    for i, a in enumerate(said):
-        newest = i == len(said) - 1
-        lines += [(line, newest) for line in text.wrap(a.text, size, width)]
-    return lines[-LINES:]
+    """What the strip shows, each line with whether it belongs to the newest sentence:
+    the newest sentence from its start (cut with an ellipsis past ``LINES`` lines, so
+    a reader never meets it half-way), under the end of the one before if room is left."""
+    if not said:
+        return []
+    newest = text.wrap(said[-1].text, size, width)
+    if len(newest) > LINES:
+        newest = newest[:LINES]
+        last = newest[-1]
+        while last and text.font(size).size(last + " ...")[0] > width:
+            last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+        newest[-1] = last + " ..."
+    lines = [(line, True) for line in newest]
+    room = LINES - len(lines)
+    if room and len(said) > 1:
+        before = text.wrap(said[-2].text, size, width)[-room:]
+        lines = [(line, False) for line in before] + lines
+    return lines
 
 
 def draw_strip(surface: pygame.Surface, text: theme.Text, lay: Layout, band: int,
@@ -52,11 +63,13 @@ def draw_strip(surface: pygame.Surface, text: theme.Text, lay: Layout, band: int
     width = lay.width - 2 * lay.pad
     if not said:
         text.blit(surface, "Announcements are on: what the table says appears here.", size,
-                  theme.TEXT_MUTED, (x, rect.top + lay.pad // 2))
+                  theme.TEXT_MUTED, (x, rect.top + lay.pad // 2))  # until the first words
         return rect
     step = line_height(size)
     lines = caption_lines(text, said, size, width)
-    y = rect.top + lay.pad // 2 + (LINES - len(lines)) * step
+    ink = text.font(size).get_linesize()
+    top = rect.top + (rect.height - 2 - (LINES - 1) * step - ink) // 2  # centred in the band
+    y = top + (LINES - len(lines)) * step
     for line, newest in lines:
         text.blit(surface, line, size, theme.TEXT if newest else theme.TEXT_MUTED, (x, y))
         y += step
