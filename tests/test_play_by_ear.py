@@ -15,7 +15,7 @@ from ui_driver import Driver
 from spades import platform
 from spades.announce import Announcement, heard_by
 from spades.engine import Play, Rules, cards_of
-from spades.ui import captions
+from spades.ui import captions, speech
 from spades.ui.narration import HELP_WORDS, TURNED_OFF, TURNED_ON
 
 SHORT = Rules(target=150)
@@ -259,3 +259,23 @@ def test_the_page_bridge_sends_ascii_json_to_the_page(monkeypatch):
     assert "window.spadesAnnounce" in scripts[-1]
     monkeypatch.setattr(platform, "browser_window", lambda: None)
     assert platform.announce("Anything") is False  # desktop: nothing to send to
+
+
+def test_in_the_browser_the_pages_say_their_title_focus_and_messages(monkeypatch):
+    sent: list[tuple[str, bool]] = []
+    d = Driver("--speed", "instant", start=False)
+    d.app.settings = replace(d.app.settings, announcements=True, announcements_offered=True)
+    monkeypatch.setattr(platform, "in_browser", lambda: True)
+    monkeypatch.setattr(platform, "announce", lambda text, urgent=False: sent.append(
+        (text, urgent)) or True)
+    d.frame()
+    assert sent and sent[0][0].endswith("Tab and the arrows move; Enter chooses.")
+    d.press("tab")
+    row = d.scene.row_of(d.scene.focus)
+    assert sent[-1] == (speech.describe(row), True) and sent[-1][0].startswith(row.label)
+    count = len(sent)
+    d.frame(3)
+    assert len(sent) == count  # nothing new: nothing said
+    d.scene.say("Statistics reset")
+    d.frame()
+    assert sent[-1] == ("Statistics reset", True)

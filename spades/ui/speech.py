@@ -27,6 +27,10 @@ class Speech:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.offering = False
+        # What a page (menu, settings, ...) last said, so only changes are announced.
+        self.page: Any = None
+        self.page_focus: Any = None
+        self.page_message: Any = None
 
     # --- the offer (browser) -----------------------------------------------------------
 
@@ -74,14 +78,34 @@ class Speech:
 
     def deliver(self, scene: Any) -> None:
         """The table's new sentences to the page (in the browser); on desktop the strip
-        draws them from the transcript."""
+        draws them from the transcript. The pages around the table (menu, settings, ...)
+        are told in the browser only: their title on arrival, each focus move, each
+        message."""
         transcript = getattr(scene, "transcript", None)
         if transcript is None:
+            if platform.in_browser() and self.app.settings.announcements:
+                self.tell_page(scene)
             return
         said = transcript.take_unsent()
         if said and platform.in_browser():
             for a in said:
                 platform.announce(a.text, a.urgent)
+
+    def tell_page(self, scene: Any) -> None:
+        if scene is not self.page:
+            self.page, self.page_focus, self.page_message = scene, None, None
+            title = getattr(scene, "title", "") or "Menu"
+            platform.announce(f"{title}. Tab and the arrows move; Enter chooses.", urgent=True)
+        focus = getattr(scene, "focus", None)
+        if focus is not None and focus != self.page_focus:
+            row = scene.row_of(focus) if hasattr(scene, "row_of") else None
+            if row is not None:
+                platform.announce(describe(row), urgent=True)
+        self.page_focus = focus
+        message = getattr(scene, "message", None)
+        if message is not None and message != self.page_message:
+            platform.announce(str(message[0]), urgent=True)
+        self.page_message = message
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
         text = self.app.text
@@ -93,3 +117,17 @@ class Speech:
             size = lay.font_small if lay is not None else 18
             pad = lay.pad if lay is not None else 10
             captions.draw_offer(surface, text, OFFER, size, pad)
+
+
+def describe(row: Any) -> str:
+    """A page's row or button as a reader says it: label, value, unavailable, note."""
+    text = str(getattr(row, "label", "") or "").rstrip(".")
+    value = getattr(row, "value", "")
+    if value:
+        text += f": {value}"
+    if not getattr(row, "enabled", True):
+        text += ", unavailable"
+    note = getattr(row, "note", "")
+    if note and " " in str(note):  # a sentence, not a key hint such as "Esc"
+        text += f". {str(note).rstrip('.')}"
+    return text + "."
