@@ -212,3 +212,73 @@ def test_the_hand_is_told_exactly_as_held():
         for r in ranks.split(", "):
             held.add(make_card(RANKS.index(r), SUIT_NAMES.index(suit)))
     assert held == {c for c in range(52) if match.view(0).hand >> c & 1}
+
+
+# --- the player's moments, and what a resumed table says -----------------------------
+
+
+def test_refusals_are_the_engines_words_and_name_the_players_own_card():
+    match = match_with(STANDARD, one_suit_each("HSDC"), dealer=0)  # West leads
+    while match.phase == "bidding":
+        match.apply(LOOK if LOOK in match.legal_actions() else match.legal_actions()[-1])
+    match.apply(Play(parse_cards("2S")[0]))
+    match.apply(Play(parse_cards("2D")[0]))
+    view = match.view(0)  # South holds the hearts, North is to play: not South's turn
+    ann = Announcer(NAMES)
+    card = parse_cards("AH")[0]
+    reason = view.refusal(Play(card))
+    said = ann.refused(reason, card)
+    assert said.urgent and said.text == f"Not the ace of hearts. {reason.rstrip('.')}."
+    assert ann.refused("Choose a bid first").text == "Choose a bid first."
+
+
+def test_focus_says_the_card_or_the_control():
+    ann = Announcer(NAMES)
+    queen = parse_cards("QH")[0]
+    assert ann.focus_card(queen, True).text == "Queen of hearts."
+    assert ann.focus_card(queen, False).text == "Queen of hearts, not playable now."
+    assert ann.focus_control("Last trick", False).text == "Last trick, unavailable."
+    assert ann.focus_control("Confirm 4").urgent
+    assert ann.repeat().text == "Confirm 4."
+
+
+def test_heard_by_and_the_transcript_queue_polite_words_behind_each_other():
+    from spades.announce import Transcript, heard_by
+
+    card = Announcement("Wren plays the queen of hearts.")  # 6 words, 2.4 s
+    assert heard_by(0.0, 5.0, card) == pytest.approx(7.4)
+    t = Transcript()
+    t.add(5.0, card)
+    t.add(5.5, Announcement("Noor plays the 2 of hearts."))  # waits behind the first
+    assert t.heard_at == pytest.approx(5.0 + 2.4 + 2.4)
+    assert t.speaking(9.0) and not t.speaking(9.9)
+    t.add(6.0, Announcement("Your turn.", urgent=True))  # cuts in
+    assert t.heard_at == pytest.approx(6.0 + 0.8)
+    assert [a.text for a in t.take_unsent()] == t.texts() and t.take_unsent() == []
+    for i in range(Transcript.KEEP + 5):
+        t.add(10.0 + i, Announcement(f"line {i}"))
+    assert len(t.lines) == Transcript.KEEP and t.texts()[-1] == f"line {Transcript.KEEP + 4}"
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), cut=st.integers(1, 120))
+def test_an_announcer_that_takes_up_a_hand_part_way_says_what_one_from_the_start_says(
+        seed, cut):
+    """A resumed match (or an undo) syncs the counts from the view: every sentence after
+    is the same as from an announcer that heard every event."""
+    rng = random.Random(seed)
+    match = Match(STANDARD, seed)
+    whole = Announcer(NAMES)
+    late: Announcer | None = None
+    steps = 0
+    while match.phase != OVER and steps < cut + 60:
+        actions = match.legal_actions()
+        events = match.apply(actions[int(rng.random() * len(actions))])
+        steps += 1
+        view = match.view(0)
+        texts = [a.text for a in whole.events(events, view)]
+        if late is not None:
+            assert [a.text for a in late.events(events, view)] == texts
+        elif steps == cut:
+            late = Announcer(NAMES)
+            late.sync(view)
