@@ -279,3 +279,18 @@ def test_in_the_browser_the_pages_say_their_title_focus_and_messages(monkeypatch
     d.scene.say("Statistics reset")
     d.frame()
     assert sent[-1] == ("Statistics reset", True)
+
+
+def test_caption_lines_start_each_sentence_at_its_start():
+    from spades.ui.theme import Text
+
+    text = Text()
+    long = Announcement(HELP_WORDS)
+    short = Announcement("Spades are broken.")
+    lines = captions.caption_lines(text, [short, long], 18, 400)
+    assert len(lines) == 2 and all(newest for _, newest in lines)
+    assert HELP_WORDS.startswith(lines[0][0]) and lines[-1][0].endswith(" ...")
+    lines = captions.caption_lines(text, [long, short], 18, 400)
+    assert lines[0] == (text.wrap(HELP_WORDS, 18, 400)[0].rsplit(" ", 1)[0] + " ...", False) \
+        or (lines[0][0].endswith(" ...") and HELP_WORDS.startswith(lines[0][0][:-4]))
+    assert lines[1] == ("Spades are broken.", True)

@@ -30,24 +30,30 @@ def band_height(lay: Layout) -> int:
     return LINES * line_height(lay.font_small) + lay.pad + 3
 
 
+def clipped(text: theme.Text, sentence: str, size: int, width: int, n: int) -> list[str]:
+    """``sentence`` wrapped to ``width``, from its start: at most ``n`` lines, the last
+    ending in an ellipsis when some are left out, so a reader never meets it half-way."""
+    lines = text.wrap(sentence, size, width)
+    if len(lines) <= n:
+        return lines
+    lines = lines[:n]
+    last = lines[-1]
+    while last and text.font(size).size(last + " ...")[0] > width:
+        last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+    lines[-1] = last + " ..."
+    return lines
+
+
 def caption_lines(text: theme.Text, said: list[Announcement], size: int,
                   width: int) -> list[tuple[str, bool]]:
     """What the strip shows, each line with whether it belongs to the newest sentence:
-    the newest sentence from its start (cut with an ellipsis past ``LINES`` lines, so
-    a reader never meets it half-way), under the end of the one before if room is left."""
+    the one before above it when there is a line to spare, then the newest."""
     if not said:
         return []
-    newest = text.wrap(said[-1].text, size, width)
-    if len(newest) > LINES:
-        newest = newest[:LINES]
-        last = newest[-1]
-        while last and text.font(size).size(last + " ...")[0] > width:
-            last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
-        newest[-1] = last + " ..."
-    lines = [(line, True) for line in newest]
+    lines = [(line, True) for line in clipped(text, said[-1].text, size, width, LINES)]
     room = LINES - len(lines)
     if room and len(said) > 1:
-        before = text.wrap(said[-2].text, size, width)[-room:]
+        before = clipped(text, said[-2].text, size, width, room)
         lines = [(line, False) for line in before] + lines
     return lines
 
