@@ -25,6 +25,8 @@ KEYS = {
     "tab": pygame.K_TAB, "enter": pygame.K_RETURN, "space": pygame.K_SPACE,
     "escape": pygame.K_ESCAPE, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
     "up": pygame.K_UP, "down": pygame.K_DOWN, "f1": pygame.K_F1,
+    "pageup": pygame.K_PAGEUP, "pagedown": pygame.K_PAGEDOWN, "home": pygame.K_HOME,
+    "end": pygame.K_END,
 }
 
 
@@ -73,6 +75,70 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         self.frame()
+
+    # --- touch: FINGER events in 0..1 coordinates, as SDL delivers them -----------
+
+    def finger(self, kind: str, pos: tuple[int, int], twin: bool = False) -> None:
+        """Post one FINGER event at window pixel ``pos`` (``twin``: and the mouse event
+        SDL synthesises from it, marked ``touch``); no frame is run."""
+        w, h = self.app.screen.get_size()
+        etype = {"down": pygame.FINGERDOWN, "move": pygame.FINGERMOTION,
+                 "up": pygame.FINGERUP}[kind]
+        pygame.event.post(pygame.event.Event(etype, x=pos[0] / w, y=pos[1] / h, dx=0.0,
+                                             dy=0.0, finger_id=0, touch_id=1, pressure=1.0))
+        if twin:
+            mtype = {"down": pygame.MOUSEBUTTONDOWN, "move": pygame.MOUSEMOTION,
+                     "up": pygame.MOUSEBUTTONUP}[kind]
+            extra = {"buttons": (1, 0, 0), "rel": (0, 0)} if kind == "move" else {"button": 1}
+            pygame.event.post(pygame.event.Event(mtype, pos=pos, touch=True,
+                                                 which=0xFFFFFFFF, **extra))
+
+    def tap(self, target, twin: bool = True) -> None:
+        """A finger tap on a control (by key) or a point, with SDL's mouse twin."""
+        pos = self.point(target)
+        self.finger("down", pos, twin)
+        self.finger("up", pos, twin)
+        self.frame()
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 8,
+             touch: bool = True, twin: bool = True) -> None:
+        """A drag by finger (or mouse, button held) from ``start`` to ``end``, a frame
+        between moves."""
+        if touch:
+            self.finger("down", start, twin)
+        else:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        self.frame()
+        for i in range(1, steps + 1):
+            pos = (round(start[0] + (end[0] - start[0]) * i / steps),
+                   round(start[1] + (end[1] - start[1]) * i / steps))
+            if touch:
+                self.finger("move", pos, twin)
+            else:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                                     buttons=(1, 0, 0)))
+            self.frame()
+        if touch:
+            self.finger("up", end, twin)
+        else:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        self.frame()
+
+    def wheel(self, notches: int, pos: tuple[int, int] | None = None) -> None:
+        if pos is not None:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches,
+                                             precise_x=0.0, precise_y=float(notches)))
+        self.frame()
+
+    def point(self, target) -> tuple[int, int]:
+        if isinstance(target, tuple) and len(target) == 2 and all(
+                isinstance(v, int) for v in target):
+            return target
+        control = target if hasattr(target, "rect") else self.control(target)
+        assert control is not None, f"no control {target}"
+        return visible_point(self.scene, control)
 
     def press(self, name: str, shift: bool = False) -> None:
         key = KEYS.get(name) or pygame.key.key_code(name)

@@ -33,12 +33,15 @@ from .pages import MenuScreen, RulesScreen, SettingsScreen
 from .sound import Sounds
 from .speech import Speech
 from .table import HUMAN, TableOptions, TableScene
+from .widgets import INPUT, Pointer, PointerStream
 
 BROWSER = sys.platform == "emscripten"
 KEY_NAMES = {
     pygame.K_TAB: "tab", pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up",
     pygame.K_DOWN: "down", pygame.K_RETURN: "enter", pygame.K_KP_ENTER: "enter",
     pygame.K_SPACE: "space", pygame.K_ESCAPE: "escape", pygame.K_F1: "help",
+    pygame.K_PAGEUP: "pageup", pygame.K_PAGEDOWN: "pagedown", pygame.K_HOME: "home",
+    pygame.K_END: "end",
 }
 LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "1", "2", "3", "4", "5"}
 PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
@@ -207,6 +210,8 @@ class App:
         self.autopilot = Autopilot() if args.autoplay else None
         self.speech = Speech(self)  # the table's words: page, caption strip, the offer
         self.clock = pygame.time.Clock()
+        self.pointers = PointerStream()
+        INPUT.reset()
         self.running = True
         self.frame_ms: list[float] = []
         self.shots: set[str] = set()
@@ -390,23 +395,17 @@ class App:
     # --- one frame ---------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Route one event: the pointer stream (mouse, FINGER, synthetic twins: each
+        touch once) to ``scene.pointer``, keys to ``scene.key``."""
         scene = self.scene
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             scene.set_layout(*self.screen.get_size())
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.speech.pointer()
-            scene.mouse_down(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            scene.mouse_up(event.pos)
-        elif event.type == pygame.MOUSEMOTION:
-            scene.mouse_move(event.pos)
-        elif event.type == pygame.MOUSEWHEEL and hasattr(scene, "wheel"):
-            scene.wheel(event.y)
         elif event.type == pygame.KEYDOWN:
             if self.speech.key(event):
                 return  # the offer of announcements, made or answered
+            INPUT.saw_key()
             name = KEY_NAMES.get(event.key)
             text = getattr(event, "unicode", "") or ""
             shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
@@ -421,6 +420,23 @@ class App:
                 name = text.lower()
             if name is not None:
                 scene.key(name, shift=shift)
+        else:
+            pointer = self.pointers.translate(event, self.screen.get_size())
+            if pointer is not None:
+                INPUT.saw_pointer(pointer)
+                if pointer.kind == "press":
+                    self.speech.pointer()
+                self.route_pointer(scene, pointer)
+
+    def route_pointer(self, scene: Any, p: Pointer) -> None:
+        if hasattr(scene, "pointer"):
+            scene.pointer(p)
+        elif p.kind == "press":
+            scene.mouse_down(p.pos)
+        elif p.kind == "release":
+            scene.mouse_up(p.pos)
+        elif p.kind == "move":
+            scene.mouse_move(p.pos)
 
     def frame(self, dt: float) -> None:
         """Everything one frame does; the loop only adds the wait for the next one."""

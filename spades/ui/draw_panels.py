@@ -9,7 +9,9 @@ import pygame
 from pygame import Rect
 
 from . import theme
+from .help import help_page
 from .table import HUMAN, Control, TableScene, bid_words
+from .widgets import INPUT
 
 TEAM_NAMES = ("Us", "Them")
 
@@ -43,7 +45,8 @@ class PanelDrawer:
             pygame.draw.rect(surface, theme.SUGGEST, rect.inflate(6, 6), 3, border_radius=10)
         t = self.text
         label = control.label
-        hint = control.hint if not scene.layout.portrait else ""  # no keyboard on a phone
+        size = (scene.layout.width, scene.layout.height)
+        hint = control.hint if INPUT.hints_in(size) else ""  # no key hints after a touch
         small = scene.layout.font_small
         hint_size = max(12, round(small * 0.75))
         muted = theme.PANEL_MUTED if control.enabled and not outline_only else ink
@@ -254,24 +257,8 @@ class PanelDrawer:
 
     def overlay_help(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         lay = scene.layout
-        y = self.heading(surface, scene, box, "Keys")
-        rows = [
-            ("Tab / Shift+Tab", "move between cards and buttons"),
-            ("Arrows", "move among cards and bids"),
-            ("Enter / Space", "choose the card or button in focus"),
-            ("S", "score sheet"), ("L", "last trick"),
-            ("H", "hint: what you may do now, and why"),
-            ("U", "undo your last move (the match then counts as practice)"),
-            ("C", "coach: outlines the computer's choice, with its reason"),
-            ("M", "sound on or off"),
-            ("1 / 2 / 3", "read your hand / the trick / scores and bids"),
-            ("4 / 5", "read the last trick / repeat what was said"),
-            ("A", "announcements on or off (screen reader, captions)"),
-            ("F1 or ?", "this help"),
-            ("Esc", "menu; closes a panel"),
-            ("Click or key", "finishes any animation"),
-            ("D", "marks the dealer; blue: your team, orange: theirs"),
-        ]
+        title, rows = help_page(INPUT.touch)
+        y = self.heading(surface, scene, box, title)
         bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
         step = max(14, min(round(lay.font_small * 1.25), (bottom - y) // len(rows)))
         size = min(lay.font_small, step)

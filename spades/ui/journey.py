@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.rules import PRESETS, Rules
-from .screens import Row, Screen
+from .screens import Screen
+from .widgets import Button, Paragraph, Widget
 
 
 @dataclass(frozen=True)
@@ -72,10 +73,11 @@ def level_of(level_id: str | None) -> tuple[int, Level] | None:
 class JourneyScreen(Screen):
     title = "Journey"
 
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[Widget]:
         progress = self.app.journey
-        rows = [Row("about", "Win a level to open the next. A level is one match against "
-                    "its own table; lose it and it stays open to try again.", kind="text")]
+        rows: list[Widget] = [Paragraph("about", "Win a level to open the next. A level is "
+                                        "one match against its own table; lose it and it "
+                                        "stays open to try again.")]
         for i, level in enumerate(LEVELS):
             open_ = i < progress.unlocked
             won = level.id in progress.won
@@ -84,9 +86,10 @@ class JourneyScreen(Screen):
                     f"partner {level.partner}; {level.twist}.")
             if not open_:
                 note = f"Win level {i} to open it. " + note
-            rows.append(Row(level.id, f"Level {i + 1}: {level.title}  ·  {state}", note=note,
-                            action=self._start(i), enabled=open_,
-                            primary=open_ and not won and i == progress.unlocked - 1))
+            current = open_ and not won and i == progress.unlocked - 1
+            rows.append(Button(level.id, f"Level {i + 1}: {level.title}  ·  {state}",
+                               self._start(i), note=note, enabled=open_,
+                               style="primary" if current else "secondary"))
         return rows
 
     def _start(self, index: int):

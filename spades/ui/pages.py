@@ -26,7 +26,9 @@ from ..storage import (
 from ..storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
 from ..storage.statistics import Statistics
 from . import theme
-from .screens import MAX_TEXT, Row, Screen
+from .journey import JourneyScreen, journey_summary
+from .screens import MAX_TEXT, Screen
+from .widgets import INPUT, Button, Custom, Heading, Paragraph, Stepper, TextField, Toggle, Widget
 
 PRESET_NOTES = {
     "standard": "Nil and blind nil, partners bid at most 13, to 500, mercy at -200.",
@@ -95,11 +97,11 @@ class MenuScreen(Screen):
     title = "Spades"
     emblem = True
 
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[Widget]:
         app = self.app
-        rows: list[Row] = []
+        rows: list[Widget] = []
         for notice in app.notices:
-            rows.append(Row("notice", notice, kind="text"))
+            rows.append(Paragraph("notice", notice))
         summary = match_summary(app.store) if app.store else None
         if summary is not None and not summary.is_over:
             when = summary.saved_time.astimezone().strftime("%d %b %Y, %H:%M")
@@ -107,24 +109,23 @@ class MenuScreen(Screen):
             note = f"Hand {summary.hand_number + 1}  ·  us {us}, them {them}  ·  saved {when}"
             if summary.practice:
                 note += "  ·  practice"
-            rows.append(Row("continue", "Continue", note=note, action=app.continue_match,
-                            primary=True))
-        from .journey import JourneyScreen, journey_summary
-
+            rows.append(Button("continue", "Continue", app.continue_match, note=note,
+                               style="primary"))
+        fresh = summary is None or summary.is_over
         rows += [
-            Row("new", "New match", action=lambda: app.show(SettingsScreen(app, new=True)),
-                primary=summary is None or summary.is_over),
-            Row("journey", "Journey", note=journey_summary(app.journey),
-                action=lambda: app.show(JourneyScreen(app))),
-            Row("howto", "How to play", action=lambda: app.show(RulesScreen(app))),
-            Row("settings", "Settings", action=lambda: app.show(SettingsScreen(app))),
-            Row("saves", "Your saves", action=lambda: app.show(SavesScreen(app))),
-            Row("stats", "Statistics", action=lambda: app.show(StatsScreen(app))),
+            Button("new", "New match", lambda: app.show(SettingsScreen(app, new=True)),
+                   style="primary" if fresh else "secondary"),
+            Button("journey", "Journey", lambda: app.show(JourneyScreen(app)),
+                   note=journey_summary(app.journey)),
+            Button("howto", "How to play", lambda: app.show(RulesScreen(app))),
+            Button("settings", "Settings", lambda: app.show(SettingsScreen(app))),
+            Button("saves", "Your saves", lambda: app.show(SavesScreen(app))),
+            Button("stats", "Statistics", lambda: app.show(StatsScreen(app))),
         ]
         return rows
 
-    def footer(self) -> list[Row]:
-        return [Row("quit", "Quit", action=self.app.quit, note="Esc")] if self.app.can_quit \
+    def footer(self) -> list[Widget]:
+        return [Button("quit", "Quit", self.app.quit, hint="Esc")] if self.app.can_quit \
             else []
 
     def back(self) -> None:
@@ -171,29 +172,32 @@ class SettingsScreen(Screen):
         except RulesError as exc:
             self.say(f"Not possible: {exc}")
 
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[Widget]:
         s = self.app.settings
-        rows: list[Row] = []
+        rows: list[Widget] = []
         if self.app.has_match_in_progress():
-            rows.append(Row("note", "A rule change applies from your next match: the match "
-                            "in progress keeps the rules it began with.", kind="text"))
-        rows.append(Row("h_rules", "Rules", kind="heading"))
-        rows.append(Row("preset", "Rule set", kind="option", value=s.preset,
-                        note=PRESET_NOTES[s.preset], action=lambda: self.preset_step(1),
-                        back=lambda: self.preset_step(-1)))
+            rows.append(Paragraph("note", "A rule change applies from your next match: the "
+                                  "match in progress keeps the rules it began with."))
+        rows.append(Heading("h_rules", "Rules"))
+        rows.append(Stepper("preset", "Rule set", s.preset, lambda: self.preset_step(-1),
+                            lambda: self.preset_step(1), note=PRESET_NOTES[s.preset]))
         for name, label, note, values in RULE_OPTIONS:
-            rows.append(Row(name, label, kind="option",
-                            value=value_text(getattr(s.rules, name)), note=note,
-                            action=self._option(name, values, 1),
-                            back=self._option(name, values, -1)))
-        rows.append(Row("h_players", "Players", kind="heading"))
-        rows.append(Row("name", "Your name", kind="input", value=s.player_name,
-                        note="Type to change it; shown at your seat."))
+            value = getattr(s.rules, name)
+            if isinstance(value, bool):
+                rows.append(Toggle(name, label, value, self._option(name, values, 1),
+                                   note=note))
+            else:
+                rows.append(Stepper(name, label, value_text(value),
+                                    self._option(name, values, -1),
+                                    self._option(name, values, 1), note=note))
+        rows.append(Heading("h_players", "Players"))
+        rows.append(TextField("name", "Your name", s.player_name, self._typer("name"),
+                              note="Type to change it; shown at your seat."))
         for i, (key, label) in enumerate((("name_w", "West's name"),
                                           ("name_n", "Your partner's name"),
                                           ("name_e", "East's name"))):
-            rows.append(Row(key, label, kind="input", value=s.computer_names[i],
-                            note="A computer player; its face follows its name."))
+            rows.append(TextField(key, label, s.computer_names[i], self._typer(key),
+                                  note="A computer player; its face follows its name."))
         rows.append(self._choice("avatar_shape", "Your face", AVATAR_SHAPES,
                                  "The emblem shown at your seat."))
         rows.append(self._choice("avatar_colour", "Its colour", AVATAR_COLOURS,
@@ -202,7 +206,7 @@ class SettingsScreen(Screen):
                                  "West and East, your opponents: easy, normal or hard."))
         rows.append(self._choice("partner_strength", "Your partner", STRENGTHS,
                                  "North, who plays with you: easy, normal or hard."))
-        rows.append(Row("h_table", "Table", kind="heading"))
+        rows.append(Heading("h_table", "Table"))
         rows.append(self._choice("animation_speed", "Animation", ANIMATION_SPEEDS,
                                  "How fast cards move; instant has no motion at all."))
         rows.append(self._toggle("four_colour", "Four-colour deck",
@@ -219,24 +223,24 @@ class SettingsScreen(Screen):
     def _option(self, name: str, values: tuple, step: int):
         return lambda: self.option_step(name, values, step)
 
-    def _choice(self, field: str, label: str, values: tuple, note: str) -> Row:
+    def _choice(self, field: str, label: str, values: tuple, note: str) -> Widget:
         current = getattr(self.app.settings, field)
 
         def step(k: int) -> None:
             self.change(**{field: cycle(values, current, k)})
 
-        return Row(field, label, kind="option", value=current, note=note,
-                   action=lambda: step(1), back=lambda: step(-1))
+        return Stepper(field, label, current, lambda: step(-1), lambda: step(1), note=note)
 
-    def _toggle(self, field: str, label: str, note: str) -> Row:
+    def _toggle(self, field: str, label: str, note: str) -> Widget:
         current = getattr(self.app.settings, field)
-        flip = lambda: self.change(**{field: not current})  # noqa: E731
-        return Row(field, label, kind="option", value=value_text(current), note=note,
-                   action=flip, back=flip)
+        return Toggle(field, label, current, lambda: self.change(**{field: not current}),
+                      note=note)
 
-    def type_text(self, text: str | None) -> None:
-        """Typing into the focused name."""
-        key = self.focus[1] if self.focus else "name"
+    def _typer(self, key: str):
+        return lambda text: self.type_text(key, text)
+
+    def type_text(self, key: str, text: str | None) -> None:
+        """Typing into the name ``key`` (None: delete its last character)."""
         s = self.app.settings
         others = list(s.computer_names)
         seat = {"name_w": 0, "name_n": 1, "name_e": 2}.get(key)
@@ -253,18 +257,12 @@ class SettingsScreen(Screen):
             others[seat] = name
             self.change(computer_names=tuple(others))
 
-    def footer(self) -> list[Row]:
-        rows = [Row("back", "Back", action=self.back, note="Esc")]
+    def footer(self) -> list[Widget]:
+        rows: list[Widget] = [Button("back", "Back", self.back, hint="Esc")]
         if self.new:
-            rows.append(Row("start", "Start match", action=self.app.new_match_from_settings,
-                            primary=True, note="Enter"))
+            rows.append(Button("start", "Start match", self.app.new_match_from_settings,
+                               style="primary", hint="Enter"))
         return rows
-
-    def key(self, name: str, shift: bool = False, text: str = "") -> None:
-        if name in ("enter",) and self.new and self.focus is None:
-            self.app.new_match_from_settings()
-            return
-        super().key(name, shift, text)
 
 
 class SavesScreen(Screen):
@@ -280,7 +278,7 @@ class SavesScreen(Screen):
         self.confirming = False
         self.waiting_upload = False
 
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[Widget]:
         app = self.app
         store = app.store
         where = store.where or "this device"
@@ -292,26 +290,25 @@ class SavesScreen(Screen):
             about = (f"Your match, settings, statistics and Journey are kept on this computer "
                      f"only, {where}. Nothing is sent anywhere. Deleting that folder "
                      "removes them, so export a copy to keep one.")
-        rows = [Row("about", about, kind="text")]
+        rows: list[Widget] = [Paragraph("about", about)]
         if app.platform.in_browser():
-            rows.append(Row("export", "Export everything", note="Downloads one file "
-                            "with your match, settings, statistics and Journey.",
-                            action=self.export))
-            rows.append(Row("import", "Import a file", note="Choose a file exported before; "
-                            "it replaces what it holds.", action=self.import_browser))
+            rows.append(Button("export", "Export everything", self.export, note="Downloads "
+                               "one file with your match, settings, statistics and Journey."))
+            rows.append(Button("import", "Import a file", self.import_browser,
+                               note="Choose a file exported before; it replaces what it "
+                               "holds."))
         else:
-            rows.append(Row("path", "File", kind="input", value=self.path,
-                            note="Type the file's path for export and import."))
-            rows.append(Row("export", "Export everything", note="Writes one file with "
-                            "your match, settings, statistics and Journey.",
-                            action=self.export))
-            rows.append(Row("import", "Import from the file", note="Reads a file exported "
-                            "before; nothing changes if it is refused.",
-                            action=self.import_desktop))
+            rows.append(TextField("path", "File", self.path, self.type_text,
+                                  note="Type the file's path for export and import."))
+            rows.append(Button("export", "Export everything", self.export, note="Writes one "
+                               "file with your match, settings, statistics and Journey."))
+            rows.append(Button("import", "Import from the file", self.import_desktop,
+                               note="Reads a file exported before; nothing changes if it is "
+                               "refused."))
         label = "Yes, remove everything" if self.confirming else "Remove all local data"
         note = ("Press again to remove your match, settings and statistics for good."
                 if self.confirming else "Asks once more before removing anything.")
-        rows.append(Row("clear", label, note=note, action=self.clear, danger=True))
+        rows.append(Button("clear", label, self.clear, note=note, style="danger"))
         return rows
 
     def type_text(self, text: str | None) -> None:
@@ -398,31 +395,29 @@ class StatsScreen(Screen):
         super().__init__(app)
         self.confirming = False
 
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[Widget]:
         stats = load_statistics(self.app.store) if self.app.store else Statistics()
         font, small, pad, _ = self.metrics()
-        rows: list[Row] = []
+        rows: list[Widget] = []
         if stats.is_empty:
-            rows.append(Row("none", "No match finished yet. Play one to the end and your "
-                            "record appears here, rule set by rule set.", kind="text"))
+            rows.append(Paragraph("none", "No match finished yet. Play one to the end and "
+                                  "your record appears here, rule set by rule set."))
         else:
             if stats.recent:
-                rows.append(Row("h_chart", "Points per hand, your last matches",
-                                kind="heading"))
-                rows.append(Row("chart", "", kind="custom", height=round(font * 8),
-                                paint=lambda surface, rect: self.chart(surface, rect, stats)))
+                rows.append(Heading("h_chart", "Points per hand, your last matches"))
+                rows.append(Custom("chart", round(font * 8),
+                                   lambda surface, rect: self.chart(surface, rect, stats)))
             sections = [("all", "All rule sets", stats.total)] if len(stats.rows()) > 1 else []
             sections += [(name, name, record) for name, record in stats.rows()]
             sections += [(f"practice_{name}", f"{name}, practice (Undo used)", record)
                          for name, record in stats.rows(practice=True)]
             for key, title, record in sections:
-                rows.append(Row(f"h_{key}", title, kind="heading"))
-                rows.append(Row(f"t_{key}", "", kind="custom",
-                                height=len(STAT_LINES) * round(small * 1.3) + pad,
-                                paint=self._table(record)))
+                rows.append(Heading(f"h_{key}", title))
+                rows.append(Custom(f"t_{key}", len(STAT_LINES) * round(small * 1.3) + pad,
+                                   self._table(record)))
         label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
-        rows.append(Row("reset", label, action=self.reset,
-                        note="Asks once more." if not self.confirming else "For good."))
+        rows.append(Button("reset", label, self.reset, style="danger",
+                           note="Asks once more." if not self.confirming else "For good."))
         return rows
 
     def _table(self, record):
@@ -490,8 +485,9 @@ class StatsScreen(Screen):
         self.say("Statistics reset")
 
 
-def rules_text(rules: Rules) -> list[tuple[str, str]]:
-    """How to play under ``rules``, in short: (heading, paragraph) pairs."""
+def rules_text(rules: Rules, touch: bool = False) -> list[tuple[str, str]]:
+    """How to play under ``rules``, in short: (heading, paragraph) pairs; ``touch``:
+    the table told for taps rather than keys."""
     out = [
         ("The aim", "Four players, two teams: you (South) and your partner (North) against "
          f"West and East. Each hand, your team bids how many tricks it will take, then tries "
@@ -535,10 +531,17 @@ def rules_text(rules: Rules) -> list[tuple[str, str]]:
                     f"-{rules.blind_nil_value}."))
     if rules.mercy is not None:
         out.append(("Mercy", f"A team at {rules.mercy} points or less loses at once."))
-    out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
-                "choosing one says why it is refused. H gives a rules hint, C turns on the "
-                "coach, L shows the last trick, S the score sheet, U takes back your last "
-                "move (the match then counts as practice). F1 lists every key."))
+    if touch:
+        out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
+                    "tapping one says why it is refused. Tap a card to play it, a bid and "
+                    "then Confirm to bid. The buttons above your hand give a rules hint, "
+                    "the coach, the last trick, the score sheet and Undo (the match then "
+                    "counts as practice); Menu pauses. Drag a page or panel to scroll it."))
+    else:
+        out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
+                    "choosing one says why it is refused. H gives a rules hint, C turns on "
+                    "the coach, L shows the last trick, S the score sheet, U takes back your "
+                    "last move (the match then counts as practice). F1 lists every key."))
     return out
 
 
@@ -550,16 +553,15 @@ class RulesScreen(Screen):
         table, self.app.suspended = self.app.suspended, None
         self.app.show(table) if table is not None else self.app.show_menu()
 
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[Widget]:
         rules = self.app.settings.rules
-        rows: list[Row] = [
-            Row("demo", "Play the demonstration deal", note="A deal with fixed cards that "
-                "shows trumps, following suit and breaking spades, step by step.",
-                action=self.app.start_demo, primary=True),
-            Row("which", f"The rules of your rule set ({self.app.settings.preset}).",
-                kind="text"),
+        rows: list[Widget] = [
+            Button("demo", "Play the demonstration deal", self.app.start_demo,
+                   note="A deal with fixed cards that shows trumps, following suit and "
+                   "breaking spades, step by step.", style="primary"),
+            Paragraph("which", f"The rules of your rule set ({self.app.settings.preset})."),
         ]
-        for i, (heading, text) in enumerate(rules_text(rules)):
-            rows.append(Row(f"h{i}", heading, kind="heading"))
-            rows.append(Row(f"t{i}", text, kind="text"))
+        for i, (heading, text) in enumerate(rules_text(rules, INPUT.touch)):
+            rows.append(Heading(f"h{i}", heading))
+            rows.append(Paragraph(f"t{i}", text))
         return rows

@@ -19,6 +19,8 @@ from ..engine.match import HandResult
 from . import anim
 from .choreography import HUMAN
 from .control import Control
+from .help import help_label
+from .widgets import INPUT
 
 
 def bid_words(bid: int | None) -> str:
@@ -214,7 +216,7 @@ class TablePanels:
                 ("deck", f"Four-colour deck: {'on' if o.four_colour else 'off'}",
                  self.toggle_deck, ""),
                 ("coach", f"Coach: {'on' if o.coach else 'off'}", self.toggle_coach, "C"),
-                ("help", "Keys and help", lambda: self._open("help"), "F1"),
+                ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
                 ("howto", "How to play", self.how_to_play, ""),
                 ("new", "New match", self.new_match, ""),
             ]

@@ -1,0 +1,383 @@
+"""The widgets: buttons, steppers, toggles, text fields, and the passive rows
+(paragraphs, headings, custom drawings) that share a page with them.
+
+A widget knows its box, which parts of it can be tapped (``parts``), what a tap on a
+part does (``activate``), what the arrow keys do (``step``), how tall it is at a
+width (``measure``) and how to draw itself. Routing input to it is :class:`Group`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from .. import theme
+from .scroll import ScrollArea
+from .style import OFF_ON_FELT, colours, draw_button, paint_button
+
+Action = Callable[[], None]
+
+
+@dataclass
+class Look:
+    """What drawing and measuring need: text, sizes and the input mode's hints."""
+
+    text: Any  # theme.Text
+    font: int
+    small: int
+    pad: int
+    target: int  # least tappable size, 44 or 48 px
+    hints: bool = True  # key hints shown (not after a touch)
+    now: float = 0.0
+    ground: str = "felt"
+
+    @property
+    def note_size(self) -> int:
+        return max(15, self.small - 2)
+
+
+@dataclass
+class State:
+    focused: bool = False
+    hover: Any = None  # the part under the mouse, or None
+    pressed: Any = None  # the part held down, or None
+    hovering: bool = False
+    pressing: bool = False
+
+
+class Widget:
+    kind = "widget"
+    focusable = True
+
+    def __init__(self, key: Any, label: str = "", *, note: str = "", enabled: bool = True,
+                 hint: str = "", group: str = "") -> None:
+        self.key = key
+        self.label = label
+        self.note = note
+        self.enabled = enabled
+        self.hint = hint  # a shortcut key shown on it while hints are shown
+        self.group = group
+        self.box = Rect(0, 0, 0, 0)  # in its area's content coordinates, else on screen
+        self.area: ScrollArea | None = None
+
+    def place(self, box: Rect, area: ScrollArea | None = None) -> None:
+        self.box = Rect(box)
+        self.area = area
+
+    @property
+    def rect(self) -> Rect:
+        """Where it is on screen now."""
+        return self.area.to_screen(self.box) if self.area else Rect(self.box)
+
+    def visible(self) -> bool:
+        return self.area is None or self.area.shows(self.box)
+
+    def parts(self, look: Look | None = None) -> list[tuple[Any, Rect]]:
+        """The tappable parts, on screen: (part, rect); a plain widget is one part."""
+        return [(None, self.rect)] if self.focusable else []
+
+    def part_at(self, pos: tuple[int, int], look: Look | None = None) -> tuple[bool, Any]:
+        for part, rect in self.parts(look):
+            if rect.collidepoint(pos):
+                return True, part
+        return False, None
+
+    def activate(self, part: Any = None) -> None:
+        """A tap on ``part`` or Enter/Space (part None)."""
+
+    def step(self, direction: int) -> bool:
+        """Left (-1) or right (1) while focused; False: not used here."""
+        return False
+
+    def measure(self, width: int, look: Look) -> int:
+        return look.target
+
+    def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
+        """Draw at ``self.rect``."""
+
+
+class Button(Widget):
+    """A button. ``style``: "primary" (one per panel), "secondary", "danger"; a
+    ``note`` makes it a row (label and explanation left-aligned). A disabled button
+    calls ``refused`` when tapped, so the page can say why."""
+
+    kind = "button"
+
+    def __init__(self, key: Any, label: str, action: Action | None = None, *,
+                 style: str = "secondary", note: str = "", enabled: bool = True,
+                 hint: str = "", group: str = "", suggested: bool = False,
+                 refused: Action | None = None) -> None:
+        super().__init__(key, label, note=note, enabled=enabled, hint=hint, group=group)
+        self.action = action or (lambda: None)
+        self.style = style
+        self.suggested = suggested
+        self.refused = refused
+
+    @property
+    def primary(self) -> bool:
+        return self.style == "primary"
+
+    def activate(self, part: Any = None) -> None:
+        if self.enabled:
+            self.action()
+        elif self.refused is not None:
+            self.refused()
+
+    def measure(self, width: int, look: Look) -> int:
+        if not self.note:
+            return max(look.target, round(look.font * 2.1))
+        return row_height(self, width, look, 0)
+
+    def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
+        rect = self.rect
+        hint = self.hint if look.hints else ""
+        if not self.note:
+            draw_button(surface, look.text, rect, self.label, look.small, self.style,
+                        self.enabled, state.hovering, state.pressing, self.suggested, hint,
+                        look.ground)
+            return
+        c = colours(self.style, self.enabled, state.hovering, look.ground)
+        r = paint_button(surface, rect, c, pressed=state.pressing, suggested=self.suggested)
+        draw_row_text(surface, self, r, r.width - 3 * look.pad, look, c.ink, c.muted)
+
+
+class Stepper(Widget):
+    """A value stepped through a list: ``<`` steps back, ``>`` steps on; each half is a
+    target of its own. Enter and the right arrow step on, the left arrow back."""
+
+    kind = "option"
+
+    def __init__(self, key: Any, label: str, value: str, back: Action, forward: Action, *,
+                 note: str = "", enabled: bool = True, group: str = "") -> None:
+        super().__init__(key, label, note=note, enabled=enabled, group=group)
+        self.value = value
+        self.back = back
+        self.forward = forward
+
+    def value_box(self, rect: Rect, look: Look) -> Rect:
+        w = max(round(rect.width * 0.36), 2 * look.target + 3 * look.small)
+        return Rect(rect.right - look.pad // 2 - w, rect.y, w, rect.height)
+
+    def halves(self, look: Look) -> tuple[Rect, Rect]:
+        rect = self.rect
+        box = self.value_box(rect, look)
+        side = max(look.target, min(rect.height - 4, round(look.font * 2.1)))
+        y = rect.centery - side // 2
+        return Rect(box.x, y, side, side), Rect(box.right - side, y, side, side)
+
+    def parts(self, look: Look | None = None) -> list[tuple[Any, Rect]]:
+        if look is None:
+            return [(None, self.rect)]
+        back, forward = self.halves(look)
+        return [("back", back), ("next", forward), ("row", self.rect)]
+
+    def activate(self, part: Any = None) -> None:
+        """``<`` steps back, ``>`` or Enter (part None) on; the row's label ("row")
+        only takes the focus."""
+        if not self.enabled:
+            return
+        if part == "back":
+            self.back()
+        elif part in ("next", None):
+            self.forward()
+
+    def step(self, direction: int) -> bool:
+        if self.enabled:
+            (self.back if direction < 0 else self.forward)()
+        return True
+
+    def measure(self, width: int, look: Look) -> int:
+        return row_height(self, width, look, self.value_w(width, look))
+
+    def value_w(self, width: int, look: Look) -> int:
+        return max(round(width * 0.36), 2 * look.target + 3 * look.small) + look.pad // 2
+
+    def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
+        rect = self.rect
+        c = colours("secondary", self.enabled, False, look.ground)
+        paint_button(surface, rect, c)
+        draw_row_text(surface, self, rect, rect.width - self.value_w(rect.width, look) -
+                      2 * look.pad, look, c.ink, c.muted)
+        back, forward = self.halves(look)
+        for part, r, glyph in (("back", back, "<"), ("next", forward, ">")):
+            half = colours("secondary", self.enabled, state.hover == part, "panel")
+            paint_button(surface, r.inflate(-4, -4), half, radius=8,
+                         pressed=state.pressed == part)
+            look.text.blit(surface, glyph, look.font, half.ink, r.center, "center", True)
+        room = forward.left - back.right - 8
+        size = look.text.fit(self.value, look.small, room, True)
+        look.text.blit(surface, self.value, size, c.ink,
+                       ((back.right + forward.left) // 2, rect.centery), "center", True)
+
+
+class Toggle(Widget):
+    """On or off: a tap anywhere on it (or Enter, or an arrow) flips it."""
+
+    kind = "toggle"
+
+    def __init__(self, key: Any, label: str, on: bool, flip: Action, *, note: str = "",
+                 enabled: bool = True, group: str = "") -> None:
+        super().__init__(key, label, note=note, enabled=enabled, group=group)
+        self.on = on
+        self.flip = flip
+
+    @property
+    def value(self) -> str:
+        return "on" if self.on else "off"
+
+    def activate(self, part: Any = None) -> None:
+        if self.enabled:
+            self.flip()
+
+    def step(self, direction: int) -> bool:
+        self.activate()
+        return True
+
+    def switch_rect(self, look: Look) -> Rect:
+        rect = self.rect
+        w, h = round(look.target * 1.9), round(look.target * 0.8)
+        return Rect(rect.right - look.pad - w, rect.centery - h // 2, w, h)
+
+    def measure(self, width: int, look: Look) -> int:
+        return row_height(self, width, look, round(look.target * 1.9) + look.pad)
+
+    def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
+        rect = self.rect
+        c = colours("secondary", self.enabled, state.hovering, look.ground)
+        paint_button(surface, rect, c, pressed=state.pressing)
+        sw = self.switch_rect(look)
+        draw_row_text(surface, self, rect, sw.x - rect.x - 2 * look.pad, look, c.ink, c.muted)
+        track = theme.GOOD if self.on else (150, 150, 140)
+        pygame.draw.rect(surface, track, sw, border_radius=sw.height // 2)
+        knob_r = sw.height // 2 - 3
+        cx = sw.right - sw.height // 2 if self.on else sw.x + sw.height // 2
+        pygame.draw.circle(surface, (255, 255, 255), (cx, sw.centery), knob_r)
+        word_x = sw.x + sw.height // 2 + 4 if self.on else sw.right - sw.height // 2 - 4
+        anchor = "midleft" if self.on else "midright"
+        look.text.blit(surface, self.value, max(15, look.small - 3), (255, 255, 255) if self.on
+                       else theme.BUTTON_TEXT, (word_x if self.on else word_x, sw.centery),
+                       anchor, True)
+
+
+class TextField(Widget):
+    """A line of text typed while focused; ``edit(None)`` deletes the last character."""
+
+    kind = "input"
+
+    def __init__(self, key: Any, label: str, value: str, edit: Callable[[str | None], None],
+                 *, note: str = "", group: str = "") -> None:
+        super().__init__(key, label, note=note, group=group)
+        self.value = value
+        self.edit = edit
+
+    def value_w(self, width: int) -> int:
+        return round(width * 0.4)
+
+    def measure(self, width: int, look: Look) -> int:
+        return row_height(self, width, look, self.value_w(width))
+
+    def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
+        rect = self.rect
+        t = look.text
+        c = colours("secondary", True, state.hovering, look.ground)
+        paint_button(surface, rect, c)
+        vw = self.value_w(rect.width)
+        draw_row_text(surface, self, rect, rect.width - vw - 3 * look.pad, look, c.ink, c.muted)
+        box = Rect(rect.right - look.pad - vw, rect.y + 6, vw, rect.height - 12)
+        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=8)
+        pygame.draw.rect(surface, (150, 150, 140), box, 1, border_radius=8)
+        shown = self.value
+        if state.focused and int(look.now * 2) % 2 == 0:
+            shown += "|"
+        # A long path shows its end, where the file's name is.
+        while len(shown) > 4 and t.font(look.small, True).size(shown)[0] > vw - 12:
+            shown = "..." + shown[4:]
+        size = t.fit(shown, look.small, vw - 8, True)
+        t.blit(surface, shown, size, c.ink, box.center, "center", True)
+
+
+class Paragraph(Widget):
+    kind = "text"
+    focusable = False
+
+    def lines(self, width: int, look: Look) -> list[str]:
+        return look.text.wrap(self.label, look.small, width - 2 * look.pad)
+
+    def measure(self, width: int, look: Look) -> int:
+        return len(self.lines(width, look)) * round(look.small * 1.25) + look.pad // 2
+
+    def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
+        rect = self.rect
+        y = rect.y
+        for line in self.lines(rect.width, look):
+            look.text.blit(surface, line, look.small, theme.TEXT, (rect.x + look.pad, y))
+            y += round(look.small * 1.25)
+
+
+class Heading(Widget):
+    kind = "heading"
+    focusable = False
+
+    def measure(self, width: int, look: Look) -> int:
+        return round(look.font * 1.8)
+
+    def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
+        rect = self.rect
+        size = look.text.fit(self.label, look.font, rect.width, True)
+        look.text.blit(surface, self.label, size, theme.GOLD, (rect.x, rect.bottom - 4),
+                       "bottomleft", True)
+
+
+class Custom(Widget):
+    """Something a page draws itself (a chart, a table of figures)."""
+
+    kind = "custom"
+    focusable = False
+
+    def __init__(self, key: Any, height: int,
+                 paint: Callable[[pygame.Surface, Rect], None]) -> None:
+        super().__init__(key)
+        self.height = height
+        self.paint = paint
+
+    def measure(self, width: int, look: Look) -> int:
+        return self.height
+
+    def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
+        self.paint(surface, self.rect)
+
+
+def row_height(widget: Widget, width: int, look: Look, value_w: int) -> int:
+    """A row's height: its label and its wrapped note, at least a target's height."""
+    base = max(look.target, round(look.font * 2.1))
+    if not widget.note:
+        return base
+    lines = look.text.wrap(widget.note, look.note_size, width - value_w - 3 * look.pad)
+    return max(base, round(look.font * 1.25) + len(lines) * round(look.note_size * 1.2) +
+               look.pad)
+
+
+def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: int, look: Look,
+                  ink: tuple, muted: tuple) -> None:
+    """A row's label (bold) and its note under it, left-aligned in ``width``."""
+    t = look.text
+    top = rect.y + look.pad // 2 + 2
+    if not widget.note:
+        size = t.fit(widget.label, look.small, width, True)
+        t.blit(surface, widget.label, size, ink, (rect.x + look.pad, rect.centery), "midleft",
+               True)
+        return
+    size = t.fit(widget.label, look.small, width, True)
+    t.blit(surface, widget.label, size, ink, (rect.x + look.pad, top), "topleft", True)
+    y = top + round(look.font * 1.1)
+    for line in t.wrap(widget.note, look.note_size, width):
+        t.blit(surface, line, look.note_size, muted, (rect.x + look.pad, y))
+        y += round(look.note_size * 1.2)
+
+
+__all__ = ["Button", "Custom", "Heading", "Look", "OFF_ON_FELT", "Paragraph", "State",
+           "Stepper", "TextField", "Toggle", "Widget"]

@@ -1,0 +1,129 @@
+"""How a control looks: the hierarchy of buttons, and the WCAG contrast it keeps.
+
+One primary action per panel is filled with the accent colour; enabled secondary
+actions are plain; disabled ones are an outline with faded (but readable) text; a
+suggested control wears a dark blue outline. ``ground`` is what lies behind the
+control: the felt of the pages and table, or a light panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from .. import theme
+
+ACCENT = theme.SELECTED  # the primary action's fill
+ACCENT_HOVER = (255, 216, 110)
+ACCENT_INK = theme.BUTTON_TEXT
+PLAIN = theme.BUTTON
+PLAIN_HOVER = theme.BUTTON_HOVER
+PLAIN_INK = theme.BUTTON_TEXT
+PLAIN_MUTED = theme.PANEL_MUTED
+PLAIN_EDGE = (150, 150, 140)
+DANGER = (250, 222, 214)
+DANGER_INK = (150, 30, 20)
+DANGER_MUTED = (120, 60, 50)
+CHOSEN = (28, 60, 44)  # a chosen value (a picked bid): dark, not the accent
+CHOSEN_INK = theme.TEXT
+# Disabled: no fill; outline and text faded but at least 3:1 against the ground.
+OFF_ON_FELT = (150, 184, 164)
+OFF_ON_PANEL = (112, 118, 114)
+# The outline of a suggested control, drawn just inside its edge: >= 3:1 against the
+# button's own fill (a light button, or a dark chosen one).
+SUGGESTED = (0, 98, 160)
+SUGGESTED_ON_DARK = (130, 205, 255)
+PRESSED_SHIFT = 1  # px a pressed button sinks
+
+
+def luminance(rgb: tuple) -> float:
+    def channel(c: int) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb[:3]
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: tuple, b: tuple) -> float:
+    """The WCAG 2 contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@dataclass(frozen=True)
+class Colours:
+    fill: tuple | None  # None: outline only
+    ink: tuple  # the label
+    muted: tuple  # a note or key hint on it
+    edge: tuple | None  # a 1-2 px border
+    ground: str = "felt"  # what is behind it
+
+
+def colours(style: str, enabled: bool = True, hover: bool = False,
+            ground: str = "felt") -> Colours:
+    """The colours of a button of ``style`` ("primary", "secondary", "danger",
+    "chosen") on ``ground`` ("felt" or "panel")."""
+    if not enabled:
+        off = OFF_ON_PANEL if ground == "panel" else OFF_ON_FELT
+        return Colours(None, off, off, off, ground)
+    if style == "primary":
+        return Colours(ACCENT_HOVER if hover else ACCENT, ACCENT_INK, PLAIN_MUTED, None, ground)
+    if style == "danger":
+        return Colours(DANGER, DANGER_INK, DANGER_MUTED, None, ground)
+    if style == "chosen":
+        return Colours(CHOSEN, CHOSEN_INK, theme.TEXT_MUTED, None, ground)
+    edge = PLAIN_EDGE if ground == "panel" else None
+    return Colours(PLAIN_HOVER if hover else PLAIN, PLAIN_INK, PLAIN_MUTED, edge, ground)
+
+
+def suggestion_colour(c: Colours) -> tuple:
+    """The suggestion's outline on a button of colours ``c``: against its fill, or the
+    ground behind an outline-only button."""
+    behind = c.fill or (theme.PANEL if c.ground == "panel" else theme.FELT)
+    return SUGGESTED if luminance(behind) > 0.3 else SUGGESTED_ON_DARK
+
+
+def paint_button(surface: pygame.Surface, rect: Rect, c: Colours, radius: int = 10,
+                 pressed: bool = False, suggested: bool = False) -> Rect:
+    """The body of a button; returns the rect its label goes in."""
+    r = rect.move(0, PRESSED_SHIFT) if pressed else rect
+    if c.fill is not None:
+        pygame.draw.rect(surface, c.fill, r, border_radius=radius)
+        if c.edge is not None:
+            pygame.draw.rect(surface, c.edge, r, 1, border_radius=radius)
+    else:
+        pygame.draw.rect(surface, c.edge or c.ink, r, 2, border_radius=radius)
+    if suggested:
+        pygame.draw.rect(surface, suggestion_colour(c), r.inflate(-4, -4), 3,
+                         border_radius=radius - 2)
+    return r
+
+
+def draw_button(surface: pygame.Surface, text, rect: Rect, label: str, size: int,
+                style: str = "secondary", enabled: bool = True, hover: bool = False,
+                pressed: bool = False, suggested: bool = False, hint: str = "",
+                ground: str = "felt") -> None:
+    """A whole button: body, label (shrunk to fit) and a key hint beside or under it.
+
+    ``text`` is a :class:`theme.Text`; pass ``hint=""`` when hints are hidden (touch).
+    """
+    c = colours(style, enabled, hover, ground)
+    r = paint_button(surface, rect, c, pressed=pressed, suggested=suggested)
+    hint_size = max(13, round(size * 0.75))
+    inline = f"{label}  {hint}" if hint else label
+    if hint and text.font(size, True).size(inline)[0] <= r.width - 16:
+        lw = text.font(size, True).size(label + "  ")[0]
+        hw = text.font(hint_size).size(hint)[0]
+        x = r.centerx - (lw + hw) // 2
+        text.blit(surface, label, size, c.ink, (x, r.centery), "midleft", True)
+        text.blit(surface, hint, hint_size, c.muted, (x + lw, r.centery + 1), "midleft")
+        return
+    fit = text.fit(label, size, r.width - 12, True)
+    under = bool(hint) and r.height >= fit + hint_size + 8
+    cy = r.centery - (hint_size // 2 if under else 0)
+    text.blit(surface, label, fit, c.ink, (r.centerx, cy), "center", True)
+    if under:
+        text.blit(surface, hint, hint_size, c.muted, (r.centerx, r.bottom - 3), "midbottom")

@@ -1,0 +1,432 @@
+"""The widget layer through the real App, synthetic events only: tap or drag, the
+steppers' two halves, FINGER and its mouse twin handled once, scrolling by drag,
+wheel, PageDown and focus, touch mode and its key hints, the hierarchy's contrast,
+and every widget of every page on screen at every size."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+from ui_driver import Driver
+
+from spades import storage
+from spades.engine import STANDARD, Match
+from spades.engine.rules import PRESETS
+from spades.storage import Statistics
+from spades.ui import theme
+from spades.ui.journey import JourneyScreen
+from spades.ui.pages import MenuScreen, RulesScreen, SavesScreen, SettingsScreen, StatsScreen
+from spades.ui.widgets import INPUT, SLOP, Button, Stepper, min_target, style
+from spades.ui.widgets.style import contrast
+
+SIZES = [(1280, 720), (800, 600), (390, 844)]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def page_driver(size=(1280, 720), page=None, match: bool = False) -> Driver:
+    d = Driver("--size", f"{size[0]}x{size[1]}", "--speed", "instant", start=False)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    if match:
+        d.app.new_match_from_settings()
+        d.frame()
+    d.app.show(page(d.app) if page else MenuScreen(d.app))
+    d.frame()
+    return d
+
+
+def finished_match(seed: int = 3) -> Match:
+    match = Match(STANDARD.with_options(target=150), seed)
+    rng = random.Random(seed)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def with_statistics(d: Driver) -> None:
+    stats = Statistics()
+    for seed in (3, 4):
+        m = finished_match(seed)
+        stats = stats.record_match(m.history, m.winner, False, "standard")
+    storage.save_statistics(d.app.store, stats)
+
+
+def halves(d: Driver, key: str):
+    w = d.scene.row_of(("row", key))
+    assert isinstance(w, Stepper)
+    return w.halves(d.scene.look())
+
+
+# --- tap or drag -------------------------------------------------------------------
+
+@pytest.mark.parametrize("touch", [True, False])
+def test_a_drag_that_starts_on_a_button_scrolls_and_does_not_press_it(touch):
+    d = page_driver(page=RulesScreen)
+    demo = d.control(("row", "demo"))
+    start = demo.rect.center
+    d.drag(start, (start[0], start[1] - 100), touch=touch)
+    assert isinstance(d.scene, RulesScreen), "the drag pressed the button it began on"
+    assert d.scene.scroll >= 95
+    # A drag that wanders off and comes back to where it began is still a drag.
+    d.scene.area.offset = 0
+    d.frame()
+    d.drag(start, (start[0], start[1] + 3 * SLOP), steps=3, touch=touch)
+    d.drag(start, start, steps=1, touch=touch)  # and a press that never moved: a tap
+    assert type(d.scene).__name__ == "DemoScene"
+
+
+@pytest.mark.parametrize("touch", [True, False])
+def test_a_drag_on_a_steppers_half_scrolls_and_a_tap_steps(touch):
+    d = page_driver(page=lambda app: SettingsScreen(app, new=True))
+    names = list(PRESETS)
+    before = d.app.settings.preset
+    _, forward = halves(d, "preset")
+    d.drag(forward.center, (forward.centerx, forward.centery - 120), touch=touch)
+    assert d.app.settings.preset == before and d.scene.scroll > 100
+    d.scene.area.offset = 0
+    d.frame()
+    back, forward = halves(d, "preset")
+    if touch:
+        d.tap(back.center)
+    else:
+        d.click(back.center)
+    i = names.index(before)
+    assert d.app.settings.preset == names[(i - 1) % len(names)], "< must step back"
+    d.tap(forward.center) if touch else d.click(forward.center)
+    assert d.app.settings.preset == before
+    # The row's label only takes the focus: no step in either direction.
+    d.tap(d.control(("row", "preset")).rect.midleft) if touch else d.click(
+        d.control(("row", "preset")).rect.midleft)
+    assert d.app.settings.preset == before and d.scene.focus == ("row", "preset")
+
+
+def test_finger_and_its_synthetic_mouse_twin_are_handled_once():
+    d = page_driver(page=lambda app: SettingsScreen(app, new=True))
+    names = list(PRESETS)
+    before = names.index(d.app.settings.preset)
+    for n in range(1, 4):
+        _, forward = halves(d, "preset")
+        d.tap(forward.center, twin=True)
+        assert names.index(d.app.settings.preset) == (before + n) % len(names)
+    # A platform that sends only the synthetic mouse events: each still counts once.
+    d = page_driver(page=lambda app: SettingsScreen(app, new=True))
+    _, forward = halves(d, "preset")
+    import pygame
+
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=forward.center, button=1, touch=True,
+                                             which=0xFFFFFFFF))
+    d.frame()
+    assert names.index(d.app.settings.preset) == (before + 1) % len(names)
+    assert INPUT.touch
+
+
+def test_a_finger_drag_follows_one_to_one_glides_a_little_and_stops_at_the_ends():
+    d = page_driver((390, 844), RulesScreen)
+    area = d.scene.area
+    x = d.app.screen.get_width() // 2
+    d.finger("down", (x, 600))
+    d.frame()
+    for y in range(590, 489, -10):
+        d.finger("move", (x, y))
+        d.frame()
+        # Within the tap distance nothing moves; past it the content under the finger
+        # stays under it, the first 10 px included.
+        assert area.offset == (600 - y if 600 - y > SLOP else 0)
+    d.finger("up", (x, 480))  # lifted while moving: it glides on a little, then stops
+    d.frame()
+    assert area.offset > 120
+    d.frame(40)
+    assert 120 < area.offset <= 120 + 200 and area.velocity == 0
+    for _ in range(12):  # flicks past the end
+        d.drag((x, 740), (x, 100), steps=2)
+    d.frame(40)
+    assert area.offset == area.max_offset
+    for _ in range(12):
+        d.drag((x, 100), (x, 740), steps=2)
+    d.frame(40)
+    assert area.offset == 0
+
+
+# --- How to play to its last line, every way ---------------------------------------
+
+def at_the_end(d: Driver) -> bool:
+    area = d.scene.area
+    last = d.scene.placed[-1]
+    return area.offset == area.max_offset and area.view.top <= last.rect.top and \
+        last.rect.bottom <= area.view.bottom
+
+
+def test_how_to_play_reaches_its_last_line_by_finger_drags_on_a_phone():
+    d = page_driver((390, 844))
+    d.tap(("row", "howto"))
+    assert isinstance(d.scene, RulesScreen)
+    assert d.scene.area.max_offset > 400
+    x = d.app.screen.get_width() // 2
+    for _ in range(20):
+        if at_the_end(d):
+            break
+        d.drag((x, 650), (x, 250))
+    assert at_the_end(d)
+    d.tap(("foot", "back"))
+    assert isinstance(d.scene, MenuScreen)
+
+
+@pytest.mark.parametrize("how", ["wheel", "pagedown", "down", "end"])
+def test_how_to_play_reaches_its_last_line_by_wheel_and_keys(how):
+    d = page_driver((1280, 720))
+    d.click(("row", "howto"))
+    assert isinstance(d.scene, RulesScreen) and d.scene.area.max_offset > 200
+    for _ in range(80):
+        if at_the_end(d):
+            break
+        if how == "wheel":
+            d.wheel(-1, pos=d.scene.area.view.center)
+        else:
+            d.press(how)
+    assert at_the_end(d)
+
+
+def test_the_focused_control_scrolls_into_view():
+    d = page_driver((800, 600), lambda app: SettingsScreen(app, new=True))
+    view = d.scene.area.view
+    for _ in range(60):
+        d.press("tab")
+        focused = d.scene.group.focused()
+        assert focused is not None
+        if focused.area is not None:
+            assert view.contains(focused.rect), focused.key
+        if focused.key == ("row", "coach"):
+            break
+    assert d.scene.scroll > 0
+    d.press("tab", shift=True)
+    assert d.scene.focus == ("row", "sound")
+
+
+def test_statistics_reset_confirmed_by_touch_alone_on_a_phone():
+    d = page_driver((390, 844))
+    with_statistics(d)
+    d.tap(("row", "stats"))
+    assert isinstance(d.scene, StatsScreen)
+    x = d.app.screen.get_width() // 2
+    for _ in range(20):
+        reset = d.control(("row", "reset"))
+        if d.scene.area.view.contains(reset.rect):
+            break
+        d.drag((x, 650), (x, 250))
+    d.frame(30)  # the glide settles
+    d.tap(("row", "reset"))
+    assert d.scene.confirming and not storage.load_statistics(d.app.store).is_empty
+    d.tap(("row", "reset"))
+    assert storage.load_statistics(d.app.store).is_empty
+    d.tap(("foot", "back"))
+    assert isinstance(d.scene, MenuScreen)
+
+
+# --- touch mode --------------------------------------------------------------------
+
+def test_touch_mode_hides_key_hints_and_a_key_brings_them_back():
+    d = page_driver((1280, 720), lambda app: SettingsScreen(app, new=True))
+    drawn: list[str] = []
+    blit = d.app.text.blit
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return blit(surface, text, *args, **kwargs)
+
+    d.app.text.blit = spy
+    d.frame()
+    assert "Esc" in drawn and "Enter" in drawn and INPUT.hints
+    d.tap((5, 5))  # a touch on nothing
+    drawn.clear()
+    d.frame()
+    assert INPUT.touch and "Esc" not in drawn and "Enter" not in drawn
+    d.press("tab")
+    drawn.clear()
+    d.frame()
+    assert not INPUT.touch and "Esc" in drawn
+    # How to play speaks of taps after a touch, of keys after a key.
+    d.app.show(RulesScreen(d.app))
+    d.frame()
+    labels = " ".join(w.label for w in d.scene.rows())
+    assert "F1 lists every key" in labels
+    d.tap((5, 5))
+    labels = " ".join(w.label for w in d.scene.rows())
+    assert "Tap a card" in labels and "F1" not in labels
+
+
+def test_a_phone_shows_no_key_hints_before_any_input():
+    d = page_driver((390, 844), lambda app: SettingsScreen(app, new=True))
+    assert not d.scene.look().hints
+    d.press("tab")
+    assert d.scene.look().hints
+
+
+# --- every page, every size --------------------------------------------------------
+
+def pages(d: Driver):
+    yield MenuScreen(d.app)
+    yield SettingsScreen(d.app, new=True)
+    yield SettingsScreen(d.app)
+    yield SavesScreen(d.app)
+    yield StatsScreen(d.app)
+    yield RulesScreen(d.app)
+    yield JourneyScreen(d.app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_widget_of_every_page_on_screen_without_overlap_and_big_enough(size):
+    d = page_driver(size, match=True)
+    with_statistics(d)
+    width, height = size
+    screen = d.app.screen.get_rect()
+    target = min_target(size)
+    assert target == (48 if size == (390, 844) else 44)
+    for page in pages(d):
+        d.app.show(page)
+        d.frame()
+        scene = d.scene
+        scene.build_controls()
+        look, area = scene.look(), scene.area
+        name = type(scene).__name__
+        assert screen.contains(area.view) and area.view.height > 3 * target, name
+        bar = area.bar_rect(width)
+        assert bar is None or screen.contains(bar)
+        boxes = [w.box for w in scene.placed]
+        for a, b in zip(boxes, boxes[1:], strict=False):
+            assert a.bottom + 8 <= b.top, (name, a, b)  # 8 px between neighbours
+        for w in scene.placed:
+            assert 0 <= w.box.left and w.box.right <= width, (name, w.key)
+            area.reveal(w.box)
+            if w.box.height <= area.view.height:
+                assert area.view.contains(w.rect), (name, w.key)
+            if w.focusable:
+                check_targets(w, look, target, name)
+        area.offset = 0
+        feet = [w.rect for w in scene.foot_placed]
+        for w in scene.foot_placed:
+            assert screen.contains(w.rect) and w.rect.top >= area.view.bottom, (name, w.key)
+            check_targets(w, look, target, name)
+        for a, b in zip(feet, feet[1:], strict=False):
+            assert a.right + 8 <= b.left, name
+        back = [w for w in scene.foot_placed if w.label in ("Back", "Quit")]
+        assert back or name == "MenuScreen", f"{name} cannot be left by pointer"
+
+
+def check_targets(w, look, target: int, name: str) -> None:
+    parts = [r for part, r in w.parts(look)]
+    for r in parts:
+        assert r.width >= target and r.height >= target, (name, w.key, r)
+    if isinstance(w, Stepper):
+        back, forward = w.halves(look)
+        assert back.right + 8 <= forward.left, (name, w.key)
+        assert w.rect.contains(back) and w.rect.contains(forward), (name, w.key)
+
+
+# --- hierarchy ---------------------------------------------------------------------
+
+def test_the_button_hierarchy_keeps_its_contrast():
+    felt = (theme.FELT, theme.FELT_DARK)
+    grounds = {"felt": felt, "panel": (theme.PANEL,)}
+    for ground, behind in grounds.items():
+        primary = style.colours("primary", ground=ground)
+        plain = style.colours("secondary", ground=ground)
+        danger = style.colours("danger", ground=ground)
+        off = style.colours("secondary", enabled=False, ground=ground)
+        assert contrast(primary.ink, primary.fill) >= 4.5
+        assert contrast(plain.ink, plain.fill) >= 4.5
+        assert contrast(plain.muted, plain.fill) >= 4.5
+        assert contrast(danger.ink, danger.fill) >= 4.5
+        # Disabled: no fill at all, text and outline at 3:1 against what is behind.
+        assert off.fill is None
+        for colour in behind:
+            assert contrast(off.ink, colour) >= 3.0, (ground, colour)
+        # The suggestion's outline, inside the button's edge: 3:1 against its fill,
+        # whatever the button's state.
+        for s in ("primary", "secondary", "chosen", "danger"):
+            for hover in (False, True):
+                c = style.colours(s, hover=hover, ground=ground)
+                assert contrast(style.suggestion_colour(c), c.fill) >= 3.0, (s, c.fill)
+        for colour in behind:  # an outline-only (disabled) button shows the ground
+            assert contrast(style.suggestion_colour(off), colour) >= 3.0, colour
+    # The primary action stands out from the plain ones on the felt.
+    assert contrast(style.ACCENT, theme.FELT) >= 3.0
+    assert contrast(theme.FOCUS, theme.FELT) >= 3.0
+
+
+def test_each_page_has_at_most_one_primary_action():
+    d = page_driver(match=True)
+    for page in pages(d):
+        d.app.show(page)
+        d.frame()
+        primaries = [w.key for w in d.scene.group.widgets if isinstance(w, Button) and
+                     w.primary and w.enabled]
+        assert len(primaries) <= 1, (type(page).__name__, primaries)
+
+
+# --- structure ---------------------------------------------------------------------
+
+def test_no_import_circle_inside_spades_ui():
+    """Every import, those inside functions too (a late import hides a circle)."""
+    ui = ROOT / "spades" / "ui"
+    graph: dict[str, set[str]] = {}
+    for path in ui.rglob("*.py"):
+        rel = path.relative_to(ROOT).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        name = ".".join(parts)
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        deps = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = package
+                for _ in range(max(0, node.level - 1)):
+                    base = base.rsplit(".", 1)[0]
+                mod = f"{base}.{node.module}" if node.level and node.module else (
+                    base if node.level else node.module or "")
+                deps.add(mod)
+                deps.update(f"{mod}.{a.name}" for a in node.names)
+            elif isinstance(node, ast.Import):
+                deps.update(a.name for a in node.names)
+        graph[name] = deps
+    graph = {k: {d for d in v if d in graph and d != k} for k, v in graph.items()}
+
+    def visit(node: str, trail: list[str]) -> None:
+        if node in trail:
+            pytest.fail("import circle: " + " -> ".join(trail[trail.index(node):] + [node]))
+        for nxt in graph[node]:
+            if not (nxt == "spades.ui" or node.startswith(nxt + ".")):
+                visit(nxt, trail + [node])
+
+    for module in graph:
+        visit(module, [])
+
+
+def test_after_a_touch_the_tables_help_is_for_taps_and_drags():
+    d = Driver("--size", "390x844", "--speed", "instant")
+    d.wait_for_player()
+    drawn: list[str] = []
+    blit = d.app.text.blit
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return blit(surface, text, *args, **kwargs)
+
+    d.app.text.blit = spy
+    d.tap(("tool", "menu"))
+    assert d.scene.overlays[-1] == "pause"
+    assert d.control(("btn", "help")).label == "Help"
+    d.tap(("btn", "help"))
+    drawn.clear()
+    d.frame()
+    assert d.scene.overlays[-1] == "help" and "Taps and drags" in drawn and "Tap a card" in drawn
+    assert "Esc" not in drawn  # no key hint on the Close button either
+    d.press("f1")  # a key: the help is the keys' again
+    d.press("f1")
+    drawn.clear()
+    d.frame()
+    assert d.scene.overlays[-1] == "help" and "Keys" in drawn and "Tab / Shift+Tab" in drawn
