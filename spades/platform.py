@@ -147,16 +147,35 @@ def offer_file(name: str, text: str, folder: Path | str | None = None) -> tuple[
 
 
 # Import in the browser: a hidden file input, read by the page; the game polls for the
-# text each frame (the page cannot call back into the game's loop).
+# text each frame (the page cannot call back into the game's loop). A chooser the
+# player closes without a file fires the input's ``cancel`` event: the answer is then
+# an empty text at once. A browser without that event gets the same answer when the
+# page has its focus back and no file came within half a second.
 _UPLOAD_JS = """(function () {
   window.__spadesUpload = undefined;
   var input = document.createElement("input");
+  var answered = false;
+  function answer(text) {
+    if (answered) return;
+    answered = true;
+    window.__spadesUpload = text;
+    window.removeEventListener("focus", refocused);
+    setTimeout(function () { input.remove(); }, 0);
+  }
+  function refocused() {
+    setTimeout(function () {
+      if (!answered && !(input.files && input.files.length)) answer("");
+    }, 500);
+  }
   input.type = "file";
   input.accept = ".json,application/json";
   input.style.display = "none";
+  input.addEventListener("cancel", function () { answer(""); });
   input.onchange = function () {
     var file = input.files && input.files[0];
-    if (!file) { window.__spadesUpload = ""; return; }
+    if (!file) { answer(""); return; }
+    answered = true;  // reading: a focus coming back no longer means "cancelled"
+    window.removeEventListener("focus", refocused);
     if (file.size > 2000000) { window.__spadesUpload = "{too large}"; return; }
     var reader = new FileReader();
     reader.onload = function () { window.__spadesUpload = String(reader.result); };
@@ -164,8 +183,8 @@ _UPLOAD_JS = """(function () {
     reader.readAsText(file);
   };
   document.body.appendChild(input);
+  if (!("oncancel" in input)) window.addEventListener("focus", refocused);
   input.click();
-  setTimeout(function () { input.remove(); }, 60000);
   return true;
 })()"""
 
@@ -184,7 +203,7 @@ def ask_for_upload() -> bool:
 
 def take_upload() -> str | None:
     """The chosen file's text once the page has read it (an empty text if the player
-    chose nothing or reading failed), else None while still waiting."""
+    closed the chooser without a file or reading failed), else None while waiting."""
     window = browser_window()
     if window is None:
         return None
