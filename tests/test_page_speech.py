@@ -14,7 +14,7 @@ import os
 import subprocess
 
 import pytest
-from test_browser import CHROMIUM, HERE, fill_template, missing_piece
+from test_browser import CHROMIUM, HERE, TEMPLATE, fill_template, missing_piece
 
 from spades import platform
 
@@ -56,10 +56,12 @@ def page_run(tmp_path_factory) -> dict:
     folder = tmp_path_factory.mktemp("speech")
     scripts = folder / "scripts.json"
     scripts.write_text(json.dumps(window.scripts), encoding="ascii")
+    page = folder / "index.html"
+    page.write_text(fill_template(TEMPLATE.read_text(encoding="utf-8")), encoding="utf-8")
     env = dict(os.environ, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD="1")
     done = subprocess.run(
         ["node", str(HERE / "speech.mjs"), "--chromium", CHROMIUM, "--scripts", str(scripts),
-         "--page", str(fill_template(folder / "index.html"))],
+         "--page", str(page)],
         capture_output=True, text=True, timeout=300, env=env, cwd=HERE,
     )
     assert done.returncode == 0, f"speech.mjs failed:\n{done.stderr[-4000:]}"
