@@ -183,7 +183,7 @@ def test_the_caption_strip_shows_the_latest_words_above_the_table():
     d = listening()
     d.wait_for_player()
     scene = d.scene
-    band = scene.caption_rect_height()
+    band, size = scene.caption_band
     assert band > 0 and scene.layout.top_bar.top == band  # the table starts below it
     d.press("1")
     d.frame()
@@ -194,7 +194,7 @@ def test_the_caption_strip_shows_the_latest_words_above_the_table():
                for y in range(0, band, 2)}
     assert captions.STRIP in colours and (246, 244, 236) in colours
     lay = scene.layout
-    lines = captions.caption_lines(d.app.text, scene.transcript.recent(2), lay.font_small,
+    lines = captions.caption_lines(d.app.text, scene.transcript.recent(2), size,
                                    lay.width - 2 * lay.pad)
     assert lines and lines[-1][1] and lines[-1][0] in texts(d)[-1]
     # Turned off, the strip goes and the table takes the room back.

@@ -25,9 +25,14 @@ def line_height(size: int) -> int:
     return round(size * 1.3)
 
 
+def text_size(lay: Layout) -> int:
+    """The strip's type: the table's body size, as large as its message line."""
+    return lay.font
+
+
 def band_height(lay: Layout) -> int:
-    """The strip's height for a table laid out as ``lay``: two lines of small type."""
-    return LINES * line_height(lay.font_small) + lay.pad + 3
+    """The strip's height for a window laid out (without it) as ``lay``: two lines."""
+    return LINES * line_height(text_size(lay)) + lay.pad + 3
 
 
 def clipped(text: theme.Text, sentence: str, size: int, width: int, n: int) -> list[str]:
@@ -59,12 +64,12 @@ def caption_lines(text: theme.Text, said: list[Announcement], size: int,
 
 
 def draw_strip(surface: pygame.Surface, text: theme.Text, lay: Layout, band: int,
-               said: list[Announcement]) -> Rect:
-    """The caption strip across the top ``band`` pixels of the window."""
+               size: int, said: list[Announcement]) -> Rect:
+    """The caption strip across the top ``band`` pixels of the window, in type of
+    ``size``."""
     rect = Rect(0, 0, lay.width, band)
     pygame.draw.rect(surface, STRIP, rect)
     pygame.draw.line(surface, STRIP_EDGE, (0, rect.bottom - 2), (rect.right, rect.bottom - 2), 2)
-    size = lay.font_small
     x = lay.pad
     width = lay.width - 2 * lay.pad
     if not said:

@@ -45,6 +45,7 @@ class Narration:
         self.announcer = Announcer(self.options.names, seat=0)
         self.transcript = Transcript()
         self.layout_key = (self.layout.width, self.layout.height, False)
+        self.caption_band = (0, 0)  # the strip's height and type size, when shown
         if resumed:
             self.announcer.sync(self.match.view(0))
 
@@ -60,13 +61,13 @@ class Narration:
         shown = self.captions_shown()
         self.layout_key = (width, height, shown)
         lay = compute_layout(width, height)
+        self.caption_band = (captions.band_height(lay), captions.text_size(lay)) if shown \
+            else (0, 0)
         if not shown:
             return lay
-        return compute_layout_below(width, height, captions.band_height(lay))
+        return compute_layout_below(width, height, self.caption_band[0])
 
-    def caption_rect_height(self) -> int:
-        return captions.band_height(compute_layout(self.layout.width, self.layout.height)) \
-            if self.captions_shown() else 0
+    # --- what is said ------------------------------------------------------------------
 
     @property
     def narrating(self) -> bool:

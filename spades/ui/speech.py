@@ -109,8 +109,9 @@ class Speech:
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
         text = self.app.text
-        if hasattr(scene, "transcript") and scene.captions_shown():
-            captions.draw_strip(surface, text, scene.layout, scene.caption_rect_height(),
+        if hasattr(scene, "transcript") and scene.captions_shown() and scene.caption_band[0]:
+            band, size = scene.caption_band
+            captions.draw_strip(surface, text, scene.layout, band, size,
                                 scene.transcript.recent(2))
         if self.offering:
             lay = getattr(scene, "layout", None)
