@@ -87,6 +87,7 @@ def test_a_drag_on_a_steppers_half_scrolls_and_a_tap_steps(touch):
     d.drag(forward.center, (forward.centerx, forward.centery - 120), touch=touch)
     assert d.app.settings.preset == before and d.scene.scroll > 100
     d.scene.area.offset = 0
+    d.scene.area.stop()
     d.frame()
     back, forward = halves(d, "preset")
     if touch:
@@ -122,6 +123,14 @@ def test_finger_and_its_synthetic_mouse_twin_are_handled_once():
     d.frame()
     assert names.index(d.app.settings.preset) == (before + 1) % len(names)
     assert INPUT.touch
+    # A browser's own mouse echo of a touch (no touch mark), at once and at the same
+    # place, is the same tap again: dropped.
+    d.finger("down", forward.center)
+    d.finger("up", forward.center)
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=forward.center, button=1))
+    d.frame()
+    assert names.index(d.app.settings.preset) == (before + 2) % len(names)
 
 
 def test_a_finger_drag_follows_one_to_one_glides_a_little_and_stops_at_the_ends():
@@ -141,6 +150,11 @@ def test_a_finger_drag_follows_one_to_one_glides_a_little_and_stops_at_the_ends(
     assert area.offset > 120
     d.frame(40)
     assert 120 < area.offset <= 120 + 200 and area.velocity == 0
+    # A tap while it glides stops it and presses nothing.
+    d.drag((x, 600), (x, 450), steps=3)
+    assert abs(area.velocity) > 200
+    d.tap((x, 400))
+    assert area.velocity == 0 and isinstance(d.scene, RulesScreen)
     for _ in range(12):  # flicks past the end
         d.drag((x, 740), (x, 100), steps=2)
     d.frame(40)
@@ -281,6 +295,8 @@ def pages(d: Driver):
 def test_every_widget_of_every_page_on_screen_without_overlap_and_big_enough(size):
     d = page_driver(size, match=True)
     with_statistics(d)
+    longest = max(PRESETS, key=len)  # the widest value a stepper shows
+    d.app.settings = d.app.settings.with_preset(longest)
     width, height = size
     screen = d.app.screen.get_rect()
     target = min_target(size)
@@ -324,6 +340,8 @@ def check_targets(w, look, target: int, name: str) -> None:
         back, forward = w.halves(look)
         assert back.right + 8 <= forward.left, (name, w.key)
         assert w.rect.contains(back) and w.rect.contains(forward), (name, w.key)
+        text_w = look.text.font(look.small, True).size(w.value)[0]
+        assert text_w <= forward.left - back.right - 8, (name, w.key, w.value)
 
 
 # --- hierarchy ---------------------------------------------------------------------
@@ -430,3 +448,47 @@ def test_after_a_touch_the_tables_help_is_for_taps_and_drags():
     drawn.clear()
     d.frame()
     assert d.scene.overlays[-1] == "help" and "Keys" in drawn and "Tab / Shift+Tab" in drawn
+
+
+def test_a_toggle_reads_on_or_off_at_3_to_1():
+    from spades.ui.widgets.style import OFF_ON_PANEL, PLAIN
+
+    for track in (theme.GOOD, OFF_ON_PANEL):
+        assert contrast(track, PLAIN) >= 3.0  # the switch against its row
+        assert contrast((255, 255, 255), track) >= 4.5  # "on" / "off" on the switch
+
+
+def test_a_locked_level_says_why_when_tapped_and_starts_nothing():
+    d = page_driver((390, 844), JourneyScreen)
+    d.tap(("row", "j2"))
+    assert isinstance(d.scene, JourneyScreen)
+    assert d.scene.message and d.scene.message[0] == "Level 2 is locked: win level 1 to open it"
+
+
+def test_menu_and_pages_by_finger_alone_on_a_phone():
+    """The touch twin of test_menu_and_pages_by_mouse: every page opened and left with
+    taps, a rule stepped back with <, the match started from the New match page."""
+    d = page_driver((390, 844))
+    for key, page in (("howto", RulesScreen), ("settings", SettingsScreen),
+                      ("saves", SavesScreen), ("stats", StatsScreen),
+                      ("journey", JourneyScreen)):
+        d.tap(("row", key))
+        assert isinstance(d.scene, page)
+        d.tap(("foot", "back"))
+        assert isinstance(d.scene, MenuScreen)
+    d.tap(("row", "new"))
+    assert isinstance(d.scene, SettingsScreen) and d.scene.new
+    # "Play to" is below the first screen: drag up to it, then step it back with <.
+    x = d.app.screen.get_width() // 2
+    for _ in range(10):
+        row = d.control(("row", "target"))
+        if d.scene.area.view.contains(row.rect):
+            break
+        d.drag((x, 600), (x, 300))
+    d.scene.area.stop()
+    back, _ = halves(d, "target")
+    d.tap(back.center)
+    assert d.app.settings.rules.target == 1000  # 500 back one step wraps to the last
+    d.tap(("foot", "start"))
+    assert type(d.scene).__name__ == "TableScene"
+    assert d.scene.match.rules.target == 1000

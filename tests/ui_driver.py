@@ -64,14 +64,9 @@ class Driver:
         return None
 
     def click(self, target: tuple | Control | tuple[int, int]) -> None:
-        if isinstance(target, Control):
-            pos = visible_point(self.scene, target)
-        elif len(target) == 2 and all(isinstance(v, int) for v in target):
-            pos = target
-        else:
-            control = self.control(target)
-            assert control is not None, f"no control {target}"
-            pos = visible_point(self.scene, control)
+        """A mouse click on a control (by key, or the control or widget itself) or a
+        point."""
+        pos = self.point(target)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         self.frame()

@@ -51,8 +51,7 @@ class TableDrawer(PanelDrawer):
         if not scene.overlays:
             for control in controls:
                 if control.key[0] == "tool":
-                    on = control.key[1] == "coach" and scene.options.coach
-                    self.button(surface, scene, control, selected=on)
+                    self.button(surface, scene, control)
         if scene.overlays:
             # Only the top panel shows: a panel opened over another replaces it.
             theme.shade(surface, self._veil)
@@ -91,8 +90,7 @@ class TableDrawer(PanelDrawer):
             t.blit(surface, line, size, theme.PANEL_TEXT, (box.x + lay.pad, y))
             y += round(size * 1.15)
         for control in buttons:
-            self.button(surface, scene, control, on_panel=True,
-                        selected=control.key[1] == "tutor_next")
+            self.button(surface, scene, control, on_panel=True)
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The cloth: a soft light in the middle, darker towards the edges."""

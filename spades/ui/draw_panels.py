@@ -11,7 +11,8 @@ from pygame import Rect
 from . import theme
 from .help import help_page
 from .table import HUMAN, Control, TableScene, bid_words
-from .widgets import INPUT
+from .widgets import INPUT, Look
+from .widgets.style import SUGGESTED
 
 TEAM_NAMES = ("Us", "Them")
 
@@ -21,50 +22,20 @@ class PanelDrawer:
 
     # --- controls --------------------------------------------------------------------
 
+    def look(self, scene: TableScene, ground: str = "felt") -> Look:
+        """What the widget layer draws with: this table's sizes, the input mode's key
+        hints (none after a touch), on the felt or on a light panel."""
+        lay = scene.layout
+        hints = INPUT.hints_in((lay.width, lay.height))
+        return Look(self.text, lay.font, lay.font_small, lay.pad, lay.target, hints,
+                    scene.now, ground)
+
     def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
-               selected: bool = False, suggested: bool = False, on_panel: bool = False) -> None:
-        rect = control.rect
-        hover = scene.hover == control.key
-        outline_only = False
-        if selected:
-            fill, ink = theme.SELECTED, theme.BUTTON_TEXT
-        elif not control.enabled:
-            fill, ink = theme.BUTTON_OFF, theme.BUTTON_OFF_TEXT
-            outline_only = not on_panel
-        else:
-            fill = theme.BUTTON_HOVER if hover else theme.BUTTON
-            ink = theme.BUTTON_TEXT
-        if outline_only:
-            # Not available now: an outline, so it never looks pressed.
-            pygame.draw.rect(surface, (120, 160, 138), rect, 2, border_radius=8)
-        else:
-            pygame.draw.rect(surface, fill, rect, border_radius=8)
-            edge = (150, 150, 140) if on_panel or not control.enabled else (20, 50, 36)
-            pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
-        if suggested:
-            pygame.draw.rect(surface, theme.SUGGEST, rect.inflate(6, 6), 3, border_radius=10)
-        t = self.text
-        label = control.label
-        size = (scene.layout.width, scene.layout.height)
-        hint = control.hint if INPUT.hints_in(size) else ""  # no key hints after a touch
-        small = scene.layout.font_small
-        hint_size = max(12, round(small * 0.75))
-        muted = theme.PANEL_MUTED if control.enabled and not outline_only else ink
-        inline = f"{label}  {hint}" if hint else label
-        if hint and t.font(small, True).size(inline)[0] <= rect.width - 12:
-            # The shortcut beside the label where it fits, else under it, else left out.
-            lw = t.font(small, True).size(label + "  ")[0]
-            hw = t.font(hint_size).size(hint)[0]
-            x = rect.centerx - (lw + hw) // 2
-            t.blit(surface, label, small, ink, (x, rect.centery), "midleft", True)
-            t.blit(surface, hint, hint_size, muted, (x + lw, rect.centery + 1), "midleft")
-            return
-        size = t.fit(label, small, rect.width - 8, bold=True)
-        show_hint = hint and rect.height >= size + hint_size + 6 and rect.width >= 56
-        cy = rect.centery - (hint_size // 2 if show_hint else 0)
-        t.blit(surface, label, size, ink, (rect.centerx, cy), "center", True)
-        if show_hint:
-            t.blit(surface, hint, hint_size, muted, (rect.centerx, rect.bottom - 3), "midbottom")
+               on_panel: bool = False) -> None:
+        """A control as the widget layer draws it: its style (primary, secondary,
+        chosen), faded when disabled, hover and press from the pointer group."""
+        control.draw(surface, self.look(scene, "panel" if on_panel else "felt"),
+                     scene.group.state(control))
 
     def bid_panel(self, surface: pygame.Surface, scene: TableScene,
                   controls: list[Control]) -> None:
@@ -95,13 +66,11 @@ class PanelDrawer:
         suggestion = scene.suggested_bid_value()
         for control in controls:
             if control.group == "bids" or control.key == ("btn", "confirm"):
-                selected = control.key == ("bid", scene.bid_choice)
-                suggested = control.key == ("bid", suggestion)
-                self.button(surface, scene, control, selected, suggested, on_panel=True)
+                self.button(surface, scene, control, on_panel=True)
         if suggestion is not None:
             note = f"Outlined: the suggested bid ({bid_words(suggestion)})"
             size = t.fit(note, lay.font_small, lay.bid_panel.width - 2 * lay.pad)
-            t.blit(surface, note, size, (20, 110, 150), (confirm.centerx, confirm.top - 2),
+            t.blit(surface, note, size, SUGGESTED, (confirm.centerx, confirm.top - 2),
                    "midbottom")
 
     # --- overlays --------------------------------------------------------------------
@@ -167,61 +136,92 @@ class PanelDrawer:
                 row += step
 
     def overlay_scores(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
-        """Each team's hands as a table: side by side when wide, one above the other on a
-        phone."""
-        lay = scene.layout
-        y = self.heading(surface, scene, box, "Score sheet")
+        """Each team's hands as a table, every hand of the match: side by side when
+        wide (the titles and column names stay put while the rows scroll), one above
+        the other on a phone (all of it scrolls). A bar shows when there is more."""
+        self.heading(surface, scene, box, "Score sheet")
         history = scene.match.history[: scene.shown.hands_scored]
-        bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
-        wide = box.width >= lay.font * 26
-        inner = box.width - 2 * lay.pad
-        if wide:
-            blocks = [Rect(box.x + lay.pad + team * (inner + lay.pad) // 2, y,
-                           (inner - lay.pad) // 2, bottom - y) for team in (0, 1)]
-        else:
-            half = (bottom - y) // 2
-            blocks = [Rect(box.x + lay.pad, y + team * half, inner, half) for team in (0, 1)]
-        for team, block in enumerate(blocks):
-            self.score_block(surface, scene, block, team, history)
+        sheet = scene.score_sheet()
+        area = scene.score_area
+        view = sheet.view
+        clip = surface.get_clip()
+        for team in (0, 1):
+            first = area.to_screen(scene.score_row(team, 0))
+            head = Rect(first.x, first.y - 2 - sheet.head, first.width, sheet.head)
+            if sheet.wide:
+                self.score_head(surface, scene, head, team, sheet.step)  # stays put
+            surface.set_clip(view.clip(clip))
+            if not sheet.wide:
+                self.score_head(surface, scene, head, team, sheet.step)
+            self.score_rows(surface, scene, team, history)
+            surface.set_clip(clip)
+        self.scroll_bar(surface, area)
 
-    def score_block(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
-                    history: list) -> None:
+    def scroll_bar(self, surface: pygame.Surface, area) -> None:
+        """A bar at the right of a scroll area on a light panel, while there is more."""
+        if not area.more:
+            return
+        track = Rect(area.view.right + 3, area.view.y, 6, area.view.height)
+        pygame.draw.rect(surface, (214, 212, 202), track, border_radius=3)
+        h = max(24, track.height * area.view.height // max(1, area.content_h))
+        y = track.y + round((track.height - h) * area.offset / max(1, area.max_offset))
+        pygame.draw.rect(surface, theme.PANEL_MUTED, (track.x, y, track.width, h),
+                         border_radius=3)
+
+    def score_columns(self, scene: TableScene) -> list[str]:
+        bags_on = scene.match.rules.bag_penalty
+        return ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
+
+    def score_size(self, scene: TableScene, width: int) -> int:
+        return self.text.fit("Hand Bid Won Points Total Bags", scene.layout.font_small,
+                             width - 40, True)
+
+    def score_head(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
+                   step: int) -> None:
+        """A team's title and its column names."""
         lay = scene.layout
         t = self.text
         names = scene.options.names
-        bags_on = scene.match.rules.bag_penalty
-        cols = ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
-        size = t.fit("Hand Bid Won Points Total Bags", lay.font_small, block.width - 40, True)
+        cols = self.score_columns(scene)
+        size = self.score_size(scene, block.width)
         colour = (30, 90, 170) if team == 0 else (180, 80, 30)
         title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
         t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
                block.topleft, "topleft", True)
-        step = round(size * 1.2)
-        y = block.y + step + 2
         col_w = block.width / len(cols)
-
-        def right(i: int) -> int:
-            return round(block.x + (i + 1) * col_w - 4)
-
+        y = block.y + step
         for i, name in enumerate(cols):
-            t.blit(surface, name, size, theme.PANEL_MUTED, (right(i), y), "topright", True)
-        y += step
-        pygame.draw.line(surface, (180, 180, 170), (block.x, y - 2), (block.right, y - 2))
-        fit = max(1, (block.bottom - y) // step)
-        rows = history[-fit:]
+            t.blit(surface, name, size, theme.PANEL_MUTED, (round(block.x + (i + 1) * col_w
+                                                                  - 4), y), "topright", True)
+        pygame.draw.line(surface, (180, 180, 170), (block.x, block.bottom - 2),
+                         (block.right, block.bottom - 2))
+
+    def score_rows(self, surface: pygame.Surface, scene: TableScene, team: int,
+                   history: list) -> None:
+        """A team's row for every hand scored (the caller clips them to the view)."""
+        t = self.text
+        bags_on = scene.match.rules.bag_penalty
+        cols = self.score_columns(scene)
+        area = scene.score_area
+        view = surface.get_clip()
         if not history:
-            t.blit(surface, "No hand has been scored yet.", size, theme.PANEL_MUTED,
-                   (block.x, y + 2))
-        for result in rows:
+            row = area.to_screen(scene.score_row(team, 0))
+            t.blit(surface, "No hand has been scored yet.", self.score_size(scene, row.width),
+                   theme.PANEL_MUTED, row.topleft)
+        for i, result in enumerate(history):
+            row = area.to_screen(scene.score_row(team, i))
+            if not row.colliderect(view):
+                continue  # out of view: not drawn
+            size = self.score_size(scene, row.width)
+            col_w = row.width / len(cols)
             ts = result.teams[team]
             nils = sum(1 for seat, bid in result.bids if seat % 2 == team and bid <= 0)
             bid = f"{ts.contract}" + ("+nil" * nils)
             values = [result.hand_number + 1, bid, ts.tricks, f"{ts.points:+d}",
                       ts.score_after] + ([ts.bags_after] if bags_on else [])
-            for i, value in enumerate(values):
-                t.blit(surface, str(value), size, theme.PANEL_TEXT, (right(i), y), "topright",
-                       i == 4)
-            y += step
+            for c, value in enumerate(values):
+                t.blit(surface, str(value), size, theme.PANEL_TEXT,
+                       (round(row.x + (c + 1) * col_w - 4), row.y), "topright", c == 4)
 
     def overlay_last(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         lay = scene.layout

@@ -89,8 +89,12 @@ class JourneyScreen(Screen):
             current = open_ and not won and i == progress.unlocked - 1
             rows.append(Button(level.id, f"Level {i + 1}: {level.title}  ·  {state}",
                                self._start(i), note=note, enabled=open_,
-                               style="primary" if current else "secondary"))
+                               style="primary" if current else "secondary",
+                               refused=self._locked(i)))
         return rows
+
+    def _locked(self, index: int):
+        return lambda: self.say(f"Level {index + 1} is locked: win level {index} to open it")
 
     def _start(self, index: int):
         return lambda: self.app.start_level(index)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 from .cardart import card_height
+from .widgets.pointer import min_target
 
 SOUTH, WEST, NORTH, EAST = range(4)
 TOOLBAR = ("scores", "last", "hint", "undo", "coach", "menu")
@@ -58,6 +59,7 @@ class Layout:
     bid_confirm: Rect
     bid_cols: int
     overlay: Rect  # modal panels: breakdown, score sheet, pause, help, match over
+    target: int = 44  # the least width and height of anything tapped (48 on a phone)
     vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
 
     @property
@@ -172,6 +174,7 @@ def compute_layout(width: int, height: int) -> Layout:
     font_small = max(16, round(font * 0.82))
     font_big = round(font * 1.5)
     line = round(font * 1.05)
+    target = min_target((width, height))
 
     # The player's hand: one row on a landscape window, two on a narrow one.
     if portrait:
@@ -200,18 +203,19 @@ def compute_layout(width: int, height: int) -> Layout:
 
     # Top bar: both teams' scores, and in landscape the toolbar on its right.
     bar_h = round(font * (1.7 if portrait else 2.4))
+    if not portrait:
+        bar_h = max(bar_h, target + 2 * pad)  # the toolbar's buttons in it
     top_bar = Rect(0, 0, width, bar_h)
     toolbar: dict[str, Rect] = {}
     if portrait:
-        tool_h = max(44, round(font * 2.2))
+        tool_h = max(target, round(font * 2.2))
         tool_w = (width - pad * (len(TOOLBAR) + 1)) // len(TOOLBAR)
         y = height - pad - tool_h
         for i, name in enumerate(TOOLBAR):
             toolbar[name] = Rect(pad + i * (tool_w + pad), y, tool_w, tool_h)
         bottom = y - pad
     else:
-        tool_h = max(44, bar_h - 2 * pad) if bar_h - 2 * pad >= 36 else bar_h - 2 * pad
-        tool_h = max(36, min(tool_h, bar_h - 2 * pad))
+        tool_h = target
         tool_w = round(_clamp(width * 0.075, 64, 110))
         x = width - pad - len(TOOLBAR) * (tool_w + pad) + pad
         for i, name in enumerate(TOOLBAR):
@@ -298,13 +302,13 @@ def compute_layout(width: int, height: int) -> Layout:
     else:
         room = trick_area.inflate(-pad, 0)
     panel_w = min(room.width, round(font * 24))
-    cols = next((n for n in (7, 5, 4) if (panel_w - (n + 1) * pad) // n >= 48), 4)
+    cols = next((n for n in (7, 5, 4) if (panel_w - (n + 1) * pad) // n >= target), 4)
     rows = -(-14 // cols)
     title_h = round(font * 2.6)
-    confirm_h = max(44, round(font * 2))
+    confirm_h = max(target, round(font * 2))
     button_w = (panel_w - (cols + 1) * pad) // cols
     fixed = title_h + confirm_h + font_small + (rows + 4) * pad
-    button_h = max(44, min(round(font * 2.2), (room.height - fixed) // rows))
+    button_h = max(target, min(round(font * 2.2), (room.height - fixed) // rows))
     bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
     bid_panel.center = room.center
     bid_title = Rect(bid_panel.x + pad, bid_panel.y + pad, panel_w - 2 * pad, title_h)
@@ -329,5 +333,5 @@ def compute_layout(width: int, height: int) -> Layout:
         packets=packets, trick_area=trick_area, trick_slots=trick_slots, status=status,
         hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
-        bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay,
+        bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay, target=target,
     )

@@ -156,7 +156,8 @@ class Screen:
     # --- input ---------------------------------------------------------------------
 
     def pointer(self, p: Pointer) -> None:
-        self.build_controls()
+        if p.kind != "move":  # a move changes nothing a tap could; the frame's layout holds
+            self.build_controls()
         self.group.pointer(p)
 
     def key(self, name: str, shift: bool = False, text: str = "") -> None:

@@ -42,6 +42,7 @@ from .control import Control
 from .layout import Layout, compute_layout
 from .narration import GO_ON_KEYS, Narration
 from .table_panels import TablePanels, bid_words
+from .widgets import Group, Pointer, ScrollArea
 
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
            "hand_order"]
@@ -105,7 +106,8 @@ class TableScene(Choreography, TablePanels, Narration):
         self.focus: tuple | None = None
         self.keyboard = False
         self.hover: tuple | None = None
-        self.pressed: tuple | None = None
+        self.group = Group(arrows_move_focus=False)  # tap or drag, for every control
+        self.score_area = ScrollArea()  # the score sheet's hands
         self.controls: list[Control] = []
         self.want_quit = False
         self.want_rematch = False
@@ -155,6 +157,7 @@ class TableScene(Choreography, TablePanels, Narration):
 
     def update(self, dt: float, think_ms: float = 6.0) -> None:
         self.now += dt
+        self.group.update(dt)
         if self.comparison is not None and self.comparison.result is None and \
                 "compare" in self.overlays:
             self.comparison.step(think_ms)
@@ -162,6 +165,10 @@ class TableScene(Choreography, TablePanels, Narration):
         if self.idle:
             self._settle()
             self._drive(think_ms)
+            if self.idle and self.decision_key != len(self.match.actions):
+                # A computer player's move was shown at once (instant speed): the next
+                # decision starts now, not after the player's first tap on it.
+                self._settle()
 
     # --- settling and the computer players -----------------------------------------
 
@@ -229,8 +236,7 @@ class TableScene(Choreography, TablePanels, Narration):
         return self.idle and self.view.my_turn and not self.overlays_block_play()
 
     def say(self, text: str, seconds: float = 4.0, card: int | None = None) -> None:
-        """The message line; with announcements on, said too (a refusal of ``card``
-        names it)."""
+        """The message line, said too (a refusal of ``card`` names it)."""
         self.message = (text, self.now + seconds)
         if card is not None:
             self.narrate_refusal(text, card)
@@ -374,6 +380,9 @@ class TableScene(Choreography, TablePanels, Narration):
     def _open(self, name: str) -> None:
         if name in self.overlays:
             self.overlays.remove(name)
+        if name == "scores":
+            # Side by side the latest hand shows first; stacked, the top of "Us".
+            self.score_area.offset = 1e9 if self.score_sheet().wide else 0.0
         self.overlays.append(name)
         self.focus = None
 
@@ -439,12 +448,6 @@ class TableScene(Choreography, TablePanels, Narration):
 
     # --- input ---------------------------------------------------------------------
 
-    def control_at(self, pos: tuple[int, int]) -> Control | None:
-        for control in reversed(self.controls):
-            if control.rect.collidepoint(pos):
-                return control
-        return None
-
     def focused(self) -> Control | None:
         for control in self.controls:
             if control.key == self.focus:
@@ -452,35 +455,26 @@ class TableScene(Choreography, TablePanels, Narration):
         return None
 
     def activate(self, control: Control) -> None:
-        if control.enabled or control.group in ("hand", "bids"):
-            # A dimmed card or bid still answers: the engine says why it is refused.
-            control.action()
-        elif control.key[0] == "tool" and control.key[1] == "last":
-            self.say("No trick has been played yet this hand")
-        elif control.key[0] == "tool" and control.key[1] == "undo":
-            self.say("There is nothing of yours to take back yet")
-        elif control.key == ("btn", "confirm"):
-            self.say("Choose a bid first")
+        """A tap or Enter on ``control``; a faded one says why it is not available (a
+        dimmed card or bid: in the engine's words)."""
+        control.activate()
 
-    def mouse_down(self, pos: tuple[int, int]) -> None:
-        self.keyboard = False
-        self.go_on()
-        if self.busy:
-            self.finish_motion()
+    def pointer(self, p: Pointer) -> None:
+        """One press, move, release or wheel of the pointer stream (mouse or finger).
+        A press first completes any motion; a tap plays the card or presses the button it
+        began on; a drag (past ``SLOP`` px) scrolls the score sheet and never plays or
+        presses anything."""
+        if p.kind == "press":
+            self.keyboard = False
+            self.go_on()  # the computer players need not wait for the words
+            if self.busy:
+                self.finish_motion()
             self.build_controls()
-        control = self.control_at(pos)
-        self.pressed = control.key if control else None
-
-    def mouse_up(self, pos: tuple[int, int]) -> None:
-        control = self.control_at(pos)
-        if control is not None and control.key == self.pressed:
-            self.activate(control)
+        self.group.pointer(p)
+        if p.kind == "release":
             self.build_controls()
-        self.pressed = None
-
-    def mouse_move(self, pos: tuple[int, int]) -> None:
-        control = self.control_at(pos)
-        self.hover = control.key if control else None
+        hover = self.group.hover
+        self.hover = hover[0] if hover and not p.touch else None
 
     def key(self, key: str, shift: bool = False) -> None:
         """A key press by name: 'tab', 'left', 'enter', 'escape', 's', ..."""
@@ -489,10 +483,13 @@ class TableScene(Choreography, TablePanels, Narration):
         if self.busy and key not in ("tab",):
             self.finish_motion()
         self.build_controls()
+        scrolling = self.overlays and self.overlays[-1] == "scores"
         if key == "tab":
             self.keyboard = True
             self._move_focus(-1 if shift else 1)
             self.narrate_focus()
+        elif scrolling and key in ("up", "down", "pageup", "pagedown", "home", "end"):
+            self.scroll_scores(key)
         elif key in ("left", "right", "up", "down"):
             self.keyboard = True
             before = self.focus
@@ -530,6 +527,15 @@ class TableScene(Choreography, TablePanels, Narration):
         elif key in ("w", "r", "e") and self.overlays and self.overlays[-1] == "breakdown":
             {"w": self.compare_hand, "r": self.replay_deal, "e": self.export_hand}[key]()
         self.build_controls()
+
+    def scroll_scores(self, key: str) -> None:
+        area = self.score_area
+        if key in ("up", "down"):
+            area.scroll_by((1 if key == "down" else -1) * self.score_sheet().step)
+        elif key in ("pageup", "pagedown"):
+            area.page(1 if key == "pagedown" else -1)
+        else:
+            area.scroll_by((1 if key == "end" else -1) * area.content_h)
 
     def _default_control(self) -> Control | None:
         """Enter with nothing focused: the one obvious thing (Next hand, Confirm, Rematch)."""

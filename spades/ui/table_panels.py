@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from pygame import Rect
 
@@ -20,7 +21,19 @@ from . import anim
 from .choreography import HUMAN
 from .control import Control
 from .help import help_label
-from .widgets import INPUT
+from .widgets import INPUT, ScrollArea
+
+
+@dataclass
+class ScoreSheet:
+    """The score sheet's geometry: ``view`` (on screen) shows ``content`` px of rows."""
+
+    panel: Rect
+    view: Rect
+    content: int
+    wide: bool
+    step: int  # one hand's row
+    head: int  # a team's title and column names
 
 
 def bid_words(bid: int | None) -> str:
@@ -44,8 +57,12 @@ class TablePanels:
         top = self.overlays[-1] if self.overlays else None
         if top is not None:
             controls.extend(self._overlay_controls(top, can_quit))
-            self.controls = controls
-            return controls
+            areas = []
+            if top == "scores":
+                sheet = self.score_sheet()
+                self.score_area.set_view(sheet.view, sheet.content)
+                areas.append(self.score_area)
+            return self._set_controls(controls, areas)
         s = self.shown
         if s.hand and s.face_up and not s.dealing:
             for card, rect in zip(s.hand, self.card_rects(), strict=True):
@@ -55,10 +72,23 @@ class TablePanels:
             controls.extend(self._bid_controls())
         for name, rect in lay.toolbar.items():
             label, key, enabled = self._tool_info(name)
+            on = name == "coach" and self.options.coach
             controls.append(Control(("tool", name), rect, self._tool_action(name), label,
-                                    enabled=enabled, hint=key))
+                                    enabled=enabled, hint=key, style="chosen" if on else
+                                    "secondary", refused=self._tool_refusal(name)))
+        return self._set_controls(controls, [])
+
+    def _set_controls(self, controls: list[Control], areas: list[ScrollArea]) -> list[Control]:
+        """The controls of this frame, handed to the widget group that decides tap or
+        drag for every press (and scrolls ``areas`` by drag and wheel)."""
         self.controls = controls
+        self.group.set(controls, areas, None)
         return controls
+
+    def _tool_refusal(self, name: str) -> Callable[[], None] | None:
+        words = {"last": "No trick has been played yet this hand",
+                 "undo": "There is nothing of yours to take back yet"}.get(name)
+        return (lambda: self.say(words)) if words else None
 
 
     def _tool_info(self, name: str) -> tuple[str, str, bool]:
@@ -97,62 +127,118 @@ class TablePanels:
         if not view.looked:
             half = (title.width - self.layout.pad) // 2
             top = rects[0].top + round(self.layout.font * 1.6)
-            blind = Rect(title.x, top, half, max(44, rects[0].height))
+            blind = Rect(title.x, top, half, max(self.layout.target, rects[0].height))
             look = Rect(blind.right + self.layout.pad, top, half, blind.height)
             controls.append(Control(("bid", BLIND_NIL), blind,
                                     lambda: self.choose_bid(BLIND_NIL), "Blind nil",
-                                    group="bids"))
+                                    group="bids", style=self._chosen(BLIND_NIL)))
             controls.append(Control(("btn", "look"), look, self.look, "Look at cards",
                                     group="bids"))
         else:
             legal = {a.value for a in view.legal_actions() if isinstance(a, Bid)}
+            suggestion = self.suggested_bid_value()
             for bid, rect in zip(range(0, 14), rects, strict=True):
-                controls.append(Control(("bid", bid), rect, self._bid_action(bid),
+                action = self._bid_action(bid)
+                # A bid the rules refuse is faded; a tap on it says why.
+                controls.append(Control(("bid", bid), rect, action,
                                         "Nil" if bid == NIL else str(bid),
-                                        enabled=bid in legal, group="bids"))
+                                        enabled=bid in legal, group="bids", refused=action,
+                                        style=self._chosen(bid),
+                                        suggested=bid == suggestion != self.bid_choice))
         choice = self.bid_choice
         if choice is not None:
             label = f"Confirm {bid_words(choice)}"
         else:
             label = "Pick a bid first" if view.looked else "Choose blind nil, or look"
         controls.append(Control(("btn", "confirm"), confirm, self.confirm_bid, label,
-                                enabled=choice is not None, hint="Enter"))
+                                enabled=choice is not None, hint="Enter", style="primary",
+                                refused=lambda: self.say("Choose a bid first")))
         return controls
+
+    def _chosen(self, bid: int) -> str:
+        return "chosen" if bid == self.bid_choice else "secondary"
 
     def _bid_action(self, bid: int) -> Callable[[], None]:
         return lambda: self.choose_bid(bid)
 
     def overlay_rect(self, name: str) -> Rect:
-        """The panel of a modal overlay, as tall as its content (at most the layout's)."""
+        """The panel of a modal overlay, as tall as its content (at most the layout's;
+        the pause menu, a column of buttons, may use the window's height)."""
         lay = self.layout
         most = lay.overlay
         heading = round(lay.font_big * 1.3) + 2 * lay.pad
-        buttons = max(44, round(lay.font * 2)) + 2 * lay.pad
+        buttons = self.button_height() + 2 * lay.pad
         row = round(lay.font_small * 1.25)
         if name == "last":
             body = lay.card_h + round(lay.font_small * 2.6) + lay.pad
         elif name == "help":
             body = 15 * row + lay.pad
         elif name == "pause":
-            body = 9 * (max(44, round(lay.font * 2)) + lay.pad)
-            buttons = lay.pad
+            body = len(self._pause_items()) * (self.button_height() + lay.pad) + lay.pad
+            buttons = 0
+            most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
             body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.2)
-            buttons += max(44, round(lay.font * 2)) + lay.pad
+            buttons += self.button_height() + lay.pad
         elif name == "compare":
             body = round(lay.font * 2.4) + 7 * round(lay.font_small * 1.3)
         elif name == "scores":
-            rows = max(2, self.shown.hands_scored) + 2
-            stacked = most.width < lay.font * 26
-            body = (rows * (2 if stacked else 1) + (2 if stacked else 1)) * round(
-                lay.font_small * 1.25)
+            return self.score_sheet().panel
         else:
             body = round(lay.font_big * 2.6) + round(lay.font * 2.8)
         rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
-        rect.center = most.center
+        rect.center = (most.centerx, lay.height // 2)
+        rect.clamp_ip(most)
         return rect
+
+    def button_height(self) -> int:
+        return max(self.layout.target, round(self.layout.font * 2))
+
+    def score_sheet(self) -> ScoreSheet:
+        """Where the score sheet's parts go: every hand of the match in a scroll area
+        between the heading and Close; the teams side by side when wide (their titles
+        and column names stay put above the rows), one above the other on a phone (all
+        of it scrolls)."""
+        lay = self.layout
+        most = lay.overlay
+        if lay.portrait:
+            # A phone: the sheet may use the height under the team scores.
+            top = lay.top_bar.bottom + lay.pad
+            most = Rect(most.x, top, most.width, lay.height - lay.pad - top)
+        pad = lay.pad
+        step = round(lay.font_small * 1.35)
+        hands = max(1, self.shown.hands_scored)
+        wide = most.width >= lay.font * 26
+        head = 2 * step + pad // 2  # a team's title and its column names
+        heading = round(lay.font_big * 1.3) + 2 * pad
+        buttons = self.button_height() + 2 * pad
+        if wide:
+            fixed, content = head, hands * step + 4
+        else:
+            fixed, content = 0, 2 * (head + hands * step) + step + 4
+        height = min(most.height, heading + fixed + content + buttons)
+        panel = Rect(0, 0, most.width, height)
+        panel.center = most.center
+        top = panel.y + heading + fixed
+        view = Rect(panel.x + pad, top, panel.width - 2 * pad - 10,
+                    panel.bottom - buttons - top)
+        return ScoreSheet(panel, view, content, wide, step, head)
+
+    def score_row(self, team: int, index: int) -> Rect:
+        """Where the row of the ``index``-th hand of ``team`` sits in the score sheet's
+        content (``score_area.to_screen`` puts it on screen)."""
+        sheet = self.score_sheet()
+        view = sheet.view
+        if sheet.wide:
+            half = (view.width - self.layout.pad) // 2
+            x, y = view.x + team * (half + self.layout.pad), 0
+        else:
+            half = view.width
+            block = sheet.head + max(1, self.shown.hands_scored) * sheet.step
+            x, y = view.x, team * (block + sheet.step) + sheet.head
+        return Rect(x, y + 2 + index * sheet.step, half, sheet.step)
 
     def overlay_buttons(self, names: list[tuple[str, str]], columns: int = 0,
                         panel: Rect | None = None) -> list[Rect]:
@@ -160,28 +246,31 @@ class TablePanels:
         lay = self.layout
         panel = panel or lay.overlay
         pad = lay.pad
-        h = max(44, round(lay.font * 2))
+        h = self.button_height()
         if columns == 1:
             w = min(panel.width - 4 * pad, round(lay.font * 16))
-            top = panel.y + round(lay.font * 3.2)
+            top = panel.y + round(lay.font_big * 1.3) + 2 * pad
             step = min(h + pad, (panel.bottom - pad - top) // max(1, len(names)))
-            h = min(h, step - pad // 2)
+            h = max(lay.target, min(h, step - pad // 2))
             return [Rect(panel.centerx - w // 2, top + i * step, w, h)
                     for i in range(len(names))]
         n = len(names)
-        w = min(round(lay.font * 10), (panel.width - (n + 1) * pad) // n)
-        total = n * w + (n - 1) * pad
+        gap = max(pad, 8)  # apart enough for a finger
+        w = min(round(lay.font * 10), (panel.width - 2 * pad - (n - 1) * gap) // n)
+        total = n * w + (n - 1) * gap
         x = panel.centerx - total // 2
-        return [Rect(x + i * (w + pad), panel.bottom - pad - h, w, h) for i in range(n)]
+        return [Rect(x + i * (w + gap), panel.bottom - pad - h, w, h) for i in range(n)]
 
     def _overlay_controls(self, top: str, can_quit: bool) -> list[Control]:
+        """Each overlay's buttons: the one obvious action first and in the accent colour
+        (Next hand, Rematch, Resume); every closable overlay has a visible Close."""
+        scores = ("scores", "Score sheet", lambda: self._open("scores"), "S")
         if top == "breakdown":
             if self.replay:
                 label = "Back to the match"
             else:
                 label = "Final result" if self.match.phase == OVER else "Next hand"
-            items = [("next", label, self.next_hand, "Enter"),
-                     ("scores", "Score sheet", lambda: self._open("scores"), "S")]
+            items = [("next", label, self.next_hand, "Enter"), scores]
             extras = [("compare", "Computer's way", self.compare_hand, "W"),
                       ("replay", "Replay deal", self.replay_deal, "R"),
                       ("export", "Export hand", self.export_hand, "E")]
@@ -189,12 +278,12 @@ class TablePanels:
             rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], panel=panel)
             above = panel.move(0, -(rects[0].height + self.layout.pad))
             extra_rects = self.overlay_buttons([(k, t) for k, t, _, _ in extras], panel=above)
-            return [Control(("btn", k), r, a, t, hint=h)
+            return [Control(("btn", k), r, a, t, hint=h, style="primary" if k == "next"
+                            else "secondary")
                     for (k, t, a, h), r in zip(items + extras, rects + extra_rects,
                                                strict=True)]
-        elif top == "compare":
-            items = [("close", "Close", lambda: self._close(top), "Esc")]
-        elif top == "match_over" and self.level is not None:
+        menu = ("quit", "Menu", self.quit, "")
+        if top == "match_over" and self.level is not None:
             won = self.match.winner == 0
             items = []
             if won and self.level + 1 < self.level_count:
@@ -202,35 +291,38 @@ class TablePanels:
             else:
                 items.append(("rematch", "Play again" if not won else "Play it again",
                               self.rematch, "Enter"))
-            items += [("journey", "Journey", self._level(-1), ""),
-                      ("scores", "Score sheet", lambda: self._open("scores"), "S")]
+            items += [("journey", "Journey", self._level(-1), ""), scores, menu]
         elif top == "match_over":
-            items = [("rematch", "Rematch", self.rematch, "Enter"),
-                     ("scores", "Score sheet", lambda: self._open("scores"), "S")]
+            items = [("rematch", "Rematch", self.rematch, "Enter"), scores, menu]
         elif top == "pause":
-            o = self.options
-            items = [
-                ("resume", "Resume", lambda: self._close("pause"), "Esc"),
-                ("speed", f"Animation: {o.speed}", self.cycle_speed, ""),
-                ("sound", f"Sound: {'on' if o.sound else 'off'}", self.toggle_sound, "M"),
-                ("deck", f"Four-colour deck: {'on' if o.four_colour else 'off'}",
-                 self.toggle_deck, ""),
-                ("coach", f"Coach: {'on' if o.coach else 'off'}", self.toggle_coach, "C"),
-                ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
-                ("howto", "How to play", self.how_to_play, ""),
-                ("new", "New match", self.new_match, ""),
-            ]
-            items.append(("quit", "Main menu", self.quit, ""))
+            items = self._pause_items()
             rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], columns=1,
                                          panel=self.overlay_rect(top))
-            return [Control(("btn", k), r, a, t, hint=h)
+            return [Control(("btn", k), r, a, t, hint=h, style="primary" if k == "resume"
+                            else "secondary")
                     for (k, t, a, h), r in zip(items, rects, strict=True)]
         else:
             items = [("close", "Close", lambda: self._close(top), "Esc")]
         rects = self.overlay_buttons([(k, t) for k, t, _, _ in items],
                                      panel=self.overlay_rect(top))
-        return [Control(("btn", k), r, a, t, hint=h)
-                for (k, t, a, h), r in zip(items, rects, strict=True)]
+        return [Control(("btn", k), r, a, t, hint=h, style="primary" if i == 0 and
+                        k != "close" else "secondary")
+                for i, ((k, t, a, h), r) in enumerate(zip(items, rects, strict=True))]
+
+    def _pause_items(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        o = self.options
+        return [
+            ("resume", "Resume", lambda: self._close("pause"), "Esc"),
+            ("speed", f"Animation: {o.speed}", self.cycle_speed, ""),
+            ("sound", f"Sound: {'on' if o.sound else 'off'}", self.toggle_sound, "M"),
+            ("deck", f"Four-colour deck: {'on' if o.four_colour else 'off'}",
+             self.toggle_deck, ""),
+            ("coach", f"Coach: {'on' if o.coach else 'off'}", self.toggle_coach, "C"),
+            ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
+            ("howto", "How to play", self.how_to_play, ""),
+            ("new", "New match", self.new_match, ""),
+            ("quit", "Main menu", self.quit, ""),
+        ]
 
     @property
     def level_count(self) -> int:

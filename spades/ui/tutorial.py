@@ -197,16 +197,15 @@ class DemoScene(TableScene):
             return controls
         box = self.tutor_rect()
         lay = self.layout
-        h = max(44, round(lay.font * 2))
+        h = max(lay.target, round(lay.font * 2))
         w = self.button_width()
         items = self.tutor_buttons()
         x = box.right - lay.pad - len(items) * (w + lay.pad) + lay.pad
         y = box.centery - h // 2 if lay.width >= lay.font * 30 else box.bottom - lay.pad - h
         extra = [Control(("btn", key), Rect(x + i * (w + lay.pad), y, w, h), action, label,
-                         hint=hint)
+                         hint=hint, style="primary" if key == "tutor_next" else "secondary")
                  for i, (key, label, action, hint) in enumerate(items)]
-        self.controls = [c for c in controls if c.key[0] != "tool"] + extra
-        return self.controls
+        return self._set_controls([c for c in controls if c.key[0] != "tool"] + extra, [])
 
     def _default_control(self) -> Control | None:
         for control in self.controls:

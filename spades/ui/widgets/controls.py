@@ -17,9 +17,22 @@ from pygame import Rect
 
 from .. import theme
 from .scroll import ScrollArea
-from .style import OFF_ON_FELT, colours, draw_button, paint_button
+from .style import OFF_ON_FELT, OFF_ON_PANEL, colours, draw_button, paint_button
 
 Action = Callable[[], None]
+_WRAPPED: dict[tuple, list[str]] = {}
+
+
+def wrapped(text: Any, words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text.wrap`` remembered: pages lay out every frame, and wrapping is the costly
+    part (a size measure per word)."""
+    key = (id(text), words, size, width, bold)
+    lines = _WRAPPED.get(key)
+    if lines is None:
+        if len(_WRAPPED) > 2000:
+            _WRAPPED.clear()
+        lines = _WRAPPED[key] = text.wrap(words, size, width, bold)
+    return lines
 
 
 @dataclass
@@ -159,7 +172,11 @@ class Stepper(Widget):
         self.forward = forward
 
     def value_box(self, rect: Rect, look: Look) -> Rect:
-        w = max(round(rect.width * 0.36), 2 * look.target + 3 * look.small)
+        """``<``, the value and ``>``: wide enough for the value, within 36-60% of the
+        row."""
+        text_w = look.text.font(look.small, True).size(self.value)[0] + 16
+        w = max(round(rect.width * 0.36), 2 * look.target + max(3 * look.small, text_w))
+        w = min(w, round(rect.width * 0.6))
         return Rect(rect.right - look.pad // 2 - w, rect.y, w, rect.height)
 
     def halves(self, look: Look) -> tuple[Rect, Rect]:
@@ -194,7 +211,7 @@ class Stepper(Widget):
         return row_height(self, width, look, self.value_w(width, look))
 
     def value_w(self, width: int, look: Look) -> int:
-        return max(round(width * 0.36), 2 * look.target + 3 * look.small) + look.pad // 2
+        return self.value_box(Rect(0, 0, width, 1), look).width + look.pad // 2
 
     def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
         rect = self.rect
@@ -251,16 +268,15 @@ class Toggle(Widget):
         paint_button(surface, rect, c, pressed=state.pressing)
         sw = self.switch_rect(look)
         draw_row_text(surface, self, rect, sw.x - rect.x - 2 * look.pad, look, c.ink, c.muted)
-        track = theme.GOOD if self.on else (150, 150, 140)
+        track = theme.GOOD if self.on else OFF_ON_PANEL  # either way 3:1 on the row
         pygame.draw.rect(surface, track, sw, border_radius=sw.height // 2)
         knob_r = sw.height // 2 - 3
         cx = sw.right - sw.height // 2 if self.on else sw.x + sw.height // 2
         pygame.draw.circle(surface, (255, 255, 255), (cx, sw.centery), knob_r)
         word_x = sw.x + sw.height // 2 + 4 if self.on else sw.right - sw.height // 2 - 4
         anchor = "midleft" if self.on else "midright"
-        look.text.blit(surface, self.value, max(15, look.small - 3), (255, 255, 255) if self.on
-                       else theme.BUTTON_TEXT, (word_x if self.on else word_x, sw.centery),
-                       anchor, True)
+        look.text.blit(surface, self.value, max(15, look.small - 3), (255, 255, 255),
+                       (word_x, sw.centery), anchor, True)
 
 
 class TextField(Widget):
@@ -305,7 +321,7 @@ class Paragraph(Widget):
     focusable = False
 
     def lines(self, width: int, look: Look) -> list[str]:
-        return look.text.wrap(self.label, look.small, width - 2 * look.pad)
+        return wrapped(look.text, self.label, look.small, width - 2 * look.pad)
 
     def measure(self, width: int, look: Look) -> int:
         return len(self.lines(width, look)) * round(look.small * 1.25) + look.pad // 2
@@ -356,7 +372,7 @@ def row_height(widget: Widget, width: int, look: Look, value_w: int) -> int:
     base = max(look.target, round(look.font * 2.1))
     if not widget.note:
         return base
-    lines = look.text.wrap(widget.note, look.note_size, width - value_w - 3 * look.pad)
+    lines = wrapped(look.text, widget.note, look.note_size, width - value_w - 3 * look.pad)
     return max(base, round(look.font * 1.25) + len(lines) * round(look.note_size * 1.2) +
                look.pad)
 
@@ -374,7 +390,7 @@ def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: in
     size = t.fit(widget.label, look.small, width, True)
     t.blit(surface, widget.label, size, ink, (rect.x + look.pad, top), "topleft", True)
     y = top + round(look.font * 1.1)
-    for line in t.wrap(widget.note, look.note_size, width):
+    for line in wrapped(t, widget.note, look.note_size, width):
         t.blit(surface, line, look.note_size, muted, (rect.x + look.pad, y))
         y += round(look.note_size * 1.2)
 

@@ -18,6 +18,8 @@ from .controls import Look, State, Widget
 from .pointer import SLOP, Pointer
 from .scroll import WHEEL_STEP, ScrollArea
 
+STOP_SPEED = 200.0  # px/s: a press on an area gliding faster only stops it
+
 
 @dataclass
 class Press:
@@ -88,9 +90,11 @@ class Group:
     def pointer(self, p: Pointer) -> bool:
         """Route one pointer record; True if it was a press, release or wheel here."""
         if p.kind == "press":
+            # A press on a gliding area only stops it, as a finger on a spinning page.
+            gliding = any(abs(area.velocity) > STOP_SPEED for area in self.areas)
             for area in self.areas:
                 area.stop()
-            w, part = self.widget_at(p.pos)
+            w, part = (None, None) if gliding else self.widget_at(p.pos)
             self.press = Press(p.pos, w.key if w else None, part, self.area_at(p.pos))
             self.hover = None if p.touch else ((w.key, part) if w else None)
             return True

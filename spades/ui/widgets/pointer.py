@@ -17,6 +17,8 @@ import pygame
 TOUCH_MOUSEID = 0xFFFFFFFF
 MOUSE_TOUCHID = -1
 SLOP = 10  # px: a press that moves less is a tap, more is a drag
+ECHO_TIME = 0.8  # s: a browser may send mouse events of its own after a touch ends
+ECHO_DISTANCE = 30  # px: ... where the finger was
 
 
 @dataclass
@@ -46,6 +48,8 @@ class PointerStream:
         self.finger: tuple[int, int] | None = None  # (touch_id, finger_id) followed
         self.fingers_seen = False
         self.last_pos = (0, 0)
+        self.lifted: tuple[float, tuple[int, int]] | None = None  # last finger up
+        self.echoing = False  # dropping a browser's mouse echo of a touch
 
     def translate(self, event: pygame.event.Event, size: tuple[int, int]) -> Pointer | None:
         t = event.type
@@ -65,6 +69,7 @@ class PointerStream:
                 return None
             if t == pygame.FINGERUP:
                 self.finger = None
+                self.lifted = (time.monotonic(), pos)
                 return self._out(Pointer("release", pos, touch=True))
             return self._out(Pointer("move", pos, touch=True, held=True))
         if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -78,6 +83,8 @@ class PointerStream:
             if getattr(event, "button", 1) != 1:
                 return None
             kind = "press" if t == pygame.MOUSEBUTTONDOWN else "release"
+            if not touch and self.echo(kind, pos):
+                return None
             return self._out(Pointer(kind, pos, touch=touch, held=kind == "press"))
         if t == pygame.MOUSEWHEEL:
             if synthetic(event) and self.fingers_seen:
@@ -86,6 +93,18 @@ class PointerStream:
             dy = event.y if dy is None else dy
             return Pointer("wheel", self.last_pos, wheel=float(dy))
         return None
+
+    def echo(self, kind: str, pos: tuple[int, int]) -> bool:
+        """A mouse press (and its release) a browser sends just after a touch ended, at
+        the same place: the touch was handled already."""
+        if kind == "release":
+            echoing, self.echoing = self.echoing, False
+            return echoing
+        lifted = self.lifted
+        self.echoing = lifted is not None and time.monotonic() - lifted[0] < ECHO_TIME and \
+            abs(pos[0] - lifted[1][0]) <= ECHO_DISTANCE and \
+            abs(pos[1] - lifted[1][1]) <= ECHO_DISTANCE
+        return self.echoing
 
     def _out(self, pointer: Pointer) -> Pointer:
         self.last_pos = pointer.pos
