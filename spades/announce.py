@@ -62,7 +62,7 @@ class Transcript:
     listener can review, what the page or the caption strip has yet to show, and when
     the last sentence will have been heard (the computer players wait for that)."""
 
-    KEEP = 1000  # a whole match says about 500 sentences
+    KEEP = 5000  # a hand says about 150 sentences, focus moves included
 
     def __init__(self) -> None:
         self.lines: list[tuple[float, Announcement]] = []

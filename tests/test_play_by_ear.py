@@ -294,3 +294,10 @@ def test_caption_lines_start_each_sentence_at_its_start():
     assert lines[0] == (text.wrap(HELP_WORDS, 18, 400)[0].rsplit(" ", 1)[0] + " ...", False) \
         or (lines[0][0].endswith(" ...") and HELP_WORDS.startswith(lines[0][0][:-4]))
     assert lines[1] == ("Spades are broken.", True)
+
+
+def test_a_window_too_small_for_the_strip_keeps_the_room_for_the_table():
+    d = listening(size="480x340")
+    d.wait_for_player()
+    assert d.scene.captions_shown() and d.scene.caption_band == (0, 0)
+    assert d.scene.layout.top_bar.top == 0

@@ -28,6 +28,7 @@ ASK_KEYS = {
     "5": ("repeat", "repeat the last announcement"),
 }
 GO_ON_KEYS = ("enter", "space")
+MIN_TABLE_HEIGHT = 320  # compute_layout's smallest height
 TURNED_ON = ("Announcements on. Keys 1 to 5 read your hand, the trick, the scores, the "
              "last trick, and repeat; A turns announcements off; F1 lists every key.")
 TURNED_OFF = "Announcements off. A turns them on again."
@@ -58,11 +59,12 @@ class Narration:
 
     def laid_out(self, width: int, height: int) -> Layout:
         """The table's layout, below the caption strip when it is shown."""
-        shown = self.captions_shown()
-        self.layout_key = (width, height, shown)
+        self.layout_key = (width, height, self.captions_shown())
         lay = compute_layout(width, height)
-        self.caption_band = (captions.band_height(lay), captions.text_size(lay)) if shown \
-            else (0, 0)
+        band = captions.band_height(lay)
+        # In a window too small for the table and the strip, the table keeps the room.
+        shown = self.captions_shown() and height - band >= MIN_TABLE_HEIGHT
+        self.caption_band = (band, captions.text_size(lay)) if shown else (0, 0)
         if not shown:
             return lay
         return compute_layout_below(width, height, self.caption_band[0])
