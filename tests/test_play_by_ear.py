@@ -68,7 +68,9 @@ def test_a_whole_match_by_keyboard_with_announcements_names_every_trick_in_order
         situation = d.situation()
         if situation == "over":
             break
-        if situation is not None:
+        if situation in ("bid", "blind", "play") and d.scene.turn_to_say is not None:
+            d.frame()  # a listener waits to hear that it is their turn, and what is legal
+        elif situation is not None:
             decide_by_keyboard(d, situation)
         elif d.scene.held_by_words() and d.scene.idle:
             go_ons += 1
@@ -83,6 +85,12 @@ def test_a_whole_match_by_keyboard_with_announcements_names_every_trick_in_order
     assert len(expected) == 13 * len(match.history) and winners == expected
     assert go_ons > 20  # the computer players waited for the words, and Enter went on
     assert sum(t.startswith("Your turn") for t in said) >= 13 * len(match.history)
+    # "Your turn" (urgent) never cuts off the words before it: it waits until they are
+    # heard, unless the player went on.
+    lines = d.scene.transcript.lines
+    for (t0, before), (t1, turn) in zip(lines, lines[1:], strict=False):
+        if turn.text.startswith("Your turn") and not before.urgent:
+            assert t1 >= t0 + before.seconds - 1e-6, (before.text, turn.text)
     assert sum(t.startswith("Hand ") and "scored" in t for t in said) == len(match.history)
     assert said[-1].endswith(f"win {max(match.scores)} to {min(match.scores)}.")
     assert all(t.isascii() for t in said)

@@ -47,6 +47,7 @@ class Narration:
         self.transcript = Transcript()
         self.layout_key = (self.layout.width, self.layout.height, False)
         self.caption_band = (0, 0)  # the strip's height and type size, when shown
+        self.turn_to_say: int | None = None  # "Your turn" waits for the words before it
         if resumed:
             self.announcer.sync(self.match.view(0))
 
@@ -86,7 +87,19 @@ class Narration:
             self.announce(said)
 
     def narrate_turn(self) -> None:
-        self.announce(self.announcer.your_turn(self.match.view(0)))
+        """The player's turn: said once the words before it have been heard, since an
+        urgent sentence would cut off the card just played."""
+        self.turn_to_say = len(self.match.actions)
+        self.say_turn_when_heard()
+
+    def say_turn_when_heard(self) -> None:
+        """Each still frame: the pending "Your turn", when the listener is ready."""
+        key = self.turn_to_say
+        if key is None or (self.narrating and self.transcript.speaking(self.now)):
+            return
+        self.turn_to_say = None
+        if key == len(self.match.actions):
+            self.announce(self.announcer.your_turn(self.match.view(0)))
 
     def narrate_refusal(self, reason: str, card: int | None = None) -> None:
         self.announce(self.announcer.refused(reason, card))

@@ -186,6 +186,7 @@ class TableScene(Choreography, TablePanels, Narration):
                 if self.sounds:
                     self.sounds.play("turn")
                 self.narrate_turn()
+        self.say_turn_when_heard()
 
     def _drive(self, think_ms: float) -> None:
         if self.match.phase == OVER or self.overlays_block_play():
