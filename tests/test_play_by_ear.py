@@ -309,3 +309,21 @@ def test_a_window_too_small_for_the_strip_keeps_the_room_for_the_table():
     d.wait_for_player()
     assert d.scene.captions_shown() and d.scene.caption_band == (0, 0)
     assert d.scene.layout.top_bar.top == 0
+
+
+def test_the_settings_page_turns_announcements_on_and_the_next_table_narrates():
+    from spades.ui.pages import SettingsScreen
+
+    d = Driver("--speed", "instant", start=False)
+    d.app.show(SettingsScreen(d.app))
+    d.frame()
+    while d.scene.focus != ("row", "announcements"):
+        d.press("tab")
+    toggle = d.scene.row_of(("row", "announcements"))
+    assert toggle.label == "Announcements" and toggle.value == "off"
+    d.press("enter")
+    assert d.app.settings.announcements
+    assert d.scene.row_of(("row", "announcements")).value == "on"
+    d.app.new_match_from_settings()
+    d.wait_for_player()
+    assert d.scene.narrating and d.scene.transcript.texts()[0].startswith("Hand 1. ")
