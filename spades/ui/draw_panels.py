@@ -69,6 +69,8 @@ class PanelDrawer:
                 self.button(surface, scene, control, on_panel=True)
         if suggestion is not None:
             note = f"Outlined: the suggested bid ({bid_words(suggestion)})"
+            if scene.bid_choice == suggestion:
+                note = f"You picked the suggested bid ({bid_words(suggestion)})"
             size = t.fit(note, lay.font_small, lay.bid_panel.width - 2 * lay.pad)
             t.blit(surface, note, size, SUGGESTED, (confirm.centerx, confirm.top - 2),
                    "midbottom")
@@ -256,20 +258,21 @@ class PanelDrawer:
                                (rect.centerx, rect.bottom + 6 + lay.font_small), "midtop", True)
 
     def overlay_help(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """Keys, or taps and drags after a touch: each row's meaning wrapped in its
+        column, never shrunk."""
         lay = scene.layout
-        title, rows = help_page(INPUT.touch)
+        title, _ = help_page(INPUT.touch)
         y = self.heading(surface, scene, box, title)
-        bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
-        step = max(14, min(round(lay.font_small * 1.25), (bottom - y) // len(rows)))
-        size = min(lay.font_small, step)
-        key_w = round((box.width - 2 * lay.pad) * 0.36)
-        for key, what in rows:
-            self.text.blit(surface, key, size, theme.PANEL_TEXT, (box.x + lay.pad, y),
-                           "topleft", True)
-            w_size = self.text.fit(what, size, box.width - 3 * lay.pad - key_w)
-            self.text.blit(surface, what, w_size, theme.PANEL_MUTED,
-                           (box.x + lay.pad * 2 + key_w, y))
-            y += step
+        rows, step, key_w = scene.help_rows()
+        size = lay.font_small
+        for key, lines in rows:
+            self.text.blit(surface, key, self.text.fit(key, size, key_w, True), theme.PANEL_TEXT,
+                           (box.x + lay.pad, y), "topleft", True)
+            for line in lines:
+                self.text.blit(surface, line, size, theme.PANEL_MUTED,
+                               (box.x + lay.pad * 2 + key_w, y))
+                y += step
+            y += lay.pad // 2
 
     def overlay_compare(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         """The same deal with the computer in the player's seat, side by side."""

@@ -385,7 +385,7 @@ def stat_text(part: int, whole: int | None) -> str:
         return str(part)
     if not whole:
         return "0 of 0"
-    return f"{part} of {whole} ({100 * part // whole}%)"
+    return f"{part} of {whole} ({(200 * part + whole) // (2 * whole)}%)"  # to the nearest
 
 
 class StatsScreen(Screen):
@@ -415,9 +415,11 @@ class StatsScreen(Screen):
                 rows.append(Heading(f"h_{key}", title))
                 rows.append(Custom(f"t_{key}", len(STAT_LINES) * round(small * 1.3) + pad,
                                    self._table(record)))
-        label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
-        rows.append(Button("reset", label, self.reset, style="danger",
-                           note="Asks once more." if not self.confirming else "For good."))
+        if not stats.is_empty:  # nothing to reset: no Reset
+            label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
+            rows.append(Button("reset", label, self.reset, style="danger",
+                               note="Asks once more." if not self.confirming else
+                               "For good."))
         return rows
 
     def _table(self, record):

@@ -491,6 +491,9 @@ class TableScene(Choreography, TablePanels, Narration):
             self.narrate_focus()
         elif scrolling and key in ("up", "down", "pageup", "pagedown", "home", "end"):
             self.scroll_scores(key)
+        elif key in ("left", "right") and self.focused() is not None and \
+                self.focused().step(-1 if key == "left" else 1):
+            self.keyboard = True  # a stepper or switch in focus (the pause menu)
         elif key in ("left", "right", "up", "down"):
             self.keyboard = True
             before = self.focus

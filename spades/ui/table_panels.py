@@ -20,8 +20,9 @@ from ..engine.match import HandResult
 from . import anim
 from .choreography import HUMAN
 from .control import Control
-from .help import help_label
-from .widgets import INPUT, ScrollArea
+from .help import help_label, help_page
+from .theme import Text
+from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
 
 
 @dataclass
@@ -48,6 +49,8 @@ def bid_words(bid: int | None) -> str:
 
 class TablePanels:
     """The control list of a ``TableScene`` and the panels' own actions (mixed into it)."""
+
+    _measure: Text | None = None
 
     # --- controls: one list for drawing, clicking, tapping and Tab -------------------
 
@@ -82,7 +85,7 @@ class TablePanels:
         """The controls of this frame, handed to the widget group that decides tap or
         drag for every press (and scrolls ``areas`` by drag and wheel)."""
         self.controls = controls
-        self.group.set(controls, areas, None)
+        self.group.set(controls, areas, self.hit_look())
         return controls
 
     def _tool_refusal(self, name: str) -> Callable[[], None] | None:
@@ -168,20 +171,24 @@ class TablePanels:
         most = lay.overlay
         heading = round(lay.font_big * 1.3) + 2 * lay.pad
         buttons = self.button_height() + 2 * lay.pad
-        row = round(lay.font_small * 1.25)
         if name == "last":
             body = lay.card_h + round(lay.font_small * 2.6) + lay.pad
         elif name == "help":
-            body = 15 * row + lay.pad
-        elif name == "pause":
-            body = len(self._pause_items()) * (self.button_height() + lay.pad) + lay.pad
-            buttons = 0
+            rows, step, _ = self.help_rows()
+            body = sum(len(lines) for _, lines in rows) * step + len(rows) * (lay.pad // 2)
             most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
+        elif name == "pause":
+            cols, rows = self.menu_grid(len(self._pause_items()))
+            body = rows * (self.button_height() + lay.pad) + lay.pad
+            buttons = 0
+            width = min(lay.width - 2 * lay.pad, cols * self.menu_button_width() +
+                        (cols - 1) * lay.pad + 8 * lay.pad)
+            most = Rect(lay.width // 2 - width // 2, lay.pad, width, lay.height - 2 * lay.pad)
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
             body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.2)
-            buttons += self.button_height() + lay.pad
+            buttons += self.button_height() + max(8, lay.pad)
         elif name == "compare":
             body = round(lay.font * 2.4) + 7 * round(lay.font_small * 1.3)
         elif name == "scores":
@@ -192,6 +199,39 @@ class TablePanels:
         rect.center = (most.centerx, lay.height // 2)
         rect.clamp_ip(most)
         return rect
+
+    def help_rows(self) -> tuple[list[tuple[str, list[str]]], int, int]:
+        """The help's rows, each what-it-does wrapped to its column; a line's step and
+        the key column's width: taps and drags after a touch, else keys."""
+        lay = self.layout
+        _, rows = help_page(INPUT.touch)
+        words = self.measure
+        inner = lay.overlay.width - 2 * lay.pad
+        widest = max(words.font(lay.font_small, True).size(key)[0] for key, _ in rows)
+        key_w = min(round(inner * 0.36), widest + 2 * lay.pad)
+        width = inner - lay.pad - key_w
+        return ([(key, words.wrap(what, lay.font_small, width)) for key, what in rows],
+                round(lay.font_small * 1.2), key_w)
+
+    @property
+    def measure(self) -> Text:
+        """Text measured for the panels' sizes (the drawing has its own, same fonts)."""
+        if self._measure is None:
+            self._measure = Text()
+        return self._measure
+
+    def menu_grid(self, count: int) -> tuple[int, int]:
+        """Columns and rows of a menu of ``count`` buttons: one column when the window
+        is tall enough for every button at full size, else as many as it takes."""
+        lay = self.layout
+        h = self.button_height() + lay.pad
+        room = lay.height - 2 * lay.pad - (round(lay.font_big * 1.3) + 2 * lay.pad) - lay.pad
+        per_col = max(1, room // h)
+        cols = -(-count // per_col)
+        return cols, -(-count // cols)
+
+    def menu_button_width(self) -> int:
+        return round(self.layout.font * 16)
 
     def button_height(self) -> int:
         return max(self.layout.target, round(self.layout.font * 2))
@@ -248,11 +288,14 @@ class TablePanels:
         pad = lay.pad
         h = self.button_height()
         if columns == 1:
-            w = min(panel.width - 4 * pad, round(lay.font * 16))
+            # A menu: a column, or more where the window is short; reading order runs
+            # down each column.
+            cols, rows = self.menu_grid(len(names))
+            w = min((panel.width - 4 * pad - (cols - 1) * pad) // cols,
+                    self.menu_button_width())
             top = panel.y + round(lay.font_big * 1.3) + 2 * pad
-            step = min(h + pad, (panel.bottom - pad - top) // max(1, len(names)))
-            h = max(lay.target, min(h, step - pad // 2))
-            return [Rect(panel.centerx - w // 2, top + i * step, w, h)
+            left = panel.centerx - (cols * w + (cols - 1) * pad) // 2
+            return [Rect(left + (i // rows) * (w + pad), top + (i % rows) * (h + pad), w, h)
                     for i in range(len(names))]
         n = len(names)
         gap = max(pad, 8)  # apart enough for a finger
@@ -276,7 +319,7 @@ class TablePanels:
                       ("export", "Export hand", self.export_hand, "E")]
             panel = self.overlay_rect(top)
             rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], panel=panel)
-            above = panel.move(0, -(rects[0].height + self.layout.pad))
+            above = panel.move(0, -(rects[0].height + max(8, self.layout.pad)))
             extra_rects = self.overlay_buttons([(k, t) for k, t, _, _ in extras], panel=above)
             return [Control(("btn", k), r, a, t, hint=h, style="primary" if k == "next"
                             else "secondary")
@@ -295,12 +338,7 @@ class TablePanels:
         elif top == "match_over":
             items = [("rematch", "Rematch", self.rematch, "Enter"), scores, menu]
         elif top == "pause":
-            items = self._pause_items()
-            rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], columns=1,
-                                         panel=self.overlay_rect(top))
-            return [Control(("btn", k), r, a, t, hint=h, style="primary" if k == "resume"
-                            else "secondary")
-                    for (k, t, a, h), r in zip(items, rects, strict=True)]
+            return self._pause_controls()
         else:
             items = [("close", "Close", lambda: self._close(top), "Esc")]
         rects = self.overlay_buttons([(k, t) for k, t, _, _ in items],
@@ -310,19 +348,45 @@ class TablePanels:
                 for i, ((k, t, a, h), r) in enumerate(zip(items, rects, strict=True))]
 
     def _pause_items(self) -> list[tuple[str, str, Callable[[], None], str]]:
-        o = self.options
         return [
             ("resume", "Resume", lambda: self._close("pause"), "Esc"),
-            ("speed", f"Animation: {o.speed}", self.cycle_speed, ""),
-            ("sound", f"Sound: {'on' if o.sound else 'off'}", self.toggle_sound, "M"),
-            ("deck", f"Four-colour deck: {'on' if o.four_colour else 'off'}",
-             self.toggle_deck, ""),
-            ("coach", f"Coach: {'on' if o.coach else 'off'}", self.toggle_coach, "C"),
+            ("speed", "Animation", lambda: self.step_speed(1), ""),
+            ("sound", "Sound", self.toggle_sound, "M"),
+            ("deck", "Four-colour deck", self.toggle_deck, ""),
+            ("coach", "Coach", self.toggle_coach, "C"),
             ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
             ("howto", "How to play", self.how_to_play, ""),
             ("new", "New match", self.new_match, ""),
             ("quit", "Main menu", self.quit, ""),
         ]
+
+    def _pause_controls(self) -> list[Widget]:
+        """The pause menu: Resume first, the animation speed a stepper (< slower, >
+        faster), sound, deck and coach switches, then the ways out."""
+        o = self.options
+        items = self._pause_items()
+        rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], columns=1,
+                                     panel=self.overlay_rect("pause"))
+        on = {"sound": o.sound, "deck": o.four_colour, "coach": o.coach}
+        controls: list[Widget] = []
+        for (k, t, a, h), r in zip(items, rects, strict=True):
+            if k == "speed":
+                w: Widget = Stepper(("btn", k), t, o.speed, lambda: self.step_speed(-1), a)
+            elif k in on:
+                w = Toggle(("btn", k), t, on[k], a)
+                w.hint = h
+            else:
+                w = Control(("btn", k), r, a, t, hint=h,
+                            style="primary" if k == "resume" else "secondary")
+            w.place(r)
+            controls.append(w)
+        return controls
+
+    def hit_look(self) -> Look:
+        """The sizes the widgets' parts are hit-tested with (a stepper's < and >): the
+        drawing's."""
+        lay = self.layout
+        return Look(self.measure, lay.font, lay.font_small, lay.pad, lay.target)
 
     @property
     def level_count(self) -> int:
@@ -344,9 +408,9 @@ class TablePanels:
             self.sounds.enabled = self.options.sound
         self.say("Sound on" if self.options.sound else "Sound off")
 
-    def cycle_speed(self) -> None:
+    def step_speed(self, step: int) -> None:
         names = anim.SPEED_NAMES
-        self.options.speed = names[(names.index(self.options.speed) + 1) % len(names)]
+        self.options.speed = names[(names.index(self.options.speed) + step) % len(names)]
 
 
     def rematch(self) -> None:

@@ -17,7 +17,7 @@ from pygame import Rect
 
 from .. import theme
 from .scroll import ScrollArea
-from .style import OFF_ON_FELT, OFF_ON_PANEL, colours, draw_button, paint_button
+from .style import OFF_ON_PANEL, colours, draw_button, paint_button
 
 Action = Callable[[], None]
 _WRAPPED: dict[tuple, list[str]] = {}
@@ -395,5 +395,5 @@ def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: in
         y += round(look.note_size * 1.2)
 
 
-__all__ = ["Button", "Custom", "Heading", "Look", "OFF_ON_FELT", "Paragraph", "State",
+__all__ = ["Button", "Custom", "Heading", "Look", "Paragraph", "State",
            "Stepper", "TextField", "Toggle", "Widget"]
