@@ -13,7 +13,7 @@ KEYS = [
     ("M", "sound on or off"),
     ("1 / 2 / 3", "read your hand / the trick / scores and bids"),
     ("4 / 5", "read the last trick / repeat what was said"),
-    ("A", "announcements on or off (screen reader, captions)"),
+    ("A", "announcements (screen reader, captions); Enter skips their wait"),
     ("F1 or ?", "this help"),
     ("Esc", "menu; closes a panel"),
     ("Click or key", "finishes any animation"),
