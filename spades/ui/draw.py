@@ -86,9 +86,9 @@ class TableDrawer(PanelDrawer):
                "topleft", True)
         y = box.y + lay.pad // 2 + round(size * 1.3)
         buttons = [c for c in controls if c.key[1] in ("tutor_next", "tutor_leave")]
-        for line in scene.text_lines(scene.tutor_text_width()):
-            t.blit(surface, line, size, theme.PANEL_TEXT, (box.x + lay.pad, y))
-            y += round(size * 1.15)
+        for line in scene.text_lines(scene.tutor_text_width()):  # body text
+            t.blit(surface, line, lay.font, theme.PANEL_TEXT, (box.x + lay.pad, y))
+            y += round(lay.font * 1.25)
         for control in buttons:
             self.button(surface, scene, control, on_panel=True)
 
@@ -129,20 +129,26 @@ class TableDrawer(PanelDrawer):
                 x = bar.x + lay.pad + team * (bar.width // 2)
                 y = bar.centery
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
-                r = t.blit(surface, str(s.scores[team]), size + 2, theme.TEXT,
+                r = t.blit(surface, str(s.scores[team]), lay.font_score, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
-                detail = f"won {won}/{'-' if bidding else contract}" + (
-                    f" · {bags}" if bags else "")
+                tricks = f"{won}/{'-' if bidding else contract}"
+                room = x + bar.width // 2 - lay.pad - (r.right + 6)
+                # The fullest wording that fits the half bar (a big score leaves less room).
+                options = [f"won {tricks}" + (f" · {bags}" if bags else ""),
+                           tricks + (f" · {bags}" if bags else ""), tricks]
+                detail = next((o for o in options if t.font(size).size(o)[0] <= room),
+                              options[-1])
                 t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft")
             else:
                 size = lay.font
-                y = bar.y + bar.height * (0.3 if team == 0 else 0.72)
+                y = bar.y + bar.height * (0.28 if team == 0 else 0.74)
                 x = bar.x + lay.pad * 2
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
                 score_x = x + t.font(size, True).size("Them")[0] + lay.pad * 2
-                r = t.blit(surface, str(s.scores[team]), size, theme.TEXT, (score_x, y),
-                           "midleft", True)
-                detail_x = score_x + t.font(size, True).size("-0000")[0] + lay.pad * 2
+                big = lay.font_score
+                r = t.blit(surface, str(s.scores[team]), big, theme.TEXT,
+                           (score_x + t.font(big, True).size("-000")[0], y), "midright", True)
+                detail_x = score_x + t.font(big, True).size("-0000")[0] + lay.pad
                 bid = "bidding" if bidding else f"bid {contract}"
                 parts = [bid, f"won {won}"] + ([bags] if bags else [])
                 text = "  ·  ".join(parts)
@@ -212,7 +218,7 @@ class TableDrawer(PanelDrawer):
         team_colour = theme.US if seat % 2 == 0 else theme.THEM
         role = {SOUTH: "", NORTH: "partner"}.get(seat, "opponent")
         size = lay.font
-        line_h = round(size * 1.05)
+        line_h = round(size * 1.2)
         x = badge.x + lay.pad
         y = badge.y + lay.pad // 2 + line_h // 2 + 2
         pygame.draw.rect(surface, team_colour, (badge.x + 3, badge.y + 8, 4, badge.height - 16),
@@ -241,7 +247,8 @@ class TableDrawer(PanelDrawer):
             what = "nil"
         else:
             what = f"bid {bid}"
-        lines = [what, f"won {s.tricks_won[seat]}"]
+        # Before the bidding is done nobody has won a trick: the bid alone.
+        lines = [what, f"won {s.tricks_won[seat]}"] if bid is not None else [what]
         small = lay.font_small
         if badge.height >= line_h * 3 + lay.pad:
             for i, line in enumerate(lines):
@@ -334,6 +341,8 @@ class TableDrawer(PanelDrawer):
                 box.midright = (badge.left - 6, badge.centery)
                 if box.left < 0:
                     box.midtop = (badge.centerx, badge.bottom + 4)
+            elif lay.portrait:  # beside it would cover the hand number in the middle
+                box.midtop = (badge.centerx, badge.bottom + 4)
             elif seat == 1:
                 box.topleft = (badge.right + 6, badge.top)
             else:
@@ -358,7 +367,8 @@ class TableDrawer(PanelDrawer):
         elif scene.match.phase == OVER:
             text = "The match is over"
         elif scene.shown.dealing:
-            text = f"{scene.options.names[scene.shown.dealer]} deals"
+            dealer = scene.shown.dealer
+            text = "You deal" if dealer == HUMAN else f"{scene.options.names[dealer]} deals"
         elif scene.can_act():
             advice = scene.coach() if scene.options.coach else None
             if scene.view.phase == "bidding":

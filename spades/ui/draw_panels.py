@@ -27,8 +27,10 @@ class PanelDrawer:
         hints (none after a touch), on the felt or on a light panel."""
         lay = scene.layout
         hints = INPUT.hints_in((lay.width, lay.height))
-        return Look(self.text, lay.font, lay.font_small, lay.pad, lay.target, hints,
-                    scene.now, ground)
+        # Buttons on a panel (bids, Confirm, Next hand) speak in body text; the
+        # toolbar's are chrome, in the secondary size.
+        small = lay.font if ground == "panel" else lay.font_small
+        return Look(self.text, lay.font, small, lay.pad, lay.target, hints, scene.now, ground)
 
     def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
                on_panel: bool = False) -> None:
@@ -121,7 +123,8 @@ class PanelDrawer:
                                                          team_score.score_after)]
             if scene.match.rules.bag_penalty:
                 rows.append(("Bags carried", team_score.bags_after))
-            step = max(16, min(round(size * 1.15), (bottom - row) // max(1, len(rows))))
+            step = max(round(size * 1.1), min(round(size * 1.3),
+                                              (bottom - row) // max(1, len(rows))))
             for i, (label, value) in enumerate(rows):
                 bold = label in ("Hand total", "Running total")
                 if label == "Hand total":
@@ -174,6 +177,15 @@ class PanelDrawer:
         bags_on = scene.match.rules.bag_penalty
         return ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
 
+    def score_rights(self, scene: TableScene, block: Rect) -> list[int]:
+        """Each column's right edge: the bid ("3+nil") gets the most room."""
+        weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(self.score_columns(scene))]
+        total, edges, run = sum(weights), [], 0.0
+        for w in weights:
+            run += w
+            edges.append(round(block.x + block.width * run / total - 4))
+        return edges
+
     def score_size(self, scene: TableScene, width: int) -> int:
         return self.text.fit("Hand Bid Won Points Total Bags", scene.layout.font_small,
                              width - 40, True)
@@ -190,11 +202,10 @@ class PanelDrawer:
         title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
         t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
                block.topleft, "topleft", True)
-        col_w = block.width / len(cols)
+        rights = self.score_rights(scene, block)
         y = block.y + step
-        for i, name in enumerate(cols):
-            t.blit(surface, name, size, theme.PANEL_MUTED, (round(block.x + (i + 1) * col_w
-                                                                  - 4), y), "topright", True)
+        for name, right in zip(cols, rights, strict=True):
+            t.blit(surface, name, size, theme.PANEL_MUTED, (right, y), "topright", True)
         pygame.draw.line(surface, (180, 180, 170), (block.x, block.bottom - 2),
                          (block.right, block.bottom - 2))
 
@@ -203,7 +214,6 @@ class PanelDrawer:
         """A team's row for every hand scored (the caller clips them to the view)."""
         t = self.text
         bags_on = scene.match.rules.bag_penalty
-        cols = self.score_columns(scene)
         area = scene.score_area
         view = surface.get_clip()
         if not history:
@@ -215,15 +225,15 @@ class PanelDrawer:
             if not row.colliderect(view):
                 continue  # out of view: not drawn
             size = self.score_size(scene, row.width)
-            col_w = row.width / len(cols)
+            rights = self.score_rights(scene, row)
             ts = result.teams[team]
             nils = sum(1 for seat, bid in result.bids if seat % 2 == team and bid <= 0)
             bid = f"{ts.contract}" + ("+nil" * nils)
             values = [result.hand_number + 1, bid, ts.tricks, f"{ts.points:+d}",
                       ts.score_after] + ([ts.bags_after] if bags_on else [])
-            for c, value in enumerate(values):
-                t.blit(surface, str(value), size, theme.PANEL_TEXT,
-                       (round(row.x + (c + 1) * col_w - 4), row.y), "topright", c == 4)
+            for c, (value, right) in enumerate(zip(values, rights, strict=True)):
+                t.blit(surface, str(value), size, theme.PANEL_TEXT, (right, row.y), "topright",
+                       c == 4)
 
     def overlay_last(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         lay = scene.layout
@@ -333,7 +343,10 @@ class PanelDrawer:
             return
         names = scene.options.names
         won = e.winner == 0
-        title = "You and your partner win!" if won else f"{names[1]} and {names[3]} win"
+        us, them = e.scores
+        # Spoken to the player, the winners first, with the final score.
+        title = (f"You and {names[2]} win {us} to {them}" if won else
+                 f"{names[1]} and {names[3]} win {them} to {us}")
         y = self.heading(surface, scene, box, title)
         t = self.text
         for team in (0, 1):

@@ -28,7 +28,7 @@ class Layout:
     width: int
     height: int
     portrait: bool
-    font: int  # body text size (pygame's default font, in pixels)
+    font: int  # body text size (the font's pixel size, as pygame.font.Font takes it)
     font_small: int
     font_big: int
     pad: int
@@ -61,6 +61,7 @@ class Layout:
     overlay: Rect  # modal panels: breakdown, score sheet, pause, help, match over
     target: int = 44  # the least width and height of anything tapped (48 on a phone)
     vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
+    font_score: int = 28  # the teams' scores in the top bar
 
     @property
     def row_capacity(self) -> int:
@@ -170,10 +171,11 @@ def compute_layout(width: int, height: int) -> Layout:
     short = min(width, height)
     portrait = height > width * 1.15
     pad = round(_clamp(short * 0.012, 5, 14))
-    font = round(_clamp(short / 30, 18, 28))
-    font_small = max(16, round(font * 0.82))
+    font = round(_clamp(short / 40, 17, 21))
+    font_small = max(15, round(font * 0.86))
     font_big = round(font * 1.5)
-    line = round(font * 1.05)
+    font_score = round(_clamp(short / 21, 22, 32))
+    line = round(font * 1.3)
     target = min_target((width, height))
 
     # The player's hand: one row on a landscape window, two on a narrow one.
@@ -202,7 +204,8 @@ def compute_layout(width: int, height: int) -> Layout:
     packet_h = card_height(packet_w)
 
     # Top bar: both teams' scores, and in landscape the toolbar on its right.
-    bar_h = round(font * (1.7 if portrait else 2.4))
+    # Landscape: a row a team, each with its score in big type, and the toolbar.
+    bar_h = round(max(font * 1.7, font_score * 1.45) if portrait else font_score * 2.1)
     if not portrait:
         bar_h = max(bar_h, target + 2 * pad)  # the toolbar's buttons in it
     top_bar = Rect(0, 0, width, bar_h)
@@ -226,7 +229,7 @@ def compute_layout(width: int, height: int) -> Layout:
     hand_area = Rect(width // 2 - hand_w // 2, bottom - hand_h, hand_w, hand_h)
 
     # South's strip: badge on the left, won tricks, then the message line.
-    badge_w = round(_clamp(font * 7.5, 120, 230))
+    badge_w = round(_clamp(font * 9.5, 140, 240))
     badge_h = round(line * 2 + pad * 1.5)
     strip_y = hand_area.top - pad - badge_h
     badges = [Rect(0, 0, 0, 0)] * 4
@@ -321,8 +324,8 @@ def compute_layout(width: int, height: int) -> Layout:
     bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), confirm_h)
     bid_confirm.midtop = (bid_panel.centerx, bid_buttons[-1].bottom + pad + font_small)
 
-    overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)),
-                   min(height - 2 * pad, round(font * 26)))
+    overlay = Rect(0, 0, min(width - 2 * pad, round(font * 40)),
+                   min(height - 2 * pad, round(font * 30)))
     overlay.center = (width // 2, height // 2)
 
     return Layout(
@@ -334,4 +337,5 @@ def compute_layout(width: int, height: int) -> Layout:
         hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
         bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay, target=target,
+        font_score=font_score,
     )

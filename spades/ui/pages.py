@@ -405,7 +405,7 @@ class StatsScreen(Screen):
         else:
             if stats.recent:
                 rows.append(Heading("h_chart", "Points per hand, your last matches"))
-                rows.append(Custom("chart", round(font * 8),
+                rows.append(Custom("chart", round(font * 9),
                                    lambda surface, rect: self.chart(surface, rect, stats)))
             sections = [("all", "All rule sets", stats.total)] if len(stats.rows()) > 1 else []
             sections += [(name, name, record) for name, record in stats.rows()]
@@ -445,23 +445,33 @@ class StatsScreen(Screen):
         hands = sum(len(m.points) for m in matches) + len(matches) - 1
         if hands <= 0:
             return
-        top = max(1, max(max((abs(p) for p in m.points), default=1) for m in matches))
+        top = max(1, max(max(m.points, default=1) for m in matches))
+        lowest = min(0, min(min(m.points, default=0) for m in matches))
         label_h = small + 4
-        note_h = max(12, small - 4) + 4
-        area = Rect(box.x + pad, box.y + pad, box.width - 2 * pad,
-                    box.height - 2 * pad - label_h - note_h)
-        lowest = min(min(m.points, default=0) for m in matches)
-        # Room below the line only as deep as the worst hand goes.
-        below = 0.0 if lowest >= 0 else min(0.5, -lowest / (top - lowest))
-        zero = area.y + round(area.height * (1 - below))
+        note = "One bar a hand, match after match: W won, L lost, * practice"
+        notes = t.wrap(note, small, box.width - 2 * pad)
+        line_h = round(small * 1.25)
+        note_h = len(notes) * line_h + 4
+        # Points up the left: the best hand, 0 and the worst, on one scale for both signs.
+        values = [top, 0] + ([lowest] if lowest < 0 else [])
+        axis_w = max(t.font(small).size(f"{v:+d}" if v else "0")[0] for v in values) + pad
+        area = Rect(box.x + pad + axis_w, box.y + pad + small // 2, box.width - 2 * pad - axis_w,
+                    box.height - 2 * pad - label_h - note_h - small)
+        zero = area.y + round(area.height * top / (top - lowest))
+        scale = (zero - area.y) / top  # pixels per point
+        for value in values:
+            y = zero - round(value * scale)
+            if value:
+                pygame.draw.line(surface, (40, 84, 60), (area.x, y), (area.right, y))
+            t.blit(surface, f"{value:+d}" if value else "0", small, theme.TEXT_MUTED,
+                   (area.x - pad // 2, y), "midright")
         pygame.draw.line(surface, theme.TEXT_MUTED, (area.x, zero), (area.right, zero))
         step = area.width / hands
         x = float(area.x)
         for match in matches:
             start = x
             for points in match.points:
-                span = (zero - area.y) if points >= 0 else (area.bottom - zero)
-                h = round(abs(points) / top * max(1, span - 2))
+                h = round(abs(points) * scale)
                 bar = Rect(round(x + step * 0.15), zero - h if points >= 0 else zero,
                            max(1, round(step * 0.7)), max(1, h))
                 pygame.draw.rect(surface, (90, 200, 120) if points >= 0 else (235, 110, 90),
@@ -472,10 +482,9 @@ class StatsScreen(Screen):
             t.blit(surface, mark, small, theme.TEXT if match.won else theme.TEXT_MUTED,
                    (round((start + x) / 2), area.bottom + 2), "midtop", True)
             x += step  # a gap between matches
-        note = f"One bar a hand, match after match: W won, L lost, * practice; top {top} points"
-        size = t.fit(note, max(12, small - 4), box.width - 2 * pad)
-        t.blit(surface, note, size, theme.TEXT_MUTED, (box.centerx, box.bottom - 3),
-               "midbottom")
+        for i, line in enumerate(notes):
+            t.blit(surface, line, small, theme.TEXT_MUTED,
+                   (box.centerx, box.bottom - 3 - (len(notes) - 1 - i) * line_h), "midbottom")
 
     def reset(self) -> None:
         if not self.confirming:

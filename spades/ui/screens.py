@@ -86,8 +86,8 @@ class Screen:
 
     def metrics(self) -> tuple[int, int, int, int]:
         short = min(self.width, self.height)
-        font = round(max(18, min(28, short / 30)))
-        small = max(16, round(font * 0.82))
+        font = round(max(20, min(26, short / 32)))  # headings (the font's pixel size)
+        small = max(17, round(font * 0.8))  # body: rows, buttons, paragraphs
         pad = round(max(8, min(14, short * 0.015)))
         return font, small, pad, max(min_target((self.width, self.height)), round(font * 2.1))
 

@@ -23,6 +23,7 @@ from .control import Control
 from .help import help_label, help_page
 from .theme import Text
 from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
+from .widgets.controls import wrapped
 
 
 @dataclass
@@ -187,7 +188,7 @@ class TablePanels:
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
-            body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.2)
+            body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.3) + lay.pad
             buttons += self.button_height() + max(8, lay.pad)
         elif name == "compare":
             body = round(lay.font * 2.4) + 7 * round(lay.font_small * 1.3)
@@ -210,7 +211,7 @@ class TablePanels:
         widest = max(words.font(lay.font_small, True).size(key)[0] for key, _ in rows)
         key_w = min(round(inner * 0.36), widest + 2 * lay.pad)
         width = inner - lay.pad - key_w
-        return ([(key, words.wrap(what, lay.font_small, width)) for key, what in rows],
+        return ([(key, wrapped(words, what, lay.font_small, width)) for key, what in rows],
                 round(lay.font_small * 1.2), key_w)
 
     @property
@@ -386,7 +387,7 @@ class TablePanels:
         """The sizes the widgets' parts are hit-tested with (a stepper's < and >): the
         drawing's."""
         lay = self.layout
-        return Look(self.measure, lay.font, lay.font_small, lay.pad, lay.target)
+        return Look(self.measure, lay.font, lay.font, lay.pad, lay.target)  # as on a panel
 
     @property
     def level_count(self) -> int:

@@ -1,12 +1,23 @@
 """Colours, text and the few drawing helpers every screen shares.
 
-Text uses pygame's bundled default font, the one font that exists in the browser
-too; rendered strings are cached because most of them never change between frames.
+Text is set in Noto Sans, shipped under assets/fonts (the browser has no system fonts),
+regular and a true bold: nothing is ever emboldened by pygame. Sizes are the font's
+pixel size as given to pygame.font.Font. Rendered strings are cached because most of
+them never change between frames.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import NamedTuple
+
 import pygame
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_FILES = {False: FONT_DIR / "NotoSans-Regular.ttf", True: FONT_DIR / "NotoSans-Bold.ttf"}
+MIN_SIZE = 13  # nothing smaller is ever drawn (a long name shrinks no further)
+SECONDARY = 15  # the least size of notes, details and key hints
+LINE = 1.3  # line spacing of wrapped text, in multiples of its size
 
 FELT = (24, 92, 58)
 FELT_DARK = (16, 66, 42)
@@ -33,20 +44,38 @@ BAD = (190, 40, 40)
 SHADE = (0, 0, 0, 150)
 
 
+def load_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game's face at ``size`` pixels: the shipped TTF, its real bold for ``bold``."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONT_FILES[bool(bold)]), size)
+
+
+class Drawn(NamedTuple):
+    """One string a screen drew, as a test's recording sees it."""
+
+    text: str
+    size: int
+    bold: bool
+    rect: pygame.Rect | None
+
+
 class Text:
-    """Rendered strings, cached by (text, size, colour, bold)."""
+    """Rendered strings, cached by (text, size, colour, bold).
+
+    ``record``, when a test sets it to a list, receives a Drawn for every string
+    rendered (its rect too when drawn through ``blit``)."""
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: dict[tuple, pygame.Surface] = {}
+        self.record: list[Drawn] | None = None
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, size)
-            font.set_bold(bold)
-            self._fonts[key] = font
+            font = self._fonts[key] = load_font(size, bold)
         return font
 
     def render(
@@ -59,11 +88,13 @@ class Text:
                 self._cache.clear()
             surf = self.font(size, bold).render(text, True, colour)
             self._cache[key] = surf
+        if self.record is not None:
+            self.record.append(Drawn(text, size, bold, None))
         return surf
 
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
-        while size > 12 and self.font(size, bold).size(text)[0] > width:
+        while size > MIN_SIZE and self.font(size, bold).size(text)[0] > width:
             size -= 1
         return size
 
@@ -90,6 +121,8 @@ class Text:
         surf = self.render(text, size, colour, bold)
         rect = surf.get_rect(**{anchor: pos})
         surface.blit(surf, rect)
+        if self.record:
+            self.record[-1] = self.record[-1]._replace(rect=rect)
         return rect
 
 

@@ -159,9 +159,8 @@ class DemoScene(TableScene):
     def band_for(self, step: str) -> int:
         lay = self.layout
         button_h = max(44, round(lay.font * 2))
-        size = lay.font_small
         lines = len(self.text_lines(self.tutor_text_width(), TEXTS[step]))
-        text_h = round(size * 1.3) + lines * round(size * 1.15)
+        text_h = round(lay.font_small * 1.3) + lines * round(lay.font * 1.25)
         beside = lay.width >= lay.font * 30
         return (max(button_h, text_h) if beside else text_h + button_h + lay.pad) + \
             2 * lay.pad
@@ -182,7 +181,7 @@ class DemoScene(TableScene):
         return min(round(lay.font * 8), (lay.width - 5 * lay.pad) // 2)
 
     def text_lines(self, width: int, text: str | None = None) -> list[str]:
-        return self._wrap.wrap(text or self.tutor_text(), self.layout.font_small, width)
+        return self._wrap.wrap(text or self.tutor_text(), self.layout.font, width)
 
     def tutor_buttons(self) -> list[tuple[str, str, Callable[[], None], str]]:
         items = []
