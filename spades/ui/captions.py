@@ -22,7 +22,7 @@ LINES = 2
 
 
 def line_height(size: int) -> int:
-    return round(size * 1.3)
+    return round(size * 1.4)  # Noto Sans needs 1.36 for its accents and descenders
 
 
 def text_size(lay: Layout) -> int:
