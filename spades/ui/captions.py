@@ -19,6 +19,7 @@ from .layout import Layout
 STRIP = (6, 22, 14)  # darker than the top bar, so the strip reads as its own band
 STRIP_EDGE = (250, 204, 72)
 LINES = 2
+_VEIL: dict = {}  # the darkened page behind the offer, per window size
 
 
 def line_height(size: int) -> int:
@@ -89,14 +90,15 @@ def draw_strip(surface: pygame.Surface, text: theme.Text, lay: Layout, band: int
 
 def draw_offer(surface: pygame.Surface, text: theme.Text, offer: str, size: int,
                pad: int) -> Rect:
-    """The browser's offer to turn announcements on, in a panel over the top of the
-    page until the next key press or click answers it."""
-    width, _ = surface.get_size()
+    """The browser's offer to turn announcements on: a panel in the middle of the
+    darkened page until the next key press or click answers it."""
+    width, height = surface.get_size()
+    theme.shade(surface, _VEIL)
     inner = min(width - 4 * pad, size * 34)
     lines = text.wrap(offer, size, inner)
     step = line_height(size)
     box = Rect(0, 0, inner + 2 * pad, len(lines) * step + 2 * pad)
-    box.midtop = (width // 2, pad)
+    box.center = (width // 2, height // 2)
     theme.panel(surface, box)
     pygame.draw.rect(surface, STRIP_EDGE, box, 3, border_radius=14)
     y = box.top + pad
