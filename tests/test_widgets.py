@@ -478,6 +478,7 @@ def test_menu_and_pages_by_finger_alone_on_a_phone():
         assert isinstance(d.scene, MenuScreen)
     d.tap(("row", "new"))
     assert isinstance(d.scene, SettingsScreen) and d.scene.new
+    d.tap(("row", "details"))  # House rules: every rule option is folded under the presets
     # "Play to" is below the first screen: drag up to it, then step it back with <.
     d.drag_into_view(("row", "target"))
     back, _ = halves(d, "target")

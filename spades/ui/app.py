@@ -27,9 +27,10 @@ from ..engine.rules import PRESETS
 from ..storage.journey import load_journey, save_journey
 from . import anim
 from .draw import TableDrawer
+from .house_rules import HouseRulesScreen
 from .journey import LEVELS, JourneyScreen, level_of
 from .layout import compute_layout
-from .pages import MenuScreen, RulesScreen, SettingsScreen
+from .pages import MenuScreen, RulesScreen
 from .sound import Sounds
 from .speech import Speech
 from .table import HUMAN, TableOptions, TableScene
@@ -265,6 +266,9 @@ class App:
     def show_menu(self) -> None:
         self.show(MenuScreen(self))
 
+    def show_house_rules(self) -> None:
+        self.show(HouseRulesScreen(self))
+
     def start(self, match: Any = None, practice: bool = False) -> None:
         """Sit down at the table: a new match with the current options, or a saved one."""
         self.recorded = False
@@ -461,7 +465,7 @@ class App:
                     self.start_level(index)
             elif scene.want_new:
                 scene.want_new = False
-                self.show(SettingsScreen(self, new=True))
+                self.show(HouseRulesScreen(self))
             elif scene.want_replay is not None:
                 self.replay_deal(scene.want_replay)
                 scene.want_replay = None

@@ -10,13 +10,13 @@ from pygame import Rect
 
 from . import theme
 from .help import help_page
+from .marks import draw_marked
 from .table import HUMAN, Control, TableScene, bid_words
 from .widgets import INPUT, Look
 from .widgets.style import SUGGESTED
+from .words import line_text, match_over_line, match_over_title, sheet_bids
 
 TEAM_NAMES = ("Us", "Them")
-
-
 class PanelDrawer:
     """The panels' part of ``TableDrawer``: uses its ``text`` and ``art``."""
 
@@ -117,7 +117,7 @@ class PanelDrawer:
                    lay.font, col_w, True), colour, (x, row), "topleft", True)
             row += round(lay.font * 1.2)
             rows = [(f"Bid {team_score.contract}, took {team_score.tricks}", None)]
-            rows += [(line.text, line.points) for line in team_score.lines]
+            rows += [(line_text(line, names), line.points) for line in team_score.lines]
             rows += [("", None)] * (most - len(team_score.lines))  # totals line up
             rows += [("Hand total", team_score.points), ("Running total",
                                                          team_score.score_after)]
@@ -227,13 +227,17 @@ class PanelDrawer:
             size = self.score_size(scene, row.width)
             rights = self.score_rights(scene, row)
             ts = result.teams[team]
-            nils = sum(1 for seat, bid in result.bids if seat % 2 == team and bid <= 0)
-            bid = f"{ts.contract}" + ("+nil" * nils)
-            values = [result.hand_number + 1, bid, ts.tricks, f"{ts.points:+d}",
+            values = [result.hand_number + 1, "", ts.tricks, f"{ts.points:+d}",
                       ts.score_after] + ([ts.bags_after] if bags_on else [])
             for c, (value, right) in enumerate(zip(values, rights, strict=True)):
-                t.blit(surface, str(value), size, theme.PANEL_TEXT, (right, row.y), "topright",
-                       c == 4)
+                if c == 1:  # the bid: each contract and nil marked made or failed
+                    draw_marked(t, surface, sheet_bids(result, team), size, theme.PANEL_TEXT,
+                                right, row.y)
+                    continue
+                ink = theme.PANEL_TEXT
+                if c == 3:  # the hand's points coloured as the breakdown colours them
+                    ink = theme.GOOD if ts.points > 0 else (theme.BAD if ts.points < 0 else ink)
+                t.blit(surface, str(value), size, ink, (right, row.y), "topright", c == 4)
 
     def overlay_last(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         lay = scene.layout
@@ -343,19 +347,27 @@ class PanelDrawer:
             return
         names = scene.options.names
         won = e.winner == 0
-        us, them = e.scores
-        # Spoken to the player, the winners first, with the final score.
-        title = (f"You and {names[2]} win {us} to {them}" if won else
-                 f"{names[1]} and {names[3]} win {them} to {us}")
-        y = self.heading(surface, scene, box, title)
+        y = self.heading(surface, scene, box, match_over_title(e.winner, e.scores, names))
         t = self.text
         for team in (0, 1):
-            text = f"{TEAM_NAMES[team]}: {e.scores[team]}"
-            t.blit(surface, text, lay.font_big, theme.PANEL_TEXT,
-                   (box.centerx, y + team * round(lay.font_big * 1.2)), "midtop", True)
+            # Both teams by name and final score, the winners first.
+            side = e.winner if team == 0 else 1 - e.winner
+            who = f"{TEAM_NAMES[side]}: {names[side]} & {names[side + 2]}"
+            row_y = y + team * round(lay.font_big * 1.2)
+            colour = (30, 90, 170) if side == 0 else (180, 80, 30)
+            score = str(e.scores[side])
+            score_w = t.font(lay.font_big, True).size(score)[0]
+            left = box.centerx - round(lay.font * 8)
+            right = min(box.right - 2 * lay.pad, box.centerx + round(lay.font * 8))
+            left = max(box.x + 2 * lay.pad, left)
+            size = max(15, t.fit(who, lay.font, right - left - score_w - lay.pad, True))
+            t.blit(surface, who, size, colour, (left, row_y + lay.font_big // 2), "midleft", True)
+            t.blit(surface, score, lay.font_big, theme.PANEL_TEXT, (right, row_y), "topright",
+                   True)
         y += round(lay.font_big * 2.6)
         hands = len(scene.match.history)
-        lines = [f"{hands} hand{'s' if hands != 1 else ''} played."]
+        lines = [match_over_line(e.winner, e.scores),
+                 f"{hands} hand{'s' if hands != 1 else ''} played."]
         if scene.level is not None:
             from .journey import LEVELS
 
@@ -369,6 +381,7 @@ class PanelDrawer:
                              "open: try again.")
         if scene.practice:
             lines.append("Practice match: undo was used.")
-        for line in lines:
-            t.blit(surface, line, lay.font, theme.PANEL_MUTED, (box.centerx, y), "midtop")
-            y += round(lay.font * 1.3)
+        for text in lines:
+            for line in t.wrap(text, lay.font, box.width - 2 * lay.pad):
+                t.blit(surface, line, lay.font, theme.PANEL_MUTED, (box.centerx, y), "midtop")
+                y += round(lay.font * 1.3)

@@ -17,6 +17,7 @@ from .widgets.pointer import min_target
 
 SOUTH, WEST, NORTH, EAST = range(4)
 TOOLBAR = ("scores", "last", "hint", "undo", "coach", "menu")
+MIN_STEP = 44  # the narrowest strip of an overlapped card a finger can still pick
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -64,9 +65,36 @@ class Layout:
     font_score: int = 28  # the teams' scores in the top bar
 
     @property
+    def message(self) -> Rect:
+        """The message line (a refusal, a hint, a flash such as the contracts): the top
+        of the status box, so it never covers the turn prompt under it. A message too
+        long for one line grows upwards from here, over the felt."""
+        box = self.status
+        return Rect(box.x, box.y, box.width,
+                    min(box.height // 2, round(self.font_small * 1.25)))
+
+    @property
+    def prompt(self) -> Rect:
+        """The turn prompt and the coach's reason: the rest of the status box, right
+        above the hand."""
+        box = self.status
+        top = self.message.bottom
+        return Rect(box.x, top, box.width, box.bottom - top)
+
+    @property
     def row_capacity(self) -> int:
-        """How many cards one row of the hand holds side by side."""
-        return max(1, (self.hand_area.width - self.card_w) // max(1, self.hand_step) + 1)
+        """How many cards one row of the hand holds side by side: at the comfortable
+        spacing on one row, on two rows as many as the narrowest tap target allows."""
+        step = self.hand_step if self.hand_rows == 1 else min(self.hand_step, MIN_STEP)
+        return max(1, (self.hand_area.width - self.card_w) // max(1, step) + 1)
+
+    def row_step_for(self, in_row: int) -> int:
+        """The spacing of a row of ``in_row`` cards: the comfortable one, closer when a
+        long row (split at a change of suit) needs it, never under a tap's width."""
+        if in_row <= 1 or self.hand_rows == 1:
+            return self.hand_step
+        room = (self.hand_area.width - self.card_w) // (in_row - 1)
+        return max(min(MIN_STEP, self.hand_step), min(self.hand_step, room))
 
     def hand_rects(self, count: int, top: int | None = None) -> list[Rect]:
         """Where each of ``count`` cards of the player's hand lies (unraised), in order.
@@ -85,15 +113,17 @@ class Layout:
             row = 0 if i < first else 1
             col = i if row == 0 else i - first
             in_row = first if row == 0 else count - first
-            width = self.card_w + (in_row - 1) * self.hand_step
-            x = area.centerx - width // 2 + col * self.hand_step
+            step = self.row_step_for(in_row)
+            width = self.card_w + (in_row - 1) * step
+            x = area.centerx - width // 2 + col * step
             y = bottom - (self.row_step if two and row == 0 else 0)
             rects.append(Rect(x, y, self.card_w, self.card_h))
         return rects
 
     def hand_split(self, suits: list[int]) -> int | None:
-        """The upper row's size for a two-row hand: at a change of suit when one lies
-        near the middle, so a suit is not cut in two; None for the plain halves."""
+        """The upper row's size for a two-row hand: at the change of suit nearest the
+        middle that both rows can hold (a long row closes up), so a suit is not cut in
+        two; None for the plain halves when no change of suit is within reach."""
         count = len(suits)
         if self.hand_rows != 2 or count <= min(7, self.row_capacity):
             return None
@@ -179,9 +209,16 @@ def compute_layout(width: int, height: int) -> Layout:
     target = min_target((width, height))
 
     # The player's hand: one row on a landscape window, two on a narrow one.
+    # On two rows a card is narrow enough that a row can hold eight at the narrowest
+    # tap spacing, so the rows can split at a change of suit from card 5 to card 8.
+    # (A card is made at most a tenth narrower for it; a smaller phone keeps seven.)
+    def two_row_card(w: int) -> int:
+        fitted = width - 2 * pad - 7 * MIN_STEP
+        return fitted if w * 0.9 <= fitted < w else w
+
     if portrait:
         card_w = round(_clamp(width * 0.19, 40, 150))
-        card_w = min(card_w, round(height * 0.09))
+        card_w = two_row_card(min(card_w, round(height * 0.09)))
         hand_rows = 2
         hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
     else:
@@ -191,12 +228,16 @@ def compute_layout(width: int, height: int) -> Layout:
         if hand_step < 44 and card_w > 44:
             # Too narrow for 13 cards in a row: two rows, like a phone.
             hand_rows = 2
+            card_w = two_row_card(card_w)
             hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
     card_h = card_height(card_w)
     lift = round(card_h * 0.14)
     row_step = round(card_h * 0.5) if hand_rows == 2 else 0
     per_row = 13 if hand_rows == 1 else 7
     hand_w = card_w + (per_row - 1) * hand_step
+    if hand_rows == 2:
+        # Room for a long row of eight at the narrowest spacing, where the window has it.
+        hand_w = max(hand_w, min(width - 2 * pad, card_w + 7 * MIN_STEP))
 
     back_w = round(card_w * (0.42 if portrait else 0.5))
     back_h = card_height(back_w)
@@ -238,15 +279,20 @@ def compute_layout(width: int, height: int) -> Layout:
     packets_w = packet_w + round(12 * packet_w * 0.62)
     badges[SOUTH] = Rect(pad, strip_y, badge_w, badge_h)
     packets[SOUTH] = Rect(badges[SOUTH].right + pad, strip_y, packets_w, badge_h)
-    # The message line sits under the middle of the table when there is room.
+    # The message line and turn prompt sit over the middle of the hand: beside the
+    # badge and the won tricks when there is room, else with the won tricks moved to
+    # the far right, else (a phone) in a row of their own above.
     half = width // 2 - packets[SOUTH].right - pad
-    status = Rect(width // 2 - half, strip_y, 2 * half, badge_h)
     if half < font * 6.5:
-        status = Rect(packets[SOUTH].right + pad, strip_y,
-                      width - packets[SOUTH].right - 2 * pad, badge_h)
-    if status.width < font * 10:
-        # Too narrow beside the badge: the message line takes its own row above.
-        status = Rect(pad, strip_y - pad - line * 2, width - 2 * pad, line * 2)
+        packets[SOUTH] = Rect(width - pad - packets_w, strip_y, packets_w, badge_h)
+        half = min(width // 2 - badges[SOUTH].right - pad, packets[SOUTH].left - pad -
+                   width // 2)
+    # Tall enough for a line of message over two lines of prompt (15 px at the least).
+    status_h = max(badge_h, min(round(font_small * 1.25), badge_h // 2) + 32)
+    status = Rect(width // 2 - half, strip_y + badge_h - status_h, 2 * half, status_h)
+    if half < font * 5:
+        packets[SOUTH] = Rect(badges[SOUTH].right + pad, strip_y, packets_w, badge_h)
+        status = Rect(pad, strip_y - pad - line * 3, width - 2 * pad, line * 3)
     middle_bottom = min(status.top, strip_y) - pad
 
     # North: its fan in the middle of a row, badge to the left, won tricks to the right.
@@ -314,15 +360,21 @@ def compute_layout(width: int, height: int) -> Layout:
     button_h = max(target, min(round(font * 2.2), (room.height - fixed) // rows))
     bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
     bid_panel.center = room.center
-    bid_title = Rect(bid_panel.x + pad, bid_panel.y + pad, panel_w - 2 * pad, title_h)
+    content = Rect(bid_panel)
+    if portrait and room.height >= bid_panel.height:
+        # On a phone the panel takes all the room over the face-down fans, so no card
+        # peeks from under it; its content sits in the middle.
+        bid_panel = Rect(room)
+        content.center = room.center
+    bid_title = Rect(content.x + pad, content.y + pad, panel_w - 2 * pad, title_h)
     bid_buttons = []
     for i in range(14):
         r, c = divmod(i, cols)
-        bid_buttons.append(Rect(bid_panel.x + pad + c * (button_w + pad),
+        bid_buttons.append(Rect(content.x + pad + c * (button_w + pad),
                                 bid_title.bottom + pad + r * (button_h + pad),
                                 button_w, button_h))
     bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), confirm_h)
-    bid_confirm.midtop = (bid_panel.centerx, bid_buttons[-1].bottom + pad + font_small)
+    bid_confirm.midtop = (content.centerx, bid_buttons[-1].bottom + pad + font_small)
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 40)),
                    min(height - 2 * pad, round(font * 30)))

@@ -574,8 +574,15 @@ class TableScene(Choreography, TablePanels, Narration):
         cols = len(members)
         if group == "bids" and self.view.looked:
             cols = self.bid_grid()[3]
-        elif group == "hand" and self.layout.hand_rows == 2 and len(members) > 7:
-            cols = -(-len(members) // 2)
+        elif group == "hand" and key in ("up", "down"):
+            # Two rows split at a change of suit: up and down go to the nearest card of
+            # the other row.
+            other = [c for c in members if (c.rect.y < focused.rect.y) == (key == "up")
+                     and abs(c.rect.y - focused.rect.y) >= self.layout.row_step // 2 > 0]
+            if other:
+                x = focused.rect.centerx
+                self.focus = min(other, key=lambda c: abs(c.rect.centerx - x)).key
+            return
         step = {"left": -1, "right": 1, "up": -cols, "down": cols}[key]
         if key in ("up", "down") and cols >= len(members):
             return

@@ -194,12 +194,29 @@ class TablePanels:
             body = round(lay.font * 2.4) + 7 * round(lay.font_small * 1.3)
         elif name == "scores":
             return self.score_sheet().panel
-        else:
-            body = round(lay.font_big * 2.6) + round(lay.font * 2.8)
+        else:  # match over: the two teams, then the lines about the result
+            lines = 2 + (self.level is not None) + self.practice + lay.portrait
+            body = round(lay.font_big * 2.6) + lines * round(lay.font * 1.3) + lay.pad
         rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
         rect.center = (most.centerx, lay.height // 2)
         rect.clamp_ip(most)
+        if name == "breakdown":
+            # Between the table's caption (hand, deal number, target) and the player's
+            # badge when it fits there, else below the caption while there is room.
+            caption = self.caption_bottom() + lay.pad
+            band = Rect(rect.x, caption, rect.width, lay.badges[0].top - lay.pad - caption)
+            if band.height >= rect.height:
+                rect.centery = band.centery
+            elif rect.top < caption:
+                rect.top = min(caption, max(most.top, lay.height - lay.pad - rect.height))
         return rect
+
+    def caption_bottom(self) -> int:
+        """Where the caption at the top of the trick area ends (a phone: two lines and
+        the spades-broken sign; wider: one line)."""
+        lay = self.layout
+        lines = 3 if lay.portrait else 1
+        return lay.trick_area.y + lines * (lay.font_small + 4)
 
     def help_rows(self) -> tuple[list[tuple[str, list[str]]], int, int]:
         """The help's rows, each what-it-does wrapped to its column; a line's step and

@@ -3,7 +3,8 @@
 The deal is built so that, in order: the player, out of hearts, wins the ace of hearts
 with the two of spades (and so breaks spades); leads and loses a club to the ace; and
 must follow suit when diamonds are led, while East, out of diamonds, trumps. A short
-text explains each step; the player may leave at any step.
+text explains each step, with the trick it speaks of still on the table, and the card
+it asks for is pointed at; the player may leave at any step.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..ai import make_player
 from ..ai.players import Decided
 from ..engine import STANDARD, Bid, Match, Play, mask_of, parse_card, parse_cards
 from ..engine.cards import card_name
+from .choreography import BLOCK
 from .layout import compute_layout, compute_layout_below
 from .table import HUMAN, Control, TableOptions, TableScene
 from .theme import Text
@@ -35,6 +37,8 @@ SCRIPT = {
 }
 # The card the player is asked for at a step (None: any legal card).
 ASKED = {"trump": parse_card("2S"), "lead": parse_card("KC")}
+# The tricks (by number) a step explains: they stay on the table until it is read.
+EXPLAINED = {0: "broken", 2: "ruffed"}
 
 STEPS = ("welcome", "bid", "trump", "broken", "lead", "follow", "ruffed", "free")
 READ_ONLY = ("welcome", "broken", "ruffed")  # steps that wait for Next
@@ -89,6 +93,28 @@ class DemoScene(TableScene):
         self.band = 0
         self._wrap = Text()  # measures the explanations for the band's height
         self.reached: list[str] = []
+        self.held: str | None = None  # the step whose trick is held on the table
+
+    @property
+    def holding(self) -> bool:
+        """A finished trick waits on the table while its step is read."""
+        return self.held is not None and self.blocked
+
+    @property
+    def waiting(self) -> bool:
+        """Still, and waiting for the player: nothing moves until they act or read."""
+        return self.idle or self.holding
+
+    def _trick_won(self, e) -> Any:
+        """A trick a step explains stays on the table, its winner marked, until Next."""
+        gather = super()._trick_won(e)
+        yield next(gather)  # the winner is marked and the trick held a moment
+        step = EXPLAINED.get(e.trick_number)
+        if step is not None and step not in self.acknowledged:
+            self.held = step
+            yield BLOCK
+            self.held = None
+        yield from gather
 
     # --- which step the table is at ---------------------------------------------------
 
@@ -98,6 +124,8 @@ class DemoScene(TableScene):
             return "welcome"
         if m.bids[HUMAN] is None:
             return "bid"
+        if self.holding:
+            return self.held
         tricks = m.trick_number if not self.shown.trick else self.shown_trick_number()
         if tricks == 0:
             return "trump"
@@ -119,7 +147,7 @@ class DemoScene(TableScene):
     def update(self, dt: float, think_ms: float = 6.0) -> None:
         super().update(dt, think_ms)
         step = self.step()
-        if self.idle and (not self.reached or self.reached[-1] != step):
+        if self.waiting and (not self.reached or self.reached[-1] != step):
             self.reached.append(step)
 
     def overlays_block_play(self) -> bool:
@@ -128,6 +156,15 @@ class DemoScene(TableScene):
 
     def acknowledge(self) -> None:
         self.acknowledged.add(self.step())
+        if self.holding:
+            self.release()  # the trick it explained is gathered now
+
+    def pointed_card(self) -> int | None:
+        """The card the step asks for, while the player may play it."""
+        asked = ASKED.get(self.step())
+        if asked is None or not self.can_act() or asked not in self.shown.hand:
+            return None
+        return asked
 
     def leave(self) -> None:
         self.want_back = True
@@ -185,7 +222,7 @@ class DemoScene(TableScene):
 
     def tutor_buttons(self) -> list[tuple[str, str, Callable[[], None], str]]:
         items = []
-        if self.idle and self.step() in READ_ONLY:
+        if self.waiting and self.step() in READ_ONLY:
             items.append(("tutor_next", "Next", self.acknowledge, "Enter"))
         items.append(("tutor_leave", "Leave demo", self.leave, ""))
         return items
