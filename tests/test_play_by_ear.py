@@ -17,6 +17,7 @@ from spades.announce import Announcement, heard_by
 from spades.engine import Play, Rules, cards_of
 from spades.ui import captions, speech
 from spades.ui.narration import HELP_WORDS, TURNED_OFF, TURNED_ON
+from spades.ui.table import bid_words
 
 SHORT = Rules(target=150)
 TAKES = re.compile(r"^(You|Wren|Noor|Eli) takes? the trick")
@@ -166,6 +167,18 @@ def test_keys_ask_and_focus_moves_are_said():
     assert texts(d)[-1] == HELP_WORDS
 
 
+def test_choosing_a_bid_says_it_and_how_to_confirm():
+    d = listening()
+    while d.wait_for_player() != "bid":
+        decide_by_keyboard(d, d.situation())
+    d.press("right")
+    bid = d.scene.focus[1]
+    d.press("enter")
+    assert texts(d)[-1] == f"Bid {bid_words(bid)} chosen; Enter confirms it."
+    d.press("enter")
+    assert d.scene.match.bids[0] == bid
+
+
 def test_asking_with_announcements_off_shows_the_answer_on_the_message_line():
     d = Driver("--speed", "instant", rules=SHORT)
     while d.wait_for_player() != "play":
@@ -305,7 +318,7 @@ def test_caption_lines_start_each_sentence_at_its_start():
 
 
 def test_a_window_too_small_for_the_strip_keeps_the_room_for_the_table():
-    d = listening(size="480x340")
+    d = listening(size="800x360")
     d.wait_for_player()
     assert d.scene.captions_shown() and d.scene.caption_band == (0, 0)
     assert d.scene.layout.top_bar.top == 0

@@ -48,6 +48,7 @@ class Narration:
         self.layout_key = (self.layout.width, self.layout.height, False)
         self.caption_band = (0, 0)  # the strip's height and type size, when shown
         self.turn_to_say: int | None = None  # "Your turn" waits for the words before it
+        self.focus_said: tuple | None = None
         if resumed:
             self.announcer.sync(self.match.view(0))
 
@@ -101,21 +102,25 @@ class Narration:
         if key == len(self.match.actions):
             self.announce(self.announcer.your_turn(self.match.view(0)))
 
-    def narrate_refusal(self, reason: str, card: int | None = None) -> None:
-        self.announce(self.announcer.refused(reason, card))
-
-    def narrate_message(self, text: str) -> None:
-        """Anything else the table tells the player on its message line."""
-        self.announce(self.announcer.say(text, urgent=True))
+    def narrate_message(self, text: str, card: int | None = None) -> None:
+        """What the table tells the player on its message line; a refusal of ``card``
+        (the engine's words) names the card."""
+        if card is not None:
+            self.announce(self.announcer.refused(text, card))
+        else:
+            self.announce(self.announcer.say(text, urgent=True))
 
     def narrate_resync(self) -> None:
         """The hand was taken up part-way (an undo): count again from the view."""
         self.announcer.sync(self.match.view(0))
 
-    def narrate_focus(self) -> None:
+    def narrate_focus(self, moved_only: bool = False) -> None:
+        """The control under the focus; with ``moved_only``, only if the focus moved
+        since it was last said (an arrow at the end of a row says nothing again)."""
         control = self.focused()
-        if control is None:
+        if control is None or (moved_only and control.key == self.focus_said):
             return
+        self.focus_said = control.key
         if control.group == "hand":
             card = control.key[1]
             playable = self.can_act() and self.view.phase == "playing" and bool(

@@ -205,9 +205,7 @@ class TableScene(Choreography, TablePanels, Narration):
             self.thinker.step(think_ms)
             return
         pace = anim.AI_PACE[self.options.speed]
-        if not self.hurry and self.now - self.think_started < pace:
-            return
-        if self.held_by_words():
+        if (not self.hurry and self.now - self.think_started < pace) or self.held_by_words():
             return
         if seat == HUMAN:
             # Autoplay: the decision is carried out by clicks (see app.Autopilot).
@@ -239,10 +237,7 @@ class TableScene(Choreography, TablePanels, Narration):
     def say(self, text: str, seconds: float = 4.0, card: int | None = None) -> None:
         """The message line, said too (a refusal of ``card`` names it)."""
         self.message = (text, self.now + seconds)
-        if card is not None:
-            self.narrate_refusal(text, card)
-        else:
-            self.narrate_message(text)
+        self.narrate_message(text, card)
 
     def human_card(self, card: int) -> None:
         if not self.idle:
@@ -264,6 +259,7 @@ class TableScene(Choreography, TablePanels, Narration):
         self.bid_choice = bid
         self.message = None
         self.focus = ("btn", "confirm")
+        self.narrate_message(f"Bid {bid_words(bid)} chosen; Enter confirms it.")
 
     def confirm_bid(self) -> None:
         if self.bid_choice is None or not self.can_act():
@@ -496,10 +492,8 @@ class TableScene(Choreography, TablePanels, Narration):
             self.keyboard = True  # a stepper or switch in focus (the pause menu)
         elif key in ("left", "right", "up", "down"):
             self.keyboard = True
-            before = self.focus
             self._arrow(key)
-            if self.focus != before:
-                self.narrate_focus()
+            self.narrate_focus(moved_only=True)
         elif key in ("enter", "space"):
             control = self.focused()
             if control is None:
