@@ -1,8 +1,9 @@
 """Where the game runs, and the two things only a browser does differently.
 
 Everything browser-only sits behind this module, chosen at start-up by
-:data:`IN_BROWSER`: the page's ``window`` (for local storage) and offering a file to
-the player (a download in the browser, a file written on desktop). The rest of the
+:data:`IN_BROWSER`: the page's ``window`` (for local storage), offering a file to
+the player (a download in the browser, a file written on desktop) and handing the
+table's words to the page's live region for a screen reader. The rest of the
 game is the same code everywhere. Standard library only: no pygame, so the storage
 layer and the browser test (Pyodide, which has no pygame) can import it.
 
@@ -219,7 +220,38 @@ def take_upload() -> str | None:
     return str(text)
 
 
+# The page's live region and log (build/template.tmpl) take the table's words through
+# one page function. Arguments are JSON literals, which json.dumps keeps ASCII (other
+# letters become \u escapes that JavaScript reads back): pygbag's bridge converts a
+# string byte by byte, so nothing but ASCII may cross it.
+_ANNOUNCE_JS = """(function (text, urgent) {
+  var say = window.spadesAnnounce;
+  if (typeof say !== "function") return false;
+  say(text, urgent);
+  return true;
+})(%s, %s)"""
+
+
+def announce_script(text: str, urgent: bool = False) -> str:
+    """The JavaScript that hands one sentence to the page's live region and log."""
+    return _ANNOUNCE_JS % (json.dumps(str(text)), "true" if urgent else "false")
+
+
+def announce(text: str, urgent: bool = False) -> bool:
+    """Say ``text`` to a screen reader through the page: polite (it waits its turn) or
+    ``urgent`` (it interrupts). False outside a browser or when the page is out of
+    reach; never raises, since words must not stop the game."""
+    window = browser_window()
+    if window is None:
+        return False
+    try:
+        return bool(window.eval(announce_script(text, urgent)))
+    except Exception:
+        return False
+
+
 __all__ = [
+    "announce", "announce_script",
     "ask_for_upload", "take_upload",
     "IN_BROWSER", "browser_window", "download_script", "downloads_dir", "in_browser",
     "local_storage", "offer_file", "safe_file_name",

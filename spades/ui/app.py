@@ -33,6 +33,7 @@ from .journey import LEVELS, JourneyScreen, level_of
 from .layout import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_small
 from .pages import MenuScreen, RulesScreen
 from .sound import Sounds
+from .speech import Speech
 from .table import HUMAN, TableOptions, TableScene
 from .widgets import INPUT, Pointer, PointerStream
 
@@ -44,7 +45,7 @@ KEY_NAMES = {
     pygame.K_PAGEUP: "pageup", pygame.K_PAGEDOWN: "pagedown", pygame.K_HOME: "home",
     pygame.K_END: "end",
 }
-LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e"}
+LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "1", "2", "3", "4", "5"}
 PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
 
@@ -126,6 +127,7 @@ class App:
         self.drawer = TableDrawer()
         self.text = self.drawer.text
         self.autopilot = Autopilot() if args.autoplay else None
+        self.speech = Speech(self)  # the table's words: page, caption strip, the offer
         self.clock = pygame.time.Clock()
         self.pointers = PointerStream()
         INPUT.reset()
@@ -166,7 +168,7 @@ class App:
             strengths=(a.opponents or s.opponents_strength, a.partner or s.partner_strength,
                        a.opponents or s.opponents_strength),
             speed=a.speed or s.animation_speed, four_colour=s.four_colour, sound=s.sound,
-            coach=s.coach,
+            coach=s.coach, announcements=s.announcements,
         )
 
     def autoplay_options(self) -> TableOptions:
@@ -358,7 +360,8 @@ class App:
         if o.autoplay:
             return
         changed = replace(self.settings, animation_speed=o.speed, sound=o.sound,
-                          four_colour=o.four_colour, coach=o.coach)
+                          four_colour=o.four_colour, coach=o.coach,
+                          announcements=o.announcements)
         if changed != self.settings:
             self.settings = changed
             self.save_settings()
@@ -381,6 +384,8 @@ class App:
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             scene.set_layout(*self.screen.get_size())
         elif event.type == pygame.KEYDOWN:
+            if self.speech.key(event):
+                return  # the offer of announcements, made or answered
             INPUT.saw_key()
             name = KEY_NAMES.get(event.key)
             text = getattr(event, "unicode", "") or ""
@@ -400,6 +405,8 @@ class App:
             pointer = self.pointers.translate(event, self.screen.get_size())
             if pointer is not None:
                 INPUT.saw_pointer(pointer)
+                if pointer.kind == "press":
+                    self.speech.pointer()
                 self.route_pointer(scene, pointer)
 
     def route_pointer(self, scene: Any, p: Pointer) -> None:
@@ -463,6 +470,7 @@ class App:
             self.notices = []
         scene.set_layout(*self.screen.get_size())
         scene.update(dt, THINK_MS)
+        self.speech.deliver(scene)
         if self.autopilot is not None and isinstance(scene, TableScene):
             self.autopilot.step(scene)
         scene.build_controls(can_quit=self.can_quit)
@@ -470,6 +478,7 @@ class App:
             self.drawer.draw(self.screen, scene)
         else:
             scene.draw(self.screen, self.drawer)
+        self.speech.draw(self.screen, scene)
         pygame.display.flip()
 
     def screenshot(self) -> None:

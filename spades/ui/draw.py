@@ -469,6 +469,10 @@ class TableDrawer(PanelDrawer):
         if len(lines) > 1:  # on a backing: wrapped inside its margins
             lines = t.wrap(text, size, box.width - 2 * lay.pad - 8, True)
         step = round(size * 1.25)
+        most = max(1, (box.bottom - lay.top_bar.bottom - lay.pad - 6) // step)
+        if len(lines) > most:  # never above the top bar: the rest is cut short
+            lines = lines[:most]
+            lines[-1] = lines[-1].rstrip(" .,;:") + "..."
         height = max(box.height, step * len(lines) + 6)
         area = Rect(box.x, box.bottom - height, box.width, height)
         if len(lines) > 1:
@@ -478,7 +482,8 @@ class TableDrawer(PanelDrawer):
             pygame.draw.rect(surface, colour, backing, 1, border_radius=8)
         y = area.bottom - step * len(lines) - (area.height - step * len(lines)) // 2
         for line in lines:
-            t.blit(surface, line, size, colour, (box.centerx, y), "midtop", True)
+            t.blit(surface, line, size, colour, (box.centerx, y), "midtop", True,
+                   width=area.width - 8)
             y += step
         self.drawn_message = area
 

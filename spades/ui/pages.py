@@ -248,6 +248,9 @@ class SettingsScreen(Screen):
                                  "tricks."))
         rows.append(self._toggle("coach", "Coach", "Outlines the card or bid the computer "
                                  "would choose, with its reason."))
+        rows.append(self._toggle("announcements", "Announcements", "Every bid, card and "
+                                 "trick in words: for a screen reader in the browser, as "
+                                 "captions on desktop. Keys 1 to 5 ask."))
         return rows
 
     def preset_row(self) -> Widget:

@@ -24,6 +24,7 @@ from .help import help_label, help_page
 from .theme import Text
 from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
 from .widgets.controls import wrapped
+from .words import bid_words
 
 
 @dataclass
@@ -36,16 +37,6 @@ class ScoreSheet:
     wide: bool
     step: int  # one hand's row
     head: int  # a team's title and column names
-
-
-def bid_words(bid: int | None) -> str:
-    if bid is None:
-        return "-"
-    if bid == BLIND_NIL:
-        return "blind nil"
-    if bid == NIL:
-        return "nil"
-    return str(bid)
 
 
 class TablePanels:

@@ -9,11 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..engine import BLIND_NIL, NIL, OVER, Bid, Play, PlayerView, cards_of
+from ..engine.cards import SUIT_NAMES
 from ..engine.match import HandResult
 from ..engine.scoring import ScoreLine
 from ..storage import CUSTOM
 
 HUMAN = 0
+
+
+def bid_words(bid: int | None) -> str:
+    if bid is None:
+        return "-"
+    if bid == BLIND_NIL:
+        return "blind nil"
+    if bid == NIL:
+        return "nil"
+    return str(bid)
 
 
 def possessive(names: Sequence[str], seat: int) -> str:
@@ -82,3 +94,33 @@ def rules_summary(settings) -> str:
     players = (f"{opp} players" if opp == partner else
                f"{opp} opponents, {partner} partner")
     return f"{rules[0].upper()}{rules[1:]}, {players}"
+
+
+def rules_hint(view: PlayerView, names: Sequence[str]) -> str:
+    """What the player may do now and why, in the engine's words; never a card's
+    whereabouts or a winning line."""
+    if view.phase == OVER:
+        return "The match is over."
+    if not view.my_turn:
+        return f"Wait: {names[view.to_act]} is to act."
+    if view.phase == "bidding":
+        if not view.looked:
+            return ("Your team trails by enough to bid blind nil: promise to take no "
+                    "trick before you see your cards, for double the nil score, or look.")
+        legal = [b.value for b in view.legal_actions() if isinstance(b, Bid)]
+        words = ", ".join(bid_words(b) for b in legal)
+        refused = [b for b in range(0, 14) if b not in legal]
+        why = ""
+        if refused:
+            why = f" ({bid_words(refused[-1])}: {view.refusal(Bid(refused[-1]))})"
+        return f"You may bid {words}.{why}"
+    legal = view.legal_card_mask()
+    illegal = view.hand & ~legal
+    lead = "You lead this trick" if view.led_suit < 0 else (
+        f"{SUIT_NAMES[view.led_suit].capitalize()} were led")
+    if not illegal:
+        if view.led_suit >= 0 and not view.hand >> (13 * view.led_suit) & 0x1FFF:
+            return f"{lead} and you have none: any card may be played."
+        return f"{lead}: any card in your hand may be played."
+    reason = view.refusal(Play(cards_of(illegal)[0]))
+    return f"{lead}. {reason}, so the raised cards are the ones you may play."
