@@ -15,6 +15,9 @@ WEB_ZIP ?= build/spades-web.zip
 # itself never goes there): override with `make web WEB_CDN=https://example.org/cdn/`.
 WEB_CDN ?= https://pygame-web.github.io/cdn/0.9.3/
 PORT ?= 8000
+# The service worker (offline after the first visit): `make web SERVICE_WORKER=0` builds
+# a page without it (and one that removes a worker an earlier build installed).
+SERVICE_WORKER ?= 1
 WEB_STAGE := $(WEB_STAGE_ROOT)/spades
 
 .PHONY: play test bench clean web serve web-archive
@@ -44,11 +47,13 @@ $(WEB_STAMP): pyproject.toml
 
 # Offline: our template and icon (pygbag fetches neither from its CDN), --no_opt and
 # a PATH of the web venv alone (no black reformatting sources, no pngquant or ffmpeg
-# writing *-pygbag files). The stage folder's name makes the archive spades.apk.
+# writing *-pygbag files). The stage folder's name makes the archive spades.apk; it
+# holds main.py, the modules main.py can reach and assets/ (build/pack.py), nothing
+# else. After pygbag: the manifest, its icons and the versioned service worker.
 web: $(WEB_STAMP)
 	rm -rf $(WEB_STAGE_ROOT) $(WEB_DIR)
 	mkdir -p $(WEB_STAGE)
-	cp -R main.py spades assets $(WEB_STAGE)/
+	$(WEB_VENV)/bin/python build/pack.py $(WEB_STAGE)
 	env PATH="$(abspath $(WEB_VENV))/bin" $(WEB_VENV)/bin/python -m pygbag --build --no_opt \
 	    --template build/template.tmpl --icon build/icon.png --cdn $(WEB_CDN) \
 	    --title Spades --width 1280 --height 720 $(WEB_STAGE) > $(WEB_STAGE_ROOT)/pygbag.log 2>&1 \
@@ -59,6 +64,7 @@ web: $(WEB_STAMP)
 	mv $(WEB_STAGE)/build/web $(WEB_DIR)
 	rm -f $(WEB_DIR)/*.tar.gz
 	rm -rf $(WEB_STAGE_ROOT)
+	$(WEB_VENV)/bin/python build/pack.py --finish $(WEB_DIR) $(if $(filter 0,$(SERVICE_WORKER)),--no-worker)
 	@ls -l $(WEB_DIR)
 
 serve: web
@@ -68,8 +74,7 @@ serve: web
 # The zip itch.io-style hosts take: index.html at its root, beside the archive.
 web-archive: web
 	rm -f $(WEB_ZIP)
-	$(PYTHON) -m zipfile -c $(WEB_ZIP) $(WEB_DIR)/index.html $(WEB_DIR)/favicon.png \
-	    $(WEB_DIR)/spades.apk
+	$(PYTHON) -m zipfile -c $(WEB_ZIP) $(wildcard $(WEB_DIR)/*)
 	@$(PYTHON) -m zipfile -l $(WEB_ZIP)
 
 clean:

@@ -1,6 +1,8 @@
-"""Draws build/icon.png, the page's favicon: a white spade on the table's green.
+"""Draws the page's icons: a white spade on the table's green. build/icon.png (64 px)
+is the favicon; icon-192.png and icon-512.png are the web app manifest's (what a phone
+shows for the installed game and on its splash screen).
 
-Run once with the project's venv (``.venv/bin/python build/make_icon.py``); the PNG is
+Run once with the project's venv (``.venv/bin/python build/make_icon.py``); the PNGs are
 committed so that ``make web`` needs neither pygame nor the network.
 """
 
@@ -33,6 +35,7 @@ def draw(size: int) -> pygame.Surface:
 
 if __name__ == "__main__":
     pygame.init()
-    out = Path(__file__).with_name("icon.png")
-    pygame.image.save(draw(SIZE), str(out))
-    print(out)
+    for name, size in (("icon.png", SIZE), ("icon-192.png", 192), ("icon-512.png", 512)):
+        out = Path(__file__).with_name(name)
+        pygame.image.save(draw(size), str(out))
+        print(out)

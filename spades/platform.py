@@ -1,8 +1,9 @@
 """Where the game runs, and the two things only a browser does differently.
 
 Everything browser-only sits behind this module, chosen at start-up by
-:data:`IN_BROWSER`: the page's ``window`` (for local storage) and offering a file to
-the player (a download in the browser, a file written on desktop). The rest of the
+:data:`IN_BROWSER`: the page's ``window`` (for local storage), offering a file to
+the player (a download in the browser, a file written on desktop) and handing the
+table's words to the page's live region for a screen reader. The rest of the
 game is the same code everywhere. Standard library only: no pygame, so the storage
 layer and the browser test (Pyodide, which has no pygame) can import it.
 
@@ -146,16 +147,35 @@ def offer_file(name: str, text: str, folder: Path | str | None = None) -> tuple[
 
 
 # Import in the browser: a hidden file input, read by the page; the game polls for the
-# text each frame (the page cannot call back into the game's loop).
+# text each frame (the page cannot call back into the game's loop). A chooser the
+# player closes without a file fires the input's ``cancel`` event: the answer is then
+# an empty text at once. A browser without that event gets the same answer when the
+# page has its focus back and no file came within half a second.
 _UPLOAD_JS = """(function () {
   window.__spadesUpload = undefined;
   var input = document.createElement("input");
+  var answered = false;
+  function answer(text) {
+    if (answered) return;
+    answered = true;
+    window.__spadesUpload = text;
+    window.removeEventListener("focus", refocused);
+    setTimeout(function () { input.remove(); }, 0);
+  }
+  function refocused() {
+    setTimeout(function () {
+      if (!answered && !(input.files && input.files.length)) answer("");
+    }, 500);
+  }
   input.type = "file";
   input.accept = ".json,application/json";
   input.style.display = "none";
+  input.addEventListener("cancel", function () { answer(""); });
   input.onchange = function () {
     var file = input.files && input.files[0];
-    if (!file) { window.__spadesUpload = ""; return; }
+    if (!file) { answer(""); return; }
+    answered = true;  // reading: a focus coming back no longer means "cancelled"
+    window.removeEventListener("focus", refocused);
     if (file.size > 2000000) { window.__spadesUpload = "{too large}"; return; }
     var reader = new FileReader();
     reader.onload = function () { window.__spadesUpload = String(reader.result); };
@@ -163,8 +183,8 @@ _UPLOAD_JS = """(function () {
     reader.readAsText(file);
   };
   document.body.appendChild(input);
+  if (!("oncancel" in input)) window.addEventListener("focus", refocused);
   input.click();
-  setTimeout(function () { input.remove(); }, 60000);
   return true;
 })()"""
 
@@ -183,7 +203,7 @@ def ask_for_upload() -> bool:
 
 def take_upload() -> str | None:
     """The chosen file's text once the page has read it (an empty text if the player
-    chose nothing or reading failed), else None while still waiting."""
+    closed the chooser without a file or reading failed), else None while waiting."""
     window = browser_window()
     if window is None:
         return None
@@ -200,7 +220,38 @@ def take_upload() -> str | None:
     return str(text)
 
 
+# The page's live region and log (build/template.tmpl) take the table's words through
+# one page function. Arguments are JSON literals, which json.dumps keeps ASCII (other
+# letters become \u escapes that JavaScript reads back): pygbag's bridge converts a
+# string byte by byte, so nothing but ASCII may cross it.
+_ANNOUNCE_JS = """(function (text, urgent) {
+  var say = window.spadesAnnounce;
+  if (typeof say !== "function") return false;
+  say(text, urgent);
+  return true;
+})(%s, %s)"""
+
+
+def announce_script(text: str, urgent: bool = False) -> str:
+    """The JavaScript that hands one sentence to the page's live region and log."""
+    return _ANNOUNCE_JS % (json.dumps(str(text)), "true" if urgent else "false")
+
+
+def announce(text: str, urgent: bool = False) -> bool:
+    """Say ``text`` to a screen reader through the page: polite (it waits its turn) or
+    ``urgent`` (it interrupts). False outside a browser or when the page is out of
+    reach; never raises, since words must not stop the game."""
+    window = browser_window()
+    if window is None:
+        return False
+    try:
+        return bool(window.eval(announce_script(text, urgent)))
+    except Exception:
+        return False
+
+
 __all__ = [
+    "announce", "announce_script",
     "ask_for_upload", "take_upload",
     "IN_BROWSER", "browser_window", "download_script", "downloads_dir", "in_browser",
     "local_storage", "offer_file", "safe_file_name",

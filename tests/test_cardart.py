@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from itertools import combinations
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -209,3 +210,106 @@ def test_sounds_load_and_play_when_mixer_works():
         assert 0.03 < clip.get_length() < 0.5
         sounds.play(name)
     assert set(sounds._sounds) == set(SOUND_NAMES)
+
+
+# --- court cards, the ace of spades and the back --------------------------------------
+
+JACK, QUEEN, KING, ACE = 9, 10, 11, 12
+
+
+def _pixels(surf: pygame.Surface, box: tuple[int, int, int, int] | None = None) -> list:
+    sub = surf.subsurface(box) if box else surf
+    w, h = sub.get_size()
+    return [tuple(sub.get_at((x, y))) for y in range(h) for x in range(w)]
+
+
+def _difference(a: pygame.Surface, b: pygame.Surface) -> float:
+    """Mean absolute RGB difference per pixel, 0..255."""
+    pa, pb = _pixels(a), _pixels(b)
+    return sum(abs(x[i] - y[i]) for x, y in zip(pa, pb, strict=True) for i in range(3)) \
+        / (3 * len(pa))
+
+
+def _middle(surf: pygame.Surface) -> pygame.Surface:
+    """The middle third across and half down, placed the same either way up."""
+    w, h = surf.get_size()
+    return surf.subsurface((w // 3, h // 4, w - 2 * (w // 3), h - 2 * (h // 4))).copy()
+
+
+def _gold_pixels(surf: pygame.Surface) -> int:
+    return sum(1 for r, g, b, a in _pixels(surf) if a > 200 and r > 180 and 130 < g < 200
+               and b < 110)
+
+
+@pytest.mark.parametrize("width", [44, 53, 74, 101, 151])
+def test_court_cards_are_figures_not_letters(width):
+    """Each court differs from its fellows (in the middle, not just the index), carries
+    gold (a crown, a coronet, a brim) that no pip card has, in every suit."""
+    art = CardArt(True)
+    for suit in range(4):
+        middles = [_middle(art.face(suit * 13 + rank, width)) for rank in (JACK, QUEEN, KING)]
+        for a, b in combinations(middles, 2):
+            assert _difference(a, b) > 4
+        for rank in (JACK, QUEEN, KING):
+            assert _gold_pixels(art.face(suit * 13 + rank, width)) > 2
+        for rank in (0, 5, 8):
+            assert _gold_pixels(art.face(suit * 13 + rank, width)) == 0
+            assert _difference(_middle(art.face(suit * 13 + rank, width)),
+                               _middle(art.face(suit * 13 + KING, width))) > 8
+
+
+@pytest.mark.parametrize("width", [53, 101])
+def test_court_cards_read_the_same_either_way_up(width):
+    """Two-way like a real card: turned half round, a court face is itself again."""
+    art = CardArt()
+    for card in (JACK, 13 + QUEEN, 26 + KING, 39 + JACK):
+        face = art.face(card, width)
+        turned = pygame.transform.rotate(face, 180)
+        assert _difference(_middle(face), _middle(turned)) < 4
+        assert _difference(face, turned) < 3  # the corner indexes too
+        # ...and it is no blank: the figure's top half is far from its own mirror image
+        # top-to-bottom (a head up, a head down).
+        flipped = pygame.transform.flip(face, False, True)
+        assert _difference(_middle(face), _middle(flipped)) > 4
+
+
+def test_ace_of_spades_and_back_are_ornate():
+    art = CardArt()
+    width = 101
+    plain = art.face(HEARTS * 13 + ACE, width)
+    spade = art.face(SPADES * 13 + ACE, width)
+    assert _gold_pixels(spade) > 20 and _gold_pixels(plain) == 0
+    ink = sum(1 for p in _pixels(_middle(spade)) if p[3] > 200 and max(p[:3]) < 90)
+    assert ink > len(_pixels(_middle(spade))) * 0.25  # a big spade, not a pip
+    back = art.back(width)
+    assert _difference(back, pygame.transform.rotate(back, 180)) < 6
+    assert _difference(back, art.back(width)) == 0
+
+
+def _layout_widths() -> set[int]:
+    from spades.ui.layout import compute_layout
+
+    widths = set()
+    for size in ((1280, 720), (800, 600), (390, 844), (1920, 1080), (412, 915), (360, 640),
+                 (1024, 768), (640, 480)):
+        lay = compute_layout(*size)
+        widths |= {lay.card_w, lay.trick_w, lay.back_w, lay.packet_w}
+    return {w for w in widths if w > 0}
+
+
+def test_every_size_a_layout_uses_renders_and_the_index_stays_legible():
+    art = CardArt(True)
+    for width in sorted(_layout_widths()):
+        size = (width, card_height(width))
+        assert art.back(width).get_size() == size
+        if width < 40:
+            continue  # backs and won-trick packets only: no face is shown this small
+        for card in range(52):
+            assert art.face(card, width).get_size() == size
+        # The corner index: rank over suit, the rank at least 9 px tall on the smallest.
+        face = art.face(SPADES * 13 + QUEEN, width)
+        corner = face.subsurface((1, 1, width // 3, card_height(width) // 3)).copy()
+        rows = [y for y in range(corner.get_height())
+                if any(max(corner.get_at((x, y))[:3]) < 90 and corner.get_at((x, y)).a > 200
+                       for x in range(corner.get_width()))]
+        assert rows and rows[-1] - rows[0] >= 9 + width // 10, width

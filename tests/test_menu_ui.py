@@ -320,8 +320,8 @@ def test_the_demonstration_reaches_every_step_by_keyboard_only():
     demo = d.scene
     assert isinstance(demo, DemoScene)
     for _ in range(400):
-        d.until(lambda: demo.idle and (demo.step() in ("welcome", "broken", "ruffed", "free")
-                                       or demo.can_act()), 400)
+        d.until(lambda: demo.waiting and (demo.step() in ("welcome", "broken", "ruffed",
+                                                          "free") or demo.can_act()), 400)
         step = demo.step()
         if step == "free":
             break

@@ -271,14 +271,15 @@ def test_older_settings_are_migrated_and_rewritten(backend):
         partner_strength="hard", player_name="Old", animation_speed="slow",
         four_colour=True, sound=False, coach=False,
     )
-    assert json.loads(backend.raw("settings"))["format"] == "spades-settings/3"
+    assert json.loads(backend.raw("settings"))["format"] == "spades-settings/4"
     assert store.take_notices() == [] and store.damaged_copies() == {}
     assert load_settings(backend.open()) == settings
 
 
 def test_settings_without_a_face_get_the_default_one(backend):
     v2 = {k: v for k, v in Settings(player_name="Two", coach=True).to_json().items()
-          if k not in ("avatar", "computer_names")}
+          if k not in ("avatar", "computer_names", "announcements",
+                       "announcements_offered")}
     backend.put_raw("settings", json.dumps({**v2, "format": "spades-settings/2"}))
     settings = load_settings(backend.open())
     assert settings == Settings(player_name="Two", coach=True)
@@ -286,6 +287,31 @@ def test_settings_without_a_face_get_the_default_one(backend):
     assert json.loads(backend.raw("settings"))["avatar"] == {"shape": "spade",
                                                               "colour": "gold"}
     assert settings.computer_names == ("Wren", "Noor", "Eli")
+
+
+def test_settings_without_announcements_start_with_them_off_and_not_yet_offered(backend):
+    v3 = {k: v for k, v in Settings(player_name="Three", avatar_shape="moon").to_json().items()
+          if not k.startswith("announcements")}
+    backend.put_raw("settings", json.dumps({**v3, "format": "spades-settings/3"}))
+    settings = load_settings(backend.open())
+    assert settings == Settings(player_name="Three", avatar_shape="moon")
+    assert (settings.announcements, settings.announcements_offered) == (False, False)
+    saved = json.loads(backend.raw("settings"))
+    assert saved["format"] == "spades-settings/4" and saved["announcements"] is False
+    # A v3 document that already has the new field is not a v3 document: refused.
+    backend.put_raw("settings", json.dumps({**v3, "format": "spades-settings/3",
+                                            "announcements": True}))
+    assert load_settings(backend.open()) == Settings()
+
+
+def test_announcements_round_trip_and_must_be_true_or_false(backend):
+    store = backend.open()
+    save_settings(store, Settings(announcements=True, announcements_offered=True))
+    loaded = load_settings(backend.open())
+    assert loaded.announcements and loaded.announcements_offered
+    bad = {**Settings().to_json(), "announcements": "yes"}
+    backend.put_raw("settings", json.dumps(bad))
+    assert load_settings(backend.open()) == Settings()
 
 
 def test_the_players_face_round_trips_and_a_bad_one_is_refused(backend):
@@ -412,8 +438,10 @@ def test_storage_full_is_reported_once_and_play_goes_on(backend):
         match.apply(match.legal_actions()[0])
         assert save_match(store, match, False, NAMES, STRENGTHS) is False
     assert not save_settings(store, Settings(sound=False))
-    assert store.take_notices() == []
-    assert store.problem == store.write_failure
+    # Each document is named once: the settings are told apart from the match.
+    assert [n.split(":")[0] for n in store.take_notices()] == ["Saving stopped for your settings"]
+    assert notices[0].startswith("Saving stopped for your saved match")
+    assert store.problem == notices[0]
     saved = load_match(store)  # the session keeps the newest match all the same
     assert saved is not None and saved.match.state() == match.state()
     assert load_settings(store).sound is False
@@ -473,7 +501,7 @@ def test_export_then_import_elsewhere(backend, tmp_path):
     text = export_all(store)
     doc = json.loads(text)
     assert doc["format"] == "spades-export/1"
-    assert doc["documents"]["settings"]["format"] == "spades-settings/3"
+    assert doc["documents"]["settings"]["format"] == "spades-settings/4"
 
     other = MemoryStore()
     save_settings(other, Settings(player_name="Before"))

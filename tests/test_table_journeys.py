@@ -191,10 +191,10 @@ def test_the_whole_journey_from_the_start_menu_and_back(how, size):
 # --- the score sheet -----------------------------------------------------------------
 
 
-def sixteen_hands(seed: int = 5) -> Match:
+def long_match(hands: int = 16, seed: int = 5) -> Match:
     match = Match(Rules(target=5000, mercy=None), seed)
     rng = random.Random(seed)
-    while len(match.history) < 16:
+    while len(match.history) < hands:
         actions = match.legal_actions()
         bids = [a for a in actions if isinstance(a, Bid) and a.value == 3]
         match.apply(bids[0] if bids else rng.choice(actions))
@@ -207,29 +207,26 @@ def row_shows(d: Driver, team: int, index: int) -> bool:
     return scene.score_area.view.contains(row)
 
 
-@pytest.mark.parametrize("how,size", [("finger", (390, 844)), ("mouse", (800, 600)),
-                                      ("keys", (800, 600)), ("keys", (390, 844))])
-def test_the_score_sheet_reaches_hand_1_and_hand_16_by_scrolling(how, size):
+@pytest.mark.parametrize("how,size,hands", [
+    ("finger", (390, 844), 16), ("mouse", (800, 600), 16), ("keys", (390, 844), 16),
+    ("mouse", (800, 600), 24), ("keys", (800, 600), 24), ("finger", (1280, 720), 24)])
+def test_the_score_sheet_reaches_the_first_and_last_hand_by_scrolling(how, size, hands):
+    """16 hands on a phone do not fit: drag, PageUp/Down reach both ends; at 800x600
+    they fit, and 24 need the wheel, the keys or a drag."""
     d = Driver("--size", f"{size[0]}x{size[1]}", "--speed", "instant", start=False)
-    d.app.start(sixteen_hands())
+    d.app.start(long_match(hands))
     d.frame(2)
     p = Player(d, how)
     p.press(("tool", "scores"))
     scene = d.scene
     assert scene.overlays[-1] == "scores"
     area = scene.score_area
-    drawn: list[tuple[str, tuple]] = []
-    blit = d.app.text.blit
-
-    def spy(surface, text, size, colour, pos, *args, **kwargs):
-        drawn.append((text, pos))
-        return blit(surface, text, size, colour, pos, *args, **kwargs)
-
-    d.app.text.blit = spy
+    drawn = d.record_text()
     view = area.view
     x = view.centerx
+    assert area.more == (size[1] > size[0] or hands > 16)
     for team in (0, 1):
-        for index in (0, 15):
+        for index in (0, hands - 1):
             for _ in range(60):
                 if row_shows(d, team, index):
                     break
@@ -257,7 +254,7 @@ def test_the_score_sheet_reaches_hand_1_and_hand_16_by_scrolling(how, size):
 
 def test_the_score_sheet_scrolls_on_a_phone_and_shows_a_bar():
     d = Driver("--size", "390x844", "--speed", "instant", start=False)
-    d.app.start(sixteen_hands())
+    d.app.start(long_match())
     d.frame(2)
     d.tap(("tool", "scores"))
     area = d.scene.score_area
@@ -368,10 +365,27 @@ def panels(d: Driver):
     yield "match_over"
     d.press("s")
     yield "scores_over"
+    d.app.start(trailing())
+    assert d.wait_for_player() == "blind"
+    yield "blind_nil"
+
+
+def trailing() -> Match:
+    """A match whose second hand offers the player blind nil (the team trails by 100+)."""
+    from spades.engine import STANDARD
+
+    match = Match(STANDARD, 9)
+    rng = random.Random(1)
+    while not match.history:
+        actions = match.legal_actions()
+        want = 6 if match.to_act % 2 == 0 else 3
+        bids = [a for a in actions if isinstance(a, Bid) and a.value == want]
+        match.apply(bids[0] if bids else rng.choice(actions))
+    return match
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600), (390, 844), (412, 915),
-                                  (1024, 768)])
+                                  (1024, 768), (800, 480)])
 def test_every_control_of_every_table_panel_on_screen_apart_and_big_enough(size):
     d = Driver("--speed", "instant", "--size", f"{size[0]}x{size[1]}", rules=SHORT)
     lay = d.scene.layout
@@ -400,9 +414,10 @@ def test_every_control_of_every_table_panel_on_screen_apart_and_big_enough(size)
         if name == "scores":
             assert box.contains(scene.score_area.view)
         # One primary action per panel at most, and it is the expected one.
-        primary = [c.key for c in controls if c.style == "primary"]
+        primary = [c.key for c in controls if getattr(c, "style", "") == "primary"]
         assert len(primary) <= 1, (name, primary)
         want = {"bid_panel": ("btn", "confirm"), "bid_chosen": ("btn", "confirm"),
+                "blind_nil": ("btn", "confirm"),
                 "breakdown": ("btn", "next"), "pause": ("btn", "resume"),
                 "match_over": ("btn", "rematch")}.get(name)
         if want:
@@ -415,7 +430,7 @@ def test_every_control_of_every_table_panel_on_screen_apart_and_big_enough(size)
             assert {("btn", "rematch"), ("btn", "scores"), ("btn", "quit")} <= keys
         if top is None:
             assert any(c.key == ("tool", "menu") for c in controls), name
-    assert len(seen) == 11
+    assert len(seen) == 12
 
 
 def test_the_bid_panels_hierarchy_reads_at_3_to_1():
@@ -449,23 +464,89 @@ def test_the_bid_panels_hierarchy_reads_at_3_to_1():
 def test_after_a_touch_the_tables_buttons_show_no_key_letters():
     d = Driver("--speed", "instant", "--size", "1280x720", rules=SHORT)
     play_until(d, "bid")
-    drawn: list[str] = []
-    blit = d.app.text.blit
+    drawn = d.record_text()
 
-    def spy(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return blit(surface, text, *args, **kwargs)
+    def texts() -> set[str]:
+        drawn.clear()
+        d.frame()
+        return {text for text, _ in drawn}
 
-    d.app.text.blit = spy
     d.press("tab")
-    drawn.clear()
-    d.frame()
-    assert {"Esc", "Enter", "S"} <= set(drawn)
+    assert {"Esc", "Enter", "S"} <= texts()
     d.tap((5, d.app.screen.get_height() - 5))  # a touch on nothing
-    drawn.clear()
-    d.frame()
-    assert not {"Esc", "Enter", "S", "L", "H", "U", "C"} & set(drawn)
+    assert not {"Esc", "Enter", "S", "L", "H", "U", "C"} & texts()
     d.press("tab")
-    drawn.clear()
+    assert "Esc" in texts()
+
+
+@pytest.mark.parametrize("how", ["finger", "keys"])
+def test_the_pause_menus_stepper_steps_back_with_lt_and_its_switches_flip(how):
+    from spades.ui import anim
+    from spades.ui.widgets import Toggle
+
+    d = Driver("--speed", "normal", "--size", "390x844" if how == "finger" else "1280x720",
+               rules=SHORT)
+    play_until(d, "bid")
+    p = Player(d, how)
+    p.press(("tool", "menu"))
+    assert d.scene.overlays[-1] == "pause"
+    names = anim.SPEED_NAMES
+    before = d.scene.options.speed
+    stepper = next(c for c in d.scene.build_controls() if c.key == ("btn", "speed"))
+    assert isinstance(stepper, Stepper)
+    if how == "finger":
+        back, forward = stepper.halves(d.scene.hit_look())
+        d.tap(back.center, twin=False)
+    else:
+        p.tab_to(("btn", "speed"))
+        d.press("left")
+    assert d.scene.options.speed == names[(names.index(before) - 1) % len(names)]
+    if how == "finger":
+        d.tap(forward.center, twin=False)
+    else:
+        d.press("right")
+    assert d.scene.options.speed == before
+    sound = d.scene.options.sound
+    switch = next(c for c in d.scene.build_controls() if c.key == ("btn", "sound"))
+    assert isinstance(switch, Toggle)
+    p.press(("btn", "sound"))
+    assert d.scene.options.sound is not sound
+    p.press(("btn", "resume"))
+    assert not d.scene.overlays
+
+
+@pytest.mark.parametrize("how", ["finger", "keys"])
+def test_the_help_scrolls_on_a_short_window_to_its_last_row(how):
+    """At 500x320 the keys (or taps) do not fit: the rows scroll between the heading and
+    Close, and no row is ever drawn outside its view."""
+    d = Driver("--size", "500x320", "--speed", "instant")
+    d.frame(5)
+    if how == "finger":
+        d.tap((20, 20))  # touch mode: the help for taps and drags
+    else:
+        d.press("tab")
+    d.frame(2)
+    d.press("f1") if how == "keys" else d.scene.toggle("help")
+    d.frame(2)
+    scene = d.scene
+    assert scene.overlays[-1] == "help"
+    area = scene.help_area
+    assert area.more, "the help fits at 500x320: this test proves nothing"
+    last_key = scene.help_rows()[0][-1][1][-1]  # the last line of the last row
+    drawn = d.record_text()
     d.frame()
-    assert "Esc" in drawn
+    assert last_key not in [text for text, _ in drawn]
+    for _ in range(20):
+        drawn.clear()
+        if how == "finger":
+            x = area.view.centerx
+            d.drag((x, area.view.bottom - 5), (x, area.view.top + 5))
+        else:
+            d.press("end")
+        d.frame(20)
+        if last_key in [text for text, _ in drawn]:
+            break
+    assert last_key in [text for text, _ in drawn]
+    assert area.offset == area.max_offset
+    for text, pos in drawn:
+        assert 0 <= pos[1] < 320, (text, pos)

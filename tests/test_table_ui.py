@@ -330,7 +330,7 @@ def test_the_window_can_be_resized_mid_animation():
 # --- screenshots for the eye -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", ["1280x720", "390x844"])
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844"])
 def test_screenshots_of_each_screen(size, tmp_path):
     out = Path(os.environ.get("SPADES_ARTIFACTS", tmp_path)) / "screens"
     d = Driver("--speed", "fast", "--autoplay", "--strength", "normal", "--size", size,
@@ -345,7 +345,7 @@ def test_screenshots_of_each_screen(size, tmp_path):
 
 def test_a_two_row_hand_breaks_where_the_suit_changes():
     lay = compute_layout(390, 844)
-    assert lay.hand_rows == 2 and lay.row_capacity == 7
+    assert lay.hand_rows == 2 and lay.row_capacity == 8
     assert lay.hand_split([0] * 6 + [1] * 7) == 6  # six diamonds above, seven clubs below
     assert lay.hand_split([0] * 7 + [1] * 6) == 7
     assert lay.hand_split([0] * 3 + [1] * 10) is None  # no change near the middle
@@ -354,3 +354,45 @@ def test_a_two_row_hand_breaks_where_the_suit_changes():
     rects = lay.hand_rects(13, 6)
     assert len({r.y for r in rects[:6]}) == 1 and len({r.y for r in rects[6:]}) == 1
     assert rects[0].y < rects[6].y
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844"])
+def test_screenshots_of_each_page(size, tmp_path):
+    """The pages a player judges beside the table: the menu (with a saved match and
+    without), settings, house rules, your saves, statistics, how to play."""
+    import pygame
+
+    from spades import storage
+    from spades.ui.house_rules import HouseRulesScreen
+    from spades.ui.pages import MenuScreen, RulesScreen, SavesScreen, SettingsScreen, StatsScreen
+
+    out = Path(os.environ.get("SPADES_ARTIFACTS", tmp_path)) / "screens"
+    out.mkdir(parents=True, exist_ok=True)
+    d = Driver("--speed", "instant", "--size", size, start=False)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    w, h = size.split("x")
+    match = Match(SHORT, 5)
+    import random
+
+    rng = random.Random(5)
+    while not match.is_over:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    stats = storage.load_statistics(d.app.store).record_match(match.history, match.winner,
+                                                                False, "standard")
+    storage.save_statistics(d.app.store, stats)
+    pages = [("menu", MenuScreen), ("settings", SettingsScreen),
+             ("house_rules", HouseRulesScreen), ("saves", SavesScreen),
+             ("statistics", StatsScreen), ("how_to_play", RulesScreen)]
+    for name, page in pages:
+        d.app.show(page(d.app))
+        d.frame(2)
+        shot = out / f"page_{name}-{w}x{h}.png"
+        pygame.image.save(d.app.screen, str(shot))
+        assert shot.stat().st_size > 5000, shot
+    d.app.new_match_from_settings()
+    d.frame(5)
+    d.app.show_menu()
+    d.frame(2)
+    pygame.image.save(d.app.screen, str(out / f"page_menu_saved-{w}x{h}.png"))

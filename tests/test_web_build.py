@@ -2,14 +2,17 @@
 never blocks.
 
 - ``pygbag.ini`` says what pygbag must leave out, in the keys pygbag 0.9.3 reads.
-- The archive built by ``make web`` holds exactly the game (``main.py``, ``spades/``,
-  ``assets/``), byte for byte as in the checkout (nothing reformatted or recompressed),
-  within 1 MB; the page's placeholders are all filled and the runtime address can be
-  overridden. Building needs pygbag, which lives in ``.venv-web`` (``make web``
-  creates it; ``.ci/run`` does so before ``make test``): without it these tests are
-  skipped, unless SPADES_REQUIRE_WEB=1 (as in CI). The build runs offline: every
-  proxy points at a closed local port, so a build that reached for its CDN (which it
-  retries forever) would hit the time limit and fail.
+- The archive built by ``make web`` holds main.py, the modules main.py can import
+  (followed transitively, build/pack.py) and assets/, nothing else, byte for byte as in
+  the checkout (nothing reformatted or recompressed), within 1 MB; a game run natively
+  imports no module the archive lacks. Beside it: the page (its placeholders all
+  filled, the runtime address overridable, the archive's size and the worker written
+  in), the web app manifest with its icons, and the versioned service worker.
+  Building needs pygbag, which lives in ``.venv-web`` (``make web`` creates it;
+  ``.ci/run`` does so before ``make test``): without it these tests are skipped,
+  unless SPADES_REQUIRE_WEB=1 (as in CI). The build runs offline: every proxy points
+  at a closed local port, so a build that reached for its CDN (which it retries
+  forever) would hit the time limit and fail.
 - Nothing the game can import blocks the browser's one thread (see the last tests).
 """
 
@@ -17,9 +20,12 @@ from __future__ import annotations
 
 import ast
 import configparser
+import importlib.util
+import json
 import os
 import re
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -40,18 +46,14 @@ PYGBAG_KEYS = {
 }
 
 
-def game_files() -> set[str]:
-    """The files the game is made of, as they sit in the archive (under assets/)."""
-    names = {"main.py"}
-    for top in GAME_TOP[1:]:
-        for path in (ROOT / top).rglob("*"):
-            rel = path.relative_to(ROOT)
-            if path.is_dir() or any(p.startswith(".") or p == "__pycache__" for p in rel.parts):
-                continue
-            if path.suffix == ".pyc" or "-pygbag." in path.name:
-                continue
-            names.add(rel.as_posix())
-    return names
+def load_pack():
+    spec = importlib.util.spec_from_file_location("pack", ROOT / "build" / "pack.py")
+    pack = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pack)
+    return pack
+
+
+pack = load_pack()
 
 
 # --- pygbag.ini ------------------------------------------------------------------------
@@ -102,7 +104,8 @@ def test_template_uses_only_what_pygbag_fills():
     leftover = re.sub(r"\{\{cookiecutter\.\w+\}\}", "", text)
     assert "{{" not in leftover and "}}" not in leftover
     # The hooks the runtime and SDL look for.
-    for needle in ('id="canvas"', 'id="status"', 'id="progress"', "pythons.js",
+    for needle in ('id="canvas"', 'id="status"', 'id="progress"', 'id="spades-bar"',
+                   'id="retry"', '<link rel="manifest"', "pythons.js",
                    "window.config", "async def custom_site", "MM.prepare",
                    "shell.runpy"):
         assert needle in text, needle
@@ -165,25 +168,104 @@ def built(tmp_path_factory) -> Path:
     return out / "web"
 
 
-def test_build_outputs_page_archive_and_icon(built):
-    assert sorted(p.name for p in built.iterdir()) == ["favicon.png", "index.html", "spades.apk"]
+def test_build_outputs_page_archive_manifest_and_worker(built):
+    assert sorted(p.name for p in built.iterdir()) == [
+        "favicon.png", "icon-192.png", "icon-512.png", "index.html", "manifest.webmanifest",
+        "spades.apk", "sw.js"]
     assert (built / "favicon.png").read_bytes() == ICON.read_bytes()
     assert (built / "spades.apk").stat().st_size <= MAX_ARCHIVE
 
 
-def test_archive_holds_exactly_the_game_unchanged(built):
+def archive_members(built: Path) -> set[str]:
     with zipfile.ZipFile(built / "spades.apk") as apk:
         names = {n for n in apk.namelist() if not n.endswith("/")}
-        assert all(n.startswith("assets/") for n in names)
-        packed = {n[len("assets/"):] for n in names}
-        expected = game_files()
-        assert packed == expected, (
-            f"unexpected: {sorted(packed - expected)}; missing: {sorted(expected - packed)}")
+    assert all(n.startswith("assets/") for n in names)
+    return {n[len("assets/"):] for n in names}
+
+
+def test_archive_holds_what_main_reaches_and_its_assets_unchanged(built):
+    packed = archive_members(built)
+    modules = {n for n in packed if n.endswith(".py") and n != "main.py"}
+    reached = {pack.module_file(m).relative_to(ROOT).as_posix()
+               for m in pack.reachable_modules()}
+    assert modules == reached, (
+        f"never imported: {sorted(modules - reached)}; missing: {sorted(reached - modules)}")
+    others = packed - modules - {"main.py"}
+    assets = {p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
+              if p.is_file() and "__pycache__" not in p.parts and "-pygbag." not in p.name}
+    assert others == assets, f"extra: {sorted(others - assets)}; missing: {sorted(assets - others)}"
+    assert "main.py" in packed
+    # The command line and its tools stay out (about a fifth of the archive once).
+    for left_out in ("spades/__main__.py", "spades/console.py", "spades/ai/tournament.py",
+                     "spades/ai/gauntlet.py", "spades/ai/audit.py",
+                     "spades/ai/audit_positions.json", "spades/storage/bench.py"):
+        assert left_out not in packed, left_out
+    with zipfile.ZipFile(built / "spades.apk") as apk:
         for name in sorted(packed):
             assert apk.read("assets/" + name) == (ROOT / name).read_bytes(), \
                 f"{name} was changed on the way into the archive"
-    for module in game_modules():
-        assert module_file(module).relative_to(ROOT).as_posix() in packed
+
+
+PLAYED_MODULES = """
+import asyncio, json, sys
+sys.argv = ["main.py", "--autoplay", "--seed", "3", "--frames", "900", "--strength", "normal",
+            "--speed", "fast", "--screenshots", "shots"]
+sys.path.insert(0, %r)
+import runpy
+try:
+    runpy.run_path(%r, run_name="__main__")
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in sys.modules if m == "spades" or m.startswith("spades."))))
+"""
+
+
+def test_a_game_played_imports_nothing_the_archive_lacks(built, tmp_path):
+    """The walk is static; this plays the game natively (autoplay, which opens each
+    kind of screen once for its screenshots) and lists what it really imported: all
+    of it is in the archive."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SPADES_DATA_DIR=str(tmp_path))
+    code = PLAYED_MODULES % (str(ROOT), str(ROOT / "main.py"))
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    played = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "spades.ui.app" in played and "spades.engine.match" in played
+    packed = archive_members(built)
+    missing = [m for m in played if pack.module_file(m).relative_to(ROOT).as_posix() not in packed]
+    assert missing == [], f"the game imported modules the archive lacks: {missing}"
+
+
+def test_the_walk_follows_every_kind_of_import(tmp_path):
+    """build/pack.py's walk on a small tree: top-level and lazy imports, relative ones,
+    `from . import x` naming a module, parents' __init__, and what stays out."""
+    files = {
+        "main.py": "from game.ui.app import main\n",
+        "game/__init__.py": "",
+        "game/ui/__init__.py": "",
+        "game/ui/app.py": "import os\nfrom . import anim\nfrom ..engine import rules\n"
+                          "def later():\n    from game.store import saves\n",
+        "game/ui/anim.py": "",
+        "game/engine/__init__.py": "",
+        "game/engine/rules.py": "from .cards import Card\n",
+        "game/engine/cards.py": "",
+        "game/store/__init__.py": "",
+        "game/store/saves.py": "",
+        "game/cli.py": "import game.ui.app\n",  # imports the game, never imported by it
+        "game/engine/bench.py": "",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    old = pack.PACKAGE
+    pack.PACKAGE = "game"
+    try:
+        found = pack.reachable_modules(tmp_path)
+    finally:
+        pack.PACKAGE = old
+    assert found == {"game", "game.ui", "game.ui.app", "game.ui.anim", "game.engine",
+                     "game.engine.rules", "game.engine.cards", "game.store", "game.store.saves"}
 
 
 def test_page_placeholders_are_filled(built):
@@ -194,6 +276,63 @@ def test_page_placeholders_are_filled(built):
     assert 'archive: "spades"' in page and 'bundle = "spades"' in page
     assert "<title>Spades</title>" in page
     assert 'PYBUILD: "3.12"' in page and 'width="1280" height="720"' in page
+    size = (built / "spades.apk").stat().st_size
+    assert f"var ARCHIVE_BYTES = {size};" in page and 'var SERVICE_WORKER = "sw.js";' in page
+    assert page.isascii(), "the page's own text is ASCII"
+
+
+def test_manifest_makes_the_game_installable(built):
+    doc = json.loads((built / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert doc["name"] == "Spades" and doc["short_name"]
+    assert doc["start_url"] == "./index.html" and doc["scope"] == "./"
+    assert doc["display"] in ("fullscreen", "standalone")
+    assert doc["orientation"] == "any"  # landscape and portrait both
+    assert re.fullmatch(r"#[0-9a-f]{6}", doc["background_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", doc["theme_color"])
+    sizes = set()
+    for icon in doc["icons"]:
+        data = (built / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and icon["type"] == "image/png"
+        w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert icon["sizes"] == f"{w}x{h}"
+        sizes.add(w)
+    assert {192, 512} <= sizes
+    page = (built / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in page
+
+
+def test_worker_is_versioned_by_the_build(built, tmp_path):
+    worker = (built / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "([0-9a-f]{16})";', worker).group(1)
+    for name in ("index.html", "spades.apk", "favicon.png", "manifest.webmanifest",
+                 "icon-192.png", "icon-512.png"):
+        assert f'"{name}"' in worker, f"the worker does not keep {name}"
+    # Another build with any file changed is another version; the same files, the same.
+    copy = as_pygbag_left_it(built, tmp_path / "web")
+    assert pack.finish(copy) == version
+    with zipfile.ZipFile(copy / "spades.apk", "a") as apk:
+        apk.writestr("assets/changed.txt", "a new build")
+    as_pygbag_left_it(built, copy, archive=False)
+    assert pack.finish(copy) != version
+
+
+def as_pygbag_left_it(built: Path, copy: Path, archive: bool = True) -> Path:
+    """The build as it was before build/pack.py --finish: no worker, no size written."""
+    copy.mkdir(exist_ok=True)
+    for p in built.iterdir():
+        if p.name != "sw.js" and (archive or p.name != "spades.apk"):
+            (copy / p.name).write_bytes(p.read_bytes())
+    page = (copy / "index.html").read_text(encoding="utf-8")
+    page = re.sub(r"var ARCHIVE_BYTES = \d+;", "var ARCHIVE_BYTES = 0;", page)
+    (copy / "index.html").write_text(page, encoding="utf-8")
+    return copy
+
+
+def test_web_without_the_worker(built, tmp_path):
+    copy = as_pygbag_left_it(built, tmp_path / "web")
+    pack.finish(copy, worker=False)
+    assert not (copy / "sw.js").exists()
+    assert 'var SERVICE_WORKER = "";' in (copy / "index.html").read_text(encoding="utf-8")
 
 
 def test_build_leaves_the_sources_alone(built):
@@ -213,52 +352,9 @@ BLOCKING_MODULES = ("threading", "_thread", "multiprocessing", "concurrent", "su
                     "queue")
 
 
-def module_file(module: str) -> Path:
-    base = ROOT.joinpath(*module.split("."))
-    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
-
-
-def imported_modules(module: str, tree: ast.AST) -> set[str]:
-    """Every spades module a file imports, at its top or lazily inside a function."""
-    package = module if module_file(module).name == "__init__.py" else module.rpartition(".")[0]
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names if a.name.split(".")[0] == "spades"}
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - node.level + 1])
-                target = f"{base}.{node.module}" if node.module else base
-            else:
-                target = node.module or ""
-            if target.split(".")[0] != "spades":
-                continue
-            found.add(target)
-            for alias in node.names:  # `from . import anim` names a module
-                if module_file(f"{target}.{alias.name}").exists():
-                    found.add(f"{target}.{alias.name}")
-    # Importing a.b.c runs a/__init__ and a/b/__init__ too.
-    for name in list(found):
-        parts = name.split(".")
-        found |= {".".join(parts[:i]) for i in range(1, len(parts))}
-    return {m for m in found if module_file(m).exists()}
-
-
 def game_modules() -> set[str]:
     """What main.py can reach: the modules that may run in the browser."""
-    seen: set[str] = set()
-    todo = ["__main_script__"]
-    while todo:
-        module = todo.pop()
-        if module in seen:
-            continue
-        seen.add(module)
-        path = ROOT / "main.py" if module == "__main_script__" else module_file(module)
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        todo.extend(imported_modules("spades" if module == "__main_script__" else module, tree))
-    seen.discard("__main_script__")
-    return seen
+    return pack.reachable_modules()
 
 
 def blocking_calls(source: str) -> list[str]:
@@ -306,7 +402,7 @@ def test_the_game_reaches_no_command_line_module():
 def test_nothing_the_game_runs_blocks():
     problems = {}
     for module in sorted(game_modules()) + ["main"]:
-        path = ROOT / "main.py" if module == "main" else module_file(module)
+        path = ROOT / "main.py" if module == "main" else pack.module_file(module)
         found = blocking_calls(path.read_text(encoding="utf-8"))
         if found:
             problems[path.relative_to(ROOT).as_posix()] = found

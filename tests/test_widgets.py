@@ -225,25 +225,21 @@ def test_statistics_reset_confirmed_by_touch_alone_on_a_phone():
     with_statistics(d)
     d.tap(("row", "stats"))
     assert isinstance(d.scene, StatsScreen)
-    x = d.app.screen.get_width() // 2
-    for _ in range(20):
-        reset = d.control(("row", "reset"))
-        if d.scene.area.view.contains(reset.rect):
-            break
-        d.drag((x, 650), (x, 250))
-    d.frame(30)  # the glide settles
+    d.drag_into_view(("row", "reset"))
     d.tap(("row", "reset"))
     assert d.scene.confirming and not storage.load_statistics(d.app.store).is_empty
     d.tap(("row", "reset"))
     assert storage.load_statistics(d.app.store).is_empty
+    d.frame()
+    assert d.control(("row", "reset")) is None  # nothing left to reset
     d.tap(("foot", "back"))
     assert isinstance(d.scene, MenuScreen)
 
 
 # --- touch mode --------------------------------------------------------------------
 
-def test_touch_mode_hides_key_hints_and_a_key_brings_them_back():
-    d = page_driver((1280, 720), lambda app: SettingsScreen(app, new=True))
+def record_text(d: Driver) -> list[str]:
+    """Every string the app draws from now on, in a list the caller clears."""
     drawn: list[str] = []
     blit = d.app.text.blit
 
@@ -252,6 +248,12 @@ def test_touch_mode_hides_key_hints_and_a_key_brings_them_back():
         return blit(surface, text, *args, **kwargs)
 
     d.app.text.blit = spy
+    return drawn
+
+
+def test_touch_mode_hides_key_hints_and_a_key_brings_them_back():
+    d = page_driver((1280, 720), lambda app: SettingsScreen(app, new=True))
+    drawn = record_text(d)
     d.frame()
     assert "Esc" in drawn and "Enter" in drawn and INPUT.hints
     d.tap((5, 5))  # a touch on nothing
@@ -328,6 +330,11 @@ def test_every_widget_of_every_page_on_screen_without_overlap_and_big_enough(siz
             check_targets(w, look, target, name)
         for a, b in zip(feet, feet[1:], strict=False):
             assert a.right + 8 <= b.left, name
+        # Tab's order is reading order: down the column, then the footer left to right.
+        order = [w.rect for w in scene.group.focusable()]
+        body = [w.box for w in scene.placed if w.focusable]
+        assert order == [w.rect for w in scene.placed if w.focusable] + feet
+        assert body == sorted(body, key=lambda r: (r.y, r.x))
         back = [w for w in scene.foot_placed if w.label in ("Back", "Quit")]
         assert back or name == "MenuScreen", f"{name} cannot be left by pointer"
 
@@ -427,14 +434,7 @@ def test_no_import_circle_inside_spades_ui():
 def test_after_a_touch_the_tables_help_is_for_taps_and_drags():
     d = Driver("--size", "390x844", "--speed", "instant")
     d.wait_for_player()
-    drawn: list[str] = []
-    blit = d.app.text.blit
-
-    def spy(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return blit(surface, text, *args, **kwargs)
-
-    d.app.text.blit = spy
+    drawn = record_text(d)
     d.tap(("tool", "menu"))
     assert d.scene.overlays[-1] == "pause"
     assert d.control(("btn", "help")).label == "Help"
@@ -478,17 +478,49 @@ def test_menu_and_pages_by_finger_alone_on_a_phone():
         assert isinstance(d.scene, MenuScreen)
     d.tap(("row", "new"))
     assert isinstance(d.scene, SettingsScreen) and d.scene.new
+    d.tap(("row", "details"))  # House rules: every rule option is folded under the presets
     # "Play to" is below the first screen: drag up to it, then step it back with <.
-    x = d.app.screen.get_width() // 2
-    for _ in range(10):
-        row = d.control(("row", "target"))
-        if d.scene.area.view.contains(row.rect):
-            break
-        d.drag((x, 600), (x, 300))
-    d.scene.area.stop()
+    d.drag_into_view(("row", "target"))
     back, _ = halves(d, "target")
     d.tap(back.center)
     assert d.app.settings.rules.target == 1000  # 500 back one step wraps to the last
     d.tap(("foot", "start"))
     assert type(d.scene).__name__ == "TableScene"
     assert d.scene.match.rules.target == 1000
+
+
+def test_percentages_are_rounded_to_the_nearest():
+    from spades.ui.pages import stat_text
+
+    assert stat_text(2, 3) == "2 of 3 (67%)" and stat_text(1, 3) == "1 of 3 (33%)"
+    assert stat_text(1, 8) == "1 of 8 (13%)" and stat_text(13, 16) == "13 of 16 (81%)"
+    assert stat_text(3, 16) == "3 of 16 (19%)"  # 81% and 19% add up
+    assert stat_text(0, 0) == "0 of 0" and stat_text(5, None) == "5"
+
+
+def test_a_second_finger_is_ignored_until_the_first_lifts():
+    import pygame
+
+    d = page_driver((390, 844), RulesScreen)
+    area = d.scene.area
+    w, h = d.app.screen.get_size()
+
+    def finger(etype, fid, y):
+        pygame.event.post(pygame.event.Event(etype, x=0.5, y=y / h, dx=0.0, dy=0.0,
+                                             finger_id=fid, touch_id=1, pressure=1.0))
+
+    finger(pygame.FINGERDOWN, 0, 500)
+    finger(pygame.FINGERDOWN, 1, 600)
+    d.frame()
+    for y in (560, 500, 400):  # only the second finger moves: nothing scrolls
+        finger(pygame.FINGERMOTION, 1, y)
+        d.frame()
+    finger(pygame.FINGERUP, 1, 400)
+    d.frame()
+    assert area.offset == 0
+    for y in (480, 440, 400):  # the first finger drags
+        finger(pygame.FINGERMOTION, 0, y)
+        d.frame()
+    assert area.offset == 100
+    finger(pygame.FINGERUP, 0, 400)
+    d.frame()

@@ -18,7 +18,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from spades.engine import Rules, cards_of  # noqa: E402
-from spades.ui.app import App, parse_args, visible_point  # noqa: E402
+from spades.ui.app import App, parse_args  # noqa: E402
+from spades.ui.autopilot import visible_point  # noqa: E402
 from spades.ui.table import Control, TableScene  # noqa: E402
 
 KEYS = {
@@ -118,6 +119,34 @@ class Driver:
         else:
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
         self.frame()
+
+    def drag_into_view(self, key: tuple, limit: int = 30) -> None:
+        """Drag the page by finger (up, then down if need be) until control ``key`` is
+        wholly in its scroll area's view; then let the glide settle."""
+        x = self.app.screen.get_width() // 2
+        area = self.scene.area
+        lo, hi = area.view.top + area.view.height // 5, area.view.bottom - area.view.height // 5
+        for _ in range(limit):
+            rect = self.control(key).rect
+            if area.view.contains(rect):
+                break
+            up = rect.bottom > area.view.bottom
+            self.drag((x, hi), (x, lo)) if up else self.drag((x, lo), (x, hi))
+        self.until(lambda: area.velocity == 0, 200)
+        assert area.view.contains(self.control(key).rect), f"{key} never came into view"
+
+    def record_text(self) -> list[tuple[str, tuple]]:
+        """From now on, every string drawn and where: a list of (text, pos) that the
+        caller may clear between frames."""
+        drawn: list[tuple[str, tuple]] = []
+        blit = self.app.text.blit
+
+        def spy(surface, text, size, colour, pos, *args, **kwargs):
+            drawn.append((text, pos))
+            return blit(surface, text, size, colour, pos, *args, **kwargs)
+
+        self.app.text.blit = spy
+        return drawn
 
     def wheel(self, notches: int, pos: tuple[int, int] | None = None) -> None:
         if pos is not None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .store import Store
+from .store import TITLES, Store
 
 MAX_TEXT = 2_000_000  # characters; a long match's save is about 10 kB
 MAX_DEPTH = 12
@@ -182,6 +182,7 @@ KINDS: dict[str, DocumentKind] = {}
 
 def register(kind: DocumentKind) -> DocumentKind:
     KINDS[kind.key] = kind
+    TITLES[kind.key] = kind.title
     return kind
 
 

@@ -9,6 +9,7 @@ lets the menu show Continue without replaying the match.
 ``spades-save/1``::
 
     {"format": "spades-save/1",
+     "revision": 12,
      "match": <Match.to_json()>,
      "practice": false,
      "players": {"names": [4 str], "strengths": [4 of human/easy/normal/hard]},
@@ -21,6 +22,11 @@ lets the menu show Continue without replaying the match.
 seat has bid and played in this match (``spades.ai.reading``). It is kept as the table
 gave it; the table checks it against the match's hands and refits it when it does not
 match, so a missing or stale reading never costs the player the match.
+
+``revision`` (optional, 0 when absent) counts the writes of this save: a table writes
+``revision + 1`` only over the revision it last read or wrote, so a table left behind
+(an older copy of the same match) can never write over a newer save: see
+:func:`write_match`.
 """
 
 from __future__ import annotations
@@ -82,6 +88,7 @@ class SavedMatch:
     names: tuple[str, str, str, str]
     strengths: tuple[str, str, str, str]
     saved_at: str
+    revision: int = 0
     reading: dict[str, Any] | None = None
 
     @property
@@ -138,7 +145,8 @@ def _check_players(players: Any) -> tuple[tuple, tuple]:
 def _read_envelope(doc: dict[str, Any]) -> tuple[bool, tuple, tuple, str, dict]:
     """Everything but the match itself: cheap, for the menu."""
     expect_fields(doc, {"format", "match", "practice", "players", "saved_at"},
-                  {"summary", "reading"})
+                  {"summary", "revision", "reading"})
+    expect_count(doc.get("revision", 0), "revision")
     if not isinstance(doc.get("reading", {}), dict):
         raise DocumentError("reading must be an object")
     practice = expect_bool(doc["practice"], "practice")
@@ -160,6 +168,14 @@ def _read_envelope(doc: dict[str, Any]) -> tuple[bool, tuple, tuple, str, dict]:
     return practice, names, strengths, saved_at, summary
 
 
+def _envelope_of(text: str) -> tuple[dict[str, Any], tuple]:
+    """A current-format save's parsed text and its checked envelope (DocumentError)."""
+    doc = parse_json(text)
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise DocumentError("unknown format")
+    return doc, _read_envelope(doc)
+
+
 def _read(doc: dict[str, Any]) -> SavedMatch:
     practice, names, strengths, saved_at, summary = _read_envelope(doc)
     try:
@@ -169,12 +185,13 @@ def _read(doc: dict[str, Any]) -> SavedMatch:
     if summary is not None and summary != _summary_doc(match):
         raise DocumentError("its summary does not match the match it holds")
     return SavedMatch(match, practice, names, strengths, saved_at,  # type: ignore[arg-type]
-                      doc.get("reading"))
+                      doc.get("revision", 0), doc.get("reading"))
 
 
 def _dump(saved: SavedMatch) -> dict[str, Any]:
     doc = {
         "format": SAVE_FORMAT,
+        "revision": saved.revision,
         "match": saved.match.to_json(),
         "practice": saved.practice,
         "players": {"names": list(saved.names), "strengths": list(saved.strengths)},
@@ -193,6 +210,65 @@ MATCH = register(
 )
 
 
+class StaleSave(Exception):
+    """A table tried to save over a newer save of the match than the one it holds."""
+
+
+def saved_revision(store: Store) -> int | None:
+    """The stored save's revision (0 for one written before revisions); None when there
+    is no save. A save whose envelope cannot be read is set aside here (and the player
+    told), so no write replaces a damaged save without a copy kept."""
+    text = store.read_text(MATCH.key, quiet=True)
+    if text is None:
+        return None
+    try:
+        doc, _ = _envelope_of(text)
+        return doc.get("revision", 0)
+    except DocumentError:
+        saved = load_match(store)  # damaged: set aside; or an old format, migrated
+        return saved.revision if saved is not None else None
+
+
+def write_match(
+    store: Store,
+    match: Match,
+    practice: bool = False,
+    names: tuple[str, ...] | list[str] = DEFAULT_NAMES,
+    strengths: tuple[str, ...] | list[str] = DEFAULT_STRENGTHS,
+    *,
+    over: int | None = None,
+    reading: dict[str, Any] | None = None,
+) -> tuple[int, bool]:
+    """Save after an action: returns the revision written and whether storage took it.
+
+    ``over`` is the revision the table last read or wrote; when the stored save is
+    newer than that, an older table is trying to save and :class:`StaleSave` is raised
+    with nothing written. ``over=None`` replaces whatever is saved (a new match).
+
+    The names and strengths are checked here, not only on reading: a save that could
+    not be read back would cost the player the match. A bad one is a bug in the caller
+    and raises DocumentError.
+    """
+    players = {"names": list(names), "strengths": list(strengths)}
+    _check_players(players)
+    stored = saved_revision(store)
+    if over is not None and stored is not None and stored > over:
+        raise StaleSave(f"the save is at revision {stored}, this table at {over}")
+    revision = max(stored or 0, over or 0) + 1
+    doc = {
+        "format": SAVE_FORMAT,
+        "revision": revision,
+        "match": match.to_json(),
+        "practice": bool(practice),
+        "players": players,
+        "summary": _summary_doc(match),
+        "saved_at": _now(),
+    }
+    if reading is not None:
+        doc["reading"] = reading  # hard's reading of the table (optional)
+    return revision, store.write_text(MATCH.key, dump_json(doc))
+
+
 def save_match(
     store: Store,
     match: Match,
@@ -201,25 +277,9 @@ def save_match(
     strengths: tuple[str, ...] | list[str] = DEFAULT_STRENGTHS,
     reading: dict[str, Any] | None = None,
 ) -> bool:
-    """Save after an action; False when storage refused it (the store reports that once).
-
-    The names and strengths are checked here, not only on reading: a save that could
-    not be read back would cost the player the match. A bad one is a bug in the caller
-    and raises DocumentError.
-    """
-    players = {"names": list(names), "strengths": list(strengths)}
-    _check_players(players)
-    doc = {
-        "format": SAVE_FORMAT,
-        "match": match.to_json(),
-        "practice": bool(practice),
-        "players": players,
-        "summary": _summary_doc(match),
-        "saved_at": _now(),
-    }
-    if reading is not None:
-        doc["reading"] = reading
-    return store.write_text(MATCH.key, dump_json(doc))
+    """Save ``match`` over whatever is saved; False when storage refused it (the store
+    reports that once). A table saves through :func:`write_match`."""
+    return write_match(store, match, practice, names, strengths, reading=reading)[1]
 
 
 def load_match(store: Store) -> SavedMatch | None:
@@ -242,10 +302,7 @@ def match_summary(store: Store) -> MatchSummary | None:
     if text is None:
         return None
     try:
-        doc = parse_json(text)
-        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-            raise DocumentError("unknown format")
-        practice, names, _, saved_at, summary = _read_envelope(doc)
+        _, (practice, names, _, saved_at, summary) = _envelope_of(text)
         if summary is None:
             raise DocumentError("no summary")
     except DocumentError:
@@ -256,3 +313,19 @@ def match_summary(store: Store) -> MatchSummary | None:
         _pair(summary["bags"], "bags"), summary["phase"], summary["target"], saved_at,
         practice, names,  # type: ignore[arg-type]
     )
+
+
+def keep_match_aside(store: Store) -> str | None:
+    """Move a sound saved match out of the way (kept, not damaged) before a new one is
+    saved in its place; returns the name it was kept under."""
+    return store.set_aside(MATCH.key, why="kept")
+
+
+def check_documents(store: Store) -> None:
+    """Read every document once at start, so damage is found, set aside and told
+    (``store.take_notices()``) before anything is written, whichever way play starts."""
+    from . import journey, settings, statistics  # noqa: F401 - each registers its kind
+    from .documents import KINDS
+
+    for kind in list(KINDS.values()):
+        load(store, kind)

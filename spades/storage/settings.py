@@ -5,8 +5,12 @@ Format history (each older one is migrated on load):
   three computer players; no coach.
 - ``spades-settings/2``: the rules as a preset name or "custom" with every option, the
   opponents' and the partner's strength apart, and the coach.
-- ``spades-settings/3`` (current): adds the player's face (a shape and a colour) and the
+- ``spades-settings/3``: adds the player's face (a shape and a colour) and the
   computer players' names.
+- ``spades-settings/4`` (current): adds ``announcements`` (the table's words for a
+  screen reader in the browser, a caption strip on desktop) and ``announcements_offered``
+  (the browser offered them once, at the first key press on the page, so it never asks
+  again).
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from .documents import (
 )
 from .store import Store
 
-SETTINGS_FORMAT = "spades-settings/3"
+SETTINGS_FORMAT = "spades-settings/4"
+SETTINGS_V3 = "spades-settings/3"
 SETTINGS_V2 = "spades-settings/2"
 SETTINGS_V1 = "spades-settings/1"
 CUSTOM = "custom"
@@ -77,6 +82,8 @@ class Settings:
     avatar_shape: str = "spade"
     avatar_colour: str = "gold"
     computer_names: tuple[str, str, str] = ("Wren", "Noor", "Eli")  # West, North, East
+    announcements: bool = False
+    announcements_offered: bool = False
 
     def __post_init__(self) -> None:
         if self.preset != CUSTOM:
@@ -101,6 +108,8 @@ class Settings:
             raise DocumentError("computer_names must name West, North and East")
         for seat, name in zip(("West", "North", "East"), self.computer_names, strict=True):
             check_name(name, f"{seat}'s name")
+        expect_bool(self.announcements, "announcements")
+        expect_bool(self.announcements_offered, "announcements_offered")
 
     def with_preset(self, name: str) -> Settings:
         if name not in PRESETS:
@@ -124,6 +133,8 @@ class Settings:
             "coach": self.coach,
             "avatar": {"shape": self.avatar_shape, "colour": self.avatar_colour},
             "computer_names": list(self.computer_names),
+            "announcements": self.announcements,
+            "announcements_offered": self.announcements_offered,
         }
 
     @classmethod
@@ -140,6 +151,7 @@ def _read(doc: dict[str, Any]) -> Settings:
         {
             "format", "rules", "opponents_strength", "partner_strength", "player_name",
             "animation_speed", "four_colour", "sound", "coach", "avatar", "computer_names",
+            "announcements", "announcements_offered",
         },
     )
     avatar = expect_fields(doc["avatar"], {"shape", "colour"})
@@ -167,7 +179,22 @@ def _read(doc: dict[str, Any]) -> Settings:
         avatar_shape=avatar["shape"],
         avatar_colour=avatar["colour"],
         computer_names=tuple(names),
+        announcements=doc["announcements"],
+        announcements_offered=doc["announcements_offered"],
     )
+
+
+def _from_v3(doc: dict[str, Any]) -> dict[str, Any]:
+    """v3 had no announcements: they start off, and the browser has not offered them."""
+    expect_fields(
+        doc,
+        {
+            "format", "rules", "opponents_strength", "partner_strength", "player_name",
+            "animation_speed", "four_colour", "sound", "coach", "avatar", "computer_names",
+        },
+    )
+    return {**doc, "format": SETTINGS_FORMAT, "announcements": False,
+            "announcements_offered": False}
 
 
 def _from_v2(doc: dict[str, Any]) -> dict[str, Any]:
@@ -180,7 +207,7 @@ def _from_v2(doc: dict[str, Any]) -> dict[str, Any]:
         },
     )
     default = Settings()
-    return {**doc, "format": SETTINGS_FORMAT,
+    return {**doc, "format": SETTINGS_V3,
             "avatar": {"shape": default.avatar_shape, "colour": default.avatar_colour},
             "computer_names": list(default.computer_names)}
 
@@ -215,7 +242,7 @@ SETTINGS = register(
         current=SETTINGS_FORMAT,
         read=_read,
         dump=lambda settings: settings.to_json(),
-        migrations={SETTINGS_V1: _from_v1, SETTINGS_V2: _from_v2},
+        migrations={SETTINGS_V1: _from_v1, SETTINGS_V2: _from_v2, SETTINGS_V3: _from_v3},
     )
 )
 

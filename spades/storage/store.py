@@ -24,8 +24,17 @@ DAMAGED_PREFIX = PREFIX + "damaged/"
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 _DOC_FILE = re.compile(r"^([a-z][a-z0-9-]{0,39})\.json$")
 _DAMAGED_FILE = re.compile(r"^[a-z][a-z0-9-]{0,39}\.damaged-[0-9TZ-]+\.json$")
+_KEPT_FILE = re.compile(r"^[a-z][a-z0-9-]{0,39}\.kept-[0-9TZ-]+\.json$")
 _TEMP_FILE = re.compile(r"^\.[a-z][a-z0-9-]{0,39}\.[0-9]+\.tmp$")
 _STALE_TEMP_SECONDS = 60.0
+KEPT_PREFIX = PREFIX + "kept/"
+# Plain words for each document, filled in as the document kinds are registered, so a
+# notice names what could not be read or written ("your settings", not "saved data").
+TITLES: dict[str, str] = {}
+
+
+def title_of(key: str) -> str:
+    return TITLES.get(key, "saved data")
 
 
 def check_key(key: str) -> str:
@@ -59,16 +68,13 @@ class Store:
 
     kind = "memory"
     where = "in memory only, until the game is closed"
-    write_failure = (
-        "Saving stopped: the storage is full. Play goes on, but what happens from now "
-        "on is not kept after you close the game."
-    )
+    lost = "are lost when you close the game"
 
     def __init__(self) -> None:
         self.problem: str | None = None
         self.notices: list[str] = []
         self._unsaved: dict[str, str] = {}
-        self._write_failed = False
+        self._write_failed: set[str] = set()
 
     # --- what the game calls ----------------------------------------------------------
 
@@ -80,14 +86,18 @@ class Store:
         notices, self.notices = self.notices, []
         return notices
 
-    def read_text(self, key: str) -> str | None:
+    def read_text(self, key: str, quiet: bool = False) -> str | None:
+        """The document's text, or None; ``quiet`` leaves a failure untold (a check
+        before a write, whose own failure is told)."""
         check_key(key)
         if key in self._unsaved:
             return self._unsaved[key]
         try:
             return self._get(key)
         except Exception as exc:  # a browser can throw anything through its bridge
-            self.notify(f"The game could not read its saved data ({_reason(exc)}).")
+            if not quiet:
+                    self.notify(f"The game could not read {title_of(key)} ({self.place(key)}: "
+                            f"{_reason(exc)}).")
             return None
 
     def write_text(self, key: str, text: str) -> bool:
@@ -97,10 +107,16 @@ class Store:
             self._set(key, text)
         except Exception as exc:
             self._unsaved[key] = text
-            if not self._write_failed:
-                self._write_failed = True
-                self.problem = self.problem or self.write_failure
-                self.notify(f"{self.write_failure} ({_reason(exc)})")
+            if key not in self._write_failed:
+                # Each document is named on its own: one that cannot be written (a
+                # settings file that is a folder) must not read as "all saving stopped".
+                self._write_failed.add(key)
+                title = title_of(key)
+                notice = (f"Saving stopped for {title}: the game could not write "
+                          f"{self.place(key)} ({_reason(exc)}). Play goes on, but changes "
+                          f"to {title} from now on {self.lost}.")
+                self.problem = self.problem or notice
+                self.notify(notice)
             return False
         self._unsaved.pop(key, None)
         return True
@@ -121,12 +137,17 @@ class Store:
             found = set()
         return sorted(found | set(self._unsaved))
 
-    def set_aside(self, key: str) -> str | None:
-        """Move a damaged document out of the way, keeping its bytes; returns its name."""
+    def place(self, key: str) -> str:
+        """Where a document lives, in words short enough for a notice."""
+        return key
+
+    def set_aside(self, key: str, why: str = "damaged") -> str | None:
+        """Move a document out of the way, keeping its bytes; returns its name.
+        ``why`` is "damaged", or "kept" for a sound one that a new one replaces."""
         check_key(key)
         self._unsaved.pop(key, None)
         try:
-            return self._aside(key)
+            return self._aside(key, why)
         except Exception as exc:
             self.notify(f"The game could not set damaged data aside ({_reason(exc)}).")
             try:
@@ -164,7 +185,7 @@ class Store:
     def _keys(self) -> Iterable[str]:
         raise NotImplementedError
 
-    def _aside(self, key: str) -> str | None:
+    def _aside(self, key: str, why: str) -> str | None:
         raise NotImplementedError
 
     def _aside_copies(self) -> dict[str, str]:
@@ -206,12 +227,15 @@ class KeyValueStore(Store):
             if _KEY.match(key):
                 yield key
 
-    def _aside(self, key: str) -> str | None:
+    def place(self, key: str) -> str:
+        return PREFIX + key
+
+    def _aside(self, key: str, why: str) -> str | None:
         text = self._get(key)
         if text is None:
             return None
         taken = set(self._raw_keys())
-        base = f"{DAMAGED_PREFIX}{key}/{_stamp()}"
+        base = f"{DAMAGED_PREFIX if why == 'damaged' else KEPT_PREFIX}{key}/{_stamp()}"
         name, n = base, 1
         while name in taken:
             n += 1
@@ -275,13 +299,10 @@ class MemoryStore(KeyValueStore):
 
 class LocalStorageStore(KeyValueStore):
     kind = "browser"
+    lost = "are lost when you close the tab"
     where = (
         "in this browser's storage for this site; clearing the browser's site data "
         "removes them"
-    )
-    write_failure = (
-        "Saving stopped: this browser refused to store more (its storage may be full). "
-        "Play goes on, but what happens from now on is lost when you close the tab."
     )
 
 
@@ -301,10 +322,7 @@ class FileStore(Store):
         self.folder = Path(folder)
         self.durable = durable
         self.where = f"in the folder {self.folder}"
-        self.write_failure = (
-            f"Saving stopped: the game could not write to {self.folder}. Play goes on, "
-            "but what happens from now on is lost when you quit."
-        )
+        self.lost = "are lost when you quit"
 
     def path(self, key: str) -> Path:
         return self.folder / f"{key}.json"
@@ -350,11 +368,14 @@ class FileStore(Store):
             if found:
                 yield found.group(1)
 
-    def _aside(self, key: str) -> str | None:
+    def place(self, key: str) -> str:
+        return f"{key}.json in {self.folder}"
+
+    def _aside(self, key: str, why: str) -> str | None:
         source = self.path(key)
         if not source.exists():
             return None
-        base = f"{key}.damaged-{_stamp()}"
+        base = f"{key}.{'damaged' if why == 'damaged' else 'kept'}-{_stamp()}"
         name, n = f"{base}.json", 1
         while (self.folder / name).exists():
             n += 1
@@ -372,7 +393,8 @@ class FileStore(Store):
     def _clear(self) -> None:
         # Only names this game writes: the folder may be one the player chose.
         for name in os.listdir(self.folder):
-            if _DOC_FILE.match(name) or _DAMAGED_FILE.match(name) or _TEMP_FILE.match(name):
+            if _DOC_FILE.match(name) or _DAMAGED_FILE.match(name) or _TEMP_FILE.match(name) \
+                    or _KEPT_FILE.match(name):
                 os.unlink(self.folder / name)
 
     def remove_stale_temp_files(self) -> None:

@@ -22,15 +22,18 @@ from typing import Any
 import pygame
 
 from .. import platform, storage
-from ..engine import BLIND_NIL, LOOK, Play, preset
+from ..engine import preset
 from ..engine.rules import PRESETS
 from ..storage.journey import load_journey, save_journey
-from . import anim
+from . import anim, theme
+from .autopilot import Autopilot
 from .draw import TableDrawer
+from .house_rules import HouseRulesScreen
 from .journey import LEVELS, JourneyScreen, level_of
-from .layout import compute_layout
-from .pages import MenuScreen, RulesScreen, SettingsScreen
+from .layout import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_small
+from .pages import MenuScreen, RulesScreen
 from .sound import Sounds
+from .speech import Speech
 from .table import HUMAN, TableOptions, TableScene
 from .widgets import INPUT, Pointer, PointerStream
 
@@ -42,7 +45,7 @@ KEY_NAMES = {
     pygame.K_PAGEUP: "pageup", pygame.K_PAGEDOWN: "pagedown", pygame.K_HOME: "home",
     pygame.K_END: "end",
 }
-LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e"}
+LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "1", "2", "3", "4", "5"}
 PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
 
@@ -84,94 +87,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         p.error("--size takes WIDTHxHEIGHT, for example 800x600")
-    args.size = (max(320, w), max(320, h))
+    args.size = (max(100, w), max(100, h))  # below the smallest layout: a card says so
     return args
-
-
-class Autopilot:
-    """Plays the human seat in autoplay by posting real input events, and opens each
-    panel once so a screenshot of every kind of screen is taken."""
-
-    def __init__(self) -> None:
-        self.visited: set[str] = set()
-        self.next_at = 0.0
-        self.closing: str | None = None
-
-    def post_click(self, pos: tuple[int, int]) -> None:
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-    def post_key(self, key: int, unicode: str = "") -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=0))
-
-    def step(self, scene: TableScene) -> None:
-        if scene.now < self.next_at:
-            return
-        pause = 0.9 * max(scene.speed, 0.3)
-        kind = scene.screen_kind()
-        top = scene.overlays[-1] if scene.overlays else None
-        if top in ("scores", "last", "help", "pause"):
-            self.post_key(pygame.K_ESCAPE)
-            self.next_at = scene.now + pause / 2
-            return
-        if top == "breakdown":
-            if "score_sheet" not in self.visited:
-                self.visited.add("score_sheet")
-                self.post_key(pygame.K_s, "s")
-            else:
-                self.post_key(pygame.K_RETURN)
-            self.next_at = scene.now + pause
-            return
-        if top == "match_over":
-            return
-        if kind == "trick_in_progress" and scene.shown.last_trick and "last" not in self.visited:
-            self.visited.add("last")
-            self.post_key(pygame.K_l, "l")
-            self.next_at = scene.now + pause
-            return
-        if kind == "trick_in_progress" and scene.shown.hand_number == 0 and len(
-                scene.shown.trick) == 2 and "help" not in self.visited:
-            self.visited.add("help")
-            self.post_key(pygame.K_F1)
-            self.next_at = scene.now + pause
-            return
-        if kind == "bid_panel" and "pause" not in self.visited and scene.shown.hand_number:
-            self.visited.add("pause")
-            self.post_key(pygame.K_ESCAPE)
-            self.next_at = scene.now + pause
-            return
-        self.act(scene)
-
-    def act(self, scene: TableScene) -> None:
-        """Carry out the computer's decision for the human seat with clicks."""
-        decision = scene.autoplay_decision
-        if decision is None or not scene.can_act():
-            return
-        controls = scene.build_controls()
-        if isinstance(decision, Play):
-            target = ("card", decision.card)
-        elif decision == LOOK:
-            target = ("btn", "look")
-        elif scene.bid_choice == decision.value:
-            target = ("btn", "confirm")
-        else:
-            target = ("bid", decision.value if decision.value != BLIND_NIL else BLIND_NIL)
-        for control in controls:
-            if control.key == target:
-                self.post_click(visible_point(scene, control))
-                self.next_at = scene.now + 0.25 * scene.speed
-                return
-
-
-def visible_point(scene: TableScene, control: Any) -> tuple[int, int]:
-    """A point of a control that no later-drawn card covers (cards overlap in the hand)."""
-    rect = control.rect
-    if control.group != "hand":
-        return rect.center
-    lay = scene.layout
-    x = rect.x + min(rect.width, lay.hand_step) // 2
-    y = rect.y + min(rect.height, lay.row_step or rect.height) // 2
-    return (x, y)
 
 
 def window_size(asked: tuple[int, int]) -> tuple[int, int]:
@@ -182,7 +99,7 @@ def window_size(asked: tuple[int, int]) -> tuple[int, int]:
     try:
         from platform import window  # pygbag's bridge to the page
 
-        return (max(320, int(window.innerWidth)), max(320, int(window.innerHeight)))
+        return (max(100, int(window.innerWidth)), max(100, int(window.innerHeight)))
     except Exception:
         return asked
 
@@ -195,6 +112,9 @@ class App:
         self.platform = platform
         self.can_quit = not BROWSER
         self.store = storage.open_store()
+        # Every document is read once now: damage is set aside and told before any
+        # start path (menu, Continue, --seed, --autoplay, Journey) writes anything.
+        storage.check_documents(self.store)
         self.notices: list[str] = self.store.take_notices()
         self.settings = storage.load_settings(self.store)
         self.journey = load_journey(self.store)
@@ -207,6 +127,7 @@ class App:
         self.drawer = TableDrawer()
         self.text = self.drawer.text
         self.autopilot = Autopilot() if args.autoplay else None
+        self.speech = Speech(self)  # the table's words: page, caption strip, the offer
         self.clock = pygame.time.Clock()
         self.pointers = PointerStream()
         INPUT.reset()
@@ -217,11 +138,16 @@ class App:
         if self.shot_dir:
             self.shot_dir.mkdir(parents=True, exist_ok=True)
         self.scene: Any = None
-        self.suspended: TableScene | None = None  # the match waiting while a deal replays
+        # The one table of the saved match: only it saves, over the revision it last
+        # read or wrote. ``suspended`` holds it while a deal replays or How to play
+        # is read from its pause menu; any other scene change gives it up.
+        self.saving: TableScene | None = None
+        self.revision: int | None = None
+        self.suspended: TableScene | None = None
         self.recorded = False
         if args.autoplay:
             self.options = self.autoplay_options()
-            self.start()
+            self.start_autoplay()
         else:
             self.options = self.table_options()
             self.show_menu()
@@ -242,7 +168,7 @@ class App:
             strengths=(a.opponents or s.opponents_strength, a.partner or s.partner_strength,
                        a.opponents or s.opponents_strength),
             speed=a.speed or s.animation_speed, four_colour=s.four_colour, sound=s.sound,
-            coach=s.coach,
+            coach=s.coach, announcements=s.announcements,
         )
 
     def autoplay_options(self) -> TableOptions:
@@ -256,22 +182,71 @@ class App:
 
     # --- pages -------------------------------------------------------------------------
 
-    def show(self, scene: Any) -> None:
+    def show(self, scene: Any, keep_table: bool = False) -> None:
+        """Show ``scene``. A table that goes away gives up its match, unless
+        ``keep_table`` holds it as ``suspended`` to come back to; a table coming back
+        that the save has moved past is replaced by the saved match."""
+        if scene is self.saving and self.table_is_behind():
+            self.continue_match()
+            return
+        old = self.scene
+        if not keep_table:
+            held, self.suspended = self.suspended, None
+            for table in (old, held):
+                if isinstance(table, TableScene) and table is not scene:
+                    self.retire(table)
         self.scene = scene
         scene.set_layout(*self.screen.get_size())
+
+    def retire(self, table: TableScene) -> None:
+        """A table that has gone away never saves or records again."""
+        table.on_change = table.on_match_over = lambda: None
+        if table is self.saving:
+            self.saving = self.revision = None
+
+    def table_is_behind(self) -> bool:
+        return self.revision is not None and \
+            storage.saved_revision(self.store) != self.revision
 
     def show_menu(self) -> None:
         self.show(MenuScreen(self))
 
-    def start(self, match: Any = None, practice: bool = False, reading: Any = None) -> None:
-        """Sit down at the table: a new match with the current options, or a saved one
-        (with the hard players' saved reading of it, if any)."""
+    def show_house_rules(self) -> None:
+        self.show(HouseRulesScreen(self))
+
+    def start(self, match: Any = None, practice: bool = False,
+              revision: int | None = None, reading: Any = None) -> None:
+        """Sit down at the table: a new match with the current options (saved over
+        whatever was saved), or a saved one at its ``revision`` (with the hard players'
+        saved reading of it, if any)."""
         self.recorded = False
-        self.show(TableScene(self.options, match=match, practice=practice, sounds=self.sounds,
-                             reading=reading))
-        self.scene.on_change = self.save_match
-        self.scene.on_match_over = self.record_match
-        self.save_match()
+        table = TableScene(self.options, match=match, practice=practice, sounds=self.sounds,
+                           reading=reading)
+        self.show(table)
+        self.saving, self.revision = table, revision
+        table.on_change = lambda: self.save_table(table)
+        table.on_match_over = self.record_match
+        self.save_table(table)
+
+    def start_autoplay(self) -> None:
+        """Autoplay resumes a saved match in progress; given a --seed it starts that
+        match instead, keeping the saved one aside (and says so either way)."""
+        saved = storage.load_match(self.store)
+        self.notices += self.store.take_notices()
+        if saved is not None and not saved.match.is_over:
+            if self.args.seed is None:
+                print(f"autoplay resumes the saved match: hand {saved.match.hand_number + 1}, "
+                      f"scores {saved.match.scores[0]} to {saved.match.scores[1]}")
+                self.options.rules = saved.match.rules
+                self.options.seed = saved.match.seed
+                self.options.names = saved.names
+                self.start(saved.match, saved.practice, revision=saved.revision,
+                           reading=saved.reading)
+                return
+            kept = storage.keep_match_aside(self.store)
+            print(f"autoplay starts a new match (seed {self.options.seed}); the saved match "
+                  f"was kept aside as {kept}")
+        self.start()
 
     def new_match_from_settings(self) -> None:
         self.options = self.table_options()
@@ -287,14 +262,16 @@ class App:
         saved = storage.load_match(self.store)
         self.notices = self.store.take_notices()
         if saved is None:
+            self.saving = self.revision = None
             self.show_menu()
             return
-        self.options = self.table_options()
+        self.options = self.autoplay_options() if self.args.autoplay else self.table_options()
         self.options.names = saved.names
         self.options.strengths = tuple(saved.strengths[1:])  # type: ignore[assignment]
         self.options.rules = saved.match.rules
         self.options.seed = saved.match.seed
-        self.start(saved.match, saved.practice, saved.reading)
+        self.start(saved.match, saved.practice, revision=saved.revision,
+                   reading=saved.reading)
         found = level_of(self.journey.current)
         if found is not None and found[1].rules == saved.match.rules:
             self.scene.level = found[0]
@@ -305,7 +282,6 @@ class App:
 
         options = self.table_options()
         options.speed = "normal" if options.speed == "instant" else options.speed
-        self.suspended = None
         self.show(DemoScene(options, sounds=self.sounds))
 
     def start_level(self, index: int) -> None:
@@ -327,12 +303,13 @@ class App:
         from ..engine import Match
 
         table = self.scene
-        self.suspended = table
         match = Match(result.rules, table.match.seed, start=start_of(result))
         replay = TableScene(replace(table.options), match=match, practice=True,
                             sounds=self.sounds)
         replay.replay = table.deal_number(result.hand_number)
-        self.show(replay)
+        self.show(replay, keep_table=True)
+        if table is self.saving:
+            self.suspended = table
 
     def has_match_in_progress(self) -> bool:
         summary = storage.match_summary(self.store)
@@ -343,14 +320,21 @@ class App:
 
     # --- saving --------------------------------------------------------------------
 
-    def save_match(self) -> None:
-        """After every action: a closed tab or a crash loses nothing."""
-        scene = self.scene
-        if not isinstance(scene, TableScene) or scene.replay or scene.demo:
+    def save_table(self, table: TableScene) -> None:
+        """After every action: a closed tab or a crash loses nothing. Only the match's
+        one table saves, and only over the revision it last read or wrote."""
+        if table is not self.saving or table.replay or table.demo:
             return
-        strengths = ("human", *scene.options.strengths)
-        storage.save_match(self.store, scene.match, scene.practice, scene.options.names, strengths,
-                           reading=scene.reading.to_json())
+        strengths = ("human", *table.options.strengths)
+        try:
+            self.revision, _ = storage.write_match(
+                self.store, table.match, table.practice, table.options.names, strengths,
+                over=self.revision, reading=table.reading.to_json())
+        except storage.StaleSave:
+            # Another copy of this match saved since: this table must not write over it.
+            self.retire(table)
+            table.say("Your saved match has moved on since this table: it is no longer "
+                      "saved from here. Continue from the menu plays the saved one.", 10.0)
         self.notices += self.store.take_notices()
 
     def record_match(self) -> None:
@@ -380,7 +364,8 @@ class App:
         if o.autoplay:
             return
         changed = replace(self.settings, animation_speed=o.speed, sound=o.sound,
-                          four_colour=o.four_colour, coach=o.coach)
+                          four_colour=o.four_colour, coach=o.coach,
+                          announcements=o.announcements)
         if changed != self.settings:
             self.settings = changed
             self.save_settings()
@@ -403,6 +388,8 @@ class App:
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             scene.set_layout(*self.screen.get_size())
         elif event.type == pygame.KEYDOWN:
+            if self.speech.key(event):
+                return  # the offer of announcements, made or answered
             INPUT.saw_key()
             name = KEY_NAMES.get(event.key)
             text = getattr(event, "unicode", "") or ""
@@ -422,6 +409,8 @@ class App:
             pointer = self.pointers.translate(event, self.screen.get_size())
             if pointer is not None:
                 INPUT.saw_pointer(pointer)
+                if pointer.kind == "press":
+                    self.speech.pointer()
                 self.route_pointer(scene, pointer)
 
     def route_pointer(self, scene: Any, p: Pointer) -> None:
@@ -436,6 +425,16 @@ class App:
 
     def frame(self, dt: float) -> None:
         """Everything one frame does; the loop only adds the wait for the next one."""
+        if too_small(*self.screen.get_size()):
+            # Below the smallest layout: the card, and the scene waits untouched.
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    self.handle(event)
+            (lw, lh), (pw, ph) = SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT
+            theme.window_too_small(self.screen, self.text,
+                                   f"{lw} x {lh}, or {pw} x {ph} upright")
+            pygame.display.flip()
+            return
         for event in pygame.event.get():
             self.handle(event)
         scene = self.scene
@@ -457,14 +456,14 @@ class App:
                     self.start_level(index)
             elif scene.want_new:
                 scene.want_new = False
-                self.show(SettingsScreen(self, new=True))
+                self.show(HouseRulesScreen(self))
             elif scene.want_replay is not None:
                 self.replay_deal(scene.want_replay)
                 scene.want_replay = None
             elif scene.want_howto:
                 scene.want_howto = False
+                self.show(RulesScreen(self), keep_table=True)
                 self.suspended = scene
-                self.show(RulesScreen(self))
             elif scene.want_back:
                 back, self.suspended = self.suspended, None
                 self.show(back) if back is not None else self.show_menu()
@@ -475,6 +474,7 @@ class App:
             self.notices = []
         scene.set_layout(*self.screen.get_size())
         scene.update(dt, THINK_MS)
+        self.speech.deliver(scene)
         if self.autopilot is not None and isinstance(scene, TableScene):
             self.autopilot.step(scene)
         scene.build_controls(can_quit=self.can_quit)
@@ -482,6 +482,7 @@ class App:
             self.drawer.draw(self.screen, scene)
         else:
             scene.draw(self.screen, self.drawer)
+        self.speech.draw(self.screen, scene)
         pygame.display.flip()
 
     def screenshot(self) -> None:

@@ -1,6 +1,6 @@
 """Playing cards and suit symbols drawn in code.
 
-The browser build has no image files to spare and its only font has no suit glyphs, so
+The browser build has no image files to spare and its font has no suit glyphs, so
 every suit is built from polygons and circles. Shapes are drawn at four times the
 target size and box-filtered down with smoothscale, which gives smooth edges without
 relying on any anti-aliasing API. Faces are cached, so once warm a face is a dict lookup.
@@ -11,6 +11,9 @@ from __future__ import annotations
 import math
 
 import pygame
+
+from . import courts
+from .theme import load_font
 
 CARD_RATIO = 3.5 / 2.5  # height / width (poker size)
 
@@ -32,6 +35,7 @@ BACK_BLUE = (22, 46, 112)
 BACK_LINE = (70, 104, 182)
 BACK_TRIM = (214, 222, 240)
 
+MIN_WIDTH = 8  # no layout asks for less; a smaller ask gets this (never an empty Surface)
 SS = 4  # supersampling; a power of two, since shrinking by 3 loses 2/255 of alpha
 
 Point = tuple[float, float]
@@ -178,6 +182,7 @@ class CardArt:
         return (FOUR_COLOURS if self.four_colour else TWO_COLOURS)[suit]
 
     def face(self, card: int, width: int) -> pygame.Surface:
+        width = max(MIN_WIDTH, int(width))
         key = (card, width, self.four_colour)
         surf = self._faces.get(key)
         if surf is None:
@@ -185,6 +190,7 @@ class CardArt:
         return surf
 
     def back(self, width: int) -> pygame.Surface:
+        width = max(MIN_WIDTH, int(width))
         surf = self._backs.get(width)
         if surf is None:
             surf = self._backs[width] = self._render_back(width)
@@ -192,6 +198,7 @@ class CardArt:
 
     def suit(self, suit: int, size: int, colour: tuple | None = None) -> pygame.Surface:
         ink = tuple(colour[:3]) if colour is not None else self.suit_colour(suit)
+        size = max(1, int(size))
         key = (suit, size, ink)
         surf = self._suits.get(key)
         if surf is None:
@@ -220,9 +227,7 @@ class CardArt:
     def _font(self, size: int) -> pygame.font.Font:
         font = self._fonts.get(size)
         if font is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            font = self._fonts[size] = pygame.font.Font(None, size)
+            font = self._fonts[size] = load_font(size, bold=True)
         return font
 
     def _cap_box(self, font: pygame.font.Font) -> pygame.Rect:
@@ -237,8 +242,8 @@ class CardArt:
         surf = self._glyphs.get(key)
         if surf is not None:
             return surf
-        # The default font's cap height is about 0.49 of its nominal size.
-        font = self._font(max(4, round(cap / 0.49)))
+        # Noto Sans's cap height is 0.714 of its pixel size.
+        font = self._font(max(4, round(cap / 0.714)))
         if len(text) > 1:
             # Set digits tight: the font's own spacing makes "10" far too wide.
             parts = [self._glyph(ch, cap, ink) for ch in text]
@@ -311,7 +316,7 @@ class CardArt:
 
         cx, cy = big_w / 2, big_h / 2
         if rank == ACE:
-            self._draw_ace(surf, suit, cx, cy, big_w, ink)
+            self._draw_ace(surf, suit, cx, cy, big_w, ink, _desktop_blend(width))
         elif rank >= JACK:
             self._draw_court(surf, rank, suit, big_w, big_h, ink, _desktop_blend(width))
         elif width >= PIP_MIN_WIDTH:
@@ -322,15 +327,30 @@ class CardArt:
 
     @staticmethod
     def _draw_ace(surf: pygame.Surface, suit: int, cx: float, cy: float, big_w: int,
-                  ink: tuple[int, int, int]) -> None:
+                  ink: tuple[int, int, int], t: float) -> None:
         if suit != SPADES:
             draw_suit(surf, suit, (cx, cy), big_w * 0.54, ink)
             return
-        # The ace of spades traditionally gets the flourish: bigger, with an outline.
+        # The ace of spades traditionally gets the flourish: a big spade, outlined, in a
+        # wreath of leaves between a fine ring and a gold one.
         size = big_w * 0.5
+        ring = big_w * (0.30 + 0.04 * t)  # clear of the phone's jumbo index
+        line = max(1, round(big_w * 0.008))
+        pygame.draw.circle(surf, ink, (cx, cy), ring * 1.08, line)
+        pygame.draw.circle(surf, courts.GOLD, (cx, cy), ring * 0.9, max(1, line))
+        for i in range(20):
+            a = math.tau * (i + 0.5) / 20
+            ux, uy = math.cos(a), math.sin(a)  # outwards
+            tx, ty = -uy, ux  # along the ring
+            mx, my = cx + ux * ring, cy + uy * ring
+            length, width = big_w * 0.045, big_w * 0.016
+            pygame.draw.polygon(surf, ink, [
+                (mx - tx * length, my - ty * length), (mx + ux * width, my + uy * width),
+                (mx + tx * length, my + ty * length), (mx - ux * width, my - uy * width)])
         draw_suit(surf, suit, (cx, cy), size * 1.24, ink)
         draw_suit(surf, suit, (cx, cy), size * 1.15, PAPER)
         draw_suit(surf, suit, (cx, cy + size * 0.02), size, ink)
+        draw_suit(surf, suit, (cx, cy - size * 0.08), size * 0.22, PAPER)
 
     @staticmethod
     def _draw_pips(surf: pygame.Surface, count: int, suit: int, big_w: int, big_h: int,
@@ -343,53 +363,30 @@ class CardArt:
             y = top + row * (bottom - top)
             draw_suit(surf, suit, (x, y), pip, ink, upside_down=row > 0.5)
 
-    def _draw_court(self, surf: pygame.Surface, rank: int, suit: int, big_w: int,
-                    big_h: int, ink: tuple[int, int, int], t: float) -> None:
-        """A framed panel with the letter and suit, double-ended like real court cards."""
-        frame = pygame.Rect(0, 0, round(big_w * (0.34 + 0.06 * t)), round(big_h * 0.8))
+    @staticmethod
+    def _draw_court(surf: pygame.Surface, rank: int, suit: int, big_w: int, big_h: int,
+                    ink: tuple[int, int, int], t: float) -> None:
+        """A framed figure (spades/ui/courts.py), double-ended like real court cards."""
+        # Sized in whole screen pixels, centred exactly: the same either way up.
+        step = 2 * SS
+        frame = pygame.Rect(0, 0, round(big_w * (0.40 + 0.06 * t) / step) * step,
+                            round(big_h * 0.84 / step) * step)
         frame.center = (big_w // 2, big_h // 2)
-        tint = tuple(round(255 - (255 - c) * 0.1) for c in ink)
         line = max(1, round(big_w * 0.012))
         radius = round(big_w * 0.03)
-        pygame.draw.rect(surf, tint, frame, border_radius=radius)
-        pygame.draw.rect(surf, ink, frame, line, border_radius=radius)
-        pygame.draw.rect(surf, ink, frame.inflate(-4 * line, -4 * line), max(1, line // 2),
-                         border_radius=max(1, radius - line))
-
+        pygame.draw.rect(surf, courts.CREAM, frame, border_radius=radius)
         half = pygame.Surface((frame.width, frame.height // 2), pygame.SRCALPHA)
-        half.fill((*ink, 0))
-        hw, hh = half.get_size()
-        cap = round(frame.width * 0.48)
-        letter = self._glyph(RANK_LABELS[rank], cap, ink)
-        letter_y = round(hh * 0.25)
-        half.blit(letter, ((hw - letter.get_width()) // 2, letter_y))
-        if t > 0.5:  # a headpiece would be a speck on a phone-sized card
-            self._draw_crest(half, rank, hw / 2, letter_y - big_w * 0.05, big_w, ink)
-        pip = frame.width * 0.34
-        draw_suit(half, suit, (hw / 2, letter_y + cap + pip * 0.5 + big_w * 0.04), pip, ink)
+        half.fill((*courts.CREAM, 0))
+        courts.draw_half(half, rank, suit, ink, draw_suit)
         surf.blit(half, frame.topleft)
-        surf.blit(pygame.transform.flip(half, True, True), (frame.left, frame.centery))
+        surf.blit(pygame.transform.flip(half, True, True),
+                  (frame.left, frame.bottom - half.get_height()))
         mid = frame.centery
-        pygame.draw.line(surf, ink, (frame.left + 4 * line, mid), (frame.right - 4 * line, mid),
-                         max(1, line // 2))
-
-    @staticmethod
-    def _draw_crest(surf: pygame.Surface, rank: int, cx: float, cy: float, big_w: int,
-                    ink: tuple[int, int, int]) -> None:
-        """A tiny headpiece above the letter: crown for the king, coronet for the queen."""
-        w = big_w * 0.11
-        h = big_w * 0.045
-        if rank == KING:
-            pts = [(cx - w / 2, cy + h / 2), (cx - w / 2, cy - h / 2), (cx - w / 4, cy),
-                   (cx, cy - h / 2 - h * 0.2), (cx + w / 4, cy), (cx + w / 2, cy - h / 2),
-                   (cx + w / 2, cy + h / 2)]
-            pygame.draw.polygon(surf, ink, pts)
-        elif rank == QUEEN:
-            pygame.draw.rect(surf, ink, (cx - w / 2, cy, w, h / 2))
-            for dx in (-w / 2.6, 0, w / 2.6):
-                pygame.draw.circle(surf, ink, (cx + dx, cy - h * 0.15), h * 0.38)
-        else:
-            pygame.draw.ellipse(surf, ink, (cx - w / 2, cy - h / 2, w, h))
+        pygame.draw.line(surf, ink, (frame.left, mid), (frame.right - 1, mid), max(1, line))
+        pygame.draw.rect(surf, ink, frame, line, border_radius=radius)
+        gold = max(SS, line)  # at least a whole pixel, so it shows on a phone too
+        pygame.draw.rect(surf, courts.GOLD, frame.inflate(-2 * line - 2 * SS, -2 * line - 2 * SS),
+                         gold, border_radius=max(1, radius - line))
 
     def _render_back(self, width: int) -> pygame.Surface:
         big_w, big_h = width * SS, card_height(width) * SS
@@ -404,7 +401,8 @@ class CardArt:
         step = max(SS * 3, round(big_w * 0.085))
         lw = max(1, round(big_w * 0.008))
         pw, ph = panel.size
-        for off in range(-ph, pw + ph, step):
+        base = (pw - ph) // 2  # a line through the middle: the same either way up
+        for off in range(base - (pw + ph) // step * step, pw + ph, step):
             pygame.draw.line(lattice, BACK_LINE, (off, 0), (off + ph, ph), lw)
             pygame.draw.line(lattice, BACK_LINE, (off, ph), (off + ph, 0), lw)
         mask = pygame.Surface(panel.size, pygame.SRCALPHA)
@@ -416,10 +414,19 @@ class CardArt:
         pygame.draw.rect(surf, BACK_TRIM, panel.inflate(-5 * trim, -5 * trim), trim,
                          border_radius=max(1, radius - 2 * trim))
 
-        # A small medallion in the middle with a spade.
+        # A medallion in the middle: a spade in a double ring, with a spade in each
+        # corner of the trim, all turned as on a real back (the same either way up).
         cx, cy = big_w / 2, big_h / 2
-        r = big_w * 0.17
-        pygame.draw.circle(surf, BACK_BLUE, (cx, cy), r * 1.1)
-        pygame.draw.circle(surf, BACK_TRIM, (cx, cy), r, trim)
+        r = big_w * 0.19
+        pygame.draw.circle(surf, BACK_BLUE, (cx, cy), r * 1.25)
+        pygame.draw.circle(surf, BACK_TRIM, (cx, cy), r * 1.12, trim)
+        pygame.draw.circle(surf, BACK_TRIM, (cx, cy), r * 0.97, max(1, trim // 2))
         draw_suit(surf, SPADES, (cx, cy), r * 1.05, BACK_TRIM)
+        corner = panel.inflate(-12 * trim, -12 * trim)
+        pip = big_w * 0.09
+        for x, y, flip in ((corner.left, corner.top, False), (corner.right, corner.top, False),
+                           (corner.left, corner.bottom, True),
+                           (corner.right, corner.bottom, True)):
+            pygame.draw.circle(surf, BACK_BLUE, (x, y), pip * 0.75)
+            draw_suit(surf, SPADES, (x, y), pip, BACK_TRIM, upside_down=flip)
         return self._finish(surf, (width, card_height(width)))

@@ -114,7 +114,9 @@ class Choreography:
                 continue
             if not self.queue:
                 return
-            self.script = self._script(self.queue.popleft())
+            event = self.queue.popleft()
+            self.narrate_event(event)  # the words start with the motion
+            self.script = self._script(event)
             self.wait_until = self.now
 
     def _land_flights(self) -> None:

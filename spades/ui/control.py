@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
 from pygame import Rect
 
-from .widgets import Button
+from . import theme
+from .widgets import Button, Look, State
+from .widgets.style import colours, paint_button
 
 
 class Control(Button):
@@ -29,3 +32,22 @@ class Control(Button):
         super().__init__(key, label, action, style=style, enabled=enabled, hint=hint,
                          group=group, suggested=suggested, refused=refused)
         self.place(rect)
+
+    def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
+        """As a widget Button; a label too long for one line at the secondary size (a
+        narrow button on a phone) goes on two lines of it rather than shrink."""
+        t = look.text
+        least = theme.SECONDARY
+        if t.fit(self.label, look.small, self.rect.width - 12, True) >= least or \
+                self.rect.height < least * 2.4:
+            super().draw(surface, look, state)
+            return
+        c = colours(self.style, self.enabled, state.hovering, look.ground)
+        r = paint_button(surface, self.rect, c, pressed=state.pressing,
+                         suggested=self.suggested)
+        lines = t.wrap(self.label, least, r.width - 8, True)[:2]
+        step = round(least * 1.15)
+        for i, line in enumerate(lines):
+            t.blit(surface, line, least, c.ink,
+                   (r.centerx, r.centery + round((i - (len(lines) - 1) / 2) * step)),
+                   "center", True)

@@ -26,12 +26,19 @@ class TableDrawer(PanelDrawer):
         self._felt: dict[tuple[int, int], pygame.Surface] = {}
         self._veil: dict = {}
         self._dim: dict[tuple[int, int], pygame.Surface] = {}
+        self.pointer: Rect | None = None  # the demonstration's arrow, where it was drawn
+        self.drawn_message: Rect | None = None  # where the message line was drawn
+        self.thinking_drawn: dict[int, Rect] = {}  # the thinking cue of each seat drawn
+        self.panel: Rect | None = None  # the panel over the table: no card peeks from it
 
     # --- the whole frame ---------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         self.art.four_colour = scene.options.four_colour
         controls = scene.controls
+        # The panel over the table this frame (an overlay, the bid panel), if any.
+        self.panel = scene.overlay_rect(scene.overlays[-1]) if scene.overlays else (
+            scene.layout.bid_panel if scene.bid_panel_open() else None)
         surface.blit(self.felt(surface.get_size()), (0, 0))
         self.top_bar(surface, scene)
         self.table_corners(surface, scene)
@@ -52,6 +59,7 @@ class TableDrawer(PanelDrawer):
             for control in controls:
                 if control.key[0] == "tool":
                     self.button(surface, scene, control)
+        self.message(surface, scene)  # over the panels: it answers what was just tapped
         if scene.overlays:
             # Only the top panel shows: a panel opened over another replaces it.
             theme.shade(surface, self._veil)
@@ -64,6 +72,8 @@ class TableDrawer(PanelDrawer):
         """A card in motion; a card that changes size on the way is scaled from its start
         picture, so no face is drawn (and cached) at every size in between."""
         rect = flight.rect_at(now)
+        if rect.width < 1 or rect.height < 1:
+            return
         width = flight.start.width
         picture = self.art.back(width) if flight.card is None else self.art.face(flight.card,
                                                                                  width)
@@ -86,11 +96,31 @@ class TableDrawer(PanelDrawer):
                "topleft", True)
         y = box.y + lay.pad // 2 + round(size * 1.3)
         buttons = [c for c in controls if c.key[1] in ("tutor_next", "tutor_leave")]
-        for line in scene.text_lines(scene.tutor_text_width()):
-            t.blit(surface, line, size, theme.PANEL_TEXT, (box.x + lay.pad, y))
-            y += round(size * 1.15)
+        for line in scene.text_lines(scene.tutor_text_width()):  # body text
+            t.blit(surface, line, lay.font, theme.PANEL_TEXT, (box.x + lay.pad, y))
+            y += round(lay.font * 1.25)
         for control in buttons:
             self.button(surface, scene, control, on_panel=True)
+        self.pointer = None
+        asked = scene.pointed_card()
+        card = next((c for c in controls if c.key == ("card", asked)), None)
+        if card is not None:
+            self.point_at(surface, scene, card.rect)
+
+    def point_at(self, surface: pygame.Surface, scene, card: Rect) -> None:
+        """A gold arrow bobbing over the card the demonstration asks for, over the part
+        of it that shows (cards overlap in the hand)."""
+        lay = scene.layout
+        size = max(20, round(lay.font * 1.1))
+        x = card.x + min(card.width, lay.hand_step) // 2
+        bob = round(size * 0.25 * abs(math.sin(scene.now * 4)))
+        tip = card.top - 4 - bob
+        arrow = [(x, tip), (x - size // 2, tip - size // 2), (x - size // 5, tip - size // 2),
+                 (x - size // 5, tip - size), (x + size // 5, tip - size),
+                 (x + size // 5, tip - size // 2), (x + size // 2, tip - size // 2)]
+        pygame.draw.polygon(surface, theme.GOLD, arrow)
+        pygame.draw.polygon(surface, (40, 30, 0), arrow, 2)
+        self.pointer = Rect(x - size // 2, tip - size, size, size)
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The cloth: a soft light in the middle, darker towards the edges."""
@@ -104,7 +134,7 @@ class TableDrawer(PanelDrawer):
                     small.set_at((x, y), tuple(
                         round(a + (b - a) * t) for a, b in zip(theme.FELT, theme.FELT_DARK,
                                                                strict=True)))
-            surf = pygame.transform.smoothscale(small, size)
+            surf = pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
             self._felt.clear()
             self._felt[size] = surf
         return surf
@@ -129,26 +159,34 @@ class TableDrawer(PanelDrawer):
                 x = bar.x + lay.pad + team * (bar.width // 2)
                 y = bar.centery
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
-                r = t.blit(surface, str(s.scores[team]), size + 2, theme.TEXT,
+                r = t.blit(surface, str(s.scores[team]), lay.font_score, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
-                detail = f"won {won}/{'-' if bidding else contract}" + (
-                    f" · {bags}" if bags else "")
-                t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft")
+                tricks = f"{won}/{'-' if bidding else contract}"
+                room = x + bar.width // 2 - lay.pad - (r.right + 6)
+                # The fullest wording that fits the half bar (a big score leaves less room).
+                options = [f"won {tricks}" + (f" · {bags}" if bags else ""),
+                           tricks + (f" · {bags}" if bags else ""), tricks]
+                detail = next((o for o in options if t.font(size).size(o)[0] <= room),
+                              options[-1])
+                t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft",
+                       width=room)
             else:
                 size = lay.font
-                y = bar.y + bar.height * (0.3 if team == 0 else 0.72)
+                y = bar.y + bar.height * (0.28 if team == 0 else 0.74)
                 x = bar.x + lay.pad * 2
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
                 score_x = x + t.font(size, True).size("Them")[0] + lay.pad * 2
-                r = t.blit(surface, str(s.scores[team]), size, theme.TEXT, (score_x, y),
-                           "midleft", True)
-                detail_x = score_x + t.font(size, True).size("-0000")[0] + lay.pad * 2
+                big = lay.font_score
+                r = t.blit(surface, str(s.scores[team]), big, theme.TEXT,
+                           (score_x + t.font(big, True).size("-000")[0], y), "midright", True)
+                detail_x = score_x + t.font(big, True).size("-0000")[0] + lay.pad
                 bid = "bidding" if bidding else f"bid {contract}"
                 parts = [bid, f"won {won}"] + ([bags] if bags else [])
                 text = "  ·  ".join(parts)
                 width = left - detail_x - lay.pad
                 fsize = t.fit(text, lay.font_small, width)
-                t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft")
+                t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft",
+                       width=width)
 
     def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
         """Hand number, target, practice mark and the spades-broken sign, in one line at
@@ -212,16 +250,18 @@ class TableDrawer(PanelDrawer):
         team_colour = theme.US if seat % 2 == 0 else theme.THEM
         role = {SOUTH: "", NORTH: "partner"}.get(seat, "opponent")
         size = lay.font
-        line_h = round(size * 1.05)
+        line_h = round(size * 1.2)
         x = badge.x + lay.pad
         y = badge.y + lay.pad // 2 + line_h // 2 + 2
         pygame.draw.rect(surface, team_colour, (badge.x + 3, badge.y + 8, 4, badge.height - 16),
                          border_radius=2)
         face = min(badge.height - lay.pad, round(size * 1.9))
+        face_centre = None
         if badge.width >= size * 6:
             shape, colour = scene.avatar(seat)
             picture = self.avatars.get(shape, colour, face)
             surface.blit(picture, (x + 4, badge.centery - face // 2))
+            face_centre = (x + 4 + face // 2, badge.centery)
             x += face + lay.pad // 2
         name_size = t.fit(name, size, badge.right - x - lay.pad - size, bold=True)
         r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True)
@@ -241,7 +281,8 @@ class TableDrawer(PanelDrawer):
             what = "nil"
         else:
             what = f"bid {bid}"
-        lines = [what, f"won {s.tricks_won[seat]}"]
+        # Before the bidding is done nobody has won a trick: the bid alone.
+        lines = [what, f"won {s.tricks_won[seat]}"] if bid is not None else [what]
         small = lay.font_small
         if badge.height >= line_h * 3 + lay.pad:
             for i, line in enumerate(lines):
@@ -252,14 +293,47 @@ class TableDrawer(PanelDrawer):
             text_size = t.fit(text, small, badge.right - x - lay.pad - 4)
             t.blit(surface, text, text_size, theme.TEXT, (x + 4, y + line_h), "midleft")
         if turn and seat != HUMAN and scene.match.phase != OVER:
-            dots = "." * (1 + int(scene.now * 3) % 3)
-            t.blit(surface, dots, size, theme.GOLD, (badge.right - lay.pad, badge.bottom - 4),
-                   "bottomright", True)
+            if face_centre is not None:
+                # Round the player's face, like a turn timer: no text is covered.
+                centre, radius = face_centre, face // 2 + max(3, face // 10) + 1
+            else:  # a narrow badge (a phone's side seats): its free bottom-right corner
+                radius = max(9, round(size * 0.55))
+                centre = (badge.right - lay.pad - radius - 2, badge.bottom - lay.pad - radius)
+            self.thinking(surface, centre, radius, scene.now)
+            self.thinking_drawn[seat] = Rect(centre[0] - radius, centre[1] - radius,
+                                             2 * radius, 2 * radius)
+        else:
+            self.thinking_drawn.pop(seat, None)
         if seat != SOUTH:
             for rect in lay.fan_rects(seat, s.sizes[seat]):
-                surface.blit(self.art.back(rect.width), rect)
+                if not self.peeks(rect):
+                    surface.blit(self.art.back(rect.width), rect)
         for rect in lay.packet_rects(seat, s.tricks_won[seat]):
-            surface.blit(self.art.back(rect.width), rect)
+            if not self.peeks(rect):
+                surface.blit(self.art.back(rect.width), rect)
+
+    def peeks(self, rect: Rect) -> bool:
+        """A card the open panel would cut, so that only a stub of it shows at the
+        panel's edge: left out (the panel says what matters now)."""
+        panel = self.panel
+        return panel is not None and panel.colliderect(rect) and not panel.contains(rect)
+
+    def thinking(self, surface: pygame.Surface, centre: tuple[int, int], radius: int,
+                 now: float) -> None:
+        """A computer player thinking: eight gold dots around a circle, the bright one
+        going round (once a second), the rest fading behind it."""
+        lead = now * 8
+        dot = max(3, round(radius * 0.16)) if radius > 16 else max(2, radius // 3)
+        for i in range(8):
+            angle = i / 8 * math.tau - math.pi / 2
+            x = centre[0] + math.cos(angle) * (radius - dot)
+            y = centre[1] + math.sin(angle) * (radius - dot)
+            age = (lead - i) % 8  # 0: the bright dot
+            fade = max(0.35, 1 - age / 8)
+            colour = tuple(round(c * fade + f * (1 - fade))
+                           for c, f in zip(theme.GOLD, (10, 36, 24), strict=True))
+            pygame.draw.circle(surface, colour, (round(x), round(y)),
+                               dot + (1 if age < 1 else 0))
 
     def deck(self, surface: pygame.Surface, scene: TableScene) -> None:
         s = scene.shown
@@ -276,6 +350,8 @@ class TableDrawer(PanelDrawer):
         s = scene.shown
         for seat, card in s.trick:
             rect = lay.trick_slots[seat]
+            if self.peeks(rect):
+                continue
             surface.blit(self.art.face(card, rect.width), rect)
             if card == s.winner_card:
                 pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), 4, border_radius=10)
@@ -334,59 +410,106 @@ class TableDrawer(PanelDrawer):
                 box.midright = (badge.left - 6, badge.centery)
                 if box.left < 0:
                     box.midtop = (badge.centerx, badge.bottom + 4)
+            elif lay.portrait:  # beside it would cover the hand number in the middle
+                box.midtop = (badge.centerx, badge.bottom + 4)
             elif seat == 1:
                 box.topleft = (badge.right + 6, badge.top)
             else:
                 box.topright = (badge.left - 6, badge.top)
             box.clamp_ip(surface.get_rect())
+            if self.peeks(box):
+                continue  # its edge would show from under the open panel
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
             pygame.draw.rect(surface, theme.GOLD, box, 2, border_radius=8)
             surface.blit(surf, surf.get_rect(center=box.center))
 
     def status(self, surface: pygame.Surface, scene: TableScene) -> None:
-        """The message line: a refusal, a hint, the coach, or whose turn it is."""
+        """Two lines over the hand that never cover each other: the message line (a
+        refusal, a hint, a flash such as the contracts) above the turn prompt (whose
+        turn it is, or the coach's choice and reason)."""
         lay = scene.layout
-        box = lay.status
-        t = self.text
-        colour = theme.TEXT
-        text = ""
-        if scene.message and scene.now < scene.message[1]:
-            text = scene.message[0]
-            colour = theme.GOLD
-        elif scene.flash and scene.now < scene.flash[1]:
-            text = scene.flash[0]
-        elif scene.match.phase == OVER:
-            text = "The match is over"
-        elif scene.shown.dealing:
-            text = f"{scene.options.names[scene.shown.dealer]} deals"
-        elif scene.can_act():
-            advice = scene.coach() if scene.options.coach else None
-            if scene.view.phase == "bidding":
-                text = ("Your turn: blind nil, or look at your cards" if not scene.view.looked
-                        else "Your turn: choose a bid, then confirm it")
-            else:
-                text = "Your turn: play a raised card"
-            if advice is not None:
-                if scene.view.phase == "playing":
-                    from ..engine.cards import card_name
+        text, colour = self.prompt_text(scene)
+        if text and not self.peeks(lay.prompt):  # never half hidden under a panel
+            box = lay.prompt
+            size, lines = self.fit_lines(text, lay.font, box)
+            step = round(size * 1.05)
+            y = box.centery - step * len(lines) // 2
+            for line in lines:
+                self.text.blit(surface, line, size, colour, (box.centerx, y), "midtop")
+                y += step
 
-                    text = f"Coach: the {card_name(advice[0])}. {advice[1]}"
-                else:
-                    text = f"Coach: bid {bid_words(advice[0])}. {advice[1]}"
-                colour = theme.SUGGEST
-        elif scene.idle and scene.shown.to_act is not None:
-            who = scene.options.names[scene.shown.to_act]
-            doing = "bid" if scene.view.phase == "bidding" else "play"
-            text = f"{who} to {doing}"
-        if not text:
-            return
-        size = lay.font
+    def message(self, surface: pygame.Surface, scene: TableScene) -> None:
+        message = None
+        if scene.message and scene.now < scene.message[1]:
+            message = (scene.message[0], theme.GOLD)
+        elif scene.flash and scene.now < scene.flash[1]:
+            message = (scene.flash[0], theme.TEXT)
+        self.drawn_message = None
+        if message is not None and not self.peeks(scene.layout.message):
+            self.message_line(surface, scene, *message)
+
+    def fit_lines(self, text: str, size: int, box: Rect) -> tuple[int, list[str]]:
+        """The largest size (down to 15 px) at which ``text`` wraps into ``box``."""
+        t = self.text
         lines = t.wrap(text, size, box.width - 8)
         while len(lines) * size * 1.05 > box.height + 2 and size > 15:
             size -= 1
             lines = t.wrap(text, size, box.width - 8)
-        step = round(size * 1.05)
-        y = box.centery - step * len(lines) // 2
+        return size, lines
+
+    def message_line(self, surface: pygame.Surface, scene: TableScene, text: str,
+                     colour: tuple) -> None:
+        """One line at the message rect; a longer message grows upwards over the felt on
+        a dark backing, so the prompt below it stays in view."""
+        lay = scene.layout
+        t = self.text
+        box = lay.message
+        size = max(15, min(lay.font_small, box.height - 2))
+        lines = t.wrap(text, size, box.width - 8, True)
+        if len(lines) > 1:  # on a backing: wrapped inside its margins
+            lines = t.wrap(text, size, box.width - 2 * lay.pad - 8, True)
+        step = round(size * 1.25)
+        most = max(1, (box.bottom - lay.top_bar.bottom - lay.pad - 6) // step)
+        if len(lines) > most:  # never above the top bar: the rest is cut short
+            lines = lines[:most]
+            lines[-1] = lines[-1].rstrip(" .,;:") + "..."
+        height = max(box.height, step * len(lines) + 6)
+        area = Rect(box.x, box.bottom - height, box.width, height)
+        if len(lines) > 1:
+            backing = area.inflate(0, lay.pad // 2)
+            backing.bottom = box.bottom
+            pygame.draw.rect(surface, (8, 32, 22), backing, border_radius=8)
+            pygame.draw.rect(surface, colour, backing, 1, border_radius=8)
+        y = area.bottom - step * len(lines) - (area.height - step * len(lines)) // 2
         for line in lines:
-            t.blit(surface, line, size, colour, (box.centerx, y), "midtop")
+            t.blit(surface, line, size, colour, (box.centerx, y), "midtop", True,
+                   width=area.width - 8)
             y += step
+        self.drawn_message = area
+
+    def prompt_text(self, scene: TableScene) -> tuple[str, tuple]:
+        """Whose turn it is, in words; on the player's turn with the coach on, its choice
+        and its reason."""
+        if scene.match.phase == OVER:
+            return "The match is over", theme.TEXT
+        if scene.shown.dealing:
+            dealer = scene.shown.dealer
+            return ("You deal" if dealer == HUMAN else
+                    f"{scene.options.names[dealer]} deals"), theme.TEXT
+        if scene.can_act():
+            advice = scene.coach() if scene.options.coach else None
+            if advice is not None:
+                if scene.view.phase == "playing":
+                    from ..engine.cards import card_name
+
+                    return f"Coach: the {card_name(advice[0])}. {advice[1]}", theme.SUGGEST
+                return f"Coach: bid {bid_words(advice[0])}. {advice[1]}", theme.SUGGEST
+            if scene.view.phase == "bidding":
+                return ("Your turn: blind nil, or look at your cards" if not scene.view.looked
+                        else "Your turn: choose a bid, then confirm it"), theme.TEXT
+            return "Your turn: play a raised card", theme.TEXT
+        if scene.idle and scene.shown.to_act is not None:
+            who = scene.options.names[scene.shown.to_act]
+            doing = "bid" if scene.view.phase == "bidding" else "play"
+            return f"{who} to {doing}", theme.TEXT
+        return "", theme.TEXT

@@ -10,13 +10,13 @@ from pygame import Rect
 
 from . import theme
 from .help import help_page
+from .marks import draw_marked
 from .table import HUMAN, Control, TableScene, bid_words
 from .widgets import INPUT, Look
 from .widgets.style import SUGGESTED
+from .words import line_text, match_over_line, match_over_title, sheet_bids
 
 TEAM_NAMES = ("Us", "Them")
-
-
 class PanelDrawer:
     """The panels' part of ``TableDrawer``: uses its ``text`` and ``art``."""
 
@@ -27,8 +27,10 @@ class PanelDrawer:
         hints (none after a touch), on the felt or on a light panel."""
         lay = scene.layout
         hints = INPUT.hints_in((lay.width, lay.height))
-        return Look(self.text, lay.font, lay.font_small, lay.pad, lay.target, hints,
-                    scene.now, ground)
+        # Buttons on a panel (bids, Confirm, Next hand) speak in body text; the
+        # toolbar's are chrome, in the secondary size.
+        small = lay.font if ground == "panel" else lay.font_small
+        return Look(self.text, lay.font, small, lay.pad, lay.target, hints, scene.now, ground)
 
     def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
                on_panel: bool = False) -> None:
@@ -55,6 +57,9 @@ class PanelDrawer:
             partner = view.bids[view.partner]
             sub = ("How many tricks will you take?" if partner is None else
                    f"Your partner bid {bid_words(partner)}.")
+        if lay.compact:
+            self.compact_bid_words(surface, scene, heading, sub, controls)
+            return
         t.blit(surface, heading, lay.font, theme.PANEL_TEXT, (title.centerx, title.y),
                "midtop", True)
         sub_size = lay.font_small
@@ -69,9 +74,42 @@ class PanelDrawer:
                 self.button(surface, scene, control, on_panel=True)
         if suggestion is not None:
             note = f"Outlined: the suggested bid ({bid_words(suggestion)})"
+            if scene.bid_choice == suggestion:
+                note = f"You picked the suggested bid ({bid_words(suggestion)})"
             size = t.fit(note, lay.font_small, lay.bid_panel.width - 2 * lay.pad)
             t.blit(surface, note, size, SUGGESTED, (confirm.centerx, confirm.top - 2),
                    "midbottom")
+
+    def compact_bid_words(self, surface: pygame.Surface, scene: TableScene, heading: str,
+                          sub: str, controls: list[Control]) -> None:
+        """A short window's bid panel: the words beside Confirm (before looking, the
+        blind nil terms above its two buttons), the bid buttons above."""
+        lay = scene.layout
+        t = self.text
+        title, rects, _, _ = scene.bid_grid()
+        for control in controls:
+            if control.group == "bids" or control.key == ("btn", "confirm"):
+                self.button(surface, scene, control, on_panel=True)
+        size = lay.font_small
+        step = round(size * 1.15)
+        row2 = rects[lay.bid_cols].top  # where the second row of buttons starts
+        if not scene.view.looked:
+            lines = [heading] + t.wrap(sub, size, title.width)
+            y = min(rects[0].top, title.top)
+            for line in lines[:max(1, (row2 - y) // step)]:
+                t.blit(surface, line, size, theme.PANEL_TEXT, (title.x, y), width=title.width)
+                y += step
+            return
+        suggestion = scene.suggested_bid_value()
+        lines = [f"{heading}: {sub}"]
+        if suggestion is not None:
+            lines.append(f"Outlined: the suggested bid ({bid_words(suggestion)})")
+        lines = lines[:max(1, title.height // step)]
+        y = title.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            t.blit(surface, line, size, theme.PANEL_TEXT if i == 0 else SUGGESTED,
+                   (title.x, y), bold=i == 0, width=title.width)
+            y += step
 
     # --- overlays --------------------------------------------------------------------
 
@@ -113,13 +151,14 @@ class PanelDrawer:
                    lay.font, col_w, True), colour, (x, row), "topleft", True)
             row += round(lay.font * 1.2)
             rows = [(f"Bid {team_score.contract}, took {team_score.tricks}", None)]
-            rows += [(line.text, line.points) for line in team_score.lines]
+            rows += [(line_text(line, names), line.points) for line in team_score.lines]
             rows += [("", None)] * (most - len(team_score.lines))  # totals line up
             rows += [("Hand total", team_score.points), ("Running total",
                                                          team_score.score_after)]
             if scene.match.rules.bag_penalty:
                 rows.append(("Bags carried", team_score.bags_after))
-            step = max(16, min(round(size * 1.15), (bottom - row) // max(1, len(rows))))
+            step = max(round(size * 1.1), min(round(size * 1.3),
+                                              (bottom - row) // max(1, len(rows))))
             for i, (label, value) in enumerate(rows):
                 bold = label in ("Hand total", "Running total")
                 if label == "Hand total":
@@ -172,6 +211,15 @@ class PanelDrawer:
         bags_on = scene.match.rules.bag_penalty
         return ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
 
+    def score_rights(self, scene: TableScene, block: Rect) -> list[int]:
+        """Each column's right edge: the bid ("3+nil") gets the most room."""
+        weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(self.score_columns(scene))]
+        total, edges, run = sum(weights), [], 0.0
+        for w in weights:
+            run += w
+            edges.append(round(block.x + block.width * run / total - 4))
+        return edges
+
     def score_size(self, scene: TableScene, width: int) -> int:
         return self.text.fit("Hand Bid Won Points Total Bags", scene.layout.font_small,
                              width - 40, True)
@@ -188,11 +236,10 @@ class PanelDrawer:
         title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
         t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
                block.topleft, "topleft", True)
-        col_w = block.width / len(cols)
+        rights = self.score_rights(scene, block)
         y = block.y + step
-        for i, name in enumerate(cols):
-            t.blit(surface, name, size, theme.PANEL_MUTED, (round(block.x + (i + 1) * col_w
-                                                                  - 4), y), "topright", True)
+        for name, right in zip(cols, rights, strict=True):
+            t.blit(surface, name, size, theme.PANEL_MUTED, (right, y), "topright", True)
         pygame.draw.line(surface, (180, 180, 170), (block.x, block.bottom - 2),
                          (block.right, block.bottom - 2))
 
@@ -201,7 +248,6 @@ class PanelDrawer:
         """A team's row for every hand scored (the caller clips them to the view)."""
         t = self.text
         bags_on = scene.match.rules.bag_penalty
-        cols = self.score_columns(scene)
         area = scene.score_area
         view = surface.get_clip()
         if not history:
@@ -213,15 +259,19 @@ class PanelDrawer:
             if not row.colliderect(view):
                 continue  # out of view: not drawn
             size = self.score_size(scene, row.width)
-            col_w = row.width / len(cols)
+            rights = self.score_rights(scene, row)
             ts = result.teams[team]
-            nils = sum(1 for seat, bid in result.bids if seat % 2 == team and bid <= 0)
-            bid = f"{ts.contract}" + ("+nil" * nils)
-            values = [result.hand_number + 1, bid, ts.tricks, f"{ts.points:+d}",
+            values = [result.hand_number + 1, "", ts.tricks, f"{ts.points:+d}",
                       ts.score_after] + ([ts.bags_after] if bags_on else [])
-            for c, value in enumerate(values):
-                t.blit(surface, str(value), size, theme.PANEL_TEXT,
-                       (round(row.x + (c + 1) * col_w - 4), row.y), "topright", c == 4)
+            for c, (value, right) in enumerate(zip(values, rights, strict=True)):
+                if c == 1:  # the bid: each contract and nil marked made or failed
+                    draw_marked(t, surface, sheet_bids(result, team), size, theme.PANEL_TEXT,
+                                right, row.y)
+                    continue
+                ink = theme.PANEL_TEXT
+                if c == 3:  # the hand's points coloured as the breakdown colours them
+                    ink = theme.GOOD if ts.points > 0 else (theme.BAD if ts.points < 0 else ink)
+                t.blit(surface, str(value), size, ink, (right, row.y), "topright", c == 4)
 
     def overlay_last(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         lay = scene.layout
@@ -256,20 +306,30 @@ class PanelDrawer:
                                (rect.centerx, rect.bottom + 6 + lay.font_small), "midtop", True)
 
     def overlay_help(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """Keys, or taps and drags after a touch: each row's meaning wrapped in its
+        column, never shrunk."""
         lay = scene.layout
-        title, rows = help_page(INPUT.touch)
-        y = self.heading(surface, scene, box, title)
-        bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
-        step = max(14, min(round(lay.font_small * 1.25), (bottom - y) // len(rows)))
-        size = min(lay.font_small, step)
-        key_w = round((box.width - 2 * lay.pad) * 0.36)
-        for key, what in rows:
-            self.text.blit(surface, key, size, theme.PANEL_TEXT, (box.x + lay.pad, y),
-                           "topleft", True)
-            w_size = self.text.fit(what, size, box.width - 3 * lay.pad - key_w)
-            self.text.blit(surface, what, w_size, theme.PANEL_MUTED,
-                           (box.x + lay.pad * 2 + key_w, y))
-            y += step
+        title, _ = help_page(INPUT.touch)
+        self.heading(surface, scene, box, title)
+        rows, step, key_w = scene.help_rows()
+        area = scene.help_area
+        view = area.view
+        size = lay.font_small
+        clip = surface.get_clip()
+        surface.set_clip(view.clip(clip))
+        y = area.shift
+        for key, lines in rows:
+            for i, line in enumerate(lines):  # only the lines in view
+                at = y + i * step
+                if view.top - step < at < view.bottom:
+                    if i == 0:
+                        self.text.blit(surface, key, self.text.fit(key, size, key_w, True),
+                                       theme.PANEL_TEXT, (box.x + lay.pad, at), "topleft", True)
+                    self.text.blit(surface, line, size, theme.PANEL_MUTED,
+                                   (box.x + lay.pad * 2 + key_w, at))
+            y += step * len(lines) + lay.pad // 2
+        surface.set_clip(clip)
+        self.scroll_bar(surface, area)
 
     def overlay_compare(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         """The same deal with the computer in the player's seat, side by side: every
@@ -339,16 +399,27 @@ class PanelDrawer:
             return
         names = scene.options.names
         won = e.winner == 0
-        title = "You and your partner win!" if won else f"{names[1]} and {names[3]} win"
-        y = self.heading(surface, scene, box, title)
+        y = self.heading(surface, scene, box, match_over_title(e.winner, e.scores, names))
         t = self.text
         for team in (0, 1):
-            text = f"{TEAM_NAMES[team]}: {e.scores[team]}"
-            t.blit(surface, text, lay.font_big, theme.PANEL_TEXT,
-                   (box.centerx, y + team * round(lay.font_big * 1.2)), "midtop", True)
+            # Both teams by name and final score, the winners first.
+            side = e.winner if team == 0 else 1 - e.winner
+            who = f"{TEAM_NAMES[side]}: {names[side]} & {names[side + 2]}"
+            row_y = y + team * round(lay.font_big * 1.2)
+            colour = (30, 90, 170) if side == 0 else (180, 80, 30)
+            score = str(e.scores[side])
+            score_w = t.font(lay.font_big, True).size(score)[0]
+            left = box.centerx - round(lay.font * 8)
+            right = min(box.right - 2 * lay.pad, box.centerx + round(lay.font * 8))
+            left = max(box.x + 2 * lay.pad, left)
+            size = max(15, t.fit(who, lay.font, right - left - score_w - lay.pad, True))
+            t.blit(surface, who, size, colour, (left, row_y + lay.font_big // 2), "midleft", True)
+            t.blit(surface, score, lay.font_big, theme.PANEL_TEXT, (right, row_y), "topright",
+                   True)
         y += round(lay.font_big * 2.6)
         hands = len(scene.match.history)
-        lines = [f"{hands} hand{'s' if hands != 1 else ''} played."]
+        lines = [match_over_line(e.winner, e.scores),
+                 f"{hands} hand{'s' if hands != 1 else ''} played."]
         if scene.level is not None:
             from .journey import LEVELS
 
@@ -362,6 +433,7 @@ class PanelDrawer:
                              "open: try again.")
         if scene.practice:
             lines.append("Practice match: undo was used.")
-        for line in lines:
-            t.blit(surface, line, lay.font, theme.PANEL_MUTED, (box.centerx, y), "midtop")
-            y += round(lay.font * 1.3)
+        for text in lines:
+            for line in t.wrap(text, lay.font, box.width - 2 * lay.pad):
+                t.blit(surface, line, lay.font, theme.PANEL_MUTED, (box.centerx, y), "midtop")
+                y += round(lay.font * 1.3)

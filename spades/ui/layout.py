@@ -17,6 +17,19 @@ from .widgets.pointer import min_target
 
 SOUTH, WEST, NORTH, EAST = range(4)
 TOOLBAR = ("scores", "last", "hint", "undo", "coach", "menu")
+MIN_STEP = 44  # the narrowest strip of an overlapped card a finger can still pick
+
+# The smallest windows the table is laid out for, lying and upright: below them every
+# scene shows a "Make the window larger" card instead (see :func:`too_small`). Smaller
+# than this, 44 px targets and readable cards no longer fit beside four seats.
+SMALLEST_LANDSCAPE = (480, 320)
+SMALLEST_PORTRAIT = (320, 480)
+
+
+def too_small(width: int, height: int) -> bool:
+    """No honest table fits: the window gets the "Make the window larger" card."""
+    low_w, low_h = SMALLEST_PORTRAIT if height > width * 1.15 else SMALLEST_LANDSCAPE
+    return width < low_w or height < low_h
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -28,7 +41,7 @@ class Layout:
     width: int
     height: int
     portrait: bool
-    font: int  # body text size (pygame's default font, in pixels)
+    font: int  # body text size (the font's pixel size, as pygame.font.Font takes it)
     font_small: int
     font_big: int
     pad: int
@@ -61,11 +74,40 @@ class Layout:
     overlay: Rect  # modal panels: breakdown, score sheet, pause, help, match over
     target: int = 44  # the least width and height of anything tapped (48 on a phone)
     vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
+    font_score: int = 28  # the teams' scores in the top bar
+    compact: bool = False  # a short landscape window: seats in one row, no side columns
+
+    @property
+    def message(self) -> Rect:
+        """The message line (a refusal, a hint, a flash such as the contracts): the top
+        of the status box, so it never covers the turn prompt under it. A message too
+        long for one line grows upwards from here, over the felt."""
+        box = self.status
+        return Rect(box.x, box.y, box.width,
+                    min(box.height // 2, round(self.font_small * 1.25)))
+
+    @property
+    def prompt(self) -> Rect:
+        """The turn prompt and the coach's reason: the rest of the status box, right
+        above the hand."""
+        box = self.status
+        top = self.message.bottom
+        return Rect(box.x, top, box.width, box.bottom - top)
 
     @property
     def row_capacity(self) -> int:
-        """How many cards one row of the hand holds side by side."""
-        return max(1, (self.hand_area.width - self.card_w) // max(1, self.hand_step) + 1)
+        """How many cards one row of the hand holds side by side: at the comfortable
+        spacing on one row, on two rows as many as the narrowest tap target allows."""
+        step = self.hand_step if self.hand_rows == 1 else min(self.hand_step, MIN_STEP)
+        return max(1, (self.hand_area.width - self.card_w) // max(1, step) + 1)
+
+    def row_step_for(self, in_row: int) -> int:
+        """The spacing of a row of ``in_row`` cards: the comfortable one, closer when a
+        long row (split at a change of suit) needs it, never under a tap's width."""
+        if in_row <= 1 or self.hand_rows == 1:
+            return self.hand_step
+        room = (self.hand_area.width - self.card_w) // (in_row - 1)
+        return max(min(MIN_STEP, self.hand_step), min(self.hand_step, room))
 
     def hand_rects(self, count: int, top: int | None = None) -> list[Rect]:
         """Where each of ``count`` cards of the player's hand lies (unraised), in order.
@@ -84,15 +126,17 @@ class Layout:
             row = 0 if i < first else 1
             col = i if row == 0 else i - first
             in_row = first if row == 0 else count - first
-            width = self.card_w + (in_row - 1) * self.hand_step
-            x = area.centerx - width // 2 + col * self.hand_step
+            step = self.row_step_for(in_row)
+            width = self.card_w + (in_row - 1) * step
+            x = area.centerx - width // 2 + col * step
             y = bottom - (self.row_step if two and row == 0 else 0)
             rects.append(Rect(x, y, self.card_w, self.card_h))
         return rects
 
     def hand_split(self, suits: list[int]) -> int | None:
-        """The upper row's size for a two-row hand: at a change of suit when one lies
-        near the middle, so a suit is not cut in two; None for the plain halves."""
+        """The upper row's size for a two-row hand: at the change of suit nearest the
+        middle that both rows can hold (a long row closes up), so a suit is not cut in
+        two; None for the plain halves when no change of suit is within reach."""
         count = len(suits)
         if self.hand_rows != 2 or count <= min(7, self.row_capacity):
             return None
@@ -108,8 +152,9 @@ class Layout:
             return []
         area = self.fans[seat]
         rects = []
-        if self.vertical_fans[seat]:
-            step = min(self.back_h * 0.35, (area.height - self.back_h) / max(1, count - 1))
+        if self.vertical_fans[seat] and area.height >= self.back_h:
+            step = max(0.0, min(self.back_h * 0.35,
+                                (area.height - self.back_h) / max(1, count - 1)))
             top = area.centery - (self.back_h + step * (count - 1)) / 2
             for i in range(count):
                 rects.append(
@@ -117,7 +162,8 @@ class Layout:
                          self.back_h)
                 )
         else:
-            step = min(self.back_w * 0.35, (area.width - self.back_w) / max(1, count - 1))
+            step = max(0.0, min(self.back_w * 0.35,
+                                (area.width - self.back_w) / max(1, count - 1)))
             left = area.centerx - (self.back_w + step * (count - 1)) / 2
             for i in range(count):
                 rects.append(
@@ -129,7 +175,7 @@ class Layout:
     def packet_rects(self, seat: int, count: int) -> list[Rect]:
         """Won tricks as separate packets, spaced so they can be counted."""
         area = self.packets[seat]
-        step = min(self.packet_w * 0.62, (area.width - self.packet_w) / 12)
+        step = max(0.0, min(self.packet_w * 0.62, (area.width - self.packet_w) / 12))
         return [
             Rect(round(area.x + i * step), area.centery - self.packet_h // 2, self.packet_w,
                  self.packet_h)
@@ -143,6 +189,14 @@ class Layout:
                         self.hand_area.bottom - self.card_h, self.card_w, self.card_h)
         return Rect(self.fans[seat].centerx - self.back_w // 2,
                     self.fans[seat].centery - self.back_h // 2, self.back_w, self.back_h)
+
+
+def _trick_slots(centre: tuple[int, int], w: int, h: int, rise: float) -> list[Rect]:
+    """The four cards of a trick in a cross, South, West, North, East."""
+    cx, cy = centre
+    dx, dy = round(w * 1.08), round(h * rise)
+    return [Rect(cx - w // 2 + x, cy - h // 2 + y, w, h)
+            for x, y in ((0, dy), (-dx, 0), (0, -dy), (dx, 0))]
 
 
 def compute_layout_below(width: int, height: int, top: int) -> Layout:
@@ -164,22 +218,34 @@ def compute_layout_below(width: int, height: int, top: int) -> Layout:
 
 
 def compute_layout(width: int, height: int) -> Layout:
-    """Lay the table out for a window of ``width`` x ``height`` pixels."""
-    width = max(width, 320)
-    height = max(height, 320)
-    short = min(width, height)
+    """Lay the table out for a window of ``width`` x ``height`` pixels (a window below
+    the smallest is laid out as the smallest: its card covers the table anyway)."""
     portrait = height > width * 1.15
+    low_w, low_h = SMALLEST_PORTRAIT if portrait else SMALLEST_LANDSCAPE
+    width = max(width, low_w)
+    height = max(height, low_h)
+    if not portrait and height < 540:
+        return compact_layout(width, height)
+    short = min(width, height)
     pad = round(_clamp(short * 0.012, 5, 14))
-    font = round(_clamp(short / 30, 18, 28))
-    font_small = max(16, round(font * 0.82))
+    font = round(_clamp(short / 40, 17, 21))
+    font_small = max(15, round(font * 0.86))
     font_big = round(font * 1.5)
-    line = round(font * 1.05)
+    font_score = round(_clamp(short / 21, 22, 32))
+    line = round(font * 1.3)
     target = min_target((width, height))
 
     # The player's hand: one row on a landscape window, two on a narrow one.
+    # On two rows a card is narrow enough that a row can hold eight at the narrowest
+    # tap spacing, so the rows can split at a change of suit from card 5 to card 8.
+    # (A card is made at most a tenth narrower for it; a smaller phone keeps seven.)
+    def two_row_card(w: int) -> int:
+        fitted = width - 2 * pad - 7 * MIN_STEP
+        return fitted if w * 0.9 <= fitted < w else w
+
     if portrait:
         card_w = round(_clamp(width * 0.19, 40, 150))
-        card_w = min(card_w, round(height * 0.09))
+        card_w = two_row_card(min(card_w, round(height * 0.09)))
         hand_rows = 2
         hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
     else:
@@ -189,12 +255,16 @@ def compute_layout(width: int, height: int) -> Layout:
         if hand_step < 44 and card_w > 44:
             # Too narrow for 13 cards in a row: two rows, like a phone.
             hand_rows = 2
+            card_w = two_row_card(card_w)
             hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
     card_h = card_height(card_w)
     lift = round(card_h * 0.14)
     row_step = round(card_h * 0.5) if hand_rows == 2 else 0
     per_row = 13 if hand_rows == 1 else 7
     hand_w = card_w + (per_row - 1) * hand_step
+    if hand_rows == 2:
+        # Room for a long row of eight at the narrowest spacing, where the window has it.
+        hand_w = max(hand_w, min(width - 2 * pad, card_w + 7 * MIN_STEP))
 
     back_w = round(card_w * (0.42 if portrait else 0.5))
     back_h = card_height(back_w)
@@ -202,7 +272,8 @@ def compute_layout(width: int, height: int) -> Layout:
     packet_h = card_height(packet_w)
 
     # Top bar: both teams' scores, and in landscape the toolbar on its right.
-    bar_h = round(font * (1.7 if portrait else 2.4))
+    # Landscape: a row a team, each with its score in big type, and the toolbar.
+    bar_h = round(max(font * 1.7, font_score * 1.45) if portrait else font_score * 2.1)
     if not portrait:
         bar_h = max(bar_h, target + 2 * pad)  # the toolbar's buttons in it
     top_bar = Rect(0, 0, width, bar_h)
@@ -226,7 +297,7 @@ def compute_layout(width: int, height: int) -> Layout:
     hand_area = Rect(width // 2 - hand_w // 2, bottom - hand_h, hand_w, hand_h)
 
     # South's strip: badge on the left, won tricks, then the message line.
-    badge_w = round(_clamp(font * 7.5, 120, 230))
+    badge_w = round(_clamp(font * 9.5, 140, 240))
     badge_h = round(line * 2 + pad * 1.5)
     strip_y = hand_area.top - pad - badge_h
     badges = [Rect(0, 0, 0, 0)] * 4
@@ -235,15 +306,20 @@ def compute_layout(width: int, height: int) -> Layout:
     packets_w = packet_w + round(12 * packet_w * 0.62)
     badges[SOUTH] = Rect(pad, strip_y, badge_w, badge_h)
     packets[SOUTH] = Rect(badges[SOUTH].right + pad, strip_y, packets_w, badge_h)
-    # The message line sits under the middle of the table when there is room.
+    # The message line and turn prompt sit over the middle of the hand: beside the
+    # badge and the won tricks when there is room, else with the won tricks moved to
+    # the far right, else (a phone) in a row of their own above.
     half = width // 2 - packets[SOUTH].right - pad
-    status = Rect(width // 2 - half, strip_y, 2 * half, badge_h)
     if half < font * 6.5:
-        status = Rect(packets[SOUTH].right + pad, strip_y,
-                      width - packets[SOUTH].right - 2 * pad, badge_h)
-    if status.width < font * 10:
-        # Too narrow beside the badge: the message line takes its own row above.
-        status = Rect(pad, strip_y - pad - line * 2, width - 2 * pad, line * 2)
+        packets[SOUTH] = Rect(width - pad - packets_w, strip_y, packets_w, badge_h)
+        half = min(width // 2 - badges[SOUTH].right - pad, packets[SOUTH].left - pad -
+                   width // 2)
+    # Tall enough for a line of message over two lines of prompt (15 px at the least).
+    status_h = max(badge_h, min(round(font_small * 1.25), badge_h // 2) + 32)
+    status = Rect(width // 2 - half, strip_y + badge_h - status_h, 2 * half, status_h)
+    if half < font * 5:
+        packets[SOUTH] = Rect(badges[SOUTH].right + pad, strip_y, packets_w, badge_h)
+        status = Rect(pad, strip_y - pad - line * 3, width - 2 * pad, line * 3)
     middle_bottom = min(status.top, strip_y) - pad
 
     # North: its fan in the middle of a row, badge to the left, won tricks to the right.
@@ -284,15 +360,7 @@ def compute_layout(width: int, height: int) -> Layout:
                       badges[EAST].left - badges[WEST].right - 2 * pad, side_h)
     trick_w = round(min(card_w, trick_area.width / 3.3, trick_area.height / 2.5 / 1.4))
     trick_h = card_height(trick_w)
-    cx, cy = trick_area.center
-    dx = round(trick_w * 1.08)
-    dy = round(trick_h * 0.56)
-    trick_slots = [
-        Rect(cx - trick_w // 2, cy - trick_h // 2 + dy, trick_w, trick_h),  # South
-        Rect(cx - trick_w // 2 - dx, cy - trick_h // 2, trick_w, trick_h),  # West
-        Rect(cx - trick_w // 2, cy - trick_h // 2 - dy, trick_w, trick_h),  # North
-        Rect(cx - trick_w // 2 + dx, cy - trick_h // 2, trick_w, trick_h),  # East
-    ]
+    trick_slots = _trick_slots(trick_area.center, trick_w, trick_h, 0.56)
 
     # The bid panel: a title, nil and 1..13 in a grid, the suggestion note, Confirm. On a
     # phone it takes the whole width below the side badges (over the face-down fans).
@@ -311,18 +379,27 @@ def compute_layout(width: int, height: int) -> Layout:
     button_h = max(target, min(round(font * 2.2), (room.height - fixed) // rows))
     bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
     bid_panel.center = room.center
-    bid_title = Rect(bid_panel.x + pad, bid_panel.y + pad, panel_w - 2 * pad, title_h)
+    # Taller than its room (a small phone): it may cover badges, never the hand's cards.
+    bid_panel.bottom = min(bid_panel.bottom, hand_area.top + lift - pad)
+    bid_panel.top = max(bid_panel.top, top_bar.bottom + pad)
+    content = Rect(bid_panel)
+    if portrait and room.height >= bid_panel.height:
+        # On a phone the panel takes all the room over the face-down fans, so no card
+        # peeks from under it; its content sits in the middle.
+        bid_panel = Rect(room)
+        content.center = room.center
+    bid_title = Rect(content.x + pad, content.y + pad, panel_w - 2 * pad, title_h)
     bid_buttons = []
     for i in range(14):
         r, c = divmod(i, cols)
-        bid_buttons.append(Rect(bid_panel.x + pad + c * (button_w + pad),
+        bid_buttons.append(Rect(content.x + pad + c * (button_w + pad),
                                 bid_title.bottom + pad + r * (button_h + pad),
                                 button_w, button_h))
     bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), confirm_h)
-    bid_confirm.midtop = (bid_panel.centerx, bid_buttons[-1].bottom + pad + font_small)
+    bid_confirm.midtop = (content.centerx, bid_buttons[-1].bottom + pad + font_small)
 
-    overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)),
-                   min(height - 2 * pad, round(font * 26)))
+    overlay = Rect(0, 0, min(width - 2 * pad, round(font * 40)),
+                   min(height - 2 * pad, round(font * 30)))
     overlay.center = (width // 2, height // 2)
 
     return Layout(
@@ -334,4 +411,162 @@ def compute_layout(width: int, height: int) -> Layout:
         hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
         bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay, target=target,
+        font_score=font_score,
+    )
+
+
+def compact_layout(width: int, height: int) -> Layout:
+    """A short landscape window (a phone on its side, a letterbox iframe): the three
+    other seats share one row under the top bar, the trick sits in the middle with the
+    player's badge and the message line either side of it, the hand along the bottom."""
+    pad = 5 if height < 400 else 7
+    font = round(_clamp(height / 24, 17, 22))
+    font_small = max(15, round(font * 0.85))
+    line = round(font * 1.05)
+    target = min_target((width, height))
+    bar_h = target + 2 * 3
+    top_bar = Rect(0, 0, width, bar_h)
+
+    # The hand: one row when each card keeps about 44 px to tap, else two.
+    card_w = round(_clamp(height * 0.15, 44, 80))
+    step = (width - 2 * pad - card_w) // 12
+    hand_rows = 1 if step >= 42 else 2
+    hand_step = min(round(card_w * 0.9), step) if hand_rows == 1 else \
+        min(card_w, (width - 2 * pad - card_w) // 6)
+    card_h = card_height(card_w)
+    lift = round(card_h * 0.12)
+    row_step = round(card_h * 0.5) if hand_rows == 2 else 0
+    hand_w = card_w + (12 if hand_rows == 1 else 6) * hand_step
+    hand_h = card_h + lift + row_step
+    hand_area = Rect(width // 2 - hand_w // 2, height - pad - hand_h, hand_w, hand_h)
+
+    # The toolbar on the right of the top bar, the scores on its left.
+    score_w = round(font * 7)
+    tool_w = round(_clamp((width - score_w - (len(TOOLBAR) + 1) * pad) / len(TOOLBAR), target,
+                          110))
+    x = width - len(TOOLBAR) * (tool_w + pad)
+    toolbar = {name: Rect(x + i * (tool_w + pad), 3, tool_w, target) for i, name in
+               enumerate(TOOLBAR)}
+
+    # One row of seats: West, North (with its fan), East; below it the trick, between
+    # the player's badge (left) and the message line (right).
+    badge_h = round(line * 2 + pad * 1.5)
+    col_w = round(_clamp(width * 0.24, 120, 230))
+    back_w = round(card_w * 0.34)
+    back_h = card_height(back_w)
+    packet_w = max(10, round(card_w * 0.26))
+    packet_h = card_height(packet_w)
+    row_y = bar_h + pad
+    badges = [Rect(0, 0, 0, 0)] * 4
+    fans = [Rect(0, 0, 0, 0)] * 4
+    packets = [Rect(0, 0, 0, 0)] * 4
+    badges[WEST] = Rect(pad, row_y, col_w, badge_h)
+    badges[EAST] = Rect(width - pad - col_w, row_y, col_w, badge_h)
+    middle = Rect(badges[WEST].right + pad, row_y, badges[EAST].left - badges[WEST].right -
+                  2 * pad, badge_h)
+    north_w = min(col_w, middle.width)
+    badges[NORTH] = Rect(middle.x, row_y, north_w, badge_h)
+    beside = Rect(badges[NORTH].right + pad, row_y, middle.right - badges[NORTH].right - pad,
+                  badge_h)
+    if beside.width < back_w * 3:
+        badges[NORTH].centerx = middle.centerx
+        beside = Rect(middle.x, row_y, 0, 0)
+    # Each seat's face-down hand and won tricks in a strip under its badge.
+    strip_h = max(back_h, packet_h)
+    strip_y = row_y + badge_h + pad // 2
+    for seat in (WEST, EAST):
+        b = badges[seat]
+        fans[seat] = Rect(b.x, strip_y, b.width // 2, strip_h)
+        packets[seat] = Rect(b.x + b.width // 2 + pad // 2, strip_y, b.width // 2 - pad // 2,
+                             strip_h)
+    if beside.width:
+        fans[NORTH] = Rect(beside.x, row_y, beside.width * 3 // 5, badge_h)
+        packets[NORTH] = Rect(fans[NORTH].right + pad // 2, row_y,
+                              beside.right - fans[NORTH].right - pad // 2, badge_h)
+        seats_bottom = row_y + badge_h
+    else:
+        b = badges[NORTH]
+        fans[NORTH] = Rect(b.x, strip_y, b.width // 2, strip_h)
+        packets[NORTH] = Rect(b.x + b.width // 2 + pad // 2, strip_y,
+                              b.width // 2 - pad // 2, strip_h)
+        seats_bottom = strip_y + strip_h
+    side_bottom = strip_y + strip_h
+
+    south_y = hand_area.top - pad - badge_h
+    badges[SOUTH] = Rect(pad, max(side_bottom + pad, south_y), col_w, badge_h)
+    packets[SOUTH] = Rect(pad, badges[SOUTH].y - pad // 2 - packet_h, col_w, packet_h)
+    if packets[SOUTH].top < side_bottom + pad // 2:
+        packets[SOUTH] = Rect(badges[SOUTH].right - col_w // 2, badges[SOUTH].y, col_w // 2,
+                              0)
+    # The message line and turn prompt right above the middle of the hand, between the
+    # player's badge and the right edge, when the trick keeps room for two rows of
+    # readable cards above them; else (the shortest windows) beside the trick.
+    status_h = round(font_small * 1.25) + 32
+    half = width // 2 - badges[SOUTH].right - pad
+    trick_bottom = hand_area.top - 2 * pad - status_h
+    if half >= font * 5 and trick_bottom - seats_bottom - pad >= card_height(36) * 2.2:
+        status = Rect(width // 2 - half, hand_area.top - pad - status_h, 2 * half, status_h)
+    else:
+        status = Rect(width - pad - col_w, side_bottom + pad, col_w,
+                      hand_area.top - pad - side_bottom - pad)
+        trick_bottom = hand_area.top - pad
+    trick_area = Rect(middle.x, seats_bottom + pad, middle.width,
+                      trick_bottom - seats_bottom - pad)
+    trick_w = max(20, round(min(card_w, trick_area.width / 3.3,
+                                (trick_area.height - font_small) / 2.2 / 1.4)))
+    trick_h = card_height(trick_w)
+    trick_slots = _trick_slots((trick_area.centerx, trick_area.centery + font_small // 2),
+                               trick_w, trick_h, 0.5)
+
+    # The bid panel over the seats' row and the trick (never over the hand): two rows
+    # of seven bids, then the panel's words beside Confirm.
+    room = Rect(pad, bar_h + pad, width - 2 * pad, hand_area.top - bar_h - 2 * pad)
+    cols = 7
+    panel_w = min(room.width, round(font * 30))
+    button_w = (panel_w - (cols + 1) * pad) // cols
+    button_h = max(target, min(round(font * 2.4), (room.height - 4 * pad) // 3))
+    # Too short for three rows of buttons: two rows of eight, Confirm in the last two
+    # places, the panel's words in a line above.
+    two_rows = room.height < 3 * target + 4 * pad
+    if two_rows:
+        cols = 8
+        button_w = (panel_w - (cols + 1) * pad) // cols
+        button_h = target
+    rows_h = (2 if two_rows else 3) * button_h + (3 if two_rows else 4) * pad
+    words_h = max(0, min(font_small * 2 + pad, room.height - rows_h)) if two_rows else 0
+    content = Rect(0, 0, panel_w, rows_h + words_h)
+    content.midtop = (room.centerx, room.y + max(0, (room.height - content.height) // 2))
+    # The panel takes the whole room over the seats' row, so no face-down card peeks
+    # from under its edge; its buttons sit in the middle.
+    bid_panel = Rect(0, room.y, width, room.height).union(content)
+    bid_buttons = []
+    for i in range(14):
+        r, c = divmod(i, cols)
+        bid_buttons.append(Rect(content.x + pad + c * (button_w + pad),
+                                content.y + words_h + pad + r * (button_h + pad), button_w,
+                                button_h))
+    if two_rows:
+        bid_confirm = Rect(bid_buttons[13].right + pad, bid_buttons[13].y,
+                           content.right - pad - bid_buttons[13].right - pad, button_h)
+        bid_title = Rect(content.x + 2 * pad, content.y + pad // 2, panel_w - 4 * pad,
+                         max(1, words_h - pad // 2))
+    else:
+        bid_confirm = Rect(0, 0, min(panel_w // 2, round(font * 11)), button_h)
+        bid_confirm.bottomright = (content.right - pad, content.bottom - pad)
+        bid_title = Rect(content.x + 2 * pad, bid_confirm.y,
+                         bid_confirm.left - content.x - 4 * pad, button_h)
+
+    overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)), height - 2 * pad)
+    overlay.center = (width // 2, height // 2)
+    return Layout(
+        width=width, height=height, portrait=False, font=font, font_small=font_small,
+        font_big=round(font * 1.35), pad=pad, card_w=card_w, card_h=card_h, trick_w=trick_w,
+        trick_h=trick_h, back_w=back_w, back_h=back_h, packet_w=packet_w, packet_h=packet_h,
+        lift=lift, top_bar=top_bar, toolbar=toolbar, badges=badges, fans=fans,
+        packets=packets, trick_area=trick_area, trick_slots=trick_slots, status=status,
+        hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
+        bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
+        bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay,
+        vertical_fans=(False, False, False, False), compact=True, font_score=font + 3,
+        target=target,
     )

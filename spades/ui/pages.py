@@ -8,9 +8,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import pygame
-from pygame import Rect
-
 from ..engine.rules import PRESETS, Rules, RulesError
 from ..storage import (
     ANIMATION_SPEEDS,
@@ -19,16 +16,15 @@ from ..storage import (
     clear_all,
     export_all,
     import_all,
-    load_statistics,
     match_summary,
-    save_statistics,
 )
 from ..storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
-from ..storage.statistics import Statistics
 from . import theme
 from .journey import JourneyScreen, journey_summary
 from .screens import MAX_TEXT, Screen
-from .widgets import INPUT, Button, Custom, Heading, Paragraph, Stepper, TextField, Toggle, Widget
+from .stats_page import STAT_LINES, StatsScreen, axis_ticks, stat_text  # noqa: F401
+from .widgets import INPUT, Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
+from .words import rules_summary
 
 PRESET_NOTES = {
     "standard": "Nil and blind nil, partners bid at most 13, to 500, mercy at -200.",
@@ -112,9 +108,19 @@ class MenuScreen(Screen):
             rows.append(Button("continue", "Continue", app.continue_match, note=note,
                                style="primary"))
         fresh = summary is None or summary.is_over
+        if fresh:
+            play = Button("play", "Play", self.play, note=rules_summary(app.settings),
+                          style="primary")
+        elif self.replacing:
+            play = Button("play", "Yes, start a new match", self.play, note="Your saved "
+                          "match is replaced.", style="danger")
+        else:
+            play = Button("play", "New match", self.play, note=rules_summary(app.settings)
+                          + ". Asks before replacing your saved match.")
         rows += [
-            Button("new", "New match", lambda: app.show(SettingsScreen(app, new=True)),
-                   style="primary" if fresh else "secondary"),
+            play,
+            Button("new", "House rules", app.show_house_rules,
+                   note="Choose a rule set, the players' strength, every option."),
             Button("journey", "Journey", lambda: app.show(JourneyScreen(app)),
                    note=journey_summary(app.journey)),
             Button("howto", "How to play", lambda: app.show(RulesScreen(app))),
@@ -123,6 +129,42 @@ class MenuScreen(Screen):
             Button("stats", "Statistics", lambda: app.show(StatsScreen(app))),
         ]
         return rows
+
+    replacing = False  # Play was tapped once over a saved match: the next tap starts
+    tagline = "You and your partner against two computer players"
+
+    def title_size(self) -> int:
+        font = self.metrics()[0]
+        return max(round(font * 2.2), min(round(font * 3.4), self.height // 9))
+
+    def draw_title(self, surface, drawer) -> bool:
+        font, small, pad, _ = self.metrics()
+        t = self.app.text
+        top = self.title_height() - self.head_height() + pad
+        size = t.fit(self.title, self.title_size(), self.width - 4 * pad, True)
+        r = t.blit(surface, self.title, size, theme.TEXT, (self.width // 2, top), "midtop",
+                   True)
+        icon = drawer.art.suit(3, round(r.height * 0.8), theme.TEXT)
+        y = r.centery - icon.get_height() // 2
+        surface.blit(icon, (r.left - icon.get_width() - pad * 2, y))
+        surface.blit(icon, (r.right + pad * 2, y))
+        y = r.bottom + pad // 2
+        # A message in the tagline's place; either wraps rather than shrinks.
+        showing = self.message and self.now < self.message[1]
+        text, ink = (self.message[0], theme.GOLD) if showing else (self.tagline,
+                                                                  theme.TEXT_MUTED)
+        for line in t.wrap(text, small, self.width - 2 * pad, True)[:self.message_lines()]:
+            t.blit(surface, line, small, ink, (self.width // 2, y), "midtop", bool(showing))
+            y += round(small * 1.2)
+        return True
+
+    def play(self) -> None:
+        """One tap to a dealt table, with the rules and players used last."""
+        if self.app.has_match_in_progress() and not self.replacing:
+            self.replacing = True
+            self.say("Tap again to start a new match in place of your saved one")
+            return
+        self.app.new_match_from_settings()
 
     def footer(self) -> list[Widget]:
         return [Button("quit", "Quit", self.app.quit, hint="Esc")] if self.app.can_quit \
@@ -179,17 +221,8 @@ class SettingsScreen(Screen):
             rows.append(Paragraph("note", "A rule change applies from your next match: the "
                                   "match in progress keeps the rules it began with."))
         rows.append(Heading("h_rules", "Rules"))
-        rows.append(Stepper("preset", "Rule set", s.preset, lambda: self.preset_step(-1),
-                            lambda: self.preset_step(1), note=PRESET_NOTES[s.preset]))
-        for name, label, note, values in RULE_OPTIONS:
-            value = getattr(s.rules, name)
-            if isinstance(value, bool):
-                rows.append(Toggle(name, label, value, self._option(name, values, 1),
-                                   note=note))
-            else:
-                rows.append(Stepper(name, label, value_text(value),
-                                    self._option(name, values, -1),
-                                    self._option(name, values, 1), note=note))
+        rows.append(self.preset_row())
+        rows += self.rule_rows()
         rows.append(Heading("h_players", "Players"))
         rows.append(TextField("name", "Your name", s.player_name, self._typer("name"),
                               note="Type to change it; shown at your seat."))
@@ -215,6 +248,28 @@ class SettingsScreen(Screen):
                                  "tricks."))
         rows.append(self._toggle("coach", "Coach", "Outlines the card or bid the computer "
                                  "would choose, with its reason."))
+        rows.append(self._toggle("announcements", "Announcements", "Every bid, card and "
+                                 "trick in words: for a screen reader in the browser, as "
+                                 "captions on desktop. Keys 1 to 5 ask."))
+        return rows
+
+    def preset_row(self) -> Widget:
+        s = self.app.settings
+        return Stepper("preset", "Rule set", s.preset, lambda: self.preset_step(-1),
+                       lambda: self.preset_step(1), note=PRESET_NOTES[s.preset])
+
+    def rule_rows(self) -> list[Widget]:
+        """Every rule option: a switch when it is on or off, else a stepper."""
+        rows: list[Widget] = []
+        for name, label, note, values in RULE_OPTIONS:
+            value = getattr(self.app.settings.rules, name)
+            if isinstance(value, bool):
+                rows.append(Toggle(name, label, value, self._option(name, values, 1),
+                                   note=note))
+            else:
+                rows.append(Stepper(name, label, value_text(value),
+                                    self._option(name, values, -1),
+                                    self._option(name, values, 1), note=note))
         return rows
 
     def _option(self, name: str, values: tuple, step: int):
@@ -362,124 +417,6 @@ class SavesScreen(Screen):
         self.confirming = False
         self.app.reload_documents()
         self.say("All local data was removed")
-
-
-STAT_LINES = (
-    ("Matches won", lambda r: (r.matches_won, r.matches_played)),
-    ("Hands won", lambda r: (r.hands_won, r.hands_played)),
-    ("Contracts made", lambda r: (r.contracts_made, r.contracts_made + r.contracts_set)),
-    ("Contracts set", lambda r: (r.contracts_set, r.contracts_made + r.contracts_set)),
-    ("Your nils made", lambda r: (r.nils_made, r.nils_tried)),
-    ("Your blind nils made", lambda r: (r.blind_nils_made, r.blind_nils_tried)),
-    ("Bags taken", lambda r: (r.bags_taken, None)),
-    ("Bag penalties", lambda r: (r.bag_penalties, None)),
-    ("Points scored", lambda r: (r.points_scored, None)),
-)
-
-
-def stat_text(part: int, whole: int | None) -> str:
-    if whole is None:
-        return str(part)
-    if not whole:
-        return "0 of 0"
-    return f"{part} of {whole} ({100 * part // whole}%)"
-
-
-class StatsScreen(Screen):
-    title = "Statistics"
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.confirming = False
-
-    def rows(self) -> list[Widget]:
-        stats = load_statistics(self.app.store) if self.app.store else Statistics()
-        font, small, pad, _ = self.metrics()
-        rows: list[Widget] = []
-        if stats.is_empty:
-            rows.append(Paragraph("none", "No match finished yet. Play one to the end and "
-                                  "your record appears here, rule set by rule set."))
-        else:
-            if stats.recent:
-                rows.append(Heading("h_chart", "Points per hand, your last matches"))
-                rows.append(Custom("chart", round(font * 8),
-                                   lambda surface, rect: self.chart(surface, rect, stats)))
-            sections = [("all", "All rule sets", stats.total)] if len(stats.rows()) > 1 else []
-            sections += [(name, name, record) for name, record in stats.rows()]
-            sections += [(f"practice_{name}", f"{name}, practice (Undo used)", record)
-                         for name, record in stats.rows(practice=True)]
-            for key, title, record in sections:
-                rows.append(Heading(f"h_{key}", title))
-                rows.append(Custom(f"t_{key}", len(STAT_LINES) * round(small * 1.3) + pad,
-                                   self._table(record)))
-        label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
-        rows.append(Button("reset", label, self.reset, style="danger",
-                           note="Asks once more." if not self.confirming else "For good."))
-        return rows
-
-    def _table(self, record):
-        def paint(surface, rect) -> None:
-            _, small, pad, _ = self.metrics()
-            t = self.app.text
-            y = rect.y
-            for label, get in STAT_LINES:
-                part, whole = get(record)
-                t.blit(surface, label, small, theme.TEXT_MUTED, (rect.x + pad, y))
-                t.blit(surface, stat_text(part, whole), small, theme.TEXT,
-                       (rect.right - pad, y), "topright", True)
-                y += round(small * 1.3)
-        return paint
-
-    def chart(self, surface, rect, stats: Statistics) -> None:
-        """Bars of your team's points in each hand, match after match (oldest left)."""
-        _, small, pad, _ = self.metrics()
-        t = self.app.text
-        box = rect.inflate(-2 * pad, -pad)
-        pygame.draw.rect(surface, (12, 48, 32), box, border_radius=8)
-        matches = stats.recent
-        hands = sum(len(m.points) for m in matches) + len(matches) - 1
-        if hands <= 0:
-            return
-        top = max(1, max(max((abs(p) for p in m.points), default=1) for m in matches))
-        label_h = small + 4
-        note_h = max(12, small - 4) + 4
-        area = Rect(box.x + pad, box.y + pad, box.width - 2 * pad,
-                    box.height - 2 * pad - label_h - note_h)
-        lowest = min(min(m.points, default=0) for m in matches)
-        # Room below the line only as deep as the worst hand goes.
-        below = 0.0 if lowest >= 0 else min(0.5, -lowest / (top - lowest))
-        zero = area.y + round(area.height * (1 - below))
-        pygame.draw.line(surface, theme.TEXT_MUTED, (area.x, zero), (area.right, zero))
-        step = area.width / hands
-        x = float(area.x)
-        for match in matches:
-            start = x
-            for points in match.points:
-                span = (zero - area.y) if points >= 0 else (area.bottom - zero)
-                h = round(abs(points) / top * max(1, span - 2))
-                bar = Rect(round(x + step * 0.15), zero - h if points >= 0 else zero,
-                           max(1, round(step * 0.7)), max(1, h))
-                pygame.draw.rect(surface, (90, 200, 120) if points >= 0 else (235, 110, 90),
-                                 bar)
-                x += step
-            mark = "W" if match.won else "L"
-            mark += "*" if match.practice else ""
-            t.blit(surface, mark, small, theme.TEXT if match.won else theme.TEXT_MUTED,
-                   (round((start + x) / 2), area.bottom + 2), "midtop", True)
-            x += step  # a gap between matches
-        note = f"One bar a hand, match after match: W won, L lost, * practice; top {top} points"
-        size = t.fit(note, max(12, small - 4), box.width - 2 * pad)
-        t.blit(surface, note, size, theme.TEXT_MUTED, (box.centerx, box.bottom - 3),
-               "midbottom")
-
-    def reset(self) -> None:
-        if not self.confirming:
-            self.confirming = True
-            self.say("Press Reset again to confirm")
-            return
-        save_statistics(self.app.store, Statistics())
-        self.confirming = False
-        self.say("Statistics reset")
 
 
 def rules_text(rules: Rules, touch: bool = False) -> list[tuple[str, str]]:

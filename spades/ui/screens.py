@@ -86,8 +86,8 @@ class Screen:
 
     def metrics(self) -> tuple[int, int, int, int]:
         short = min(self.width, self.height)
-        font = round(max(18, min(28, short / 30)))
-        small = max(16, round(font * 0.82))
+        font = round(max(20, min(26, short / 32)))  # headings (the font's pixel size)
+        small = max(17, round(font * 0.8))  # body: rows, buttons, paragraphs
         pad = round(max(8, min(14, short * 0.015)))
         return font, small, pad, max(min_target((self.width, self.height)), round(font * 2.1))
 
@@ -104,9 +104,25 @@ class Screen:
         """Lines kept under the title for a message: two on a narrow window."""
         return 2 if self.width < 600 else 1
 
+    # A title of presence: larger than body text, and when the page is short the block
+    # of title and rows sits in the middle of the window, not over empty felt.
+    _content_h = 0
+
+    def title_size(self) -> int:
+        return round(self.metrics()[0] * 1.7)
+
+    def head_height(self) -> int:
+        """The title and the message lines under it."""
+        _, small, pad, _ = self.metrics()
+        return round(self.title_size() * 1.2) + 2 * pad + self.message_lines() * round(
+            small * 1.2)
+
     def title_height(self) -> int:
-        font, small, pad, _ = self.metrics()
-        return round(font * 1.6) + 2 * pad + self.message_lines() * round(small * 1.2)
+        """Where the rows begin."""
+        _, _, pad, button_h = self.metrics()
+        foot = button_h + 2 * pad if self.footer() else pad
+        free = self.height - foot - self.head_height() - self._content_h
+        return self.head_height() + max(0, free // 2)
 
     def build_controls(self, can_quit: bool = True) -> list[Widget]:
         """Lay the page out for the window; the focusable widgets in reading order."""
@@ -145,6 +161,9 @@ class Screen:
             if isinstance(w, Button) and not w.enabled and w.refused is None and w.note:
                 w.refused = self._say_note(w.note)
         self.group.set(self.placed + self.foot_placed, [self.area], look)
+        if self.area.content_h != self._content_h:  # the block's height moved: centre it
+            self._content_h = self.area.content_h
+            return self.build_controls(can_quit)
         return self.group.focusable()
 
     def _say_note(self, note: str):
@@ -182,12 +201,20 @@ class Screen:
 
     # --- drawing -------------------------------------------------------------------
 
+    def draw_title(self, surface: pygame.Surface, drawer) -> bool:
+        """A page with a title of its own draws it (and its message) here: True."""
+        return False
+
     def draw(self, surface: pygame.Surface, drawer) -> None:
         font, small, pad, _ = self.metrics()
         t = self.app.text
         surface.blit(drawer.felt(surface.get_size()), (0, 0))
-        size = t.fit(self.title, round(font * 1.6), self.width - 2 * pad, True)
-        r = t.blit(surface, self.title, size, theme.TEXT, (self.width // 2, pad), "midtop",
+        if self.draw_title(surface, drawer):
+            self.group.draw(surface)
+            return
+        size = t.fit(self.title, self.title_size(), self.width - 2 * pad, True)
+        top = self.title_height() - self.head_height() + pad
+        r = t.blit(surface, self.title, size, theme.TEXT, (self.width // 2, top), "midtop",
                    True)
         if self.emblem:
             icon = drawer.art.suit(3, r.height, theme.TEXT)

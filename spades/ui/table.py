@@ -32,17 +32,17 @@ from ..engine import (
     MatchOver,
     Play,
     Rules,
-    cards_of,
 )
-from ..engine.cards import SUIT_NAMES
 from ..engine.match import HandResult
 from . import anim
 from .avatar import face_for
 from .choreography import HUMAN, Choreography, Shown, hand_order
 from .control import Control
 from .layout import Layout, compute_layout
-from .table_panels import TablePanels, bid_words
+from .narration import GO_ON_KEYS, Narration
+from .table_panels import TablePanels
 from .widgets import Group, Pointer, ScrollArea
+from .words import bid_words, rules_hint
 
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
            "hand_order"]
@@ -63,9 +63,10 @@ class TableOptions:
     sound: bool = True
     coach: bool = False
     avatar: tuple[str, str] = ("spade", "gold")  # the player's face: shape and colour
+    announcements: bool = False  # words for a listener: see narration.py
 
 
-class TableScene(Choreography, TablePanels):
+class TableScene(Choreography, TablePanels, Narration):
     def __init__(self, options: TableOptions, match: Match | None = None,
                  practice: bool = False, sounds: Any = None, reading: Any = None) -> None:
         self.options = options
@@ -112,6 +113,7 @@ class TableScene(Choreography, TablePanels):
         self.hover: tuple | None = None
         self.group = Group(arrows_move_focus=False)  # tap or drag, for every control
         self.score_area = ScrollArea()  # the score sheet's hands
+        self.help_area = ScrollArea()  # the help's rows, on a short window
         self.controls: list[Control] = []
         self.want_quit = False
         self.want_rematch = False
@@ -127,7 +129,9 @@ class TableScene(Choreography, TablePanels):
         self.on_change: Callable[[], None] = lambda: None  # after every action: save
         self.on_match_over: Callable[[], None] = lambda: None
         self.announced: int | None = None
-        if self.match.actions or self.match.history:
+        resumed = bool(self.match.actions or self.match.history)
+        self._init_narration(resumed)
+        if resumed:
             self.shown.sync(self.view, len(self.match.history))
             self._resume_overlays()
         else:
@@ -140,8 +144,8 @@ class TableScene(Choreography, TablePanels):
         return anim.SPEEDS[self.options.speed]
 
     def set_layout(self, width: int, height: int) -> None:
-        if (width, height) != (self.layout.width, self.layout.height):
-            self.layout = compute_layout(width, height)
+        if (width, height, self.captions_shown()) != self.layout_key:
+            self.layout = self.laid_out(width, height)  # below the captions, if shown
             if self.flights:
                 # Flights were aimed at the old layout: land them all at once.
                 self.finish_motion()
@@ -187,6 +191,8 @@ class TableScene(Choreography, TablePanels):
                 self.announced = key
                 if self.sounds:
                     self.sounds.play("turn")
+                self.narrate_turn()
+        self.say_turn_when_heard()
 
     def _drive(self, think_ms: float) -> None:
         if self.match.phase == OVER or self.overlays_block_play():
@@ -206,10 +212,10 @@ class TableScene(Choreography, TablePanels):
             self.thinker.step(think_ms)
             return
         pace = anim.AI_PACE[self.options.speed]
-        if not self.hurry and self.now - self.think_started < pace:
+        if (not self.hurry and self.now - self.think_started < pace) or self.held_by_words():
             return
         if seat == HUMAN:
-            # Autoplay: the decision is carried out by clicks (see app.Autopilot).
+            # Autoplay: the decision is carried out by clicks (see autopilot.Autopilot).
             self.autoplay_decision = self.thinker.decision
         else:
             self._apply(self.thinker.decision)
@@ -217,7 +223,15 @@ class TableScene(Choreography, TablePanels):
     def overlays_block_play(self) -> bool:
         return any(o in ("breakdown", "match_over", "pause") for o in self.overlays)
 
-    def _apply(self, action: Any) -> None:
+    def _apply(self, action: Any) -> bool:
+        """Apply ``action`` only if it is among the engine's legal actions right now;
+        otherwise nothing changes, the table says why, and False is returned (so an
+        IllegalAction never leaves the scene, whoever proposed the action)."""
+        if action not in self.match.legal_actions():
+            self.say(self.match.refusal(action) or "That cannot be done now")
+            self.thinker = self.thinking_key = None
+            self.autoplay_decision = None
+            return False
         events = self.match.apply(action)
         self.view = self.match.view(HUMAN)
         self.queue.extend(events)
@@ -229,14 +243,17 @@ class TableScene(Choreography, TablePanels):
         self.autoplay_decision = None
         self.hurry = False
         self._pump()
+        return True
 
     # --- the player's decisions ----------------------------------------------------
 
     def can_act(self) -> bool:
         return self.idle and self.view.my_turn and not self.overlays_block_play()
 
-    def say(self, text: str, seconds: float = 4.0) -> None:
+    def say(self, text: str, seconds: float = 4.0, card: int | None = None) -> None:
+        """The message line, said too (a refusal of ``card`` names it)."""
         self.message = (text, self.now + seconds)
+        self.narrate_message(text, card)
 
     def human_card(self, card: int) -> None:
         if not self.idle:
@@ -244,7 +261,7 @@ class TableScene(Choreography, TablePanels):
         view = self.match.view(HUMAN)
         reason = view.refusal(Play(card))
         if reason is not None or not self.can_act():
-            self.say(reason or "Wait for the table", 4.0)
+            self.say(reason or "Wait for the table", 4.0, card=card)
             return
         self.message = None
         self._apply(Play(card))
@@ -258,6 +275,7 @@ class TableScene(Choreography, TablePanels):
         self.bid_choice = bid
         self.message = None
         self.focus = ("btn", "confirm")
+        self.narrate_message(f"Bid {bid_words(bid)} chosen; Enter confirms it.")
 
     def confirm_bid(self) -> None:
         if self.bid_choice is None or not self.can_act():
@@ -291,6 +309,7 @@ class TableScene(Choreography, TablePanels):
         self.flash = None
         self.view = self.match.view(HUMAN)
         self.shown.sync(self.view, len(self.match.history))
+        self.narrate_resync()
         self.decision_key = None
         self.on_change()
         self.say("Taken back: this match now counts as practice")
@@ -299,34 +318,7 @@ class TableScene(Choreography, TablePanels):
         self.say(self.rules_hint(), 8.0)
 
     def rules_hint(self) -> str:
-        """What the player may do now and why, in the engine's words; never a card's
-        whereabouts or a winning line."""
-        view = self.match.view(HUMAN)
-        if view.phase == OVER:
-            return "The match is over."
-        if not view.my_turn:
-            return f"Wait: {self.options.names[view.to_act]} is to act."
-        if view.phase == "bidding":
-            if not view.looked:
-                return ("Your team trails by enough to bid blind nil: promise to take no "
-                        "trick before you see your cards, for double the nil score, or look.")
-            legal = [b.value for b in view.legal_actions() if isinstance(b, Bid)]
-            words = ", ".join(bid_words(b) for b in legal)
-            refused = [b for b in range(0, 14) if b not in legal]
-            why = ""
-            if refused:
-                why = f" ({bid_words(refused[-1])}: {view.refusal(Bid(refused[-1]))})"
-            return f"You may bid {words}.{why}"
-        legal = view.legal_card_mask()
-        illegal = view.hand & ~legal
-        lead = "You lead this trick" if view.led_suit < 0 else (
-            f"{SUIT_NAMES[view.led_suit].capitalize()} were led")
-        if not illegal:
-            if view.led_suit >= 0 and not view.hand >> (13 * view.led_suit) & 0x1FFF:
-                return f"{lead} and you have none: any card may be played."
-            return f"{lead}: any card in your hand may be played."
-        reason = view.refusal(Play(cards_of(illegal)[0]))
-        return f"{lead}. {reason}, so the raised cards are the ones you may play."
+        return rules_hint(self.match.view(HUMAN), self.options.names)
 
     def avatar(self, seat: int) -> tuple[str, str]:
         """The face drawn at a seat: the player's choice, the others' from their names."""
@@ -377,6 +369,8 @@ class TableScene(Choreography, TablePanels):
         if name == "scores":
             # Side by side the latest hand shows first; stacked, the top of "Us".
             self.score_area.offset = 1e9 if self.score_sheet().wide else 0.0
+        if name == "help":
+            self.help_area.offset = 0.0
         self.overlays.append(name)
         self.focus = None
 
@@ -460,6 +454,7 @@ class TableScene(Choreography, TablePanels):
         presses anything."""
         if p.kind == "press":
             self.keyboard = False
+            self.go_on()  # the computer players need not wait for the words
             if self.busy:
                 self.finish_motion()
             self.build_controls()
@@ -471,18 +466,25 @@ class TableScene(Choreography, TablePanels):
 
     def key(self, key: str, shift: bool = False) -> None:
         """A key press by name: 'tab', 'left', 'enter', 'escape', 's', ..."""
+        if self.ask(key) or (key in GO_ON_KEYS and self.go_on()):
+            return
         if self.busy and key not in ("tab",):
             self.finish_motion()
         self.build_controls()
-        scrolling = self.overlays and self.overlays[-1] == "scores"
+        scrolling = self.overlays and self.overlays[-1] in ("scores", "help")
         if key == "tab":
             self.keyboard = True
             self._move_focus(-1 if shift else 1)
+            self.narrate_focus()
         elif scrolling and key in ("up", "down", "pageup", "pagedown", "home", "end"):
             self.scroll_scores(key)
+        elif key in ("left", "right") and self.focused() is not None and \
+                self.focused().step(-1 if key == "left" else 1):
+            self.keyboard = True  # a stepper or switch in focus (the pause menu)
         elif key in ("left", "right", "up", "down"):
             self.keyboard = True
             self._arrow(key)
+            self.narrate_focus(moved_only=True)
         elif key in ("enter", "space"):
             control = self.focused()
             if control is None:
@@ -506,16 +508,22 @@ class TableScene(Choreography, TablePanels):
             self.toggle_coach()
         elif key == "m":
             self.toggle_sound()
+        elif key == "a":
+            self.toggle_announcements()
         elif key == "help":
             self.toggle("help")
+            self.narrate_help()
         elif key in ("w", "r", "e") and self.overlays and self.overlays[-1] == "breakdown":
             {"w": self.compare_hand, "r": self.replay_deal, "e": self.export_hand}[key]()
         self.build_controls()
 
     def scroll_scores(self, key: str) -> None:
-        area = self.score_area
+        """Arrows, PageUp/PageDown, Home/End in the score sheet or the help."""
+        help_open = self.overlays[-1] == "help"
+        area = self.help_area if help_open else self.score_area
         if key in ("up", "down"):
-            area.scroll_by((1 if key == "down" else -1) * self.score_sheet().step)
+            step = self.help_rows()[1] if help_open else self.score_sheet().step
+            area.scroll_by((1 if key == "down" else -1) * step)
         elif key in ("pageup", "pagedown"):
             area.page(1 if key == "pagedown" else -1)
         else:
@@ -554,8 +562,15 @@ class TableScene(Choreography, TablePanels):
         cols = len(members)
         if group == "bids" and self.view.looked:
             cols = self.bid_grid()[3]
-        elif group == "hand" and self.layout.hand_rows == 2 and len(members) > 7:
-            cols = -(-len(members) // 2)
+        elif group == "hand" and key in ("up", "down"):
+            # Two rows split at a change of suit: up and down go to the nearest card of
+            # the other row.
+            other = [c for c in members if (c.rect.y < focused.rect.y) == (key == "up")
+                     and abs(c.rect.y - focused.rect.y) >= self.layout.row_step // 2 > 0]
+            if other:
+                x = focused.rect.centerx
+                self.focus = min(other, key=lambda c: abs(c.rect.centerx - x)).key
+            return
         step = {"left": -1, "right": 1, "up": -cols, "down": cols}[key]
         if key in ("up", "down") and cols >= len(members):
             return

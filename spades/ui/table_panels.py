@@ -20,8 +20,11 @@ from ..engine.match import HandResult
 from . import anim
 from .choreography import HUMAN
 from .control import Control
-from .help import help_label
-from .widgets import INPUT, ScrollArea
+from .help import help_label, help_page
+from .theme import Text
+from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
+from .widgets.controls import wrapped
+from .words import bid_words
 
 
 @dataclass
@@ -36,18 +39,10 @@ class ScoreSheet:
     head: int  # a team's title and column names
 
 
-def bid_words(bid: int | None) -> str:
-    if bid is None:
-        return "-"
-    if bid == BLIND_NIL:
-        return "blind nil"
-    if bid == NIL:
-        return "nil"
-    return str(bid)
-
-
 class TablePanels:
     """The control list of a ``TableScene`` and the panels' own actions (mixed into it)."""
+
+    _measure: Text | None = None
 
     # --- controls: one list for drawing, clicking, tapping and Tab -------------------
 
@@ -62,6 +57,9 @@ class TablePanels:
                 sheet = self.score_sheet()
                 self.score_area.set_view(sheet.view, sheet.content)
                 areas.append(self.score_area)
+            elif top == "help":
+                self.help_area.set_view(*self.help_view())
+                areas.append(self.help_area)
             return self._set_controls(controls, areas)
         s = self.shown
         if s.hand and s.face_up and not s.dealing:
@@ -82,7 +80,7 @@ class TablePanels:
         """The controls of this frame, handed to the widget group that decides tap or
         drag for every press (and scrolls ``areas`` by drag and wheel)."""
         self.controls = controls
-        self.group.set(controls, areas, None)
+        self.group.set(controls, areas, self.hit_look())
         return controls
 
     def _tool_refusal(self, name: str) -> Callable[[], None] | None:
@@ -125,8 +123,12 @@ class TablePanels:
         title, rects, confirm, _ = self.bid_grid()
         controls = []
         if not view.looked:
-            half = (title.width - self.layout.pad) // 2
-            top = rects[0].top + round(self.layout.font * 1.6)
+            top = rects[self.layout.bid_cols].top if self.layout.compact else \
+                rects[0].top + round(self.layout.font * 1.6)
+            right = title.right
+            if confirm.top == top:  # a short window: Confirm shares their row
+                right = confirm.left - self.layout.pad
+            half = (right - title.x - self.layout.pad) // 2
             blind = Rect(title.x, top, half, max(self.layout.target, rects[0].height))
             look = Rect(blind.right + self.layout.pad, top, half, blind.height)
             controls.append(Control(("bid", BLIND_NIL), blind,
@@ -168,30 +170,95 @@ class TablePanels:
         most = lay.overlay
         heading = round(lay.font_big * 1.3) + 2 * lay.pad
         buttons = self.button_height() + 2 * lay.pad
-        row = round(lay.font_small * 1.25)
         if name == "last":
             body = lay.card_h + round(lay.font_small * 2.6) + lay.pad
         elif name == "help":
-            body = 12 * row + lay.pad
-        elif name == "pause":
-            body = len(self._pause_items()) * (self.button_height() + lay.pad) + lay.pad
-            buttons = 0
+            rows, step, _ = self.help_rows()
+            body = sum(len(lines) for _, lines in rows) * step + len(rows) * (lay.pad // 2)
             most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
+        elif name == "pause":
+            cols, rows = self.menu_grid(len(self._pause_items()))
+            body = rows * (self.button_height() + lay.pad) + lay.pad
+            buttons = 0
+            width = min(lay.width - 2 * lay.pad, cols * self.menu_button_width() +
+                        (cols - 1) * lay.pad + 8 * lay.pad)
+            most = Rect(lay.width // 2 - width // 2, lay.pad, width, lay.height - 2 * lay.pad)
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
-            body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.2)
-            buttons += self.button_height() + lay.pad
+            body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.3) + lay.pad
+            buttons += self.button_height() + max(8, lay.pad)
         elif name == "compare":
             body = round(lay.font * 2.4) + 12 * round(lay.font_small * 1.3)
         elif name == "scores":
             return self.score_sheet().panel
-        else:
-            body = round(lay.font_big * 2.6) + round(lay.font * 2.8)
+        else:  # match over: the two teams, then the lines about the result
+            lines = 2 + (self.level is not None) + self.practice + lay.portrait
+            body = round(lay.font_big * 2.6) + lines * round(lay.font * 1.3) + lay.pad
         rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
         rect.center = (most.centerx, lay.height // 2)
         rect.clamp_ip(most)
+        if name == "breakdown":
+            # Between the table's caption (hand, deal number, target) and the player's
+            # badge when it fits there, else below the caption while there is room.
+            caption = self.caption_bottom() + lay.pad
+            band = Rect(rect.x, caption, rect.width, lay.badges[0].top - lay.pad - caption)
+            if band.height >= rect.height:
+                rect.centery = band.centery
+            elif rect.top < caption:
+                rect.top = min(caption, max(most.top, lay.height - lay.pad - rect.height))
         return rect
+
+    def caption_bottom(self) -> int:
+        """Where the caption at the top of the trick area ends (a phone: two lines and
+        the spades-broken sign; wider: one line)."""
+        lay = self.layout
+        lines = 3 if lay.portrait else 1
+        return lay.trick_area.y + lines * (lay.font_small + 4)
+
+    def help_rows(self) -> tuple[list[tuple[str, list[str]]], int, int]:
+        """The help's rows, each what-it-does wrapped to its column; a line's step and
+        the key column's width: taps and drags after a touch, else keys."""
+        lay = self.layout
+        _, rows = help_page(INPUT.touch)
+        words = self.measure
+        inner = lay.overlay.width - 2 * lay.pad
+        widest = max(words.font(lay.font_small, True).size(key)[0] for key, _ in rows)
+        key_w = min(round(inner * 0.36), widest + 2 * lay.pad)
+        width = inner - lay.pad - key_w
+        return ([(key, wrapped(words, what, lay.font_small, width)) for key, what in rows],
+                round(lay.font_small * 1.2), key_w)
+
+    def help_view(self) -> tuple[Rect, int]:
+        """Where the help's rows show (between its heading and Close) and how tall they
+        are: on a short window they scroll."""
+        lay = self.layout
+        box = self.overlay_rect("help")
+        rows, step, _ = self.help_rows()
+        content = sum(len(lines) for _, lines in rows) * step + len(rows) * (lay.pad // 2)
+        top = box.y + round(lay.font_big * 1.3) + 2 * lay.pad
+        bottom = box.bottom - self.button_height() - 2 * lay.pad
+        return Rect(box.x + lay.pad, top, box.width - 2 * lay.pad - 10, bottom - top), content
+
+    @property
+    def measure(self) -> Text:
+        """Text measured for the panels' sizes (the drawing has its own, same fonts)."""
+        if self._measure is None:
+            self._measure = Text()
+        return self._measure
+
+    def menu_grid(self, count: int) -> tuple[int, int]:
+        """Columns and rows of a menu of ``count`` buttons: one column when the window
+        is tall enough for every button at full size, else as many as it takes."""
+        lay = self.layout
+        h = self.button_height() + lay.pad
+        room = lay.height - 2 * lay.pad - (round(lay.font_big * 1.3) + 2 * lay.pad) - lay.pad
+        per_col = max(1, room // h)
+        cols = -(-count // per_col)
+        return cols, -(-count // cols)
+
+    def menu_button_width(self) -> int:
+        return round(self.layout.font * 16)
 
     def button_height(self) -> int:
         return max(self.layout.target, round(self.layout.font * 2))
@@ -248,11 +315,14 @@ class TablePanels:
         pad = lay.pad
         h = self.button_height()
         if columns == 1:
-            w = min(panel.width - 4 * pad, round(lay.font * 16))
+            # A menu: a column, or more where the window is short; reading order runs
+            # down each column.
+            cols, rows = self.menu_grid(len(names))
+            w = min((panel.width - 4 * pad - (cols - 1) * pad) // cols,
+                    self.menu_button_width())
             top = panel.y + round(lay.font_big * 1.3) + 2 * pad
-            step = min(h + pad, (panel.bottom - pad - top) // max(1, len(names)))
-            h = max(lay.target, min(h, step - pad // 2))
-            return [Rect(panel.centerx - w // 2, top + i * step, w, h)
+            left = panel.centerx - (cols * w + (cols - 1) * pad) // 2
+            return [Rect(left + (i // rows) * (w + pad), top + (i % rows) * (h + pad), w, h)
                     for i in range(len(names))]
         n = len(names)
         gap = max(pad, 8)  # apart enough for a finger
@@ -276,7 +346,7 @@ class TablePanels:
                       ("export", "Export hand", self.export_hand, "E")]
             panel = self.overlay_rect(top)
             rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], panel=panel)
-            above = panel.move(0, -(rects[0].height + self.layout.pad))
+            above = panel.move(0, -(rects[0].height + max(8, self.layout.pad)))
             extra_rects = self.overlay_buttons([(k, t) for k, t, _, _ in extras], panel=above)
             return [Control(("btn", k), r, a, t, hint=h, style="primary" if k == "next"
                             else "secondary")
@@ -295,12 +365,7 @@ class TablePanels:
         elif top == "match_over":
             items = [("rematch", "Rematch", self.rematch, "Enter"), scores, menu]
         elif top == "pause":
-            items = self._pause_items()
-            rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], columns=1,
-                                         panel=self.overlay_rect(top))
-            return [Control(("btn", k), r, a, t, hint=h, style="primary" if k == "resume"
-                            else "secondary")
-                    for (k, t, a, h), r in zip(items, rects, strict=True)]
+            return self._pause_controls()
         else:
             items = [("close", "Close", lambda: self._close(top), "Esc")]
         rects = self.overlay_buttons([(k, t) for k, t, _, _ in items],
@@ -310,19 +375,45 @@ class TablePanels:
                 for i, ((k, t, a, h), r) in enumerate(zip(items, rects, strict=True))]
 
     def _pause_items(self) -> list[tuple[str, str, Callable[[], None], str]]:
-        o = self.options
         return [
             ("resume", "Resume", lambda: self._close("pause"), "Esc"),
-            ("speed", f"Animation: {o.speed}", self.cycle_speed, ""),
-            ("sound", f"Sound: {'on' if o.sound else 'off'}", self.toggle_sound, "M"),
-            ("deck", f"Four-colour deck: {'on' if o.four_colour else 'off'}",
-             self.toggle_deck, ""),
-            ("coach", f"Coach: {'on' if o.coach else 'off'}", self.toggle_coach, "C"),
+            ("speed", "Animation", lambda: self.step_speed(1), ""),
+            ("sound", "Sound", self.toggle_sound, "M"),
+            ("deck", "Four-colour deck", self.toggle_deck, ""),
+            ("coach", "Coach", self.toggle_coach, "C"),
             ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
             ("howto", "How to play", self.how_to_play, ""),
             ("new", "New match", self.new_match, ""),
             ("quit", "Main menu", self.quit, ""),
         ]
+
+    def _pause_controls(self) -> list[Widget]:
+        """The pause menu: Resume first, the animation speed a stepper (< slower, >
+        faster), sound, deck and coach switches, then the ways out."""
+        o = self.options
+        items = self._pause_items()
+        rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], columns=1,
+                                     panel=self.overlay_rect("pause"))
+        on = {"sound": o.sound, "deck": o.four_colour, "coach": o.coach}
+        controls: list[Widget] = []
+        for (k, t, a, h), r in zip(items, rects, strict=True):
+            if k == "speed":
+                w: Widget = Stepper(("btn", k), t, o.speed, lambda: self.step_speed(-1), a)
+            elif k in on:
+                w = Toggle(("btn", k), t, on[k], a)
+                w.hint = h
+            else:
+                w = Control(("btn", k), r, a, t, hint=h,
+                            style="primary" if k == "resume" else "secondary")
+            w.place(r)
+            controls.append(w)
+        return controls
+
+    def hit_look(self) -> Look:
+        """The sizes the widgets' parts are hit-tested with (a stepper's < and >): the
+        drawing's."""
+        lay = self.layout
+        return Look(self.measure, lay.font, lay.font, lay.pad, lay.target)  # as on a panel
 
     @property
     def level_count(self) -> int:
@@ -344,9 +435,9 @@ class TablePanels:
             self.sounds.enabled = self.options.sound
         self.say("Sound on" if self.options.sound else "Sound off")
 
-    def cycle_speed(self) -> None:
+    def step_speed(self, step: int) -> None:
         names = anim.SPEED_NAMES
-        self.options.speed = names[(names.index(self.options.speed) + 1) % len(names)]
+        self.options.speed = names[(names.index(self.options.speed) + step) % len(names)]
 
 
     def rematch(self) -> None:

@@ -1,12 +1,23 @@
 """Colours, text and the few drawing helpers every screen shares.
 
-Text uses pygame's bundled default font, the one font that exists in the browser
-too; rendered strings are cached because most of them never change between frames.
+Text is set in Noto Sans, shipped under assets/fonts (the browser has no system fonts),
+regular and a true bold: nothing is ever emboldened by pygame. Sizes are the font's
+pixel size as given to pygame.font.Font. Rendered strings are cached because most of
+them never change between frames.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import NamedTuple
+
 import pygame
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_FILES = {False: FONT_DIR / "NotoSans-Regular.ttf", True: FONT_DIR / "NotoSans-Bold.ttf"}
+MIN_SIZE = 13  # nothing smaller is ever drawn (a long name shrinks no further)
+SECONDARY = 15  # the least size of notes, details and key hints
+LINE = 1.3  # line spacing of wrapped text, in multiples of its size
 
 FELT = (24, 92, 58)
 FELT_DARK = (16, 66, 42)
@@ -33,20 +44,45 @@ BAD = (190, 40, 40)
 SHADE = (0, 0, 0, 150)
 
 
+def load_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game's face at ``size`` pixels: the shipped TTF, its real bold for ``bold``."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONT_FILES[bool(bold)]), size)
+
+
+class Drawn(NamedTuple):
+    """One string a screen drew, as a test's recording sees it."""
+
+    text: str
+    size: int
+    bold: bool
+    rect: pygame.Rect | None
+
+
 class Text:
-    """Rendered strings, cached by (text, size, colour, bold)."""
+    """Rendered strings, cached by (text, size, colour, bold).
+
+    ``record``, when a test sets it to a list, receives a Drawn for every string
+    rendered (its rect too when drawn through ``blit``).
+
+    ``Text.recording`` (for every instance at once, as the random-input tester needs),
+    when set to a list, receives ``(text, size, rect)`` for every string blitted,
+    ``rect`` the ink's bounds in window coordinates (a clip that hides rows of a
+    scrolled page cuts the rect's height to what shows)."""
+
+    recording: list[tuple[str, int, pygame.Rect]] | None = None
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: dict[tuple, pygame.Surface] = {}
+        self.record: list[Drawn] | None = None
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, size)
-            font.set_bold(bold)
-            self._fonts[key] = font
+            font = self._fonts[key] = load_font(size, bold)
         return font
 
     def render(
@@ -59,11 +95,13 @@ class Text:
                 self._cache.clear()
             surf = self.font(size, bold).render(text, True, colour)
             self._cache[key] = surf
+        if self.record is not None:
+            self.record.append(Drawn(text, size, bold, None))
         return surf
 
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
-        while size > 12 and self.font(size, bold).size(text)[0] > width:
+        while size > MIN_SIZE and self.font(size, bold).size(text)[0] > width:
             size -= 1
         return size
 
@@ -83,14 +121,91 @@ class Text:
             lines.append(line)
         return lines
 
+    def shorten(self, text: str, size: int, width: int, bold: bool = False) -> str:
+        """``text`` cut at the end with "..." so it fits in ``width``; "" when not even
+        its first four characters would."""
+        font = self.font(size, bold)
+        if font.size(text)[0] <= width:
+            return text
+        low, high = 0, len(text)  # the longest prefix that fits with its dots
+        while low < high:
+            mid = (low + high + 1) // 2
+            if font.size(text[:mid].rstrip() + "...")[0] <= width:
+                low = mid
+            else:
+                high = mid - 1
+        kept = text[:low].rstrip()
+        return kept + "..." if len(kept) >= min(4, len(text)) else ""  # no lone "b..."
+
     def blit(
         self, surface: pygame.Surface, text: str, size: int, colour: tuple, pos: tuple,
-        anchor: str = "topleft", bold: bool = False,
+        anchor: str = "topleft", bold: bool = False, width: int | None = None,
     ) -> pygame.Rect:
+        """Draw ``text`` at ``pos``; a text wider than ``width`` or than the room the
+        surface has from ``pos`` is shortened with "...", so it never runs off."""
         surf = self.render(text, size, colour, bold)
         rect = surf.get_rect(**{anchor: pos})
+        room = _room(surface.get_width(), rect, anchor)
+        if width is not None:
+            room = min(room, width)
+        if rect.width > room:
+            text = self.shorten(text, size, room, bold)
+            if self.record:
+                self.record.pop()  # the whole text was never drawn
+            if not text:
+                return pygame.Rect(rect.topleft, (0, rect.height))
+            surf = self.render(text, size, colour, bold)
+            rect = surf.get_rect(**{anchor: pos})
         surface.blit(surf, rect)
+        if self.record:
+            self.record[-1] = self.record[-1]._replace(rect=rect)
+        if Text.recording is not None:
+            _record(surface, text, size, surf.get_bounding_rect().move(rect.topleft))
         return rect
+
+
+def _room(surface_w: int, rect: pygame.Rect, anchor: str) -> int:
+    """How wide a text anchored as ``rect`` may be and stay on a surface that wide."""
+    if "left" in anchor:
+        return surface_w - max(0, rect.left)
+    if "right" in anchor:
+        return min(surface_w, rect.right)
+    centre = rect.centerx
+    return 2 * max(0, min(centre, surface_w - centre))
+
+
+def _record(surface: pygame.Surface, text: str, size: int, rect: pygame.Rect) -> None:
+    clip = surface.get_clip()
+    shown = rect.copy()
+    if clip.height < surface.get_height():  # a scrolled body hides rows above and below
+        top, bottom = max(rect.top, clip.top), min(rect.bottom, clip.bottom)
+        if bottom <= top:
+            return
+        shown.top, shown.height = top, bottom - top
+    Text.recording.append((text, size, shown.move(surface.get_abs_offset())))
+
+
+def window_too_small(surface: pygame.Surface, text: Text, smallest: str) -> None:
+    """The calm card a window below the smallest layout shows instead of any scene."""
+    w, h = surface.get_size()
+    surface.fill(FELT_DARK)
+    pad = max(4, min(w, h) // 20)
+    box = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
+    pygame.draw.rect(surface, BAR, box, border_radius=12)
+    pygame.draw.rect(surface, (60, 110, 84), box, 2, border_radius=12)
+    inner = box.width - 2 * pad
+    lines = [(line, 17, TEXT, True) for line in text.wrap("Make the window larger", 17, inner,
+                                                          True)]
+    lines += [(line, 15, TEXT_MUTED, False) for line in text.wrap(
+        f"The table needs at least {smallest}.", 15, inner)]
+    lines.append((f"This window: {w} x {h}", 15, TEXT_MUTED, False))
+    height = sum(round(size * 1.3) for _, size, _, _ in lines)
+    while lines and height > box.height - 2 * pad:  # the heading stays, whatever fits
+        height -= round(lines.pop()[1] * 1.3)
+    y = box.centery - height // 2
+    for line, size, colour, bold in lines:
+        text.blit(surface, line, size, colour, (box.centerx, y), "midtop", bold, width=inner)
+        y += round(size * 1.3)
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8) -> None:

@@ -3,7 +3,8 @@
 The deal is built so that, in order: the player, out of hearts, wins the ace of hearts
 with the two of spades (and so breaks spades); leads and loses a club to the ace; and
 must follow suit when diamonds are led, while East, out of diamonds, trumps. A short
-text explains each step; the player may leave at any step.
+text explains each step, with the trick it speaks of still on the table, and the card
+it asks for is pointed at; the player may leave at any step.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from ..ai import make_player
 from ..ai.players import Decided
 from ..engine import STANDARD, Bid, Match, Play, mask_of, parse_card, parse_cards
 from ..engine.cards import card_name
-from .layout import compute_layout, compute_layout_below
+from .choreography import BLOCK
+from .layout import compute_layout, compute_layout_below, too_small
 from .table import HUMAN, Control, TableOptions, TableScene
 from .theme import Text
 
@@ -35,6 +37,8 @@ SCRIPT = {
 }
 # The card the player is asked for at a step (None: any legal card).
 ASKED = {"trump": parse_card("2S"), "lead": parse_card("KC")}
+# The tricks (by number) a step explains: they stay on the table until it is read.
+EXPLAINED = {0: "broken", 2: "ruffed"}
 
 STEPS = ("welcome", "bid", "trump", "broken", "lead", "follow", "ruffed", "free")
 READ_ONLY = ("welcome", "broken", "ruffed")  # steps that wait for Next
@@ -68,8 +72,11 @@ class ScriptedPlayer:
         self.normal = make_player("normal", seed=f"demo/{seat}")
 
     def think(self, view: Any):
-        if self.script:
+        # The script is followed only while it fits the deal; should the deal ever
+        # leave it, the seat plays on as the normal player rather than stall.
+        if self.script and self.script[0] in view.legal_actions():
             return Decided(self.script.pop(0), "The demonstration's card")
+        self.script.clear()
         return self.normal.think(view)
 
 
@@ -89,6 +96,28 @@ class DemoScene(TableScene):
         self.band = 0
         self._wrap = Text()  # measures the explanations for the band's height
         self.reached: list[str] = []
+        self.held: str | None = None  # the step whose trick is held on the table
+
+    @property
+    def holding(self) -> bool:
+        """A finished trick waits on the table while its step is read."""
+        return self.held is not None and self.blocked
+
+    @property
+    def waiting(self) -> bool:
+        """Still, and waiting for the player: nothing moves until they act or read."""
+        return self.idle or self.holding
+
+    def _trick_won(self, e) -> Any:
+        """A trick a step explains stays on the table, its winner marked, until Next."""
+        gather = super()._trick_won(e)
+        yield next(gather)  # the winner is marked and the trick held a moment
+        step = EXPLAINED.get(e.trick_number)
+        if step is not None and step not in self.acknowledged:
+            self.held = step
+            yield BLOCK
+            self.held = None
+        yield from gather
 
     # --- which step the table is at ---------------------------------------------------
 
@@ -98,6 +127,8 @@ class DemoScene(TableScene):
             return "welcome"
         if m.bids[HUMAN] is None:
             return "bid"
+        if self.holding:
+            return self.held
         tricks = m.trick_number if not self.shown.trick else self.shown_trick_number()
         if tricks == 0:
             return "trump"
@@ -119,7 +150,7 @@ class DemoScene(TableScene):
     def update(self, dt: float, think_ms: float = 6.0) -> None:
         super().update(dt, think_ms)
         step = self.step()
-        if self.idle and (not self.reached or self.reached[-1] != step):
+        if self.waiting and (not self.reached or self.reached[-1] != step):
             self.reached.append(step)
 
     def overlays_block_play(self) -> bool:
@@ -128,6 +159,15 @@ class DemoScene(TableScene):
 
     def acknowledge(self) -> None:
         self.acknowledged.add(self.step())
+        if self.holding:
+            self.release()  # the trick it explained is gathered now
+
+    def pointed_card(self) -> int | None:
+        """The card the step asks for, while the player may play it."""
+        asked = ASKED.get(self.step())
+        if asked is None or not self.can_act() or asked not in self.shown.hand:
+            return None
+        return asked
 
     def leave(self) -> None:
         self.want_back = True
@@ -136,9 +176,17 @@ class DemoScene(TableScene):
         if "breakdown" in self.overlays:
             self.want_back = True
 
+    def undo(self) -> None:
+        """Not offered here: the scripted deal does not rewind, so taking a move back
+        would leave the explanations asking for cards that can no longer be played."""
+        self.say("Take-back is not offered in the demonstration deal")
+
     def human_card(self, card: int) -> None:
         asked = ASKED.get(self.step())
-        if asked is not None and card != asked and self.can_act():
+        # The asked card is insisted on only while it can be played, so no state of
+        # the deal can leave the player with nothing allowed.
+        if asked is not None and card != asked and self.can_act() and \
+                self.view.refusal(Play(asked)) is None:
             if self.view.refusal(Play(card)) is None:
                 self.say(f"In this demonstration, play the {card_name(asked)}")
                 return
@@ -152,16 +200,26 @@ class DemoScene(TableScene):
             return
         self.layout = compute_layout(width, height)
         self.band = max(self.band_for(step) for step in STEPS)
-        self.layout = compute_layout_below(width, height, self.band)
+        if not too_small(width, height - self.band):
+            self.layout = compute_layout_below(width, height, self.band)
+        else:
+            # A short window: the table takes it all and the explanation lies over its
+            # top (scores, seats); the bid panel moves below it, over the hand if it
+            # must, so no bid button is hidden under the explanation.
+            lay = self.layout
+            shift = min(self.band + lay.pad - lay.bid_panel.top,
+                        height - lay.pad - lay.bid_panel.bottom)
+            if shift > 0:
+                for rect in (lay.bid_panel, lay.bid_title, lay.bid_confirm, *lay.bid_buttons):
+                    rect.move_ip(0, shift)
         if self.flights:
             self.finish_motion()
 
     def band_for(self, step: str) -> int:
         lay = self.layout
         button_h = max(44, round(lay.font * 2))
-        size = lay.font_small
         lines = len(self.text_lines(self.tutor_text_width(), TEXTS[step]))
-        text_h = round(size * 1.3) + lines * round(size * 1.15)
+        text_h = round(lay.font_small * 1.3) + lines * round(lay.font * 1.25)
         beside = lay.width >= lay.font * 30
         return (max(button_h, text_h) if beside else text_h + button_h + lay.pad) + \
             2 * lay.pad
@@ -182,11 +240,11 @@ class DemoScene(TableScene):
         return min(round(lay.font * 8), (lay.width - 5 * lay.pad) // 2)
 
     def text_lines(self, width: int, text: str | None = None) -> list[str]:
-        return self._wrap.wrap(text or self.tutor_text(), self.layout.font_small, width)
+        return self._wrap.wrap(text or self.tutor_text(), self.layout.font, width)
 
     def tutor_buttons(self) -> list[tuple[str, str, Callable[[], None], str]]:
         items = []
-        if self.idle and self.step() in READ_ONLY:
+        if self.waiting and self.step() in READ_ONLY:
             items.append(("tutor_next", "Next", self.acknowledge, "Enter"))
         items.append(("tutor_leave", "Leave demo", self.leave, ""))
         return items

@@ -163,24 +163,67 @@ def decision_views(count: int, seed: int = 2024) -> list[tuple[int, int]]:
     return points
 
 
-def time_hard_decisions(count: int, seed: int = 2024) -> list[dict[str, Any]]:
-    """The hard player's default budget on each decision: milliseconds and the card."""
+def time_hard(points: list[tuple[int, int]], match_seed: str, bench: str) -> list[dict]:
+    """The hard player's default budget at each point: milliseconds and the choice."""
     out = []
-    for game, at in decision_views(count, seed):
-        match = Match(preset("standard"), f"{seed}/{game}")
+    for game, at in points:
+        match = Match(preset("standard"), match_seed.format(game))
         players = {s: make_player("normal", seed=f"{match.seed}/{s}") for s in range(4)}
         while len(match.actions) < at:
             act_once(match, players)
         view = match.view(match.to_act)
-        hard = make_player("hard", seed=f"bench/{game}/{at}")
+        hard = make_player("hard", seed=bench.format(game, at))
         started = time.perf_counter()
         thinker = hard.think(view)
         decision = thinker.finish()
         ms = (time.perf_counter() - started) * 1000.0
-        out.append({"game": game, "at": at, "ms": round(ms, 2), "card": decision.card,
+        out.append({"game": game, "at": at, "ms": round(ms, 2), "decision": decision,
                     "searched": not isinstance(thinker, Decided),
                     "cards_left": sum(view.hand_sizes)})
     return out
+
+
+def time_hard_decisions(count: int, seed: int = 2024) -> list[dict[str, Any]]:
+    """The hard player's default budget on card decisions."""
+    timed = time_hard(decision_views(count, seed), f"{seed}/{{}}", "bench/{}/{}")
+    for t in timed:
+        t["card"] = t.pop("decision").card
+    return timed
+
+
+def bid_views(count: int, seed: int = 2024) -> list[tuple[int, int]]:
+    """Bids worth a search: (match seed, actions before it), every seat's first bid of
+    the match's first deals."""
+    points = []
+    game = 0
+    while len(points) < count:
+        match = Match(preset("standard"), f"{seed}/bids/{game}")
+        players = {s: make_player("normal", seed=f"{match.seed}/{s}") for s in range(4)}
+        while match.phase != "playing" and not match.is_over and len(points) < count:
+            view = match.view(match.to_act)
+            if len(view.legal_actions()) > 1:
+                points.append((game, len(match.actions)))
+            act_once(match, players)
+        game += 1
+    return points
+
+
+def time_hard_bids(count: int, seed: int = 2024) -> list[dict[str, Any]]:
+    """The hard player's default budget on bids."""
+    timed = time_hard(bid_views(count, seed), f"{seed}/bids/{{}}", "bench/bid/{}/{}")
+    for t in timed:
+        t["bid"] = repr(t.pop("decision"))
+    return timed
+
+
+def upload_open() -> bool:
+    """The game's import in the browser: open the file chooser."""
+    return platform.ask_for_upload()
+
+
+def upload_take() -> str | None:
+    """What the game's import reads each frame: None while the chooser is open."""
+    return platform.take_upload()
 
 
 def percentile(values: list[float], p: float) -> float:

@@ -17,7 +17,7 @@ from pygame import Rect
 
 from .. import theme
 from .scroll import ScrollArea
-from .style import OFF_ON_FELT, OFF_ON_PANEL, colours, draw_button, paint_button
+from .style import OFF_ON_PANEL, colours, draw_button, paint_button
 
 Action = Callable[[], None]
 _WRAPPED: dict[tuple, list[str]] = {}
@@ -172,11 +172,11 @@ class Stepper(Widget):
         self.forward = forward
 
     def value_box(self, rect: Rect, look: Look) -> Rect:
-        """``<``, the value and ``>``: wide enough for the value, within 36-60% of the
-        row."""
+        """``<``, the value and ``>``: wide enough for the value, within 36-66% of the
+        row (the label wraps to two lines when it needs to)."""
         text_w = look.text.font(look.small, True).size(self.value)[0] + 16
         w = max(round(rect.width * 0.36), 2 * look.target + max(3 * look.small, text_w))
-        w = min(w, round(rect.width * 0.6))
+        w = min(w, round(rect.width * 0.66))
         return Rect(rect.right - look.pad // 2 - w, rect.y, w, rect.height)
 
     def halves(self, look: Look) -> tuple[Rect, Rect]:
@@ -367,14 +367,23 @@ class Custom(Widget):
         self.paint(surface, self.rect)
 
 
+def label_lines(widget: Widget, width: int, look: Look) -> list[str]:
+    """A row's label in body type: on two lines where one would need a smaller size."""
+    if look.text.font(look.small, True).size(widget.label)[0] <= width:
+        return [widget.label]
+    return wrapped(look.text, widget.label, look.small, width, True)[:2]
+
+
 def row_height(widget: Widget, width: int, look: Look, value_w: int) -> int:
     """A row's height: its label and its wrapped note, at least a target's height."""
     base = max(look.target, round(look.font * 2.1))
+    room = width - value_w - 3 * look.pad
+    extra = (len(label_lines(widget, room, look)) - 1) * round(look.small * 1.2)
     if not widget.note:
-        return base
-    lines = wrapped(look.text, widget.note, look.note_size, width - value_w - 3 * look.pad)
+        return base + extra
+    lines = wrapped(look.text, widget.note, look.note_size, room)
     return max(base, round(look.font * 1.25) + len(lines) * round(look.note_size * 1.2) +
-               look.pad)
+               look.pad * 3 // 2) + extra  # a little room under the descenders
 
 
 def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: int, look: Look,
@@ -382,18 +391,23 @@ def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: in
     """A row's label (bold) and its note under it, left-aligned in ``width``."""
     t = look.text
     top = rect.y + look.pad // 2 + 2
+    labels = label_lines(widget, width, look)
+    step = round(look.small * 1.2)
     if not widget.note:
-        size = t.fit(widget.label, look.small, width, True)
-        t.blit(surface, widget.label, size, ink, (rect.x + look.pad, rect.centery), "midleft",
-               True)
+        y = rect.centery - (len(labels) - 1) * step // 2
+        for line in labels:
+            size = t.fit(line, look.small, width, True)
+            t.blit(surface, line, size, ink, (rect.x + look.pad, y), "midleft", True)
+            y += step
         return
-    size = t.fit(widget.label, look.small, width, True)
-    t.blit(surface, widget.label, size, ink, (rect.x + look.pad, top), "topleft", True)
-    y = top + round(look.font * 1.1)
+    for i, line in enumerate(labels):
+        size = t.fit(line, look.small, width, True)
+        t.blit(surface, line, size, ink, (rect.x + look.pad, top + i * step), "topleft", True)
+    y = top + round(look.font * 1.1) + (len(labels) - 1) * step
     for line in wrapped(t, widget.note, look.note_size, width):
         t.blit(surface, line, look.note_size, muted, (rect.x + look.pad, y))
         y += round(look.note_size * 1.2)
 
 
-__all__ = ["Button", "Custom", "Heading", "Look", "OFF_ON_FELT", "Paragraph", "State",
+__all__ = ["Button", "Custom", "Heading", "Look", "Paragraph", "State",
            "Stepper", "TextField", "Toggle", "Widget"]

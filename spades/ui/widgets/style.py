@@ -112,7 +112,7 @@ def draw_button(surface: pygame.Surface, text, rect: Rect, label: str, size: int
     """
     c = colours(style, enabled, hover, ground)
     r = paint_button(surface, rect, c, pressed=pressed, suggested=suggested)
-    hint_size = max(13, round(size * 0.75))
+    hint_size = max(theme.SECONDARY, round(size * 0.75))
     inline = f"{label}  {hint}" if hint else label
     if hint and text.font(size, True).size(inline)[0] <= r.width - 16:
         lw = text.font(size, True).size(label + "  ")[0]

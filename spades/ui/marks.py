@@ -1,0 +1,51 @@
+"""Small marks drawn in code beside text: a tick for made, a cross for failed (the
+shipped font has no such glyphs, and a drawn mark reads at every size)."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+
+
+def mark(surface: pygame.Surface, ok: bool, x: int, centery: int, size: int) -> int:
+    """Draw a tick (``ok``) or a cross of ``size`` px with its left edge at ``x``;
+    returns its width."""
+    w = max(8, round(size * 0.62))
+    h = w
+    top = centery - h // 2
+    width = max(2, round(size / 8))
+    if ok:
+        points = [(x, top + h * 0.55), (x + w * 0.38, top + h * 0.92), (x + w, top + h * 0.08)]
+        pygame.draw.lines(surface, theme.GOOD, False, points, width)
+    else:
+        pygame.draw.line(surface, theme.BAD, (x, top), (x + w, top + h), width)
+        pygame.draw.line(surface, theme.BAD, (x, top + h), (x + w, top), width)
+    return w
+
+
+def marked_width(text, parts: list[tuple[str, bool | None]], size: int) -> int:
+    gap = max(3, size // 5)
+    total = 0
+    for i, (word, ok) in enumerate(parts):
+        total += text.font(size).size(word)[0] + (gap + max(8, round(size * 0.62))
+                                                  if ok is not None else 0)
+        if i:
+            total += 2 * gap
+    return total
+
+
+def draw_marked(text, surface: pygame.Surface, parts: list[tuple[str, bool | None]],
+                size: int, ink, right: int, top: int) -> None:
+    """``parts`` such as [("7", False), ("nil", True)]: "7 x nil v", right-aligned."""
+    gap = max(3, size // 5)
+    x = right - marked_width(text, parts, size)
+    cy = top + text.font(size).get_height() // 2
+    for i, (word, ok) in enumerate(parts):
+        if i:
+            x += 2 * gap
+        r = text.blit(surface, word, size, ink, (x, top))
+        x = r.right
+        if ok is not None:
+            x += gap
+            x += mark(surface, ok, x, cy, size)

@@ -1,0 +1,126 @@
+"""What the table says about a hand and a match, in the player's own names.
+
+The engine's score lines speak of seats ("North's nil made"); the header says
+"Us: You & Noor". Everything a player reads about a result goes through here so the
+two always agree: a seat is named as the header names it, the player is "You".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import BLIND_NIL, NIL, OVER, Bid, Play, PlayerView, cards_of
+from ..engine.cards import SUIT_NAMES
+from ..engine.match import HandResult
+from ..engine.scoring import ScoreLine
+from ..storage import CUSTOM
+
+HUMAN = 0
+
+
+def bid_words(bid: int | None) -> str:
+    if bid is None:
+        return "-"
+    if bid == BLIND_NIL:
+        return "blind nil"
+    if bid == NIL:
+        return "nil"
+    return str(bid)
+
+
+def possessive(names: Sequence[str], seat: int) -> str:
+    """ "Your" for the player called You, else "Noor's" (as the header names them)."""
+    name = names[seat]
+    if seat == HUMAN and name == "You":
+        return "Your"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def line_text(line: ScoreLine, names: Sequence[str]) -> str:
+    """A breakdown line with seats named as the header names them."""
+    if line.seat is None:
+        return line.text
+    kind = "blind nil" if line.kind.startswith("blind") else "nil"
+    outcome = "made" if line.kind.endswith("made") else "failed"
+    return f"{possessive(names, line.seat)} {kind} {outcome}"
+
+
+def team_names(names: Sequence[str], team: int, spoken: bool = False) -> str:
+    """ "You and Noor" (``spoken``: the player is always You) or "Wren and Eli"."""
+    first = "You" if spoken and team == 0 else names[team]
+    return f"{first} and {names[team + 2]}"
+
+
+def match_over_title(winner: int, scores: Sequence[int], names: Sequence[str]) -> str:
+    """The result in one sentence, to the player: "You and Noor win 512 to 347"."""
+    high, low = scores[winner], scores[1 - winner]
+    return f"{team_names(names, winner, spoken=True)} win {high} to {low}"
+
+
+def match_over_line(winner: int, scores: Sequence[int]) -> str:
+    """A second line that speaks to the player about the margin."""
+    margin = abs(scores[0] - scores[1])
+    points = f"{margin} point{'s' if margin != 1 else ''}"
+    if winner == 0:
+        return f"Well played: your team won by {points}."
+    return f"Your team lost by {points}. A rematch deals new cards."
+
+
+def sheet_bids(result: HandResult, team: int) -> list[tuple[str, bool | None]]:
+    """The score sheet's bid cell as marked parts: the contract (made or set) and each
+    nil (made or failed). ``None``: no mark (no contract to make)."""
+    ts = result.teams[team]
+    parts: list[tuple[str, bool | None]] = []
+    if ts.contract:
+        parts.append((str(ts.contract), bool(ts.made)))
+    for line in ts.lines:
+        if line.seat is not None:
+            word = "blind nil" if line.kind.startswith("blind") else "nil"
+            parts.append((word, line.kind.endswith("made")))
+    if not parts:
+        parts.append(("0", None))
+    return parts
+
+
+def percent(part: int, whole: int) -> int:
+    """The nearest whole percent (a half rounds up): 163 of 200 is 82%, not 81%."""
+    return (200 * part + whole) // (2 * whole)
+
+
+def rules_summary(settings) -> str:
+    """What Play on the menu starts with: "Standard rules, normal players"."""
+    rules = "your own rules" if settings.preset == CUSTOM else f"{settings.preset} rules"
+    opp, partner = settings.opponents_strength, settings.partner_strength
+    players = (f"{opp} players" if opp == partner else
+               f"{opp} opponents, {partner} partner")
+    return f"{rules[0].upper()}{rules[1:]}, {players}"
+
+
+def rules_hint(view: PlayerView, names: Sequence[str]) -> str:
+    """What the player may do now and why, in the engine's words; never a card's
+    whereabouts or a winning line."""
+    if view.phase == OVER:
+        return "The match is over."
+    if not view.my_turn:
+        return f"Wait: {names[view.to_act]} is to act."
+    if view.phase == "bidding":
+        if not view.looked:
+            return ("Your team trails by enough to bid blind nil: promise to take no "
+                    "trick before you see your cards, for double the nil score, or look.")
+        legal = [b.value for b in view.legal_actions() if isinstance(b, Bid)]
+        words = ", ".join(bid_words(b) for b in legal)
+        refused = [b for b in range(0, 14) if b not in legal]
+        why = ""
+        if refused:
+            why = f" ({bid_words(refused[-1])}: {view.refusal(Bid(refused[-1]))})"
+        return f"You may bid {words}.{why}"
+    legal = view.legal_card_mask()
+    illegal = view.hand & ~legal
+    lead = "You lead this trick" if view.led_suit < 0 else (
+        f"{SUIT_NAMES[view.led_suit].capitalize()} were led")
+    if not illegal:
+        if view.led_suit >= 0 and not view.hand >> (13 * view.led_suit) & 0x1FFF:
+            return f"{lead} and you have none: any card may be played."
+        return f"{lead}: any card in your hand may be played."
+    reason = view.refusal(Play(cards_of(illegal)[0]))
+    return f"{lead}. {reason}, so the raised cards are the ones you may play."

@@ -1,0 +1,488 @@
+"""A finished look (issue 16, items 4 and 5): what the table says about a result in the
+player's own names, the score sheet's marks, rounded percentages, the phone's hand
+split at a change of suit, the message line beside the turn prompt, the thinking cue,
+the demonstration, and one tap from the menu to a dealt table."""
+
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+
+import pytest
+from ui_driver import Driver, play_until
+
+from spades.engine import STANDARD, Rules
+from spades.engine.scoring import ScoreLine, score_team
+from spades.ui.pages import stat_text
+from spades.ui.words import line_text, match_over_title, percent, sheet_bids
+
+NAMES = ("You", "Wren", "Noor", "Eli")
+SHORT = Rules(target=150)
+
+
+def recording(d: Driver) -> list[str]:
+    """Every string the drawer writes from now on."""
+    seen: list[str] = []
+    text = d.app.drawer.text
+    blit = text.blit
+
+    def record(surface, string, *args, **kwargs):
+        seen.append(string)
+        return blit(surface, string, *args, **kwargs)
+
+    text.blit = record
+    return seen
+
+
+# --- wording by example -------------------------------------------------------------
+
+
+def test_match_over_speaks_to_the_player_with_the_final_score():
+    assert match_over_title(0, (512, 347), NAMES) == "You and Noor win 512 to 347"
+    assert match_over_title(1, (347, 512), NAMES) == "Wren and Eli win 512 to 347"
+    # A player who gave a name is still spoken to as You.
+    assert match_over_title(0, (510, 90), ("Sam", "Wren", "Noor", "Eli")) == \
+        "You and Noor win 510 to 90"
+
+
+def test_breakdown_lines_name_players_as_the_header_does():
+    made = ScoreLine("nil_made", 100, 0, 0, 2)
+    failed = ScoreLine("blind_nil_failed", -200, 0, 1, 0)
+    assert line_text(made, NAMES) == "Noor's nil made"
+    assert line_text(failed, NAMES) == "Your blind nil failed"
+    assert line_text(ScoreLine("nil_failed", -100, 0, 2, 1), NAMES) == "Wren's nil failed"
+    assert line_text(ScoreLine("contract_made", 70, 0, 7), NAMES) == "Contract of 7 made"
+    assert "North" not in line_text(made, NAMES)
+
+
+def _result(team_bids, team_tricks):
+    teams = tuple(score_team(STANDARD, t, team_bids[t], team_tricks[t], 0, 0) for t in (0, 1))
+    return SimpleNamespace(teams=teams)
+
+
+def test_score_sheet_marks_made_and_failed_nils_and_sets():
+    # Us: 7 and nil, took 9 with the nil taking none: contract made, nil made.
+    # Them: 5 and nil, took 4 with the nil taking one: set, nil failed.
+    r = _result(((7, 0), (5, 0)), ((9, 0), (3, 1)))
+    assert sheet_bids(r, 0) == [("7", True), ("nil", True)]
+    assert sheet_bids(r, 1) == [("5", False), ("nil", False)]
+    both_nil = _result(((0, 0), (4, 4)), ((0, 0), (6, 7)))
+    assert sheet_bids(both_nil, 0) == [("nil", True), ("nil", True)]
+    assert sheet_bids(_result(((3, 3), (4, 3)), ((6, 0), (7, 0))), 0) == [("6", True)]
+
+
+def test_percentages_round_to_the_nearest():
+    assert percent(163, 200) == 82  # 81.5%
+    assert percent(37, 200) == 19  # 18.5%
+    assert percent(1, 3) == 33 and percent(2, 3) == 67
+    assert stat_text(163, 200) == "163 of 200 (82%)"
+    assert stat_text(0, 0) == "0 of 0"
+
+
+# --- drawn on the real table ------------------------------------------------------
+
+
+def test_the_drawn_breakdown_names_the_nil_bidder_and_match_over_speaks():
+    d = Driver("--speed", "instant", rules=SHORT)
+    play_until(d, "breakdown")
+    e = d.scene.breakdown
+    ours = e.teams[0]
+    ours = ours._replace(lines=ours.lines + (ScoreLine("nil_made", 100, 0, 0, 2),))
+    d.scene.breakdown = dataclasses.replace(e, teams=(ours, e.teams[1]))
+    seen = recording(d)
+    d.frame()
+    assert "Noor's nil made" in seen
+    assert not any("North's" in s for s in seen)
+    play_until(d, "over")
+    seen.clear()
+    d.frame()
+    result = d.scene.result
+    high, low = max(result.scores), min(result.scores)
+    winners = "You and Noor" if result.winner == 0 else "Wren and Eli"
+    assert f"{winners} win {high} to {low}" in seen
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844"])
+def test_a_tall_breakdown_leaves_the_hand_caption_in_view(size):
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    play_until(d, "breakdown")
+    e = d.scene.breakdown
+    extra = (ScoreLine("nil_made", 100, 0, 0, 2), ScoreLine("bag_penalty", -100, 0, 10))
+    teams = tuple(t._replace(lines=t.lines + extra) for t in e.teams)
+    d.scene.breakdown = dataclasses.replace(e, teams=teams)
+    panel = d.scene.overlay_rect("breakdown")
+    assert panel.top > d.scene.caption_bottom()
+    assert panel.bottom <= d.scene.layout.height
+
+
+# --- the phone's hand ---------------------------------------------------------------
+
+
+TWO_ROW_SIZES = [(390, 844), (412, 915), (360, 740), (500, 320), (600, 1000)]
+
+
+@pytest.mark.parametrize("size", TWO_ROW_SIZES)
+def test_the_two_row_hand_never_cuts_a_suit_when_a_change_is_within_reach(size):
+    import random
+
+    from spades.ui.choreography import hand_order
+    from spades.ui.layout import MIN_STEP, compute_layout
+
+    lay = compute_layout(*size)
+    assert lay.hand_rows == 2
+    rng = random.Random(size[0])
+    for _ in range(400):
+        count = rng.choice((13, 12, 11, 10, 9, 8))
+        hand = hand_order(rng.sample(range(52), count))
+        suits = [c // 13 for c in hand]
+        split = lay.hand_split(suits)
+        within = [i for i in range(1, count) if suits[i] != suits[i - 1]
+                  and max(i, count - i) <= lay.row_capacity]
+        if within:
+            assert split is not None and suits[split] != suits[split - 1], (suits, split)
+            # The nearest such change to the middle.
+            assert abs(2 * split - count) == min(abs(2 * i - count) for i in within)
+        rects = lay.hand_rects(count, split)
+        rows = sorted({r.y for r in rects})
+        assert len(rows) <= 2
+        for y in rows:
+            row = [r for r in rects if r.y == y]
+            for a, b in zip(row, row[1:], strict=False):
+                # Every card keeps a strip a finger can pick.
+                assert b.x - a.x >= min(MIN_STEP, lay.hand_step), (size, suits, split)
+            for r in row:
+                assert lay.hand_area.contains(r.move(0, -lay.lift)), (size, r)
+
+
+def test_a_phone_hand_splits_where_a_suit_ends_not_at_the_sixth_card():
+    from spades.ui.layout import compute_layout
+
+    lay = compute_layout(390, 844)
+    # Three hearts, five clubs, then diamonds and spades: before, the split could only
+    # fall at card 6 or 7, cutting the clubs or the diamonds.
+    suits = [1] * 3 + [0] * 5 + [2] * 2 + [3] * 3
+    assert lay.hand_split(suits) == 8
+    rects = lay.hand_rects(13, 8)
+    assert len({r.y for r in rects[:8]}) == 1 and rects[0].y < rects[8].y
+    assert rects[1].x - rects[0].x >= 44 and rects[9].x - rects[8].x >= 44
+
+
+# --- one tap to play ----------------------------------------------------------------
+
+
+def tap(d: Driver, key: tuple, touch: bool, part: str | None = None) -> None:
+    """A tap on the widget or control ``key`` (a stepper's ``part``: "back", "next"):
+    a finger, or the mouse."""
+    import pygame
+
+    scene = d.scene
+    if hasattr(scene, "group"):
+        scene.build_controls()
+        target = scene.group.find(key)
+    else:
+        target = d.control(key)
+    assert target is not None, f"no {key} on {type(scene).__name__}"
+    if getattr(target, "area", None) is not None and not target.area.view.contains(
+            target.rect):
+        target.area.reveal(target.box)  # scrolled into view (drags are 15's tests)
+    rect = dict(target.parts(scene.look()))[part] if part else target.rect
+    x, y = rect.center
+    if touch:
+        w, h = d.app.screen.get_size()
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pygame.event.post(pygame.event.Event(kind, x=x / w, y=y / h, dx=0.0, dy=0.0,
+                                                 touch_id=7, finger_id=0, pressure=1.0))
+    else:
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=(x, y), button=1))
+    d.frame()
+
+
+@pytest.mark.parametrize("touch,size", [(False, "1280x720"), (True, "390x844")])
+def test_one_tap_from_the_menu_deals_with_the_last_used_rules(touch, size):
+    from spades import storage
+    from spades.engine.rules import PRESETS
+    from spades.ui.app import App, parse_args
+    from spades.ui.pages import MenuScreen
+    from spades.ui.table import TableScene
+
+    d = Driver("--speed", "instant", "--size", size, start=False)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    d.app.show_menu()
+    d.frame()
+    assert isinstance(d.scene, MenuScreen)
+    first = d.scene.build_controls()[0]
+    assert first.key == ("row", "play") and first.primary
+    tap(d, ("row", "play"), touch)  # the first time: standard rules, normal players
+    assert isinstance(d.scene, TableScene)
+    assert d.scene.match.rules == PRESETS["standard"]
+    assert d.scene.options.strengths == ("normal", "normal", "normal")
+    d.until(lambda: d.scene.shown.face_up and d.scene.view.my_turn)
+    assert len(d.scene.shown.hand) == 13  # dealt, and the player's cards shown
+
+    # House rules: the presets first, the detailed options folded under them.
+    d.app.show_menu()
+    d.frame()
+    tap(d, ("row", "new"), touch)
+    keys = [w.key[1] for w in d.scene.build_controls()]
+    assert keys.index("preset") < keys.index("details") and keys[0] == "preset"
+    assert "target" not in keys  # folded
+    tap(d, ("row", "preset"), touch, "next")  # standard -> classic
+    tap(d, ("row", "opponents_strength"), touch, "next")
+    chosen = d.app.settings.opponents_strength
+    assert chosen != "normal"
+    tap(d, ("row", "details"), touch)
+    assert "target" in [w.key[1] for w in d.scene.build_controls()]
+    tap(d, ("foot", "back"), touch)
+    assert isinstance(d.scene, MenuScreen)
+
+    # A saved match: Continue stays first; Play asks once before replacing it.
+    keys = [w.key[1] for w in d.scene.build_controls()]
+    assert keys[:2] == ["continue", "play"]
+    tap(d, ("row", "play"), touch)
+    assert isinstance(d.scene, MenuScreen) and d.scene.message
+    tap(d, ("row", "play"), touch)
+    assert isinstance(d.scene, TableScene)
+    assert d.scene.match.rules == PRESETS["classic"]
+    assert d.scene.options.strengths == (chosen, "normal", chosen)
+
+    # The next visit (a new start of the game) deals with the same last-used rules.
+    again = App(parse_args(["--speed", "instant", "--size", size]))
+    d.app = again
+    d.app.show_menu()
+    d.frame()
+    tap(d, ("row", "play"), touch)
+    tap(d, ("row", "play"), touch)
+    assert isinstance(d.scene, TableScene) and d.scene.match.rules == PRESETS["classic"]
+
+
+# --- the demonstration --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("touch,size", [(False, "1280x720"), (True, "390x844")])
+def test_the_demonstration_explains_a_trick_on_the_table_and_points_at_the_card(touch, size):
+    from spades.engine import parse_card
+    from spades.ui.tutorial import DemoScene
+
+    d = Driver("--speed", "fast", "--size", size, start=False)
+    d.app.start_demo()
+    demo = d.scene
+    assert isinstance(demo, DemoScene)
+    d.until(lambda: demo.waiting and demo.step() == "welcome", 400)
+    tap(d, ("btn", "tutor_next"), touch)
+    d.until(lambda: demo.can_act(), 2000)
+    tap(d, ("bid", 3), touch)
+    tap(d, ("btn", "confirm"), touch)
+    two = parse_card("2S")
+    d.until(lambda: demo.can_act() and demo.step() == "trump", 2000)
+    d.frame()
+    arrow = d.app.drawer.pointer
+    card = d.control(("card", two)).rect
+    assert arrow is not None and arrow.bottom <= card.top
+    assert card.x <= arrow.centerx <= card.x + d.scene.layout.hand_step
+    tap(d, ("card", two), touch)
+    d.until(lambda: demo.holding, 2000)
+    for _ in range(200):  # however long the player reads, the trick stays
+        assert demo.step() == "broken"
+        assert len(demo.shown.trick) == 4 and demo.shown.winner_card == two
+        d.frame()
+    assert d.app.drawer.pointer is None  # nothing is asked for while it explains
+    tap(d, ("btn", "tutor_next"), touch)
+    d.until(lambda: demo.can_act(), 2000)
+    assert demo.step() == "lead" and not demo.shown.trick
+    d.frame()
+    king = d.control(("card", parse_card("KC"))).rect
+    assert d.app.drawer.pointer is not None and d.app.drawer.pointer.bottom <= king.top
+
+
+# --- the message line, the turn prompt, the thinking cue -----------------------------
+
+
+LAYOUT_SIZES = [(1280, 720), (800, 600), (390, 844), (1920, 1080), (1024, 768), (360, 740),
+                (412, 915), (700, 420), (640, 480)]
+
+
+@pytest.mark.parametrize("size", LAYOUT_SIZES)
+def test_the_message_line_and_the_turn_prompt_sit_apart_over_the_hand(size):
+    from pygame import Rect
+
+    from spades.ui.layout import compute_layout
+
+    lay = compute_layout(*size)
+    screen = Rect(0, 0, *size)
+    msg, prompt = lay.message, lay.prompt
+    assert screen.contains(msg) and screen.contains(prompt)
+    assert not msg.colliderect(prompt) and msg.bottom <= prompt.top
+    assert prompt.height >= 2 * 15  # two lines of the smallest text for a coach's reason
+    for rect in [lay.hand_area, *lay.badges, *lay.packets]:
+        assert not prompt.colliderect(rect) and not msg.colliderect(rect), (rect, size)
+    # By the hand: right above it and centred on it.
+    assert 0 <= lay.hand_area.top - prompt.bottom <= 2 * lay.pad + lay.badges[0].height
+    assert abs(prompt.centerx - lay.hand_area.centerx) <= lay.pad
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844"])
+def test_a_flash_never_hides_the_turn_prompt_or_the_coachs_reason(size):
+    d = Driver("--speed", "fast", "--size", size, rules=SHORT)
+    seen = recording(d)
+    d.scene.options.coach = False  # (a setting kept from an earlier test)
+    play_until(d, "play")
+    # What the table flashes as the play begins, while it is the player's turn.
+    flash = "Contracts: us 7, them 6"
+    d.scene.flash = (flash, d.scene.now + 2.0)
+    d.frame()
+    assert any(s in flash for s in seen)  # the flash is drawn...
+    assert any(s.startswith("Your turn") for s in seen)  # ...and so is the prompt
+    drawn = d.app.drawer.drawn_message
+    assert drawn is not None and not drawn.colliderect(d.scene.layout.prompt)
+    # The coach's reason stays in view under a long message (a rules hint).
+    d.press("c")
+    d.press("h")
+    seen.clear()
+    d.frame()
+    reason = d.scene.coach()[1]
+    drawn_text = " ".join(seen)
+    assert all(word in drawn_text for word in reason.split()[:3]), reason
+    assert not d.app.drawer.drawn_message.colliderect(d.scene.layout.prompt)
+
+
+def test_a_thinking_computer_seat_shows_an_animated_cue_of_at_least_12_px():
+    import pygame
+
+    d = Driver("--speed", "slow", "--size", "390x844", rules=SHORT)
+    drawer = d.app.drawer
+
+    def computer_thinking() -> bool:
+        s = d.scene
+        return s.idle and s.shown.to_act in (1, 2, 3) and not s.overlays
+    assert d.until(computer_thinking, 4000)
+    d.frame()
+    seat = d.scene.shown.to_act
+    cue = drawer.thinking_drawn.get(seat)
+    assert cue is not None and cue.width >= 12 and cue.height >= 12
+    assert d.scene.layout.badges[seat].contains(cue)
+    before = pygame.Surface(cue.size)
+    before.blit(d.app.screen, (0, 0), cue)
+    d.frame(3)
+    if d.scene.shown.to_act == seat:
+        after = pygame.Surface(cue.size)
+        after.blit(d.app.screen, (0, 0), cue)
+        assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB")
+    assert 1 not in drawer.thinking_drawn or d.scene.shown.to_act == 1
+
+
+# --- statistics ---------------------------------------------------------------------
+
+
+def test_the_chart_scale_has_round_values_with_zero():
+    from spades.ui.pages import axis_ticks
+
+    assert axis_ticks(-80, 130) == [-100, 0, 100, 200]
+    assert axis_ticks(3, 91) == [0, 25, 50, 75, 100]
+    assert axis_ticks(0, 0) == [0, 10]
+    for low, high in ((-230, 412), (-5, 7), (0, 1), (-600, -10), (17, 17)):
+        ticks = axis_ticks(low, high)
+        assert 0 in ticks and ticks[0] <= min(low, 0) and ticks[-1] >= max(high, 0)
+        assert len({b - a for a, b in zip(ticks, ticks[1:], strict=False)}) == 1
+
+
+@pytest.mark.parametrize("touch,size", [(False, "1280x720"), (True, "390x844")])
+def test_statistics_offer_reset_only_with_something_to_reset_and_label_the_chart(touch,
+                                                                                 size):
+    import random
+
+    from spades import storage
+    from spades.engine import STANDARD, Match
+    from spades.storage import Statistics
+    from spades.ui.pages import StatsScreen, axis_ticks
+
+    d = Driver("--speed", "instant", "--size", size, start=False)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    d.app.show(StatsScreen(d.app))
+    d.frame()
+    assert ("row", "reset") not in [w.key for w in d.scene.build_controls()]
+    stats = Statistics()
+    rng = random.Random(5)
+    match = Match(STANDARD.with_options(target=150), 5)
+    while not match.is_over:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    stats = stats.record_match(match.history, match.winner, False, "standard")
+    storage.save_statistics(d.app.store, stats)
+    d.app.show(StatsScreen(d.app))
+    seen = recording(d)
+    d.frame()
+    points = [p for m in stats.recent for p in m.points]
+    for value in axis_ticks(min(points), max(points)):
+        assert (f"{value:+d}" if value else "0") in seen, value
+    assert ("row", "reset") in [w.key for w in d.scene.build_controls()]
+    tap(d, ("row", "reset"), touch)
+    tap(d, ("row", "reset"), touch)
+    assert storage.load_statistics(d.app.store).is_empty
+    assert ("row", "reset") not in [w.key for w in d.scene.build_controls()]
+    assert d.scene.message and "reset" in d.scene.message[0]
+
+
+@pytest.mark.parametrize("size", LAYOUT_SIZES + [(600, 1000)])
+def test_no_card_peeks_from_under_the_bid_panel(size):
+    from spades.ui.layout import compute_layout
+
+    lay = compute_layout(*size)
+    panel = lay.bid_panel
+    for seat in (1, 2, 3):
+        for rect in lay.fan_rects(seat, 13):
+            assert panel.contains(rect) or not panel.colliderect(rect), (size, seat, rect)
+    # The panel's own parts stay inside it.
+    for rect in lay.bid_buttons + [lay.bid_confirm, lay.bid_title]:
+        assert panel.contains(rect)
+
+
+@pytest.mark.parametrize("size", ["390x844", "800x600"])
+def test_no_card_stub_peeks_from_under_an_open_panel(size):
+    import pygame
+    from pygame import Rect
+
+    class Recorder(pygame.Surface):
+        def __init__(self, size):
+            super().__init__(size)
+            self.log: list[Rect] = []
+
+        def blit(self, source, dest, *args, **kwargs):
+            self.log.append(Rect(dest[0], dest[1], *source.get_size()))
+            return super().blit(source, dest, *args, **kwargs)
+
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    scene = d.scene
+    lay = scene.layout
+    card_sizes = {(lay.back_w, lay.back_h), (lay.trick_w, lay.trick_h),
+                  (lay.packet_w, lay.packet_h)}
+    checked = 0
+    for _ in range(40):
+        play_until(d, "play")
+        if scene.shown.trick and scene.shown.last_trick:
+            break
+        from ui_driver import act
+
+        act(d, "play")
+    for name in ("last", "scores", "help"):
+        scene._open(name)
+        scene.build_controls()
+        surface = Recorder(d.app.screen.get_size())
+        d.app.drawer.draw(surface, scene)
+        panel = scene.overlay_rect(name)
+        for rect in surface.log:
+            if rect.size in card_sizes and panel.colliderect(rect):
+                checked += 1
+                assert panel.contains(rect), (name, rect, panel)
+        scene._close(name)
+    assert scene.shown.trick  # a trick was on the table under the panels
+
+
+def test_on_a_phone_the_breakdown_sits_between_the_caption_and_the_players_badge():
+    d = Driver("--speed", "instant", "--size", "390x844", rules=SHORT)
+    play_until(d, "breakdown")
+    panel = d.scene.overlay_rect("breakdown")
+    assert panel.top > d.scene.caption_bottom()
+    assert panel.bottom <= d.scene.layout.badges[0].top  # the badge is not cut in two
