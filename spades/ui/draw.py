@@ -161,11 +161,14 @@ class TableDrawer(PanelDrawer):
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
                 r = t.blit(surface, str(s.scores[team]), lay.font_score, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
-                tricks = f"{won}/{'-' if bidding else contract}"
                 room = x + bar.width // 2 - lay.pad - (r.right + 6)
                 # The fullest wording that fits the half bar (a big score leaves less room).
-                options = [f"won {tricks}" + (f" · {bags}" if bags else ""),
-                           tricks + (f" · {bags}" if bags else ""), tricks]
+                if bidding:
+                    options = ["bidding" + (f" · {bags}" if bags else ""), "bidding"]
+                else:
+                    tricks = f"{won} of {contract}"
+                    options = [tricks + (f" · {bags}" if bags else ""), tricks,
+                               f"{won}/{contract}"]
                 detail = next((o for o in options if t.font(size).size(o)[0] <= room),
                               options[-1])
                 t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft",

@@ -141,7 +141,10 @@ class MenuScreen(Screen):
         font, small, pad, _ = self.metrics()
         t = self.app.text
         top = self.title_height() - self.head_height() + pad
-        size = t.fit(self.title, self.title_size(), self.width - 4 * pad, True)
+        size = self.title_size()
+        while size > small and t.font(size, True).size(self.title)[0] + 2 * round(
+                t.font(size, True).get_height() * 0.8) + 6 * pad > self.width - 2 * pad:
+            size -= 1  # the title and its two spades inside the window
         r = t.blit(surface, self.title, size, theme.TEXT, (self.width // 2, top), "midtop",
                    True)
         icon = drawer.art.suit(3, round(r.height * 0.8), theme.TEXT)

@@ -114,8 +114,8 @@ class Screen:
     def head_height(self) -> int:
         """The title and the message lines under it."""
         _, small, pad, _ = self.metrics()
-        return round(self.title_size() * 1.2) + 2 * pad + self.message_lines() * round(
-            small * 1.2)
+        title = self.app.text.font(self.title_size(), True).get_height()  # the real line
+        return title + 2 * pad + self.message_lines() * round(small * 1.2)
 
     def title_height(self) -> int:
         """Where the rows begin."""

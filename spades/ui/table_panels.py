@@ -225,7 +225,7 @@ class TablePanels:
         inner = lay.overlay.width - 2 * lay.pad
         widest = max(words.font(lay.font_small, True).size(key)[0] for key, _ in rows)
         key_w = min(round(inner * 0.36), widest + 2 * lay.pad)
-        width = inner - lay.pad - key_w
+        width = inner - lay.pad - key_w - 12  # room for the scroll bar
         return ([(key, wrapped(words, what, lay.font_small, width)) for key, what in rows],
                 round(lay.font_small * 1.2), key_w)
 
@@ -299,8 +299,9 @@ class TablePanels:
         sheet = self.score_sheet()
         view = sheet.view
         if sheet.wide:
-            half = (view.width - self.layout.pad) // 2
-            x, y = view.x + team * (half + self.layout.pad), 0
+            gap = max(24, 3 * self.layout.pad)  # the two teams' tables read apart
+            half = (view.width - gap) // 2
+            x, y = view.x + team * (half + gap), 0
         else:
             half = view.width
             block = sheet.head + max(1, self.shown.hands_scored) * sheet.step
