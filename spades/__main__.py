@@ -277,6 +277,19 @@ def bench(hands: int, seed: int, repeats: int = 5) -> dict[str, Any]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.players:
+        from .ai.timing import format_timing, time_decisions
+
+        progress = Progress(args.deals)
+        try:
+            out = time_decisions(
+                args.strength, args.deals, args.seed, args.rules, args.iterations,
+                on_deal=lambda n: progress.show(f"{n}/{args.deals} deals{progress.left(n)}"),
+            )
+        finally:
+            progress.clear()
+        print(json.dumps(out, indent=2) if args.json else format_timing(out))
+        return 0
     out = bench(args.hands, args.seed)
     if args.json:
         print(json.dumps(out, indent=2))
@@ -296,10 +309,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_watch(args: argparse.Namespace) -> int:
     """Watch a match of computer players in the terminal."""
     from .ai import make_player
+    from .ai.reading import Reading
 
     rules = preset(args.rules)
     match = Match(rules, args.seed)
-    players = [make_player(args.strength, seed=f"{args.seed}/{s}") for s in range(4)]
+    reading = Reading()  # hard players read the table over the match
+    extra = {"reading": reading} if args.strength == "hard" else {}
+    players = [make_player(args.strength, seed=f"{args.seed}/{s}", **extra) for s in range(4)]
     progress = Progress()
     events = list(match.opening_events)
     while True:
@@ -310,6 +326,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
             return 0
         sys.stdout.flush()
         seat = match.to_act
+        reading.sync(match.history)
         where = f"hand {match.hand_number + 1}, trick {min(match.trick_number + 1, 13)}"
         events = match.apply(think_aloud(players[seat], match.view(seat), where, progress))
 
@@ -423,10 +440,21 @@ def build_parser() -> argparse.ArgumentParser:
     as_json(p)
     p.set_defaults(run=cmd_simulate)
 
-    p = command("bench", "random-playout throughput on one core")
+    p = command("bench", "random-playout throughput on one core, or (--players) how long "
+                "a computer player takes to decide")
     p.add_argument("--hands", type=positive(), default=20000, metavar="N",
                    help="hands to play, split over five timed runs")
     seed(p, 1, "the playouts")
+    p.add_argument("--players", action="store_true",
+                   help="time a computer player's decisions instead (p50, p95, p99, max)")
+    p.add_argument("--strength", choices=PLAYERS, default="hard",
+                   help="with --players: the player timed, in seats 0 and 2 against normal")
+    p.add_argument("--deals", type=positive(), default=40, metavar="N",
+                   help="with --players: deals to play")
+    p.add_argument("--iterations", type=positive(), default=None, metavar="N",
+                   help="with --players: rollouts per card decision for hard, three times "
+                   "as many per bid (default: its own budget)")
+    rules(p)
     as_json(p)
     p.set_defaults(run=cmd_bench)
 
@@ -459,6 +487,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--b", choices=PLAYERS, default="normal", help="the player compared with")
     p.add_argument("--deals", type=positive(), default=100, metavar="N",
                    help="deals, each played at four tables a zoo member")
+    p.add_argument("--matches", type=positive(), default=None, metavar="N",
+                   help="play N whole matches from 0 to 0 instead of single deals, so a "
+                   "player that reads its opponents can learn (hard against hard-static "
+                   "shows what the reading is worth)")
     seed(p, 0, "the deals and the players")
     rules(p)
     p.add_argument("--zoo", type=names_from(GAUNTLET), default=list(GAUNTLET), metavar="LIST",

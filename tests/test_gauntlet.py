@@ -60,3 +60,53 @@ def test_gauntlet_command_line():
         capture_output=True, text=True,
     )
     assert bad.returncode == 2 and "nobody" in bad.stderr
+
+
+def test_the_strangers_are_in_the_gauntlet_and_out_of_hard():
+    import inspect
+
+    from spades.ai import STRANGERS, hard, reading
+
+    assert len(STRANGERS) >= 2 and set(STRANGERS) <= set(GAUNTLET)
+    for module in (hard, reading):
+        source = inspect.getsource(module)
+        assert "strangers" not in source and "zoo" not in source.replace("zoo.py", "")
+
+
+def test_strangers_play_legal_hands_from_their_view_alone():
+    from spades.ai import STRANGERS, make_player
+    from spades.engine import Match
+    from spades.engine.rules import preset
+
+    for name in STRANGERS:
+        for game in range(3):
+            match = Match(preset("standard"), f"stranger/{name}/{game}")
+            players = [make_player(name if s % 2 else "normal", seed=s) for s in range(4)]
+            while len(match.history) < 2 and not match.is_over:
+                view = match.view(match.to_act)
+                action = players[match.to_act].choose(view)
+                assert action in view.legal_actions()
+                match.apply(action)
+
+
+def test_gauntlet_in_whole_matches_reports_the_reading():
+    out = gauntlet("hard", "hard-static", deals=1, seed=2, iterations=6, zoo=("grabber",),
+                   matches=True, max_hands=3)
+    assert out["mode"] == "matches"
+    f = out["per_zoo"]["grabber"]
+    assert f["A"]["hands"] == f["B"]["hands"] and 2 <= f["A"]["hands"] <= 6
+    assert "late" in out["overall"] and 0 <= f["A"]["matches_won"] <= 1
+    text = format_report(out)
+    assert "From hand 4 on" in text and "matches won" in text
+
+
+def test_bench_players_prints_decision_times():
+    run = subprocess.run(
+        [sys.executable, "-m", "spades", "bench", "--players", "--deals", "1",
+         "--iterations", "6", "--json"],
+        capture_output=True, text=True, check=True,
+    )
+    out = json.loads(run.stdout)
+    assert out["strength"] == "hard" and out["card"]["count"] == 26
+    assert out["bid"]["count"] >= 2 and out["card"]["p95"] <= out["card"]["max"]
+    assert out["card"]["searched"] <= out["card"]["count"]

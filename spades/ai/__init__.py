@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine import Action, PlayerView
 from .players import Decided, EasyPlayer, NormalPlayer, Thinker, suggested_bid, suggested_card
+from .strangers import STRANGERS
 from .zoo import ZOO
 
 
@@ -31,9 +32,14 @@ class RandomPlayer:
 
 STRENGTHS = ("random", "easy", "normal", "hard")
 # ZOO (zoo.py): other people's styles, for measuring with tournament and gauntlet;
-# the game itself offers only easy, normal and hard. The gauntlet meets the zoo and easy.
-GAUNTLET = ("easy", *ZOO)
-PLAYERS = STRENGTHS + ZOO
+# STRANGERS (strangers.py): players written from published descriptions of how people
+# play, sharing no code with the project's own players. The game itself offers only
+# easy, normal and hard. The gauntlet meets easy, the zoo and the strangers.
+GAUNTLET = ("easy", *ZOO, *STRANGERS)
+# hard-static: hard without its reading of the table (today's mixture of styles for
+# every opponent, whatever they did earlier in the match), to measure the reading.
+PLAYERS = STRENGTHS + ZOO + STRANGERS + ("hard-static",)
+SEARCHERS = ("hard", "hard-static")  # the players a rollout budget (--iterations) applies to
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):
@@ -47,15 +53,27 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
         from .hard import HardPlayer
 
         return HardPlayer(seed, **options)
+    if strength == "hard-static":
+        from .hard import HardPlayer
+
+        options.pop("reading", None)
+        player = HardPlayer(seed, **options)
+        player.strength = "hard-static"
+        return player
     if strength in ZOO:
         from .zoo import make_zoo_player
 
         return make_zoo_player(strength, seed)
+    if strength in STRANGERS:
+        from .strangers import make_stranger
+
+        return make_stranger(strength, seed)
     raise ValueError(f"unknown strength {strength!r}; choose one of {', '.join(PLAYERS)}")
 
 
 __all__ = [
-    "GAUNTLET", "PLAYERS", "ZOO", "EasyPlayer", "NormalPlayer", "RandomPlayer", "STRENGTHS",
+    "GAUNTLET", "PLAYERS", "SEARCHERS", "STRANGERS", "ZOO", "EasyPlayer", "NormalPlayer",
+    "RandomPlayer", "STRENGTHS",
     "Thinker", "make_player",
     "suggested_bid", "suggested_card",
 ]

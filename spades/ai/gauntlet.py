@@ -20,13 +20,16 @@ import json
 import math
 import statistics
 import sys
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from ..console import Progress, mean_and_ci
+from ..engine.match import OVER, Match
 from ..engine.rules import RulesError, preset
-from . import GAUNTLET, make_player
+from . import GAUNTLET, SEARCHERS, make_player
+from .reading import Reading
 from .tournament import _ignore_interrupt, _percentile, play_table, situation
 
 
@@ -69,7 +72,7 @@ def run_deals(
                         make_player(
                             strengths[names[s]],
                             seed=f"{args['seed']}/{d}/{s}",
-                            **(options if strengths[names[s]] == "hard" else {}),
+                            **(options if strengths[names[s]] in SEARCHERS else {}),
                         )
                         for s in range(4)
                     ]
@@ -92,6 +95,93 @@ def run_deals(
         if on_row is not None:
             on_row(row)
     return {"rows": rows, "timings": {f"{s}/{k}": v for (s, k), v in timings.items()}}
+
+
+def play_match(rules, seed: Any, names: list[str], players: list[Any], readings: list,
+               max_hands: int, timings: dict) -> Any:
+    """A whole match at one table from 0 to 0 (``names[s]`` is the side at seat s);
+    ``readings`` are kept up to date with its finished hands before every decision."""
+    match = Match(rules, seed)
+    seen = 0
+    while match.phase != OVER and len(match.history) < max_hands:
+        if len(match.history) != seen:
+            seen = len(match.history)
+            for reading in readings:
+                reading.sync(match.history)
+        seat = match.to_act
+        kind = "bid" if match.phase == "bidding" else "card"
+        t0 = time.perf_counter()
+        action = players[seat].choose(match.view(seat))
+        timings[(names[seat], kind)].append(time.perf_counter() - t0)
+        match.apply(action)
+    return match
+
+
+def run_matches(
+    args: dict[str, Any], matches: range, on_row: Callable[[dict], None] | None = None
+) -> dict[str, Any]:
+    """The gauntlet in whole matches, so a player that reads its opponents can learn:
+    every match is played at four tables a zoo member like a deal (the same cards
+    hand by hand, since a match's deals follow its seed and the hand number). A side's
+    figure for a match is its points a hand minus the zoo side's, the mean of its two
+    tables; the hands after the first ``LATE_HAND`` are also counted apart."""
+    rules = preset(args["rules"])
+    bag_cost = rules.bag_penalty_points / rules.bag_limit if rules.bag_penalty else 0.0
+    options = {"rollouts": args["iterations"]} if args.get("iterations") is not None else {}
+    timings: dict = {(side, kind): [] for side in "AB" for kind in ("bid", "card")}
+    rows = []
+    for m in matches:
+        row: dict[str, Any] = {"deal": m, "zoo": {}}
+        for z in args["zoo"]:
+            entry: dict[str, Any] = {}
+            for side in "AB":
+                strengths = {"A": args[side.lower()], "B": z}
+                clock: dict = {(x, k): [] for x in "AB" for k in ("bid", "card")}
+                tables, margins, raws, late, won = [], [], [], [], []
+                for names in (["A", "B", "A", "B"], ["B", "A", "B", "A"]):
+                    reading = Reading()
+                    players = []
+                    for s in range(4):
+                        name = strengths[names[s]]
+                        extra = dict(options) if name in SEARCHERS else {}
+                        if name == "hard":
+                            extra["reading"] = reading
+                        players.append(make_player(name, seed=f"{args['seed']}/m{m}/{s}",
+                                                   **extra))
+                    match = play_match(rules, f"{args['seed']}/match/{m}", names, players,
+                                       [reading], args["max_hands"], clock)
+                    me = 0 if names[0] == "A" else 1
+                    hands = []
+                    for result in match.history:
+                        mine = _side(result, me, bag_cost)
+                        theirs = _side(result, 1 - me, bag_cost)
+                        tables.append(mine)
+                        hands.append((mine["priced"] - theirs["priced"],
+                                      mine["points"] - theirs["points"]))
+                    margins.append(statistics.fmean(h[0] for h in hands))
+                    raws.append(statistics.fmean(h[1] for h in hands))
+                    later = [h[0] for h in hands[LATE_HAND:]]
+                    late.append(statistics.fmean(later) if later else 0.0)
+                    won.append(1.0 if match.winner == me else (0.5 if match.winner is None
+                                                               else 0.0))
+                for kind in ("bid", "card"):
+                    timings[(side, kind)].extend(clock[("A", kind)])
+                entry[side] = {"margin": statistics.fmean(margins), "raw": statistics.fmean(raws),
+                               "late": statistics.fmean(late), "won": statistics.fmean(won),
+                               "tables": tables}
+            entry["diff"] = entry["A"]["margin"] - entry["B"]["margin"]
+            entry["raw_diff"] = entry["A"]["raw"] - entry["B"]["raw"]
+            entry["late_diff"] = entry["A"]["late"] - entry["B"]["late"]
+            row["zoo"][z] = entry
+        row["diff"] = statistics.fmean(e["diff"] for e in row["zoo"].values())
+        row["late_diff"] = statistics.fmean(e["late_diff"] for e in row["zoo"].values())
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
+    return {"rows": rows, "timings": {f"{s}/{k}": v for (s, k), v in timings.items()}}
+
+
+LATE_HAND = 3  # in match mode, hands from the fourth on are also counted apart
 
 
 def _interval(values: list[float]) -> tuple[float, list[float]]:
@@ -124,10 +214,16 @@ def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) 
         mean, ci = _interval(diffs)
         raw = statistics.fmean(e["raw_diff"] for e in entries) if entries else 0.0
         out: dict[str, Any] = {"a_minus_b": mean, "ci95": ci, "unpriced": round(raw, 2)}
+        if entries and "late_diff" in entries[0]:
+            late, late_ci = _interval([e["late_diff"] for e in entries])
+            out["late"] = {"a_minus_b": late, "ci95": late_ci}
         for side in "AB":
             figures = _side_figures([t for e in entries for t in e[side]["tables"]])
             figures["margin"] = round(statistics.fmean(e[side]["margin"] for e in entries), 2) \
                 if entries else 0.0
+            if entries and "won" in entries[0][side]:
+                figures["matches_won"] = round(
+                    statistics.fmean(e[side]["won"] for e in entries), 3)
             out[side] = figures
         return out
 
@@ -137,11 +233,15 @@ def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) 
         per_zoo[z] = block(entries, [e["diff"] for e in entries])
     every = [e for r in rows for e in r["zoo"].values()]
     overall = block(every, [r["diff"] for r in rows])
+    if rows and "late_diff" in rows[0]:
+        late, late_ci = _interval([r["late_diff"] for r in rows])
+        overall["late"] = {"a_minus_b": late, "ci95": late_ci}
     return {
         "a": args["a"],
         "b": args["b"],
         "zoo": list(args["zoo"]),
         "rules": args["rules"],
+        "mode": "matches" if args.get("matches") else "deals",
         "deals": len(rows),
         "seed": args["seed"],
         "situations": "fresh" if args["fresh"] else "sampled",
@@ -163,19 +263,26 @@ def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) 
     }
 
 
+MAX_HANDS = 40  # in match mode, a match still on after this many hands stops there
+
+
 def gauntlet(
     a: str, b: str, deals: int, seed: int, rules: str = "standard",
     iterations: int | None = None, fresh: bool = False, workers: int = 1,
     zoo: tuple[str, ...] | list[str] = GAUNTLET, on_row: Callable[[dict], None] | None = None,
+    matches: bool = False, max_hands: int = MAX_HANDS,
 ) -> dict[str, Any]:
-    """Play the gauntlet; ``on_row`` hears of each finished deal (in finishing order)."""
+    """Play the gauntlet; ``on_row`` hears of each finished deal (in finishing order).
+    With ``matches``, ``deals`` counts whole matches from 0 to 0 instead (``run_matches``)."""
     args = {"a": a, "b": b, "deals": deals, "seed": seed, "rules": rules,
-            "iterations": iterations, "fresh": fresh, "zoo": tuple(zoo)}
+            "iterations": iterations, "fresh": fresh or matches, "zoo": tuple(zoo),
+            "matches": matches, "max_hands": max_hands}
     preset(rules)
     for name in (a, b, *zoo):
         make_player(name)
+    run = run_matches if matches else run_deals
     if workers <= 1:
-        parts = [run_deals(args, range(deals), on_row)]
+        parts = [run(args, range(deals), on_row)]
     else:
         import multiprocessing
 
@@ -183,7 +290,7 @@ def gauntlet(
         context = multiprocessing.get_context("spawn")
         with context.Pool(workers, initializer=_ignore_interrupt) as pool:
             parts = []
-            for part in pool.imap_unordered(partial(run_deals, args), tasks):
+            for part in pool.imap_unordered(partial(run, args), tasks):
                 parts.append(part)
                 if on_row is not None:
                     for row in part["rows"]:
@@ -207,12 +314,16 @@ def _nil(n: dict) -> str:
 
 def format_report(out: dict[str, Any]) -> str:
     a, b = out["a"], out["b"]
+    by_match = out.get("mode") == "matches"
+    unit = "match" if by_match else "deal"
     lines = [
         f"Gauntlet: {a} (A) and {b} (B) against {', '.join(out['zoo'])}; rules "
-        f"{out['rules']}, {out['deals']} deals x 4 tables a zoo member, seed {out['seed']}, "
-        f"{out['situations']} situations"
+        f"{out['rules']}, {out['deals']} {unit}{'es' if by_match else 's'} x 4 tables a zoo "
+        f"member, seed {out['seed']}, "
+        + ("whole matches from 0 to 0" if by_match else f"{out['situations']} situations")
         + (f", {out['iterations']} rollouts" if out["iterations"] is not None else ""),
-        "A - B is A's margin over the zoo side minus B's, points a deal, bags priced",
+        "A - B is A's margin over the zoo side minus B's, points a "
+        + ("hand (the mean over each match's hands)" if by_match else "deal") + ", bags priced",
         "",
         f"{'opponent':<12} {'A - B':>7} {'95% CI':>16} {'unpriced':>8} | "
         f"{'margin':>7} {'set':>6} {'nil made':>13} {'bags':>5} | "
@@ -228,6 +339,16 @@ def format_report(out: dict[str, Any]) -> str:
                          f"{s['bags_per_hand']:>5.2f}")
         lines.append(f"{name:<12} {f['a_minus_b']:>+7.1f} {ci:>16} {f['unpriced']:>+8.1f} | "
                      + " | ".join(cells))
+    if by_match:
+        lines.append("")
+        lines.append(f"From hand {LATE_HAND + 1} on (the reading has seen {LATE_HAND} hands), "
+                     "and matches won:")
+        for name, f in [*out["per_zoo"].items(), ("overall", out["overall"])]:
+            late = f["late"]
+            lines.append(
+                f"{name:<12} {late['a_minus_b']:>+7.1f} "
+                f"[{late['ci95'][0]:+.1f}, {late['ci95'][1]:+.1f}]; matches won: "
+                f"{a} {100 * f['A']['matches_won']:.0f}%, {b} {100 * f['B']['matches_won']:.0f}%")
     for side, name in (("A", a), ("B", b)):
         t = out["decision_ms"][side]
         lines.append(
@@ -239,6 +360,9 @@ def format_report(out: dict[str, Any]) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.matches is not None:
+        args.deals = args.matches
+    unit = "matches" if args.matches is not None else "deals"
     progress = Progress(args.deals)
     sums = [0, 0.0, 0.0]
 
@@ -248,14 +372,14 @@ def main(args: argparse.Namespace) -> int:
         sums[2] += row["diff"] ** 2
         mean, half = mean_and_ci(sums[1], sums[2], sums[0])
         ci = f"[{mean - half:+.1f}, {mean + half:+.1f}]" if half < math.inf else "[-, -]"
-        progress.show(f"{sums[0]}/{args.deals} deals; A - B {mean:+.1f} a deal, 95% CI {ci}"
+        progress.show(f"{sums[0]}/{args.deals} {unit}; A - B {mean:+.1f}, 95% CI {ci}"
                       f"{progress.left(sums[0])}")
 
     try:
         out = gauntlet(
             args.a, args.b, args.deals, args.seed, args.rules, args.iterations,
             fresh=args.situations == "fresh", workers=args.workers, zoo=args.zoo,
-            on_row=on_row,
+            on_row=on_row, matches=args.matches is not None,
         )
     except (RulesError, ValueError) as exc:
         print(exc, file=sys.stderr)

@@ -34,15 +34,19 @@ from .bidding import BID_SCALE, choose_bid, estimate_tricks, nil_danger, sure_tr
 from .play import choose_card, sound_cards, team_need
 from .players import Decided, NormalPlayer, Thinker, view_key
 from .position import Position
+from .reading import CARELESS_RATE, EAGER_SHOWN_WEIGHTS, STYLE_WEIGHTS, Reading
 
 # The default budget is counted in cards played out, so a decision early in the hand
 # (long rollouts) gets fewer rollouts than one late in it, and each takes about as long.
-DEFAULT_CARD_BUDGET = 14400
-MIN_ROLLOUTS, MAX_ROLLOUTS = 240, 800
+DEFAULT_CARD_BUDGET = 10800
+MIN_ROLLOUTS, MAX_ROLLOUTS = 200, 800
 MIN_SAMPLES = 8
 PREFER_NORMAL_BY = 1.5  # points: the normal card stands unless beaten by this much
 CARD_NOISE_Z = 1.0  # ... after taking off this many standard errors of the difference
 MATCH_WIN_VALUE = 300  # a hand that ends the match is worth this much more or less
+STOP_AFTER = 24  # deals before the search may stop early ...
+STOP_CHECK_EVERY = 8  # ... asking again after every this many deals
+STOP_Z = 2.0  # standard errors either way that count as "settled"
 
 
 def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
@@ -72,10 +76,14 @@ def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
 
 
 def _weights(
-    t: Position, seat: int, bids: list[int | None] | None = None
+    t: Position, seat: int, bids: list[int | None] | None = None,
+    reading: Reading | None = None,
 ) -> list[list[float]]:
     """How likely each other seat is to hold each card, from its bid (relative); a seat
-    that has not bid yet (None in ``bids``) gets no lean."""
+    that has not bid yet (None in ``bids``) gets no lean. With a ``reading`` of the
+    match, a seat's bid is first corrected by how that seat has bid so far (an
+    overbidder's 5 holds what normal's 4 holds), and a seat that bids nil on hands
+    normal would not is allowed more high cards."""
     weights = []
     known = t.bids if bids is None else bids
     for q in range(4):
@@ -83,13 +91,19 @@ def _weights(
         if q != seat and known[q] is not None:
             bid = known[q]
             if bid <= 0 and t.tricks_won[q] == 0:
+                soft = reading.nil_softness(q) if reading is not None else 0.0
                 for c in range(52):
                     r = c % 13
                     if c >= 39:
-                        row[c] = 0.05 if r == 12 else (0.2 if r >= 9 else 0.7)
+                        w = 0.05 if r == 12 else (0.2 if r >= 9 else 0.7)
                     elif r >= 9:
-                        row[c] = 0.4
+                        w = 0.4
+                    else:
+                        continue
+                    row[c] = w + (1.0 - w) * soft
             elif bid > 0:
+                if reading is not None:
+                    bid = bid - reading.bid_bias(q)
                 lean = max(0.6, min(1.8, 1.0 + 0.15 * (bid - 3)))
                 for c in range(52):
                     if c >= 39 or c % 13 >= 10:
@@ -169,21 +183,36 @@ def team_value(team: TeamScore, bag_cost: float) -> float:
 # then); or shy (plays as if its side had bid one trick fewer). The partner stays the
 # normal player, the policy a computer partner actually builds on, without noise.
 
-STYLE_WEIGHTS = (("normal", 0.35), ("eager", 0.4), ("careless", 0.15), ("shy", 0.1))
-CARELESS_RATE = 0.12  # a careless opponent plays a random sound card this often
+# STYLE_WEIGHTS, EAGER_SHOWN_WEIGHTS and CARELESS_RATE live in reading.py, beside the
+# model that moves them over a match.
 UNIFORM_DEALS = 0.25  # this share of deals ignores what the bids imply
-# A side that has taken more tricks than it bid this hand has shown it does not duck.
-EAGER_SHOWN_WEIGHTS = (("normal", 0.2), ("eager", 0.6), ("careless", 0.1), ("shy", 0.1))
 
 
-def draw_styles(rng: random.Random, seat: int, t: Position) -> list[str]:
-    """A style for each opponent. A side that has already taken more tricks than it
-    bid has shown it does not duck: its seats are drawn eager more often."""
-    styles = ["normal"] * 4
+def style_mixtures(seat: int, t: Position, reading: Reading | None = None) -> list:
+    """The style mixture each opponent is drawn from for this decision: today's mixture
+    without a reading, else the reading's for that seat (the prior moved by what the
+    seat did in earlier hands of the match). A side that has already taken more tricks
+    than it bid has shown it does not duck: its seats lean eager."""
+    out: list = [None] * 4
     for q in ((seat + 1) & 3, (seat + 3) & 3):
         shown = team_need(t, q & 1) < 0
+        if reading is None:
+            out[q] = EAGER_SHOWN_WEIGHTS if shown else STYLE_WEIGHTS
+        else:
+            out[q] = reading.styles(q, shown)
+    return out
+
+
+def draw_styles(
+    rng: random.Random, seat: int, t: Position, mixtures: list | None = None
+) -> list[str]:
+    """A style for each opponent, drawn from its mixture (``style_mixtures``)."""
+    if mixtures is None:
+        mixtures = style_mixtures(seat, t)
+    styles = ["normal"] * 4
+    for q in ((seat + 1) & 3, (seat + 3) & 3):
         x = rng.random()
-        for name, w in EAGER_SHOWN_WEIGHTS if shown else STYLE_WEIGHTS:
+        for name, w in mixtures[q]:
             x -= w
             if x < 0:
                 styles[q] = name
@@ -243,9 +272,12 @@ class _Search(Thinker):
     each with the same opponent styles and the same random numbers, so the decision
     depends only on the seed, the view and the rollout count, never on the slicing."""
 
+    noise_z = CARD_NOISE_Z
+
     def __init__(
         self, position: Position, seat: int, candidates: list, rollouts: int,
         rng: random.Random, bids: list[int | None] | None = None,
+        reading: Reading | None = None,
     ) -> None:
         super().__init__()
         self.position = position
@@ -254,7 +286,13 @@ class _Search(Thinker):
         self.samples = max(MIN_SAMPLES, rollouts // len(candidates))
         self.total = self.samples * len(candidates)
         self.rng = rng
-        self.weights = _weights(position, seat, bids)
+        self.reading = reading
+        self.weights = _weights(position, seat, bids, reading)
+        self.mixtures = style_mixtures(seat, position, reading)
+        self.stopped_early = False
+        self.active = list(range(len(candidates)))  # the candidates still in question
+        self.turn = 0  # the place in ``active`` of the next rollout on this deal
+        self.deals = 0
         self.uniform = [[1.0] * 52 for _ in range(4)]
         self.sums = [0.0] * len(candidates)
         self.counts = [0] * len(candidates)
@@ -266,12 +304,13 @@ class _Search(Thinker):
         self.bag_cost = rules.bag_penalty_points / rules.bag_limit if rules.bag_penalty else 0.0
 
     def _advance(self) -> None:
-        i = self.iterations % len(self.candidates)
-        if i == 0:
+        active = self.active
+        i = active[self.turn]
+        if self.turn == 0:
             rng = self.rng
             weights = self.uniform if rng.random() < UNIFORM_DEALS else self.weights
             self.deal = sample_deal(self.position, self.seat, rng, weights)
-            self.styles = draw_styles(rng, self.seat, self.position)
+            self.styles = draw_styles(rng, self.seat, self.position, self.mixtures)
             self.deal_seed = rng.getrandbits(32)
         if self.deal is not None:
             value = self._rollout(self.candidates[i], self.deal)
@@ -279,8 +318,67 @@ class _Search(Thinker):
             self.counts[i] += 1
             self.values[i].append(value)
         self.iterations += 1
-        if self.iterations >= self.total:
+        self.turn += 1
+        if self.turn == len(active):
+            self.turn = 0
+            self.deals += 1
+            if (self.deals >= STOP_AFTER and self.deals % STOP_CHECK_EVERY == 0
+                    and self.iterations < self.total):
+                self._narrow()
+        if not self.done and self.iterations >= self.total:
             self._decide()
+
+    # --- spending the budget where the decision is close ----------------------------
+    #
+    # Every STOP_CHECK_EVERY deals (whole deals, so the decision still depends only on
+    # the seed, the view and the budget, never on the slicing) the search asks what
+    # more deals could still change. The normal choice stands unless another beats it
+    # by its margin after ``noise_z`` standard errors of the difference. A candidate
+    # that even an optimistic reading (STOP_Z standard errors in its favour) leaves
+    # short of that margin cannot be chosen: it gets no more rollouts, and the rest of
+    # the budget goes to the candidates still in question. When none is left but the
+    # normal choice, or one candidate clears the bar by STOP_Z standard errors more and
+    # leads every other by STOP_Z standard errors, the search stops there.
+
+    def margin(self, j: int) -> float:
+        """What candidate j must beat the normal choice by."""
+        return PREFER_NORMAL_BY
+
+    def normal_index(self) -> int:
+        raise NotImplementedError
+
+    def _diff(self, j: int, k: int) -> tuple[float, float]:
+        a, b = self.values[j], self.values[k]
+        if len(a) != len(b) or len(a) < 2:
+            return 0.0, math.inf
+        diffs = [x - y for x, y in zip(a, b, strict=True)]
+        return statistics.fmean(diffs), statistics.stdev(diffs) / math.sqrt(len(diffs))
+
+    def _narrow(self) -> None:
+        k = self.normal_index()
+        keep = [k]
+        clear = []
+        for j in self.active:
+            if j == k:
+                continue
+            mean, se = self._diff(j, k)
+            if mean + STOP_Z * se < self.margin(j):
+                continue  # cannot overturn the normal choice: no more rollouts
+            keep.append(j)
+            if mean - (STOP_Z + self.noise_z) * se > self.margin(j):
+                clear.append(j)
+        keep.sort()
+        self.active = keep
+        if len(keep) == 1:
+            self.stopped_early = True
+            self._decide()
+            return
+        for j in clear:
+            if all(i in (j, k) or self._diff(j, i)[0] - STOP_Z * self._diff(j, i)[1] > 0
+                   for i in keep):
+                self.stopped_early = True
+                self._decide()
+                return
 
     def _rollout(self, candidate, deal: list[int]) -> float:
         raise NotImplementedError
@@ -307,11 +405,15 @@ class SearchThinker(_Search):
     def __init__(
         self, view: PlayerView, position: Position, candidates: list[int], rollouts: int,
         rng: random.Random, fallback: int, fallback_reason: str,
+        reading: Reading | None = None,
     ) -> None:
-        super().__init__(position, view.seat, candidates, rollouts, rng)
+        super().__init__(position, view.seat, candidates, rollouts, rng, reading=reading)
         self.view = view
         self.fallback = fallback
         self.fallback_reason = fallback_reason
+
+    def normal_index(self) -> int:
+        return self.candidates.index(self.fallback)
 
     def _rollout(self, card: int, deal: list[int]) -> float:
         t = self.position.copy()
@@ -322,13 +424,12 @@ class SearchThinker(_Search):
 
     def _decide(self) -> None:
         means = self.means()
-        best = max(range(len(means)), key=lambda k: means[k])
+        best = max(self.active, key=lambda k: means[k])
         choice = self.candidates[best]
         reason = "Searched: the best average over sampled deals"
-        if self.fallback in self.candidates:
-            k = self.candidates.index(self.fallback)
-            if best == k or self.edge(best, k, CARD_NOISE_Z) < PREFER_NORMAL_BY:
-                choice, reason = self.fallback, self.fallback_reason
+        k = self.normal_index()
+        if best == k or self.edge(best, k, CARD_NOISE_Z) < PREFER_NORMAL_BY:
+            choice, reason = self.fallback, self.fallback_reason
         self.means_ = means
         self.decision = Play(choice)
         self.reason = reason
@@ -337,7 +438,7 @@ class SearchThinker(_Search):
 
 # --- the bid --------------------------------------------------------------------------
 
-DEFAULT_BID_ROLLOUTS = 360
+DEFAULT_BID_ROLLOUTS = 264
 PREFER_NORMAL_BID_BY = 4.0  # points: the normal bid stands unless beaten by this much
 NIL_SWITCH_BY = 12.0  # a nil the normal rules would not bid must win by this much
 RAISE_BY = 8.0  # a bid above the normal one must win by this much
@@ -388,15 +489,30 @@ def _snap_bid(options: list[int], want: int) -> int:
 
 class BidThinker(_Search):
     """A bid decision: each candidate bid, the later seats' bids as the normal rules
-    make them from their sampled hands (the opponents' a trick astray now and then),
-    then the whole hand played out."""
+    make them from their sampled hands (the opponents' a trick astray now and then;
+    with a reading, each seat's bids shifted by how it has bid in this match), then
+    the whole hand played out."""
+
+    noise_z = BID_NOISE_Z
+
+    def normal_index(self) -> int:
+        return self.candidates.index(self.normal)
+
+    def margin(self, j: int) -> float:
+        bid = self.candidates[j]
+        if bid == NIL:
+            return NIL_SWITCH_BY
+        if bid > self.normal > 0:
+            return RAISE_BY  # a higher contract is set more often
+        return PREFER_NORMAL_BID_BY
 
     def __init__(
         self, view: PlayerView, candidates: list[int], rollouts: int, rng: random.Random,
-        normal: int, normal_reason: str,
+        normal: int, normal_reason: str, reading: Reading | None = None,
     ) -> None:
         position = Position.from_view(view)
-        super().__init__(position, view.seat, candidates, rollouts, rng, list(view.bids))
+        super().__init__(position, view.seat, candidates, rollouts, rng, list(view.bids),
+                         reading)
         self.view = view
         self.normal = normal
         self.normal_reason = normal_reason
@@ -407,6 +523,10 @@ class BidThinker(_Search):
             if view.bids[q] is None:
                 self.later.append(q)
         self.leader = (view.dealer + 1) & 3
+        # How far each seat's bids have strayed from normal's in this match, in tricks.
+        self.lean = [0, 0, 0, 0]
+        if reading is not None:
+            self.lean = [round(reading.bid_bias(q)) if q != self.seat else 0 for q in range(4)]
 
     def _later_bids(self, bid: int, deal: list[int], rand) -> list[int]:
         view = self.view
@@ -417,8 +537,8 @@ class BidThinker(_Search):
             other = replace(view, seat=q, to_act=q, hand=deal[q], bids=tuple(bids), looked=True)
             action, _ = choose_bid(other)
             value = action.value
-            if (q ^ self.seat) & 1 and value > 0:
-                shift = _bid_shift(rand())
+            if value > 0 and (self.lean[q] or (q ^ self.seat) & 1):
+                shift = self.lean[q] + (_bid_shift(rand()) if (q ^ self.seat) & 1 else 0)
                 if shift:
                     options = legal_bids(rules, bids[(q + 2) & 3], False, True)
                     value = _snap_bid(options, value + shift)
@@ -445,12 +565,7 @@ class BidThinker(_Search):
             if j == k:
                 continue
             edge = self.edge(j, k, BID_NOISE_Z)
-            if bid == NIL:
-                margin = NIL_SWITCH_BY
-            elif bid > self.normal > 0:
-                margin = RAISE_BY  # a higher contract is set more often
-            else:
-                margin = PREFER_NORMAL_BID_BY
+            margin = self.margin(j)
             if edge > margin and edge > best:
                 choice, best = bid, edge
                 reason = "Searched: nil does best over sampled deals" if bid == NIL else (
@@ -467,11 +582,16 @@ class HardPlayer(NormalPlayer):
 
     strength = "hard"
 
-    def __init__(self, seed: Any = 0, rollouts: int | None = None) -> None:
+    def __init__(
+        self, seed: Any = 0, rollouts: int | None = None, reading: Reading | None = None
+    ) -> None:
         """``rollouts`` fixes the rollouts per card decision, and three times as many
-        per bid (tests, tournaments); None uses the default budget."""
+        per bid (tests, tournaments); None uses the default budget. ``reading`` is the
+        match's model of how each seat bids and plays (``reading.Reading``), kept up to
+        date by whoever runs the match; None plays every opponent from today's mixture."""
         self.seed = seed
         self.rollouts = rollouts
+        self.reading = reading
 
     def budget(self, view: PlayerView) -> int:
         if view.phase == "bidding":
@@ -500,7 +620,8 @@ class HardPlayer(NormalPlayer):
                 candidates[0],
             )
         rng = random.Random(f"hard/{self.seed}/{view_key(view)}")
-        return SearchThinker(view, position, candidates, rollouts, rng, normal, normal_reason)
+        return SearchThinker(view, position, candidates, rollouts, rng, normal, normal_reason,
+                             self.reading)
 
     def _think_bid(self, view: PlayerView) -> Thinker:
         action, reason = choose_bid(view)
@@ -511,7 +632,7 @@ class HardPlayer(NormalPlayer):
         if len(candidates) == 1 or rollouts <= 0:
             return Decided(action, reason)
         rng = random.Random(f"hard-bid/{self.seed}/{view_key(view)}")
-        return BidThinker(view, candidates, rollouts, rng, action.value, reason)
+        return BidThinker(view, candidates, rollouts, rng, action.value, reason, self.reading)
 
 
 def _same_run(low: int, high: int, view: PlayerView) -> bool:

@@ -26,7 +26,7 @@ from typing import Any
 from ..console import Progress, mean_and_ci
 from ..engine.match import Match, deal_hands
 from ..engine.rules import STANDARD, Rules, RulesError, preset
-from . import make_player
+from . import SEARCHERS, make_player
 
 
 def situation(seed: Any, deal: int, fresh: bool, rules: Rules = STANDARD) -> dict[str, Any]:
@@ -91,7 +91,7 @@ def run_deals(
                 make_player(
                     strengths[names[s]],
                     seed=f"{args['seed']}/{d}/{s}",
-                    **(options if strengths[names[s]] == "hard" else {}),
+                    **(options if strengths[names[s]] in SEARCHERS else {}),
                 )
                 for s in range(4)
             ]

@@ -15,7 +15,13 @@ lets the menu show Continue without replaying the match.
      "players": {"names": [4 str], "strengths": [4 of human/easy/normal/hard]},
      "summary": {"hand_number": 0, "scores": [0, 0], "bags": [0, 0],
                  "phase": "bidding", "target": 500},
-     "saved_at": "2025-01-01T12:00:00+00:00"}
+     "saved_at": "2025-01-01T12:00:00+00:00",
+     "reading": <spades-reading/1, optional>}
+
+``reading`` (optional: older saves lack it) is the hard players' model of how each
+seat has bid and played in this match (``spades.ai.reading``). It is kept as the table
+gave it; the table checks it against the match's hands and refits it when it does not
+match, so a missing or stale reading never costs the player the match.
 
 ``revision`` (optional, 0 when absent) counts the writes of this save: a table writes
 ``revision + 1`` only over the revision it last read or wrote, so a table left behind
@@ -83,6 +89,7 @@ class SavedMatch:
     strengths: tuple[str, str, str, str]
     saved_at: str
     revision: int = 0
+    reading: dict[str, Any] | None = None
 
     @property
     def summary(self) -> MatchSummary:
@@ -138,8 +145,10 @@ def _check_players(players: Any) -> tuple[tuple, tuple]:
 def _read_envelope(doc: dict[str, Any]) -> tuple[bool, tuple, tuple, str, dict]:
     """Everything but the match itself: cheap, for the menu."""
     expect_fields(doc, {"format", "match", "practice", "players", "saved_at"},
-                  {"summary", "revision"})
+                  {"summary", "revision", "reading"})
     expect_count(doc.get("revision", 0), "revision")
+    if not isinstance(doc.get("reading", {}), dict):
+        raise DocumentError("reading must be an object")
     practice = expect_bool(doc["practice"], "practice")
     names, strengths = _check_players(doc["players"])
     saved_at = doc["saved_at"]
@@ -176,11 +185,11 @@ def _read(doc: dict[str, Any]) -> SavedMatch:
     if summary is not None and summary != _summary_doc(match):
         raise DocumentError("its summary does not match the match it holds")
     return SavedMatch(match, practice, names, strengths, saved_at,  # type: ignore[arg-type]
-                      doc.get("revision", 0))
+                      doc.get("revision", 0), doc.get("reading"))
 
 
 def _dump(saved: SavedMatch) -> dict[str, Any]:
-    return {
+    doc = {
         "format": SAVE_FORMAT,
         "revision": saved.revision,
         "match": saved.match.to_json(),
@@ -189,6 +198,9 @@ def _dump(saved: SavedMatch) -> dict[str, Any]:
         "summary": _summary_doc(saved.match),
         "saved_at": saved.saved_at,
     }
+    if saved.reading is not None:
+        doc["reading"] = saved.reading
+    return doc
 
 
 MATCH = register(
@@ -225,6 +237,7 @@ def write_match(
     strengths: tuple[str, ...] | list[str] = DEFAULT_STRENGTHS,
     *,
     over: int | None = None,
+    reading: dict[str, Any] | None = None,
 ) -> tuple[int, bool]:
     """Save after an action: returns the revision written and whether storage took it.
 
@@ -251,6 +264,8 @@ def write_match(
         "summary": _summary_doc(match),
         "saved_at": _now(),
     }
+    if reading is not None:
+        doc["reading"] = reading  # hard's reading of the table (optional)
     return revision, store.write_text(MATCH.key, dump_json(doc))
 
 
@@ -260,10 +275,11 @@ def save_match(
     practice: bool = False,
     names: tuple[str, ...] | list[str] = DEFAULT_NAMES,
     strengths: tuple[str, ...] | list[str] = DEFAULT_STRENGTHS,
+    reading: dict[str, Any] | None = None,
 ) -> bool:
     """Save ``match`` over whatever is saved; False when storage refused it (the store
     reports that once). A table saves through :func:`write_match`."""
-    return write_match(store, match, practice, names, strengths)[1]
+    return write_match(store, match, practice, names, strengths, reading=reading)[1]
 
 
 def load_match(store: Store) -> SavedMatch | None:

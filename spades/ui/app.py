@@ -215,11 +215,13 @@ class App:
         self.show(HouseRulesScreen(self))
 
     def start(self, match: Any = None, practice: bool = False,
-              revision: int | None = None) -> None:
+              revision: int | None = None, reading: Any = None) -> None:
         """Sit down at the table: a new match with the current options (saved over
-        whatever was saved), or a saved one at its ``revision``."""
+        whatever was saved), or a saved one at its ``revision`` (with the hard players'
+        saved reading of it, if any)."""
         self.recorded = False
-        table = TableScene(self.options, match=match, practice=practice, sounds=self.sounds)
+        table = TableScene(self.options, match=match, practice=practice, sounds=self.sounds,
+                           reading=reading)
         self.show(table)
         self.saving, self.revision = table, revision
         table.on_change = lambda: self.save_table(table)
@@ -238,7 +240,8 @@ class App:
                 self.options.rules = saved.match.rules
                 self.options.seed = saved.match.seed
                 self.options.names = saved.names
-                self.start(saved.match, saved.practice, revision=saved.revision)
+                self.start(saved.match, saved.practice, revision=saved.revision,
+                           reading=saved.reading)
                 return
             kept = storage.keep_match_aside(self.store)
             print(f"autoplay starts a new match (seed {self.options.seed}); the saved match "
@@ -267,7 +270,8 @@ class App:
         self.options.strengths = tuple(saved.strengths[1:])  # type: ignore[assignment]
         self.options.rules = saved.match.rules
         self.options.seed = saved.match.seed
-        self.start(saved.match, saved.practice, revision=saved.revision)
+        self.start(saved.match, saved.practice, revision=saved.revision,
+                   reading=saved.reading)
         found = level_of(self.journey.current)
         if found is not None and found[1].rules == saved.match.rules:
             self.scene.level = found[0]
@@ -325,7 +329,7 @@ class App:
         try:
             self.revision, _ = storage.write_match(
                 self.store, table.match, table.practice, table.options.names, strengths,
-                over=self.revision)
+                over=self.revision, reading=table.reading.to_json())
         except storage.StaleSave:
             # Another copy of this match saved since: this table must not write over it.
             self.retire(table)

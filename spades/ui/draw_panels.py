@@ -332,8 +332,9 @@ class PanelDrawer:
         self.scroll_bar(surface, area)
 
     def overlay_compare(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
-        """The same deal with the computer in the player's seat, side by side."""
-        from ..ai.compare import seat_summary
+        """The same deal with the computer in the player's seat, side by side: every
+        seat's bid in both versions (a bid that changed is marked) and where they part."""
+        from ..ai.compare import difference_words, seat_bids, seat_summary
 
         lay = scene.layout
         t = self.text
@@ -349,9 +350,12 @@ class PanelDrawer:
             return
         mine = seat_summary(comparison.original, HUMAN)
         theirs = seat_summary(comparison.result, HUMAN)
+        bids = zip(seat_bids(comparison.original), seat_bids(comparison.result), strict=True)
+        names = scene.options.names
         rows = [
             ("", "You", "Computer"),
-            ("Your bid", bid_words(mine["bid"]), bid_words(theirs["bid"])),
+            *[("Your bid" if s == HUMAN else f"{names[s]}'s bid", bid_words(a), bid_words(b))
+              for s, (a, b) in enumerate(bids)],
             ("Tricks you took", mine["tricks"], theirs["tricks"]),
             ("Your team's tricks", mine["team_tricks"], theirs["team_tricks"]),
             ("Your team's points", f"{mine['team_points']:+d}", f"{theirs['team_points']:+d}"),
@@ -363,13 +367,18 @@ class PanelDrawer:
         col = (box.width - 2 * lay.pad) // 3
         for i, (label, a, b) in enumerate(rows):
             bold = i == 0 or label == "Difference"
+            changed = 1 <= i <= 4 and a != b  # a bid that differs between the versions
             x = box.x + lay.pad
             lsize = t.fit(label, size, col + col // 2)
             t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, y), "topleft", bold)
             t.blit(surface, str(a), size, theme.PANEL_TEXT, (x + col * 2 - lay.pad, y),
-                   "topright", bold)
-            t.blit(surface, str(b), size, theme.PANEL_TEXT, (x + col * 3 - lay.pad, y),
-                   "topright", bold)
+                   "topright", bold or changed)
+            t.blit(surface, str(b), size, theme.BAD if changed else theme.PANEL_TEXT,
+                   (x + col * 3 - lay.pad, y), "topright", bold or changed)
+            y += step
+        y += lay.pad // 2
+        for line in t.wrap(difference_words(comparison), size, box.width - 2 * lay.pad):
+            t.blit(surface, line, size, theme.PANEL_MUTED, (box.centerx, y), "midtop")
             y += step
         diff = theirs["margin"] - mine["margin"]
         verdict = ("You did as well as the computer." if diff == 0 else

@@ -20,6 +20,7 @@ from pygame import Rect
 
 from ..ai import make_player, suggested_bid, suggested_card
 from ..ai.compare import Comparison
+from ..ai.reading import read_table
 from ..engine import (
     LOOK,
     OVER,
@@ -67,16 +68,21 @@ class TableOptions:
 
 class TableScene(Choreography, TablePanels, Narration):
     def __init__(self, options: TableOptions, match: Match | None = None,
-                 practice: bool = False, sounds: Any = None) -> None:
+                 practice: bool = False, sounds: Any = None, reading: Any = None) -> None:
         self.options = options
         self.sounds = sounds
         self.match = match if match is not None else Match(options.rules, options.seed)
         self.practice = practice
+        # The hard players' reading of this match's seats (saved with it, new per match).
+        self.reading = read_table(reading, self.match.history)
         self.players: dict[int, Any] = {}
-        for seat, strength in zip((1, 2, 3), options.strengths, strict=True):
-            self.players[seat] = make_player(strength, seed=f"{self.match.seed}/{seat}")
+        seats = list(zip((1, 2, 3), options.strengths, strict=True))
         if options.autoplay:
-            self.players[HUMAN] = make_player(options.autoplay, seed=f"{self.match.seed}/0")
+            seats.append((HUMAN, options.autoplay))
+        for seat, strength in seats:
+            extra = {"reading": self.reading} if strength == "hard" else {}
+            self.players[seat] = make_player(strength, seed=f"{self.match.seed}/{seat}",
+                                             **extra)
         self.now = 0.0
         self.layout: Layout = compute_layout(1280, 720)
         self.shown = Shown()
@@ -197,6 +203,7 @@ class TableScene(Choreography, TablePanels, Narration):
             return
         key = (seat, len(self.match.actions))
         if self.thinking_key != key:
+            self.reading.sync(self.match.history)
             self.thinker = player.think(self.match.view(seat))
             self.thinking_key = key
             self.think_started = self.now

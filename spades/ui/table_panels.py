@@ -189,7 +189,7 @@ class TablePanels:
             body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.3) + lay.pad
             buttons += self.button_height() + max(8, lay.pad)
         elif name == "compare":
-            body = round(lay.font * 2.4) + 7 * round(lay.font_small * 1.3)
+            body = round(lay.font * 2.4) + 12 * round(lay.font_small * 1.3)
         elif name == "scores":
             return self.score_sheet().panel
         else:  # match over: the two teams, then the lines about the result
@@ -492,5 +492,7 @@ class TablePanels:
             return
         if self.comparison is None or self.comparison.original is not result:
             others = ("hard", *self.options.strengths)
-            self.comparison = Comparison(result, others, self.match.seed)  # type: ignore[arg-type]
+            history = self.match.history[:self.match.history.index(result)]
+            self.comparison = Comparison(result, others, self.match.seed,  # type: ignore[arg-type]
+                                         history=history)
         self._open("compare")

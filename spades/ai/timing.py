@@ -1,0 +1,115 @@
+"""How long a computer player takes to decide: ``python -m spades bench --players``.
+
+Plays deals with the measured strength in two seats and normal in the other two,
+from the tournament's sampled match situations, and times every decision the
+measured player makes (the whole search, as ``player.choose`` runs it). It prints
+the median, 95th and 99th percentiles and the worst time for cards and for bids, how
+many decisions were searched at all, how many of those the search settled before
+its budget, and the machine's load average before and after, since the wall times
+mean something only on a quiet core; the process's CPU time is given beside them.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from ..engine.match import Match
+from ..engine.rules import preset
+from . import SEARCHERS, make_player
+from .tournament import _percentile, situation
+
+
+def _load() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:  # not every platform has it
+        return None
+
+
+def time_decisions(
+    strength: str = "hard", deals: int = 40, seed: int = 1, rules: str = "standard",
+    iterations: int | None = None, on_deal: Any = None,
+) -> dict[str, Any]:
+    """Time ``strength``'s decisions over ``deals`` deals (seats 0 and 2 against normal)."""
+    from .hard import _Search
+
+    ruleset = preset(rules)
+    options = {"rollouts": iterations} if iterations is not None and strength in SEARCHERS else {}
+    times: dict[str, list[float]] = {"card": [], "bid": []}
+    cpu: dict[str, list[float]] = {"card": [], "bid": []}
+    searched = {"card": 0, "bid": 0}
+    settled = {"card": 0, "bid": 0}
+    rollouts = {"card": 0, "bid": 0}
+    load_before = _load()
+    for d in range(deals):
+        sit = situation(seed, d, False, ruleset)
+        start = {"dealer": sit["dealer"], "hands": sit["hands"], "scores": sit["scores"],
+                 "bags": sit["bags"]}
+        match = Match(ruleset, 0, start=start)
+        players = [make_player(strength if s % 2 == 0 else "normal", seed=f"{seed}/{d}/{s}",
+                               **(options if s % 2 == 0 else {})) for s in range(4)]
+        while not match.history:
+            seat = match.to_act
+            view = match.view(seat)
+            kind = "bid" if match.phase == "bidding" else "card"
+            t0, c0 = time.perf_counter(), time.process_time()
+            thinker = players[seat].think(view)
+            action = thinker.finish()
+            elapsed = time.perf_counter() - t0
+            if seat % 2 == 0:
+                times[kind].append(elapsed)
+                cpu[kind].append(time.process_time() - c0)
+                if isinstance(thinker, _Search):
+                    searched[kind] += 1
+                    settled[kind] += thinker.stopped_early
+                    rollouts[kind] += thinker.iterations
+            match.apply(action)
+        if on_deal is not None:
+            on_deal(d + 1)
+    out: dict[str, Any] = {"strength": strength, "deals": deals, "seed": seed, "rules": rules,
+                           "iterations": iterations, "load_before": load_before,
+                           "load_after": _load()}
+    for kind in ("card", "bid"):
+        v = times[kind]
+        out[kind] = {
+            "count": len(v),
+            "searched": searched[kind],
+            "settled_early": settled[kind],
+            "mean_rollouts": round(rollouts[kind] / searched[kind], 1) if searched[kind] else 0,
+            "p50": round(1000 * _percentile(v, 0.5), 2),
+            "p95": round(1000 * _percentile(v, 0.95), 2),
+            "p99": round(1000 * _percentile(v, 0.99), 2),
+            "max": round(1000 * max(v, default=0.0), 2),
+            "mean": round(1000 * sum(v) / len(v), 2) if v else 0.0,
+            # The process's own CPU time: what the decision costs on a core of its own
+            # (wall time grows with whatever else the machine is running).
+            "cpu_p50": round(1000 * _percentile(cpu[kind], 0.5), 2),
+            "cpu_p95": round(1000 * _percentile(cpu[kind], 0.95), 2),
+            "cpu_max": round(1000 * max(cpu[kind], default=0.0), 2),
+        }
+    return out
+
+
+def format_timing(out: dict[str, Any]) -> str:
+    lines = [
+        f"Decision times of {out['strength']} (seats 0 and 2, normal at 1 and 3): "
+        f"{out['deals']} deals, seed {out['seed']}, rules {out['rules']}, "
+        + (f"{out['iterations']} rollouts" if out["iterations"] is not None
+           else "its default budget")
+        + f"; load average {out['load_before']} before, {out['load_after']} after",
+    ]
+    for kind in ("card", "bid"):
+        t = out[kind]
+        lines.append(
+            f"  {kind}s: {t['count']} decisions, {t['searched']} searched "
+            f"({t['settled_early']} settled before the budget, {t['mean_rollouts']} rollouts "
+            f"on average): p50 {t['p50']:.1f} ms, p95 {t['p95']:.1f} ms, "
+            f"p99 {t['p99']:.1f} ms, max {t['max']:.1f} ms (mean {t['mean']:.1f}); "
+            f"CPU time p50 {t['cpu_p50']:.1f}, p95 {t['cpu_p95']:.1f}, max {t['cpu_max']:.1f} ms"
+        )
+    return "\n".join(lines)
+
+
+__all__ = ["format_timing", "time_decisions"]
