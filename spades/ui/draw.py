@@ -192,26 +192,23 @@ class TableDrawer(PanelDrawer):
                        width=width)
 
     def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
-        """Hand number, target, practice mark and the spades-broken sign, in one line at
-        the top of the trick area."""
+        """The match and hand ("Match 11, hand 1"), target, practice mark and the
+        spades-broken sign, in one line at the top of the trick area (two on a phone)."""
         lay = scene.layout
         area = lay.trick_area
         s = scene.shown
         t = self.text
         size = lay.font_small
         if scene.replay:
-            label = f"Replay of deal {scene.replay}"
+            first, rest = f"Replaying {scene.replay[0].lower()}{scene.replay[1:]}", []
         else:
-            label = f"Hand {s.hand_number + 1}  ·  deal no. {scene.deal_number()}  ·  to " \
-                f"{scene.match.rules.target}"
-            if scene.practice:
-                label += "  ·  practice"
+            first = scene.deal_name()
+            rest = [f"to {scene.match.rules.target}"] + (["practice"] if scene.practice else [])
+        label = "  ·  ".join([first] + rest)
         lines = [label]
-        if t.font(size).size(label)[0] > area.width - 4 and not scene.replay:
+        if t.font(size).size(label)[0] > area.width - 4 and rest:
             # Narrow (a phone): two short lines instead of one long one.
-            lines = [f"Hand {s.hand_number + 1} · to {scene.match.rules.target}"
-                     + (" · practice" if scene.practice else ""),
-                     f"deal no. {scene.deal_number()}"]
+            lines = [first, " · ".join(["Playing " + rest[0]] + rest[1:])]
         words = t.render("Spades broken", size, theme.PANEL_TEXT)
         icon = self.art.suit(3, size, (20, 20, 20))
         sign_w = icon.get_width() + words.get_width() + 14
