@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from ui_driver import Driver, play_until
 
+from spades.ui.draw import caption_lines
 from spades.ui.table import TableScene
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,7 +93,7 @@ def test_the_deal_is_named_in_plain_words_at_the_table_the_breakdown_and_a_repla
     name keeps its number."""
     d = Driver("--speed", "instant", "--size", size)
     words = drawn_words(d)
-    assert "Match 11, hand 1" in words or "Match 11, hand 1  ·  to 500" in words, words
+    assert "Match 11, hand 1" in words or "Match 11, hand 1  ·  playing to 500" in words, words
     to_breakdown(d)
     words = drawn_words(d)
     assert "Match 11, hand 1" in words
@@ -100,5 +101,23 @@ def test_the_deal_is_named_in_plain_words_at_the_table_the_breakdown_and_a_repla
     d.press("r")
     d.frame()
     words = drawn_words(d)
-    assert any(w.startswith("Replaying match 11, hand 1") for w in words), words
+    assert "Match 11, hand 1  ·  replay" in words or (
+        "Match 11, hand 1" in words and "Replay" in words), words
     assert not [w for w in words if "deal" in w.lower() and "11-" in w]
+
+
+def test_a_long_caption_breaks_into_short_lines_where_a_player_would():
+    def fits(room):
+        return lambda line: len(line) <= room
+
+    first, rest = "Match 483920, hand 12", ["playing to 500", "practice"]
+    assert caption_lines(fits(60), first, rest) == [
+        "Match 483920, hand 12  ·  playing to 500  ·  practice"]
+    assert caption_lines(fits(30), first, rest) == [
+        "Match 483920, hand 12", "Playing to 500 · practice"]
+    assert caption_lines(fits(20), first, rest) == [
+        "Match 483920", "Hand 12", "Playing to 500", "Practice"]
+    assert caption_lines(fits(24), "Match 48392012345, hand 12", rest[:1]) == [
+        "Match 48392012345", "Hand 12 · playing to 500"]
+    assert caption_lines(fits(20), "Match 483920, hand 1", ["replay"]) == [
+        "Match 483920, hand 1", "Replay"]
