@@ -8,8 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from ui_driver import Driver, play_until
 
+from spades.ui.draw import caption_lines
 from spades.ui.table import TableScene
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,6 +27,7 @@ def test_a_finished_hand_replays_with_the_very_same_cards():
     table = d.scene
     result = table.finished_hand()
     assert result is not None and table.deal_number() == f"{table.match.seed}-1"
+    assert table.deal_name() == f"Match {table.match.seed}, hand 1"
     d.press("r")
     d.frame()
     replay = d.scene
@@ -72,3 +75,49 @@ def test_the_computer_plays_the_same_deal_in_your_seat():
     assert scene.overlays[-1] == "breakdown"
     assert scene.comparison.players[0].strength == "hard"
     assert [p.strength for p in scene.comparison.players[1:]] == list(scene.options.strengths)
+
+
+def drawn_words(d: Driver) -> list[str]:
+    """Every string the next frame draws, whichever way it is drawn."""
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    return [r.text for r in record]
+
+
+@pytest.mark.parametrize("size", ["1280x720", "390x844"])
+def test_the_deal_is_named_in_plain_words_at_the_table_the_breakdown_and_a_replay(size):
+    """"Match 11, hand 1", never the jargon "deal no. 11-1": in the caption over the
+    trick area, in the breakdown's heading and in a replay's caption; the record's file
+    name keeps its number."""
+    d = Driver("--speed", "instant", "--size", size)
+    words = drawn_words(d)
+    assert "Match 11, hand 1" in words or "Match 11, hand 1  ·  playing to 500" in words, words
+    to_breakdown(d)
+    words = drawn_words(d)
+    assert "Match 11, hand 1" in words
+    assert not [w for w in words if "deal no" in w.lower() or "11-1" in w]
+    d.press("r")
+    d.frame()
+    words = drawn_words(d)
+    assert "Match 11, hand 1  ·  replay" in words or (
+        "Match 11, hand 1" in words and "Replay" in words), words
+    assert not [w for w in words if "deal" in w.lower() and "11-" in w]
+
+
+def test_a_long_caption_breaks_into_short_lines_where_a_player_would():
+    def fits(room):
+        return lambda line: len(line) <= room
+
+    first, rest = "Match 483920, hand 12", ["playing to 500", "practice"]
+    assert caption_lines(fits(60), first, rest) == [
+        "Match 483920, hand 12  ·  playing to 500  ·  practice"]
+    assert caption_lines(fits(30), first, rest) == [
+        "Match 483920, hand 12", "Playing to 500 · practice"]
+    assert caption_lines(fits(20), first, rest) == [
+        "Match 483920", "Hand 12", "Playing to 500", "Practice"]
+    assert caption_lines(fits(24), "Match 48392012345, hand 12", rest[:1]) == [
+        "Match 48392012345", "Hand 12 · playing to 500"]
+    assert caption_lines(fits(20), "Match 483920, hand 1", ["replay"]) == [
+        "Match 483920, hand 1", "Replay"]

@@ -8,9 +8,11 @@ import signal
 import subprocess
 import sys
 import time
+from itertools import combinations
 from pathlib import Path
 
 import pytest
+from pygame import Rect
 from ui_driver import Driver, act
 
 from spades import storage
@@ -89,6 +91,51 @@ def test_menu_and_pages_by_mouse():
     d.click(("btn", "new"))
     d.frame()
     assert isinstance(d.scene, SettingsScreen) and d.scene.new
+
+
+def saved_match_menu(size: str) -> Driver:
+    d = menu_driver("--speed", "instant", "--size", size)
+    d.app.new_match_from_settings()
+    d.frame(3)
+    d.app.show_menu()
+    d.frame()
+    return d
+
+
+@pytest.mark.parametrize("size", ["800x600", "1280x720", "390x844", "480x320"])
+def test_the_menu_with_a_saved_match_fits_without_scrolling(size):
+    """Continue, New match, House rules, Journey, the four pages and Quit: all in view at
+    once, apart, each a 44 px target, under a title drawn large (the compact 480x320
+    may scroll, as nothing that tall fits there, but every button is still reachable and
+    tappable)."""
+    d = saved_match_menu(size)
+    menu = d.scene
+    assert isinstance(menu, MenuScreen)
+    buttons = menu.build_controls()
+    keys = [w.key[1] for w in buttons]
+    assert keys == ["continue", "play", "new", "journey", "howto", "settings", "saves",
+                    "stats", "quit"]
+    w, h = map(int, size.split("x"))
+    shown = {b.key: b.rect.clip(b.area.view) if b.area else b.rect for b in buttons}
+    for a, b in combinations(shown, 2):  # what shows of each (a scrolled row is clipped)
+        assert not shown[a].colliderect(shown[b]), (a, shown[a], b, shown[b])
+    for b in buttons:
+        assert b.rect.width >= 44 and b.rect.height >= 44, (b.key, b.rect)
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    title = [r for r in record if r.text == "Spades"]
+    assert title and title[0].size >= 2 * menu.metrics()[1], title
+    if size == "480x320":
+        d.drag_into_view(("row", "stats"))
+    else:
+        assert menu.area.max_offset == 0, (size, menu.area.content_h, menu.area.view)
+        for b in buttons:
+            assert b.area is None or b.area.view.contains(b.rect), (b.key, b.rect)
+            assert Rect(0, 0, w, h).contains(b.rect)
+    d.tap(("row", "stats"))  # the last page, by touch, with no scrolling first
+    assert type(d.scene).__name__ == "StatsScreen"
 
 
 def test_settings_round_trip_every_preset_and_rule_option():

@@ -77,6 +77,34 @@ def test_layout_puts_everything_on_screen_without_overlap(size):
     assert set(lay.toolbar) == set(TOOLBAR)
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 740), (320, 480), (412, 915), (375, 667)])
+def test_on_an_upright_window_north_holds_its_cards_under_its_name(size):
+    """North's face-down fan sits right under its badge, centred on it (the way East's
+    and West's hang under theirs), clear of the top bar and the trick; its won tricks
+    beside the fan stay on screen and countable."""
+    lay = compute_layout(*size)
+    badge, north = lay.badges[2], lay.fan_rects(2, 13)
+    fan = north[0].unionall(north[1:])
+    assert lay.portrait
+    assert abs(fan.centerx - badge.centerx) <= 1, (fan, badge)
+    assert badge.left - lay.pad <= fan.left and fan.right <= badge.right + lay.pad, (fan, badge)
+    assert badge.bottom <= fan.top <= badge.bottom + lay.pad, (fan, badge)
+    assert fan.top >= lay.top_bar.bottom and fan.bottom <= lay.trick_area.top
+    assert not fan.colliderect(lay.trick_area) and not fan.colliderect(lay.top_bar)
+    won = lay.packet_rects(2, 13)
+    assert all(lay.packets[2].contains(r) and r.left >= fan.right for r in won)
+    assert lay.packets[2].right <= size[0] - lay.pad
+    assert won[1].x - won[0].x >= 5  # thirteen packets still tell apart
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (1024, 768), (640, 560)])
+def test_on_a_landscape_window_north_holds_its_cards_beside_its_name(size):
+    lay = compute_layout(*size)
+    badge, fan, won = lay.badges[2], lay.fans[2], lay.packets[2]
+    assert not lay.portrait and badge.right < fan.left < fan.right < won.left
+    assert abs(badge.centery - fan.centery) <= 1 and fan.centerx == size[0] // 2
+
+
 # --- whole matches -------------------------------------------------------------------
 
 

@@ -306,7 +306,7 @@ class App:
         match = Match(result.rules, table.match.seed, start=start_of(result))
         replay = TableScene(replace(table.options), match=match, practice=True,
                             sounds=self.sounds)
-        replay.replay = table.deal_number(result.hand_number)
+        replay.replay = table.deal_name(result.hand_number)
         self.show(replay, keep_table=True)
         if table is self.saving:
             self.suspended = table

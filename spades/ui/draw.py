@@ -18,6 +18,23 @@ from .layout import NORTH, SOUTH
 from .table import HUMAN, Control, TableScene, bid_words
 
 
+def caption_lines(fits, first: str, rest: list[str]) -> list[str]:
+    """The table's caption in as few lines as fit (``fits`` says whether one does): all
+    on one, else (a phone) the deal's name, cut at its comma when even that is too wide,
+    with the rest packed after it; each line begins with a capital."""
+    one = "  ·  ".join([first, *rest])
+    if fits(one):
+        return [one]
+    phrases = [first, *rest] if fits(first) or ", " not in first else \
+        [*first.split(", ", 1), *rest]
+    lines: list[str] = []
+    for phrase in phrases:
+        if lines and fits(f"{lines[-1]} · {phrase}"):
+            lines[-1] += f" · {phrase}"
+        else:
+            lines.append(phrase)
+    return [line[0].upper() + line[1:] for line in lines]
+
 class TableDrawer(PanelDrawer):
     def __init__(self) -> None:
         self.art = CardArt()
@@ -192,26 +209,21 @@ class TableDrawer(PanelDrawer):
                        width=width)
 
     def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
-        """Hand number, target, practice mark and the spades-broken sign, in one line at
-        the top of the trick area."""
+        """The match and hand ("Match 11, hand 1"), target, practice mark and the
+        spades-broken sign, in one line at the top of the trick area (two on a phone)."""
         lay = scene.layout
         area = lay.trick_area
         s = scene.shown
         t = self.text
         size = lay.font_small
         if scene.replay:
-            label = f"Replay of deal {scene.replay}"
+            first, rest = scene.replay, ["replay"]
         else:
-            label = f"Hand {s.hand_number + 1}  ·  deal no. {scene.deal_number()}  ·  to " \
-                f"{scene.match.rules.target}"
-            if scene.practice:
-                label += "  ·  practice"
-        lines = [label]
-        if t.font(size).size(label)[0] > area.width - 4 and not scene.replay:
-            # Narrow (a phone): two short lines instead of one long one.
-            lines = [f"Hand {s.hand_number + 1} · to {scene.match.rules.target}"
-                     + (" · practice" if scene.practice else ""),
-                     f"deal no. {scene.deal_number()}"]
+            first = scene.deal_name()
+            rest = [f"playing to {scene.match.rules.target}"] + (
+                ["practice"] if scene.practice else [])
+        lines = caption_lines(lambda line: t.font(size).size(line)[0] <= area.width - 4,
+                              first, rest)
         words = t.render("Spades broken", size, theme.PANEL_TEXT)
         icon = self.art.suit(3, size, (20, 20, 20))
         sign_w = icon.get_width() + words.get_width() + 14

@@ -134,8 +134,7 @@ class PanelDrawer:
             return
         lay = scene.layout
         t = self.text
-        y = self.heading(surface, scene, box,
-                         f"Hand {e.hand_number + 1}  (deal {scene.deal_number(e.hand_number)})")
+        y = self.heading(surface, scene, box, scene.deal_name(e.hand_number))
         bottom = box.bottom - lay.pad * 3 - 2 * max(44, round(lay.font * 2))
         col_w = (box.width - 3 * lay.pad) // 2
         size = lay.font_small

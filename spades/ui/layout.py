@@ -330,7 +330,18 @@ def compute_layout(width: int, height: int) -> Layout:
     badges[NORTH] = Rect(fans[NORTH].left - pad - badge_w, north_y + (north_h - badge_h) // 2,
                          badge_w, badge_h)
     packets[NORTH] = Rect(fans[NORTH].right + pad, north_y, packets_w, north_h)
-    if badges[NORTH].left < pad or packets[NORTH].right > width - pad:
+    if portrait:
+        # Upright (a phone): the badge on top, the fan right under it, the won tricks
+        # beside the fan in the room to its right (pressed closer when it is short).
+        least = packet_w * 4
+        fan_w = min(fan_w, width - 2 * (2 * pad + least))
+        badges[NORTH] = Rect(width // 2 - badge_w // 2, north_y, badge_w, badge_h)
+        fans[NORTH] = Rect(0, badges[NORTH].bottom + pad // 2, fan_w, back_h)
+        fans[NORTH].centerx = badges[NORTH].centerx
+        packets[NORTH] = Rect(fans[NORTH].right + pad, fans[NORTH].top,
+                              min(packets_w, width - 2 * pad - fans[NORTH].right), back_h)
+        north_bottom = fans[NORTH].bottom
+    elif badges[NORTH].left < pad or packets[NORTH].right > width - pad:
         # Narrow: the badge above the fan, the packets beside the fan.
         fan_w = min(fan_w, width - 2 * pad - packets_w - pad)
         badges[NORTH] = Rect(width // 2 - badge_w // 2, north_y, badge_w, badge_h)

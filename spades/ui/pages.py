@@ -93,9 +93,9 @@ class MenuScreen(Screen):
     title = "Spades"
     emblem = True
 
-    def rows(self) -> list[Widget]:
+    def rows(self) -> list[Widget | tuple[Widget, ...]]:
         app = self.app
-        rows: list[Widget] = []
+        rows: list[Widget | tuple[Widget, ...]] = []
         for notice in app.notices:
             rows.append(Paragraph("notice", notice))
         summary = match_summary(app.store) if app.store else None
@@ -123,10 +123,12 @@ class MenuScreen(Screen):
                    note="Choose a rule set, the players' strength, every option."),
             Button("journey", "Journey", lambda: app.show(JourneyScreen(app)),
                    note=journey_summary(app.journey)),
-            Button("howto", "How to play", lambda: app.show(RulesScreen(app))),
-            Button("settings", "Settings", lambda: app.show(SettingsScreen(app))),
-            Button("saves", "Your saves", lambda: app.show(SavesScreen(app))),
-            Button("stats", "Statistics", lambda: app.show(StatsScreen(app))),
+            # The four one-word pages two by two, so the whole menu fits an 800x600
+            # window with a saved match (a Continue row more) without scrolling.
+            (Button("howto", "How to play", lambda: app.show(RulesScreen(app))),
+             Button("settings", "Settings", lambda: app.show(SettingsScreen(app)))),
+            (Button("saves", "Your saves", lambda: app.show(SavesScreen(app))),
+             Button("stats", "Statistics", lambda: app.show(StatsScreen(app)))),
         ]
         return rows
 

@@ -10,6 +10,8 @@ widgets it has (``rows``, ``footer``) and what they do.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 from pygame import Rect
 
@@ -48,7 +50,8 @@ class Screen:
 
     # --- what a page says ------------------------------------------------------------
 
-    def rows(self) -> list[Widget]:
+    def rows(self) -> Sequence[Widget | tuple[Widget, ...]]:
+        """The column, top to bottom; a tuple is one row of widgets side by side."""
         return []
 
     def footer(self) -> list[Widget]:
@@ -137,12 +140,17 @@ class Screen:
         view = Rect(x, top, col_w, self.height - top - foot_h)
         y = 0
         self.placed = []
-        for w in self.rows():
-            if isinstance(w.key, str):
-                w.key = ("row", w.key)
-            h = w.measure(col_w, look)
-            w.place(Rect(0, y, col_w, h).move(x, 0), self.area)
-            self.placed.append(w)
+        for row in self.rows():
+            cells = row if isinstance(row, tuple) else (row,)
+            cell_w = (col_w - (len(cells) - 1) * gap) // len(cells)
+            h = max(w.measure(cell_w, look) for w in cells)
+            for i, w in enumerate(cells):
+                if isinstance(w.key, str):
+                    w.key = ("row", w.key)
+                right = x + col_w if i == len(cells) - 1 else x + (i + 1) * cell_w + i * gap
+                left = x + i * (cell_w + gap)
+                w.place(Rect(left, y, right - left, h), self.area)
+                self.placed.append(w)
             y += h + gap
         self.area.set_view(view, max(0, y - gap))
         self.foot_placed = []

@@ -124,7 +124,7 @@ class TableScene(Choreography, TablePanels, Narration):
         self.demo = False  # the guided demonstration deal
         self.want_howto = False
         self.want_replay: HandResult | None = None
-        self.replay: str | None = None  # "deal 123-4" when this table replays a deal
+        self.replay: str | None = None  # "Match 123, hand 4" when it replays that deal
         self.comparison: Comparison | None = None
         self.on_change: Callable[[], None] = lambda: None  # after every action: save
         self.on_match_over: Callable[[], None] = lambda: None

@@ -463,6 +463,12 @@ class TablePanels:
         n = self.shown.hand_number if hand_number is None else hand_number
         return f"{self.match.seed}-{n + 1}"
 
+    def deal_name(self, hand_number: int | None = None) -> str:
+        """The deal number in a player's words: "Match 11, hand 1" (the match's number
+        and the hand within it)."""
+        n = self.shown.hand_number if hand_number is None else hand_number
+        return f"Match {self.match.seed}, hand {n + 1}"
+
     def finished_hand(self) -> HandResult | None:
         """The hand the breakdown shows."""
         if self.breakdown is None:
