@@ -400,13 +400,13 @@ def compute_layout(width: int, height: int) -> Layout:
         # Taller than its room (a small phone): over the other seats' badges, whole, and
         # above the status (the smallest phones: all but the hand's cards and toolbar).
         bottom, least = middle_bottom, top_bar.bottom + pad
-        if bid_panel.height > bottom - least:
+        if bid_panel.height > bottom - least or fans[WEST].bottom > bottom:
             bottom = hand_area.top + lift - pad
         top = bottom - bid_panel.height
-        if top < badges[NORTH].bottom + pad:
-            top = least  # no stub of a badge peeks above it
+        if top < badges[NORTH].bottom + pad:  # no stub of a badge or a fan peeks out
+            top = least
         elif top < badges[WEST].bottom + pad:
-            top = min(top, side_top - pad)
+            top = fans[NORTH].top if top < side_top else side_top - pad
         content = Rect(bid_panel)
         bid_panel = Rect(room.x, top, room.width, bottom - top)
         content.center = bid_panel.center
