@@ -425,7 +425,7 @@ def test_statistics_offer_reset_only_with_something_to_reset_and_label_the_chart
     assert d.scene.message and "reset" in d.scene.message[0]
 
 
-@pytest.mark.parametrize("size", LAYOUT_SIZES + [(600, 1000)])
+@pytest.mark.parametrize("size", LAYOUT_SIZES + [(600, 1000), (375, 667), (320, 480), (500, 584)])
 def test_no_card_peeks_from_under_the_bid_panel(size):
     from spades.ui.layout import compute_layout
 

@@ -22,7 +22,8 @@ SHORT = Rules(target=150)  # a whole match in a few hands keeps the suite quick
 # --- layout --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", SIZES + [(1920, 1080), (1366, 768), (1024, 768), (412, 915)])
+@pytest.mark.parametrize("size", SIZES + [(1920, 1080), (1366, 768), (1024, 768), (412, 915),
+                                  (375, 667), (360, 740), (320, 480)])
 def test_layout_puts_everything_on_screen_without_overlap(size):
     lay = compute_layout(*size)
     screen = (0, 0, *size)
@@ -62,10 +63,21 @@ def test_layout_puts_everything_on_screen_without_overlap(size):
     for slot in lay.trick_slots:
         assert lay.trick_area.contains(slot), slot
     # The bid panel covers neither a badge nor the hand; its buttons are apart and tappable.
+    # Taller than the room under the side badges (a small phone), it may cover the other
+    # seats but ends over the status; taller than all the room above the status (the
+    # smallest phone), it covers everything but the hand's cards and the toolbar.
     assert screen.contains(lay.bid_panel)
+    free = ("fan", "trick", "packets1", "packets3")
+    if lay.portrait and lay.bid_panel.height > lay.status.top - lay.badges[1].bottom - 2 * lay.pad:
+        free += ("badge1", "badge2", "badge3", "packets2")
+        if lay.bid_panel.height > lay.status.top - lay.top_bar.bottom - 2 * lay.pad:
+            free += ("status", "badge0", "packets0", "hand_area")
+            assert lay.bid_panel.bottom <= lay.hand_area.top + lay.lift
     for name, rect in named.items():
-        if not name.startswith(("fan", "trick", "packets1", "packets3")):
+        if not name.startswith(free):
             assert not rect.colliderect(lay.bid_panel), (name, rect, lay.bid_panel)
+        if name.startswith("badge") and rect.colliderect(lay.bid_panel):
+            assert lay.bid_panel.contains(rect), (name, "cut by the bid panel")
     parts = lay.bid_buttons + [lay.bid_confirm, lay.bid_title]
     for rect in parts:
         assert lay.bid_panel.contains(rect)
@@ -103,6 +115,30 @@ def test_on_a_landscape_window_north_holds_its_cards_beside_its_name(size):
     badge, fan, won = lay.badges[2], lay.fans[2], lay.packets[2]
     assert not lay.portrait and badge.right < fan.left < fan.right < won.left
     assert abs(badge.centery - fan.centery) <= 1 and fan.centerx == size[0] // 2
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740), (320, 480), (412, 915), (375, 667),
+                                  (1280, 720), (800, 600)])
+def test_a_seats_bid_chip_sits_by_its_badge_the_way_the_others_do(size):
+    """Upright, each other seat's chip ("Bid 3") hangs centred under its badge, North's
+    as well as West's and East's; lying, North's is beside its badge, on the left."""
+    from pygame import Rect
+
+    from spades.ui.draw import bubble_rect
+
+    lay = compute_layout(*size)
+    chip = Rect(0, 0, 60, 30)
+    for seat in (1, 2, 3):
+        badge, box = lay.badges[seat], bubble_rect(lay, seat, chip)
+        assert Rect(0, 0, *size).contains(box)
+        if lay.portrait:
+            assert abs(box.centerx - badge.centerx) <= 1, (seat, box, badge)
+            assert badge.bottom < box.top <= badge.bottom + 6, (seat, box, badge)
+    if not lay.portrait:
+        box = bubble_rect(lay, 2, chip)
+        assert box.right < lay.badges[2].left and box.centery == lay.badges[2].centery
+    south = bubble_rect(lay, 0, chip)
+    assert south.bottom < lay.badges[0].top
 
 
 # --- whole matches -------------------------------------------------------------------

@@ -18,6 +18,26 @@ from .layout import NORTH, SOUTH
 from .table import HUMAN, Control, TableScene, bid_words
 
 
+def bubble_rect(lay, seat: int, box: Rect) -> Rect:
+    """Where a seat's speech bubble (its bid, "looks at the cards") of ``box``'s size sits
+    by its badge: above South's; upright, under each other seat's (beside West's or
+    East's would cover the trick); lying, beside North's and outside West's and East's."""
+    box, badge = Rect(box), lay.badges[seat]
+    if seat == SOUTH:
+        box.midbottom = (badge.centerx, badge.top - 4)
+    elif lay.portrait:
+        box.midtop = (badge.centerx, badge.bottom + 4)
+    elif seat == NORTH:
+        box.midright = (badge.left - 6, badge.centery)
+        if box.left < 0:
+            box.midtop = (badge.centerx, badge.bottom + 4)
+    elif seat == 1:
+        box.topleft = (badge.right + 6, badge.top)
+    else:
+        box.topright = (badge.left - 6, badge.top)
+    return box.clamp(Rect(0, 0, lay.width, lay.height))
+
+
 def caption_lines(fits, first: str, rest: list[str]) -> list[str]:
     """The table's caption in as few lines as fit (``fits`` says whether one does): all
     on one, else (a phone) the deal's name, cut at its comma when even that is too wide,
@@ -416,22 +436,8 @@ class TableDrawer(PanelDrawer):
             if scene.now > until:
                 del scene.bubbles[seat]
                 continue
-            badge = lay.badges[seat]
             surf = self.text.render(text, lay.font, theme.PANEL_TEXT, True)
-            box = surf.get_rect().inflate(lay.pad * 2, lay.pad)
-            if seat == SOUTH:
-                box.midbottom = (badge.centerx, badge.top - 4)
-            elif seat == NORTH:
-                box.midright = (badge.left - 6, badge.centery)
-                if box.left < 0:
-                    box.midtop = (badge.centerx, badge.bottom + 4)
-            elif lay.portrait:  # beside it would cover the hand number in the middle
-                box.midtop = (badge.centerx, badge.bottom + 4)
-            elif seat == 1:
-                box.topleft = (badge.right + 6, badge.top)
-            else:
-                box.topright = (badge.left - 6, badge.top)
-            box.clamp_ip(surface.get_rect())
+            box = bubble_rect(lay, seat, surf.get_rect().inflate(lay.pad * 2, lay.pad))
             if self.peeks(box):
                 continue  # its edge would show from under the open panel
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)

@@ -246,8 +246,10 @@ def compute_layout(width: int, height: int) -> Layout:
     if portrait:
         card_w = round(_clamp(width * 0.19, 40, 150))
         card_w = two_row_card(min(card_w, round(height * 0.09)))
+        # A short phone's row of seven still shows a finger's width of each card.
+        card_w = min(card_w, width - 2 * pad - 6 * MIN_STEP)
         hand_rows = 2
-        hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
+        hand_step = min(max(round(card_w * 0.7), MIN_STEP), (width - 2 * pad - card_w) // 6)
     else:
         card_w = round(_clamp(short * 0.14, 44, 170))
         hand_rows = 1
@@ -357,6 +359,10 @@ def compute_layout(width: int, height: int) -> Layout:
     side_top = north_bottom + pad
     side_h = middle_bottom - side_top
     side_badge_h = badge_h if not portrait else round(line * 3 + pad * 1.5)
+    if portrait and side_h < side_badge_h + packet_h + back_h + 3 * pad:
+        # A short phone: the side columns run on beside the status, narrowed to the middle.
+        side_h = strip_y - pad - side_top
+        status = Rect(2 * pad + side_w, status.y, width - 4 * pad - 2 * side_w, status.height)
     for seat, x in ((WEST, pad), (EAST, width - pad - side_w)):
         badges[seat] = Rect(x, side_top, side_w, side_badge_h)
         # Won tricks right under the badge, so they read as that player's.
@@ -368,7 +374,7 @@ def compute_layout(width: int, height: int) -> Layout:
         fans[seat] = Rect(x, packets[seat].bottom + pad, side_w, fan_h)
 
     trick_area = Rect(badges[WEST].right + pad, side_top,
-                      badges[EAST].left - badges[WEST].right - 2 * pad, side_h)
+                      badges[EAST].left - badges[WEST].right - 2 * pad, middle_bottom - side_top)
     trick_w = round(min(card_w, trick_area.width / 3.3, trick_area.height / 2.5 / 1.4))
     trick_h = card_height(trick_w)
     trick_slots = _trick_slots(trick_area.center, trick_w, trick_h, 0.56)
@@ -390,15 +396,27 @@ def compute_layout(width: int, height: int) -> Layout:
     button_h = max(target, min(round(font * 2.2), (room.height - fixed) // rows))
     bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
     bid_panel.center = room.center
-    # Taller than its room (a small phone): it may cover badges, never the hand's cards.
-    bid_panel.bottom = min(bid_panel.bottom, hand_area.top + lift - pad)
-    bid_panel.top = max(bid_panel.top, top_bar.bottom + pad)
-    content = Rect(bid_panel)
-    if portrait and room.height >= bid_panel.height:
-        # On a phone the panel takes all the room over the face-down fans, so no card
-        # peeks from under it; its content sits in the middle.
-        bid_panel = Rect(room)
-        content.center = room.center
+    if portrait and room.height < bid_panel.height:
+        # Taller than its room (a small phone): over the other seats' badges, whole, and
+        # above the status (the smallest phones: all but the hand's cards and toolbar).
+        bottom, least = middle_bottom, top_bar.bottom + pad
+        if bid_panel.height > bottom - least or fans[WEST].bottom > bottom:
+            bottom = hand_area.top + lift - pad
+        top = bottom - bid_panel.height
+        if top < badges[NORTH].bottom + pad:  # no stub of a badge or a fan peeks out
+            top = least
+        elif top < badges[WEST].bottom + pad:
+            top = fans[NORTH].top if top < side_top else side_top - pad
+        content = Rect(bid_panel)
+        bid_panel = Rect(room.x, top, room.width, bottom - top)
+        content.center = bid_panel.center
+    else:
+        bid_panel.bottom = min(bid_panel.bottom, hand_area.top + lift - pad)
+        bid_panel.top = max(bid_panel.top, top_bar.bottom + pad)
+        content = Rect(bid_panel)
+        if portrait:  # all the room over the face-down fans, so no card peeks from under
+            bid_panel = Rect(room)
+            content.center = room.center
     bid_title = Rect(content.x + pad, content.y + pad, panel_w - 2 * pad, title_h)
     bid_buttons = []
     for i in range(14):
