@@ -14,6 +14,7 @@ from spades.engine import BLIND_NIL, Bid, Match, Play, Rules, cards_of
 from spades.engine.match import deal_hands
 from spades.ui.layout import TOOLBAR, compute_layout
 from spades.ui.table import TableScene
+from spades.ui.words import bid_words
 
 SIZES = [(1280, 720), (800, 600), (390, 844)]
 SHORT = Rules(target=150)  # a whole match in a few hands keeps the suite quick
@@ -460,3 +461,39 @@ def test_screenshots_of_each_page(size, tmp_path):
     d.app.show_menu()
     d.frame(2)
     pygame.image.save(d.app.screen, str(out / f"page_menu_saved-{w}x{h}.png"))
+
+
+@pytest.mark.parametrize("size", ["360x740", "1280x720"])
+def test_the_bid_panel_names_every_bid_made_before_yours(size):
+    """On a phone the bid panel covers the opponents' badges while you bid, so the panel
+    itself says what the partner and the opponents have bid."""
+    for seed in ("11", "12", "13", "14"):
+        d = Driver("--speed", "instant", "--size", size, "--seed", seed)
+        while d.wait_for_player() != "bid":
+            d.click(("btn", "look"))
+        view = d.scene.view
+        before = [q for q in range(1, 4) if view.bids[q] is not None]
+        if len(before) >= 2:
+            break
+    assert len(before) >= 2, "no seed had two bids before the player's"
+    drawn = d.record_text()
+    drawer = d.app.drawer
+    panel_words: list[str] = []
+    draw_panel = drawer.bid_panel
+
+    def spy(surface, scene, controls):
+        # Only what the panel itself says (the badges under it are covered on a phone).
+        start = len(drawn)
+        draw_panel(surface, scene, controls)
+        panel_words.extend(text for text, _ in drawn[start:])
+
+    drawer.bid_panel = spy
+    d.frame()
+    assert panel_words, "the bid panel was not drawn"
+    words = " ".join(panel_words)
+    names = d.scene.options.names
+    for q in before:
+        bid = view.bids[q]
+        said = f"Your partner bid {bid_words(bid)}" if q == 2 else (
+            f"{names[q]} bid {bid}" if bid > 0 else f"{names[q]} {bid_words(bid)}")
+        assert said in words, (said, words)

@@ -54,9 +54,7 @@ class PanelDrawer:
                    f"trick, -{rules.blind_nil_value} if you take any.")
         else:
             heading = "Your bid"
-            partner = view.bids[view.partner]
-            sub = ("How many tricks will you take?" if partner is None else
-                   f"Your partner bid {bid_words(partner)}.")
+            sub = self.bids_so_far(scene)
         if lay.compact:
             self.compact_bid_words(surface, scene, heading, sub, controls)
             return
@@ -79,6 +77,19 @@ class PanelDrawer:
             size = t.fit(note, lay.font_small, lay.bid_panel.width - 2 * lay.pad)
             t.blit(surface, note, size, SUGGESTED, (confirm.centerx, confirm.top - 2),
                    "midbottom")
+
+    def bids_so_far(self, scene: TableScene) -> str:
+        """The bid panel's line under its heading: the partner's bid, then the
+        opponents' ("Your partner bid 8. West bid 3, East nil."), since on a phone the
+        panel covers their badges while you bid."""
+        view = scene.view
+        names = scene.options.names
+        partner = view.bids[view.partner]
+        them = [f"{names[q]} {'bid ' if view.bids[q] > 0 else ''}{bid_words(view.bids[q])}"
+                for q in ((view.seat + 1) % 4, (view.seat + 3) % 4) if view.bids[q] is not None]
+        words = ("How many tricks will you take?" if partner is None else
+                 f"Your partner bid {bid_words(partner)}.")
+        return words + (f" {', '.join(them)}." if them else "")
 
     def compact_bid_words(self, surface: pygame.Surface, scene: TableScene, heading: str,
                           sub: str, controls: list[Control]) -> None:
