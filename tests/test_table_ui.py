@@ -7,7 +7,8 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from ui_driver import Driver, play_until
+from pygame import Rect
+from ui_driver import Driver, act, play_until
 
 from spades.ai import suggested_bid
 from spades.engine import BLIND_NIL, Bid, Match, Play, Rules, cards_of
@@ -497,3 +498,70 @@ def test_the_bid_panel_names_every_bid_made_before_yours(size):
         said = f"Your partner bid {bid_words(bid)}" if q == 2 else (
             f"{names[q]} bid {bid}" if bid > 0 else f"{names[q]} {bid_words(bid)}")
         assert said in words, (said, words)
+
+
+def _caption_drawn(d: Driver) -> list[str]:
+    """The words the table's caption ("Match 11, hand 1 ...") drew on the next frame."""
+    drawer, text = d.app.drawer, d.app.text
+    said: list[str] = []
+    corners, render = drawer.table_corners, text.render
+
+    def spy(surface, scene):
+        def heard(words, *args, **kwargs):
+            said.append(words)
+            return render(words, *args, **kwargs)
+        text.render = heard
+        try:
+            corners(surface, scene)
+        finally:
+            text.render = render
+
+    drawer.table_corners = spy
+    d.frame()
+    drawer.table_corners = corners
+    return [w for w in said if "Match" in w or "hand" in w or "playing" in w.lower()]
+
+
+def test_the_caption_steps_aside_for_the_bid_panel_and_the_trick():
+    """The caption never shows as a stub from under the bid panel (800x600), nor under
+    the trick's cards (320x480); where there is room it shows (1280x720)."""
+    d = Driver("--speed", "instant", "--size", "800x600", "--seed", "21")
+    while d.wait_for_player() != "bid":
+        d.click(("btn", "look"))
+    assert d.scene.bid_panel_open()
+    caption = Rect(d.scene.layout.trick_area.x, d.scene.layout.trick_area.y,
+                   d.scene.layout.trick_area.width, d.scene.layout.font_small + 4)
+    cut = d.scene.layout.bid_panel.colliderect(caption) and not \
+        d.scene.layout.bid_panel.contains(caption)
+    assert cut and _caption_drawn(d) == []
+    wide = Driver("--speed", "instant", "--size", "1280x720", "--seed", "21")
+    while wide.wait_for_player() != "bid":
+        wide.click(("btn", "look"))
+    assert any(w.startswith("Match 21, hand 1") for w in _caption_drawn(wide))
+    small = Driver("--speed", "instant", "--size", "320x480", "--seed", "21")
+    play_until(small, "play")
+    lay, s = small.scene.layout, small.scene.shown
+    assert s.trick, "the computer players lead before you at this seed"
+    lines = _caption_drawn(small)
+    top = Rect(lay.trick_area.x, lay.trick_area.y, lay.trick_area.width,
+               2 * (lay.font_small + 4))
+    assert top.collidelist([lay.trick_slots[q] for q, _ in s.trick]) >= 0
+    assert lines == []
+
+
+@pytest.mark.parametrize("size", ["320x480", "360x740", "390x844"])
+def test_the_phone_top_bar_words_both_sides_alike(size):
+    """Each side's words in the phone's top bar are cut to the same length: one side
+    never shows its bags while the other's are dropped."""
+    d = Driver("--speed", "instant", "--size", size, "--seed", "21")
+    for situation in ("bid", "play"):
+        while d.wait_for_player() != situation:
+            act(d, d.situation())
+        drawn = d.record_text()
+        d.frame()
+        bar = d.scene.layout.top_bar
+        words = [text for text, pos in drawn if bar.collidepoint(pos)
+                 and ("bidding" in text or " of " in text or "/" in text)]
+        assert len(words) == 2, words
+        assert ("bags" in words[0]) == ("bags" in words[1]), (size, words)
+        assert (" of " in words[0]) == (" of " in words[1]), (size, words)

@@ -185,6 +185,7 @@ class TableDrawer(PanelDrawer):
         s = scene.shown
         t = self.text
         left = lay.toolbar["scores"].left - lay.pad if not lay.portrait else bar.right
+        level = self.phone_bar_level(scene) if lay.portrait else 0
         for team in (0, 1):
             contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
             bidding = any(b is None for b in s.bids)
@@ -199,15 +200,8 @@ class TableDrawer(PanelDrawer):
                 r = t.blit(surface, str(s.scores[team]), lay.font_score, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
                 room = x + bar.width // 2 - lay.pad - (r.right + 6)
-                # The fullest wording that fits the half bar (a big score leaves less room).
-                if bidding:
-                    options = ["bidding" + (f" · {bags}" if bags else ""), "bidding"]
-                else:
-                    tricks = f"{won} of {contract}"
-                    options = [tricks + (f" · {bags}" if bags else ""), tricks,
-                               f"{won}/{contract}"]
-                detail = next((o for o in options if t.font(size).size(o)[0] <= room),
-                              options[-1])
+                options = self.phone_bar_words(scene, team)
+                detail = options[min(level, len(options) - 1)]
                 t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft",
                        width=room)
             else:
@@ -227,6 +221,34 @@ class TableDrawer(PanelDrawer):
                 fsize = t.fit(text, lay.font_small, width)
                 t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft",
                        width=width)
+
+    def phone_bar_words(self, scene: TableScene, team: int) -> list[str]:
+        """A side's words in the phone's top bar, fullest first ("2 of 5 · bags 3")."""
+        s = scene.shown
+        contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
+        won = s.tricks_won[team] + s.tricks_won[team + 2]
+        bags = f" · bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
+        if any(b is None for b in s.bids):
+            return ["bidding" + bags, "bidding"]
+        return [f"{won} of {contract}{bags}", f"{won} of {contract}", f"{won}/{contract}"]
+
+    def phone_bar_level(self, scene: TableScene) -> int:
+        """How short both sides' words must be so each fits its half of the phone's top
+        bar: the same for both, so one side never shows its bags while the other's are
+        dropped (a big score or the wider "Them" leaves less room)."""
+        lay = scene.layout
+        bar, t, size = lay.top_bar, self.text, lay.font_small
+        level = 0
+        for team in (0, 1):
+            x = bar.x + lay.pad + team * (bar.width // 2)
+            used = t.font(size, True).size(TEAM_NAMES[team])[0] + 6 + \
+                t.font(lay.font_score, True).size(str(scene.shown.scores[team]))[0] + 6
+            room = x + bar.width // 2 - lay.pad - (x + used)
+            options = self.phone_bar_words(scene, team)
+            fits = next((i for i, o in enumerate(options) if t.font(size).size(o)[0] <= room),
+                        len(options) - 1)
+            level = max(level, fits)
+        return level
 
     def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
         """The match and hand ("Match 11, hand 1"), target, practice mark and the
@@ -248,6 +270,12 @@ class TableDrawer(PanelDrawer):
         icon = self.art.suit(3, size, (20, 20, 20))
         sign_w = icon.get_width() + words.get_width() + 14
         y = area.y
+        # The caption steps aside rather than show as a stub under an open panel or
+        # under the trick's cards (a small phone): the score sheet names the hand too.
+        cards = [lay.trick_slots[seat] for seat, _ in s.trick] if s.trick else []
+        line_box = Rect(area.x, y, area.width, len(lines) * (size + 4))
+        if self.peeks(line_box) or line_box.collidelist(cards) >= 0:
+            return
         for i, line in enumerate(lines):
             text = t.render(line, size, theme.TEXT_MUTED)
             last = i == len(lines) - 1
