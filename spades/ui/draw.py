@@ -55,6 +55,7 @@ def caption_lines(fits, first: str, rest: list[str]) -> list[str]:
             lines.append(phrase)
     return [line[0].upper() + line[1:] for line in lines]
 
+
 class TableDrawer(PanelDrawer):
     def __init__(self) -> None:
         self.art = CardArt()
@@ -185,7 +186,7 @@ class TableDrawer(PanelDrawer):
         s = scene.shown
         t = self.text
         left = lay.toolbar["scores"].left - lay.pad if not lay.portrait else bar.right
-        level = self.phone_bar_level(scene) if lay.portrait else 0
+        level, rooms = self.phone_bar_fit(scene) if lay.portrait else (0, [0, 0])
         for team in (0, 1):
             contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
             bidding = any(b is None for b in s.bids)
@@ -199,11 +200,10 @@ class TableDrawer(PanelDrawer):
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
                 r = t.blit(surface, str(s.scores[team]), lay.font_score, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
-                room = x + bar.width // 2 - lay.pad - (r.right + 6)
                 options = self.phone_bar_words(scene, team)
                 detail = options[min(level, len(options) - 1)]
                 t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft",
-                       width=room)
+                       width=rooms[team])
             else:
                 size = lay.font
                 y = bar.y + bar.height * (0.28 if team == 0 else 0.74)
@@ -232,23 +232,23 @@ class TableDrawer(PanelDrawer):
             return ["bidding" + bags, "bidding"]
         return [f"{won} of {contract}{bags}", f"{won} of {contract}", f"{won}/{contract}"]
 
-    def phone_bar_level(self, scene: TableScene) -> int:
+    def phone_bar_fit(self, scene: TableScene) -> tuple[int, list[int]]:
         """How short both sides' words must be so each fits its half of the phone's top
-        bar: the same for both, so one side never shows its bags while the other's are
-        dropped (a big score or the wider "Them" leaves less room)."""
+        bar (the same for both, so one side never shows its bags while the other's are
+        dropped: a big score or the wider "Them" leaves less room), and each side's
+        room for them after its name and score."""
         lay = scene.layout
         bar, t, size = lay.top_bar, self.text, lay.font_small
-        level = 0
+        level, rooms = 0, []
         for team in (0, 1):
-            x = bar.x + lay.pad + team * (bar.width // 2)
             used = t.font(size, True).size(TEAM_NAMES[team])[0] + 6 + \
                 t.font(lay.font_score, True).size(str(scene.shown.scores[team]))[0] + 6
-            room = x + bar.width // 2 - lay.pad - (x + used)
+            rooms.append(bar.width // 2 - lay.pad - used)
             options = self.phone_bar_words(scene, team)
-            fits = next((i for i, o in enumerate(options) if t.font(size).size(o)[0] <= room),
-                        len(options) - 1)
+            fits = next((i for i, o in enumerate(options)
+                         if t.font(size).size(o)[0] <= rooms[-1]), len(options) - 1)
             level = max(level, fits)
-        return level
+        return level, rooms
 
     def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
         """The match and hand ("Match 11, hand 1"), target, practice mark and the
