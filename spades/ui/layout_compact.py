@@ -9,7 +9,7 @@ from __future__ import annotations
 from pygame import Rect
 
 from .cardart import card_height
-from .layout import EAST, NORTH, SOUTH, TOOLBAR, WEST, Layout, _clamp, _trick_slots
+from .layout_base import EAST, NORTH, SOUTH, TOOLBAR, WEST, Layout, _clamp, _trick_slots
 from .widgets.pointer import min_target
 
 

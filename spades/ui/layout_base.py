@@ -1,0 +1,194 @@
+"""What a table layout is: the named rectangles (``Layout``), the seats, the smallest
+windows laid out, and the small helpers both layouts share. ``layout.compute_layout``
+fills a ``Layout`` for an ordinary window, ``layout_compact.compact_layout`` for a short
+landscape one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+SOUTH, WEST, NORTH, EAST = range(4)
+TOOLBAR = ("scores", "last", "hint", "undo", "coach", "menu")
+MIN_STEP = 44  # the narrowest strip of an overlapped card a finger can still pick
+
+# The smallest windows the table is laid out for, lying and upright: below them every
+# scene shows a "Make the window larger" card instead (see :func:`too_small`). Smaller
+# than this, 44 px targets and readable cards no longer fit beside four seats.
+SMALLEST_LANDSCAPE = (480, 320)
+SMALLEST_PORTRAIT = (320, 480)
+
+
+def too_small(width: int, height: int) -> bool:
+    """No honest table fits: the window gets the "Make the window larger" card."""
+    low_w, low_h = SMALLEST_PORTRAIT if height > width * 1.15 else SMALLEST_LANDSCAPE
+    return width < low_w or height < low_h
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+@dataclass
+class Layout:
+    width: int
+    height: int
+    portrait: bool
+    font: int  # body text size (the font's pixel size, as pygame.font.Font takes it)
+    font_small: int
+    font_big: int
+    pad: int
+    card_w: int  # the player's cards
+    card_h: int
+    trick_w: int  # cards in the middle of the table
+    trick_h: int
+    back_w: int  # the small backs of the other hands
+    back_h: int
+    packet_w: int  # a won trick in front of its player
+    packet_h: int
+    lift: int  # how far a playable card is raised
+    top_bar: Rect
+    toolbar: dict[str, Rect]
+    badges: list[Rect]  # name, bid and tricks of each seat
+    fans: list[Rect]  # the face-down hands of West, North, East (South's is the hand)
+    packets: list[Rect]  # won tricks, one strip per seat
+    trick_area: Rect
+    trick_slots: list[Rect]
+    status: Rect  # the message line above the hand
+    hand_area: Rect
+    hand_rows: int
+    hand_step: int  # horizontal distance between neighbouring cards
+    row_step: int  # vertical distance between two rows of cards
+    bid_panel: Rect
+    bid_title: Rect
+    bid_buttons: list[Rect]  # nil, 1..13
+    bid_confirm: Rect
+    bid_cols: int
+    overlay: Rect  # modal panels: breakdown, score sheet, pause, help, match over
+    target: int = 44  # the least width and height of anything tapped (48 on a phone)
+    vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
+    font_score: int = 28  # the teams' scores in the top bar
+    compact: bool = False  # a short landscape window: seats in one row, no side columns
+
+    @property
+    def message(self) -> Rect:
+        """The message line (a refusal, a hint, a flash such as the contracts): the top
+        of the status box, so it never covers the turn prompt under it. A message too
+        long for one line grows upwards from here, over the felt."""
+        box = self.status
+        return Rect(box.x, box.y, box.width,
+                    min(box.height // 2, round(self.font_small * 1.25)))
+
+    @property
+    def prompt(self) -> Rect:
+        """The turn prompt and the coach's reason: the rest of the status box, right
+        above the hand."""
+        box = self.status
+        top = self.message.bottom
+        return Rect(box.x, top, box.width, box.bottom - top)
+
+    @property
+    def row_capacity(self) -> int:
+        """How many cards one row of the hand holds side by side: at the comfortable
+        spacing on one row, on two rows as many as the narrowest tap target allows."""
+        step = self.hand_step if self.hand_rows == 1 else min(self.hand_step, MIN_STEP)
+        return max(1, (self.hand_area.width - self.card_w) // max(1, step) + 1)
+
+    def row_step_for(self, in_row: int) -> int:
+        """The spacing of a row of ``in_row`` cards: the comfortable one, closer when a
+        long row (split at a change of suit) needs it, never under a tap's width."""
+        if in_row <= 1 or self.hand_rows == 1:
+            return self.hand_step
+        room = (self.hand_area.width - self.card_w) // (in_row - 1)
+        return max(min(MIN_STEP, self.hand_step), min(self.hand_step, room))
+
+    def hand_rects(self, count: int, top: int | None = None) -> list[Rect]:
+        """Where each of ``count`` cards of the player's hand lies (unraised), in order.
+
+        ``top`` is how many go in the upper row of a two-row hand (default: the larger
+        half). Later cards are drawn over earlier ones, so the hit test goes from the last.
+        """
+        if count <= 0:
+            return []
+        two = self.hand_rows == 2 and count > min(7, self.row_capacity)
+        first = (top if top is not None else -(-count // 2)) if two else count
+        rects = []
+        area = self.hand_area
+        bottom = area.bottom - self.card_h
+        for i in range(count):
+            row = 0 if i < first else 1
+            col = i if row == 0 else i - first
+            in_row = first if row == 0 else count - first
+            step = self.row_step_for(in_row)
+            width = self.card_w + (in_row - 1) * step
+            x = area.centerx - width // 2 + col * step
+            y = bottom - (self.row_step if two and row == 0 else 0)
+            rects.append(Rect(x, y, self.card_w, self.card_h))
+        return rects
+
+    def hand_split(self, suits: list[int]) -> int | None:
+        """The upper row's size for a two-row hand: at the change of suit nearest the
+        middle that both rows can hold (a long row closes up), so a suit is not cut in
+        two; None for the plain halves when no change of suit is within reach."""
+        count = len(suits)
+        if self.hand_rows != 2 or count <= min(7, self.row_capacity):
+            return None
+        fits = [i for i in range(1, count) if max(i, count - i) <= self.row_capacity]
+        changes = [i for i in fits if suits[i] != suits[i - 1]]
+        if not changes:
+            return None
+        return min(changes, key=lambda i: (abs(2 * i - count), -i))
+
+    def fan_rects(self, seat: int, count: int) -> list[Rect]:
+        """The small backs of another seat's hand, spread along its fan."""
+        if count <= 0 or seat == SOUTH:
+            return []
+        area = self.fans[seat]
+        rects = []
+        if self.vertical_fans[seat] and area.height >= self.back_h:
+            step = max(0.0, min(self.back_h * 0.35,
+                                (area.height - self.back_h) / max(1, count - 1)))
+            top = area.centery - (self.back_h + step * (count - 1)) / 2
+            for i in range(count):
+                rects.append(
+                    Rect(area.centerx - self.back_w // 2, round(top + i * step), self.back_w,
+                         self.back_h)
+                )
+        else:
+            step = max(0.0, min(self.back_w * 0.35,
+                                (area.width - self.back_w) / max(1, count - 1)))
+            left = area.centerx - (self.back_w + step * (count - 1)) / 2
+            for i in range(count):
+                rects.append(
+                    Rect(round(left + i * step), area.centery - self.back_h // 2, self.back_w,
+                         self.back_h)
+                )
+        return rects
+
+    def packet_rects(self, seat: int, count: int) -> list[Rect]:
+        """Won tricks as separate packets, spaced so they can be counted."""
+        area = self.packets[seat]
+        step = max(0.0, min(self.packet_w * 0.62, (area.width - self.packet_w) / 12))
+        return [
+            Rect(round(area.x + i * step), area.centery - self.packet_h // 2, self.packet_w,
+                 self.packet_h)
+            for i in range(count)
+        ]
+
+    def seat_origin(self, seat: int) -> Rect:
+        """Where a card leaves from or returns to for a seat (its hand)."""
+        if seat == SOUTH:
+            return Rect(self.hand_area.centerx - self.card_w // 2,
+                        self.hand_area.bottom - self.card_h, self.card_w, self.card_h)
+        return Rect(self.fans[seat].centerx - self.back_w // 2,
+                    self.fans[seat].centery - self.back_h // 2, self.back_w, self.back_h)
+
+
+def _trick_slots(centre: tuple[int, int], w: int, h: int, rise: float) -> list[Rect]:
+    """The four cards of a trick in a cross, South, West, North, East."""
+    cx, cy = centre
+    dx, dy = round(w * 1.08), round(h * rise)
+    return [Rect(cx - w // 2 + x, cy - h // 2 + y, w, h)
+            for x, y in ((0, dy), (-dx, 0), (0, -dy), (dx, 0))]
