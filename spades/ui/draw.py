@@ -423,9 +423,12 @@ class TableDrawer(PanelDrawer):
             if seat is not None:
                 name = scene.options.names[seat]
                 text = "You take the trick" if seat == HUMAN else f"{name} takes the trick"
-                self.text.blit(surface, text, lay.font_small, theme.GOLD,
-                               (lay.trick_area.centerx, lay.trick_area.bottom - 2), "midbottom",
-                               True)
+                pos = (lay.trick_area.centerx, lay.trick_area.bottom - 2)
+                words = Rect((0, 0), self.text.font(lay.font_small, True).size(text))
+                if words.move(pos[0] - words.width // 2, pos[1] - words.height).collidelist(
+                        [lay.trick_slots[q] for q, _ in s.trick]) >= 0:
+                    pos = lay.message.midbottom  # a trick filling its room: on the message line
+                self.text.blit(surface, text, lay.font_small, theme.GOLD, pos, "midbottom", True)
 
     def dim(self, size: tuple[int, int]) -> pygame.Surface:
         surf = self._dim.get(size)
