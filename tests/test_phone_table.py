@@ -158,3 +158,35 @@ def test_the_winners_words_never_cover_a_card_of_the_trick(size):
     assert words and words[0].rect is not None
     cards = [scene.layout.trick_slots[q] for q, _ in scene.shown.trick]
     assert words[0].rect.collidelist(cards) < 0, (words[0].rect, cards)
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740", "320x480", "1280x720", "800x600"])
+@pytest.mark.parametrize("north_deals", [False, True])
+def test_north_is_marked_as_your_partner_by_its_name(size, north_deals):
+    """North's badge says "Partner" in full, at the secondary size or more, inside the
+    badge beside the name and clear of the dealer's chip; no other seat says it."""
+    from spades.ui.layout import NORTH
+
+    d = Driver("--seed", "9" if north_deals else "11", "--speed", "instant", "--size", size,
+               rules=SHORT)
+    scene = d.scene
+    play_until(d, "play")
+    assert (scene.shown.dealer == NORTH) == north_deals
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    lay = scene.layout
+    said = [x for x in record if x.text == "Partner"]
+    assert len(said) == 1 and said[0].rect is not None, [x.text for x in record][:20]
+    tag, badge = said[0].rect, lay.badges[NORTH]
+    assert badge.contains(tag), (tag, badge)
+    assert said[0].size >= 15 and said[0].bold
+    name = next(x for x in record if x.text == scene.options.names[NORTH] and x.rect
+                and badge.contains(x.rect))
+    assert name.size >= 15 and name.rect.right < tag.left and abs(
+        name.rect.centery - tag.centery) <= 2
+    if north_deals:
+        chip = next(x for x in record if x.text == "D" and x.rect is not None)
+        assert badge.contains(chip.rect) and not chip.rect.colliderect(tag.inflate(8, 0))
+    for seat in (0, 1, 3):
+        assert not any(lay.badges[seat].colliderect(x.rect) for x in said)
