@@ -274,6 +274,10 @@ class TableDrawer(PanelDrawer):
         # The caption steps aside rather than show as a stub under an open panel or
         # under the trick's cards (a small phone): the score sheet names the hand too.
         cards = [lay.trick_slots[seat] for seat, _ in s.trick] if s.trick else []
+        if s.dealing:  # the deck in the middle, as big as a trick's card
+            deck = Rect(0, 0, lay.trick_w + 12, lay.trick_h + 12)
+            cards.append(deck.move(lay.trick_area.centerx - deck.width // 2,
+                                   lay.trick_area.centery - deck.height // 2))
         line_box = Rect(area.x, y, area.width, len(lines) * (size + 4))
         if self.peeks(line_box) or line_box.collidelist(cards) >= 0:
             return
