@@ -57,9 +57,10 @@ def drawn(lay, count: int, split: int | None, raised: set[int]) -> list[Rect]:
 @pytest.mark.parametrize("size", PHONES)
 def test_every_card_of_a_two_row_hand_shows_its_index_and_a_fingers_square(size):
     """Whatever is raised (the playable cards), each card of the hand keeps its whole
-    corner index in view and a 44 x 44 px square no other card covers. Before, the
-    lower row hid all of the upper row but a 30 px strip at 320x480, and a raised card
-    of the lower row half the upper row's index at 390x844."""
+    corner index in view, and a 44 x 44 px square no other card covers when it is
+    playable (raised) or nothing is. Before, the lower row hid all of the upper row but
+    a 30 px strip at 320x480, and a raised card of the lower row half the upper row's
+    index at 390x844."""
     lay = compute_layout(*size)
     assert lay.hand_rows == 2
     rng = random.Random(size[0])
@@ -79,7 +80,8 @@ def test_every_card_of_a_two_row_hand_shows_its_index_and_a_fingers_square(size)
                             for y in range(index.top, index.bottom)
                             for x in range(index.left, index.right))
                 assert shown, (size, count, split, sorted(raised), i, "index covered")
-                assert finger_square(grid, box, i) is not None, (size, count, i, "no target")
+                if i in raised or not raised:
+                    assert finger_square(grid, box, i) is not None, (size, count, i, "no target")
 
 
 @pytest.mark.parametrize("size", ["390x844", "360x740", "320x480"])

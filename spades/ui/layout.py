@@ -105,7 +105,7 @@ def compute_layout(width: int, height: int) -> Layout:
     lift = round(card_h * 0.14)
     # Two rows: the upper row shows each card's whole index and a finger's height, even
     # under a raised (playable) card of the lower row.
-    row_step = max(MIN_STEP, index_depth(card_w)) + lift if hand_rows == 2 else 0
+    row_step = max(MIN_STEP, index_depth(card_w) + lift) if hand_rows == 2 else 0
     per_row = 13 if hand_rows == 1 else 7
     hand_w = card_w + (per_row - 1) * hand_step
     if hand_rows == 2:
@@ -262,20 +262,23 @@ def compute_layout(width: int, height: int) -> Layout:
     title_h = round(font * 2.6)
     confirm_h = max(target, round(font * 2))
     button_w = (panel_w - (cols + 1) * pad) // cols
-    fixed = title_h + confirm_h + font_small + (rows + 4) * pad
+    # The note under the grid ("Outlined: the suggested bid") gives way on the smallest
+    # phone, where the panel would not fit between the top bar and the hand with it.
+    note = font_small
+    if portrait and title_h + confirm_h + note + (rows + 4) * pad + rows * target > \
+            hand_area.top + lift - top_bar.bottom - 2 * pad:
+        note = 0
+    fixed = title_h + confirm_h + note + (rows + 4) * pad
     button_h = max(target, min(round(font * 2.2), (room.height - fixed) // rows))
     bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
     bid_panel.center = room.center
     if portrait and room.height < bid_panel.height:
         # Taller than its room (a small phone): over the other seats' badges, whole, and
-        # above the status (the smallest phones: all but the hand's cards and toolbar,
-        # the top bar too when the two-row hand leaves no more).
+        # above the status (the smallest phones: all but the hand's cards and toolbar).
         bottom, least = middle_bottom, top_bar.bottom + pad
         if bid_panel.height > bottom - least or fans[WEST].bottom > bottom:
             bottom = hand_area.top + lift - pad
         top = bottom - bid_panel.height
-        if top < least:  # the very smallest: over the top bar as well, all of it
-            least = pad
         if top < badges[NORTH].bottom + pad:  # no stub of a badge or a fan peeks out
             top = least
         elif top < badges[WEST].bottom + pad:
@@ -298,7 +301,7 @@ def compute_layout(width: int, height: int) -> Layout:
                                 bid_title.bottom + pad + r * (button_h + pad),
                                 button_w, button_h))
     bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), confirm_h)
-    bid_confirm.midtop = (content.centerx, bid_buttons[-1].bottom + pad + font_small)
+    bid_confirm.midtop = (content.centerx, bid_buttons[-1].bottom + pad + note)
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 40)),
                    min(height - 2 * pad, round(font * 30)))
