@@ -162,7 +162,8 @@ def test_the_winners_words_never_cover_a_card_of_the_trick(size):
     assert words[0].rect.collidelist(cards) < 0, (words[0].rect, cards)
 
 
-@pytest.mark.parametrize("size", ["390x844", "360x740", "320x480", "1280x720", "800x600"])
+@pytest.mark.parametrize("size", ["390x844", "360x740", "320x480", "1280x720", "800x600",
+                                  "480x320"])
 @pytest.mark.parametrize("north_deals", [False, True])
 def test_north_is_marked_as_your_partner_by_its_name(size, north_deals):
     """North's badge says "Partner" in full, at the secondary size or more, inside the
