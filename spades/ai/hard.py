@@ -148,20 +148,23 @@ def sample_deal(
         cards.append(low.bit_length() - 1)
         m ^= low
     rng.shuffle(cards)
+    # The seats that may hold a card of each suit (not void in it), in seat order.
+    voids = t.voids
+    open_to = [tuple(q for q in others if not voids[q] >> suit & 1) for suit in range(4)]
     # The most constrained cards first: fewest seats that may hold them.
-    cards.sort(key=lambda c: sum(1 for q in others if not t.voids[q] >> (c // 13) & 1))
+    cards.sort(key=lambda c: len(open_to[c // 13]))
     rand = rng.random
     for _ in range(40):
         left = sizes[:]
         hands = t.hands[:]
         ok = True
         for c in cards:
-            suit = c // 13
             total = 0.0
             eligible = []
-            for q in others:
-                if left[q] and not t.voids[q] >> suit & 1:
-                    w = weights[q][c] * left[q]
+            for q in open_to[c // 13]:
+                n = left[q]
+                if n:
+                    w = weights[q][c] * n
                     eligible.append((q, w))
                     total += w
             if not eligible:
