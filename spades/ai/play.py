@@ -11,7 +11,7 @@ still needs, try to set the opponents when that is close, and otherwise duck bag
 
 from __future__ import annotations
 
-from ..engine.cards import FULL_DECK, NON_SPADE_MASK, SPADE_MASK, SPADES, SUIT_MASKS, cards_of
+from ..engine.cards import FULL_DECK, NON_SPADE_MASK, SPADE_MASK, SPADES, SUIT_MASKS
 from .position import Position
 
 _ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
@@ -122,6 +122,16 @@ class _Trick:
             if led >= 0:
                 void_led[q] = (not led_out) or bool(voids[q] >> led & 1)
             void_spades[q] = (not spades_out) or bool(voids[q] & 8)
+
+    def lowest_sure(self, cards: int) -> int:
+        """The lowest of ``cards`` that no opponent yet to play could top, or -1."""
+        while cards:
+            low = cards & -cards
+            card = low.bit_length() - 1
+            if not self.beatable(card):
+                return card
+            cards ^= low
+        return -1
 
     def beatable(self, card: int) -> bool:
         """Could an opponent yet to play top ``card`` if it were winning?"""
@@ -405,9 +415,9 @@ def _follow(
             if following:
                 return _low(legal), "Your partner has this trick: play low"
             return discard(legal, not want), "Your partner has this trick: discard"
-        sure = [c for c in cards_of(beats) if not info.beatable(c)]
-        if sure and (following or best % 13 < 10):
-            return sure[0], "Make sure of the trick your partner may lose"
+        sure = info.lowest_sure(beats)
+        if sure >= 0 and (following or best % 13 < 10):
+            return sure, "Make sure of the trick your partner may lose"
         if following:
             return _low(legal), "Play low under your partner"
         return discard(legal, False), "Discard under your partner"
@@ -421,9 +431,9 @@ def _follow(
         if pos == 3:
             return _cheapest(beats, following), "Win as cheaply as possible"
         info = _Trick(t, seat, later)
-        sure = [c for c in cards_of(beats) if not info.beatable(c)]
-        if sure:
-            return sure[0], "Win with a card that cannot be beaten"
+        sure = info.lowest_sure(beats)
+        if sure >= 0:
+            return sure, "Win with a card that cannot be beaten"
         if pos == 1:
             if following:
                 return _low(legal), "Second hand low"
