@@ -367,12 +367,14 @@ def test_rollouts_bend_only_the_opponents():
 
 def test_hard_spends_its_search_where_the_decision_is_close():
     # A search often settles before its budget (no other card can overturn the normal
-    # one), the normal card is never dropped, the decision stays reproducible, and a
-    # seat with one legal card does not search at all.
-    from spades.ai.hard import SearchThinker
+    # one), the normal card is never dropped, a search ends on a whole deal (every
+    # candidate still in question judged on the same deals), a decision still close
+    # at its budget gets more deals once, the decision stays reproducible, and a seat
+    # with one legal card does not search at all.
+    from spades.ai.hard import EXTEND_CLOSE, SearchThinker
     from spades.ai.players import Decided
 
-    settled = searched = single = 0
+    settled = searched = single = extended = 0
     for game in range(2):
         match = Match(preset("standard"), f"close/{game}")
         hard = HardPlayer(seed=game, rollouts=160)
@@ -390,15 +392,22 @@ def test_hard_spends_its_search_where_the_decision_is_close():
             if isinstance(thinker, SearchThinker):
                 searched += 1
                 settled += thinker.stopped_early
-                assert thinker.iterations <= thinker.total
+                extended += thinker.extended
+                base = thinker.samples * len(thinker.candidates)
+                budget = base + (int(EXTEND_CLOSE * base) if thinker.extended else 0)
+                assert thinker.total == budget
+                assert thinker.iterations < thinker.total + len(thinker.candidates)
+                assert len({thinker.counts[j] for j in thinker.active}) == 1
                 k = thinker.normal_index()
                 assert k in thinker.active
                 if thinker.stopped_early:
                     assert thinker.iterations < thinker.total
+                if thinker.extended:
+                    assert thinker.iterations > base
                 again = HardPlayer(seed=game, rollouts=160).choose(view)
                 assert again == action
             match.apply(action)
-    assert single >= 1 and searched >= 6 and settled >= 2
+    assert single >= 1 and searched >= 6 and settled >= 2 and extended >= 1
 
 
 def test_dealt_hands_match_what_the_bids_say():

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 from dataclasses import replace
 from typing import Any
 
@@ -47,6 +46,12 @@ MATCH_WIN_VALUE = 300  # a hand that ends the match is worth this much more or l
 STOP_AFTER = 24  # deals before the search may stop early ...
 STOP_CHECK_EVERY = 8  # ... asking again after every this many deals
 STOP_Z = 2.0  # standard errors either way that count as "settled"
+# A card decision still close when its budget is spent (another card ahead of the
+# normal one by more than its margin, but not by enough standard errors) gets this
+# many budgets more, once: few decisions are that close (about 1 in 25), so the typical
+# decision takes no longer and the rare close one takes up to 2.5 times as long.
+EXTEND_CLOSE = 1.5
+CLOSE_Z = 0.25  # "close": within this many standard errors of the bar either way
 
 
 def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
@@ -256,8 +261,9 @@ def style_bids(bids: list[int], styles: list[str]) -> list[list[int] | None]:
     return out
 
 
-def play_out(t: Position, styles: list[str], rand) -> None:
-    """Play the hand to its end: the normal rules, bent by each seat's style."""
+def play_out(t: Position, styles: list[str], rand=None) -> None:
+    """Play the hand to its end: the normal rules, bent by each seat's style (``rand``,
+    random numbers for a careless seat, may be None when no seat is careless)."""
     real = t.bids
     seen = style_bids(real, styles)
     careless = [CARELESS_RATE if s == "careless" else 0.0 for s in styles]
@@ -294,6 +300,7 @@ class _Search(Thinker):
     depends only on the seed, the view and the rollout count, never on the slicing."""
 
     noise_z = CARD_NOISE_Z
+    extend_by = EXTEND_CLOSE  # budgets more for a decision still close at the end
 
     def __init__(
         self, position: Position, seat: int, candidates: list, rollouts: int,
@@ -306,6 +313,7 @@ class _Search(Thinker):
         self.candidates = candidates
         self.samples = max(MIN_SAMPLES, rollouts // len(candidates))
         self.total = self.samples * len(candidates)
+        self.extended = False  # whether a close decision has had its extra budget
         self.rng = rng
         self.reading = reading
         self.weights = _weights(position, seat, bids, reading)
@@ -321,6 +329,7 @@ class _Search(Thinker):
         self.deal: list[int] | None = None
         self.styles = ["normal"] * 4
         self.deal_seed = 0
+        self.judged: dict[tuple, float] = {}  # hand results already judged
         rules = position.rules
         self.bag_cost = rules.bag_penalty_points / rules.bag_limit if rules.bag_penalty else 0.0
 
@@ -340,14 +349,20 @@ class _Search(Thinker):
             self.values[i].append(value)
         self.iterations += 1
         self.turn += 1
-        if self.turn == len(active):
-            self.turn = 0
-            self.deals += 1
-            if (self.deals >= STOP_AFTER and self.deals % STOP_CHECK_EVERY == 0
-                    and self.iterations < self.total):
+        if self.turn < len(active):
+            return
+        # A whole deal is done: every candidate still in question has as many values.
+        self.turn = 0
+        self.deals += 1
+        if self.iterations < self.total:
+            if self.deals >= STOP_AFTER and self.deals % STOP_CHECK_EVERY == 0:
                 self._narrow()
-        if not self.done and self.iterations >= self.total:
-            self._decide()
+        elif not self.done:
+            if self.extend_by and not self.extended and self._close():
+                self.extended = True
+                self.total += int(self.extend_by * self.samples * len(self.candidates))
+            else:
+                self._decide()
 
     # --- spending the budget where the decision is close ----------------------------
     #
@@ -372,8 +387,13 @@ class _Search(Thinker):
         a, b = self.values[j], self.values[k]
         if len(a) != len(b) or len(a) < 2:
             return 0.0, math.inf
+        n = len(a)
         diffs = [x - y for x, y in zip(a, b, strict=True)]
-        return statistics.fmean(diffs), statistics.stdev(diffs) / math.sqrt(len(diffs))
+        mean = math.fsum(diffs) / n
+        # The sample standard deviation in plain floats (statistics.stdev is exact and
+        # many times slower), over the square root of n.
+        spread = math.fsum([(d - mean) * (d - mean) for d in diffs]) / (n - 1)
+        return mean, math.sqrt(spread / n)
 
     def _narrow(self) -> None:
         k = self.normal_index()
@@ -401,8 +421,31 @@ class _Search(Thinker):
                 self._decide()
                 return
 
+    def _close(self) -> bool:
+        """Whether a candidate is ahead of the normal choice by more than its margin
+        but within CLOSE_Z standard errors of the bar (its margin after ``noise_z``
+        standard errors), so that more deals could still decide it either way."""
+        k = self.normal_index()
+        for j in self.active:
+            if j == k:
+                continue
+            mean, se = self._diff(j, k)
+            bar = self.margin(j)
+            if mean > bar and abs(mean - self.noise_z * se - bar) < CLOSE_Z * se:
+                return True
+        return False
+
     def _rollout(self, candidate, deal: list[int]) -> float:
         raise NotImplementedError
+
+    def _judge(self, t: Position) -> float:
+        """``judge`` of a played-out hand, remembered: a decision's rollouts end in few
+        distinct results (the bids and the match score are the decision's own)."""
+        key = (*t.bids, *t.tricks_won)
+        value = self.judged.get(key)
+        if value is None:
+            value = self.judged[key] = judge(t, self.seat, self.bag_cost)
+        return value
 
     def means(self) -> list[float]:
         return [s / n if n else float("-inf") for s, n in zip(self.sums, self.counts, strict=True)]
@@ -413,8 +456,8 @@ class _Search(Thinker):
         a, b = self.values[j], self.values[k]
         if len(a) != len(b) or len(a) < 2:
             return float("-inf")
-        diffs = [x - y for x, y in zip(a, b, strict=True)]
-        return statistics.fmean(diffs) - z * statistics.stdev(diffs) / math.sqrt(len(diffs))
+        mean, se = self._diff(j, k)
+        return mean - z * se
 
     def _decide(self) -> None:
         raise NotImplementedError
@@ -440,8 +483,11 @@ class SearchThinker(_Search):
         t = self.position.copy()
         t.hands = deal[:]
         t.play(card)
-        play_out(t, self.styles, random.Random(self.deal_seed).random)
-        return judge(t, self.seat, self.bag_cost)
+        styles = self.styles
+        # Only a careless seat draws random numbers: seed a generator just for it.
+        rand = random.Random(self.deal_seed).random if "careless" in styles else None
+        play_out(t, styles, rand)
+        return self._judge(t)
 
     def _decide(self) -> None:
         means = self.means()
@@ -515,6 +561,7 @@ class BidThinker(_Search):
     the whole hand played out."""
 
     noise_z = BID_NOISE_Z
+    extend_by = 0.0  # nearly every bid is searched to its budget: none may take longer
 
     def normal_index(self) -> int:
         return self.candidates.index(self.normal)
@@ -573,7 +620,7 @@ class BidThinker(_Search):
         t.bids = self._later_bids(bid, deal, rand)
         t.to_act = t.leader = self.leader
         play_out(t, self.styles, rand)
-        return judge(t, self.seat, self.bag_cost)
+        return self._judge(t)
 
     def _decide(self) -> None:
         """The normal bid stands unless another beats it on the same deals by a margin
