@@ -37,8 +37,8 @@ from .reading import CARELESS_RATE, EAGER_SHOWN_WEIGHTS, STYLE_WEIGHTS, Reading
 
 # The default budget is counted in cards played out, so a decision early in the hand
 # (long rollouts) gets fewer rollouts than one late in it, and each takes about as long.
-DEFAULT_CARD_BUDGET = 10800
-MIN_ROLLOUTS, MAX_ROLLOUTS = 200, 800
+DEFAULT_CARD_BUDGET = 13500
+MIN_ROLLOUTS, MAX_ROLLOUTS = 250, 1000
 MIN_SAMPLES = 8
 PREFER_NORMAL_BY = 1.5  # points: the normal card stands unless beaten by this much
 CARD_NOISE_Z = 1.0  # ... after taking off this many standard errors of the difference
@@ -505,7 +505,7 @@ class SearchThinker(_Search):
 
 # --- the bid --------------------------------------------------------------------------
 
-DEFAULT_BID_ROLLOUTS = 264
+DEFAULT_BID_ROLLOUTS = 320
 PREFER_NORMAL_BID_BY = 4.0  # points: the normal bid stands unless beaten by this much
 NIL_SWITCH_BY = 12.0  # a nil the normal rules would not bid must win by this much
 RAISE_BY = 8.0  # a bid above the normal one must win by this much

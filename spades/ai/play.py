@@ -175,11 +175,13 @@ def sound_cards(t: Position, seat: int, legal: int) -> int:
 def _sound(t: Position, seat: int, legal: int, win_seat: int, best: int) -> int:
     """``sound_cards`` for a trick in progress whose winner is known."""
     partner = (seat + 2) & 3
+    last = len(t.trick) == 3
+    if win_seat != partner and not last:
+        return legal  # the usual case: nothing to hold back
     if best >= 39:
         beats = legal & SPADE_MASK & _ABOVE[best]
     else:
         beats = (legal & _ABOVE[best]) | (legal & SPADE_MASK)
-    last = len(t.trick) == 3
     if win_seat == partner:
         if nil_alive(t, partner) and beats and not nil_alive(t, seat):
             return beats
