@@ -48,10 +48,10 @@ STOP_CHECK_EVERY = 8  # ... asking again after every this many deals
 STOP_Z = 2.0  # standard errors either way that count as "settled"
 # A card decision still close when its budget is spent (another card ahead of the
 # normal one by more than its margin, but not by enough standard errors) gets this
-# many budgets more, once: few decisions are that close (about 1 in 25), so the typical
+# many budgets more, once: few decisions are that close (about 1 in 30), so the typical
 # decision takes no longer and the rare close one takes up to 2.5 times as long.
 EXTEND_CLOSE = 1.5
-CLOSE_Z = 0.25  # "close": within this many standard errors of the bar either way
+CLOSE_Z = 0.15  # "close": within this many standard errors of the bar either way
 
 
 def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
