@@ -453,3 +453,31 @@ def test_dealt_hands_match_what_the_bids_say():
             bid, mean(dealt[bid]), mean(real[bid]))
     # And the lean orders them: more bid, more dealt.
     assert all(mean(dealt[b]) < mean(dealt[b + 1]) for b in range(5))
+
+
+def test_hard_does_not_trust_an_opponents_bid_to_the_trick():
+    """Each leaned deal leans an opponent's hand as if its bid were a trick astray a
+    quarter of the time either way; the partner's hand always as bid."""
+    from spades.ai.hard import OPPONENT_BID_NOISE, SearchThinker
+
+    match = Match(preset("standard"), "astray/1")
+    players = [make_player("normal", seed=s) for s in range(4)]
+    while match.phase == "bidding":
+        match.apply(players[match.to_act].choose(match.view(match.to_act)))
+    view = match.view(match.to_act)
+    seat = view.seat
+    position = Position.from_view(view)
+    legal = position.legal()
+    cards = [c for c in range(52) if legal >> c & 1]
+    thinker = SearchThinker(view, position, cards, 64, random.Random(3), cards[0], "")
+    assert sorted(thinker.leaned) == sorted(shift for shift, _ in OPPONENT_BID_NOISE)
+    partner = (seat + 2) & 3
+    for shift in (-1, 1):
+        assert thinker.leaned[shift][partner] == thinker.leaned[0][partner]
+        for q in ((seat + 1) & 3, (seat + 3) & 3):
+            if view.bids[q] > 1:  # a nil is not moved, and a 1 cannot go lower
+                assert thinker.leaned[shift][q] != thinker.leaned[0][q]
+    # A higher bid leans harder toward the honours.
+    q = next(q for q in ((seat + 1) & 3, (seat + 3) & 3) if view.bids[q] > 1)
+    ace = 12  # the ace of the first suit
+    assert thinker.leaned[-1][q][ace] < thinker.leaned[0][q][ace] < thinker.leaned[1][q][ace]

@@ -94,6 +94,13 @@ BID_LEAN_RANGE = (0.15, 6.0)
 # the earlier weights, which dealt nil hands worth 1.6 tricks by our count where the
 # nil hands dealt hold 1.0; squared they are dealt 1.1.
 NIL_WEIGHTS = {"spade_ace": 0.0025, "spade_high": 0.04, "spade_low": 0.49, "side_high": 0.16}
+# How far an opponent's bid strays from what its hand is worth, in tricks: a quarter of
+# the time a trick under, a quarter a trick over. The bid search lets the opponents
+# still to bid stray so; and each leaned deal leans each opponent's hand as if its bid
+# were so far astray, drawn afresh, so hard does not trust an opponent's bid to the
+# trick (people and other programs bid otherwise than ours). Measured on a tuning
+# seed (docs/ai.md): set about half as often as with the lean by the exact bid.
+OPPONENT_BID_NOISE = ((-1, 0.25), (0, 0.5), (1, 0.25))
 
 
 def _weights(
@@ -133,6 +140,15 @@ def _weights(
                         row[c] = lean
         weights.append(row)
     return weights
+
+
+def _astray(bids: list[int | None], seat: int, shift: int) -> list[int | None]:
+    """The bids with each opponent's ordinary bid moved by ``shift`` (at least 1)."""
+    out = list(bids)
+    for q in ((seat + 1) & 3, (seat + 3) & 3):
+        if out[q] is not None and out[q] > 0:
+            out[q] = max(1, out[q] + shift)
+    return out
 
 
 def sample_deal(
@@ -316,7 +332,13 @@ class _Search(Thinker):
         self.extended = False  # whether a close decision has had its extra budget
         self.rng = rng
         self.reading = reading
-        self.weights = _weights(position, seat, bids, reading)
+        # The lean of each seat's hand for each way its bid may be astray (opponents
+        # only; the seat's own partner bids as the normal rules do).
+        known = list(position.bids if bids is None else bids)
+        self.leaned = {
+            shift: _weights(position, seat, _astray(known, seat, shift), reading)
+            for shift, _ in OPPONENT_BID_NOISE
+        }
         self.mixtures = style_mixtures(seat, position, reading)
         self.stopped_early = False
         self.active = list(range(len(candidates)))  # the candidates still in question
@@ -338,7 +360,12 @@ class _Search(Thinker):
         i = active[self.turn]
         if self.turn == 0:
             rng = self.rng
-            weights = self.uniform if rng.random() < UNIFORM_DEALS else self.weights
+            if rng.random() < UNIFORM_DEALS:
+                weights = self.uniform
+            else:
+                weights = list(self.leaned[0])
+                for q in ((self.seat + 1) & 3, (self.seat + 3) & 3):
+                    weights[q] = self.leaned[_bid_shift(rng.random())][q]
             self.deal = sample_deal(self.position, self.seat, rng, weights)
             self.styles = draw_styles(rng, self.seat, self.position, self.mixtures)
             self.deal_seed = rng.getrandbits(32)
@@ -511,7 +538,6 @@ NIL_SWITCH_BY = 12.0  # a nil the normal rules would not bid must win by this mu
 RAISE_BY = 8.0  # a bid above the normal one must win by this much
 BID_NOISE_Z = 1.5  # ... after taking off this many standard errors of the difference
 BID_ROLLOUTS_PER_CARD_ROLLOUT = 3  # a fixed budget gives bids this many times more
-OPPONENT_BID_NOISE = ((-1, 0.25), (0, 0.5), (1, 0.25))  # how far their bids stray
 
 
 def bid_candidates(view: PlayerView, normal: int) -> list[int]:
