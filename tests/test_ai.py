@@ -367,12 +367,14 @@ def test_rollouts_bend_only_the_opponents():
 
 def test_hard_spends_its_search_where_the_decision_is_close():
     # A search often settles before its budget (no other card can overturn the normal
-    # one), the normal card is never dropped, the decision stays reproducible, and a
-    # seat with one legal card does not search at all.
-    from spades.ai.hard import SearchThinker
+    # one), the normal card is never dropped, a search ends on a whole deal (every
+    # candidate still in question judged on the same deals), a decision still close
+    # at its budget gets more deals once, the decision stays reproducible, and a seat
+    # with one legal card does not search at all.
+    from spades.ai.hard import EXTEND_CLOSE, SearchThinker
     from spades.ai.players import Decided
 
-    settled = searched = single = 0
+    settled = searched = single = extended = 0
     for game in range(2):
         match = Match(preset("standard"), f"close/{game}")
         hard = HardPlayer(seed=game, rollouts=160)
@@ -390,15 +392,22 @@ def test_hard_spends_its_search_where_the_decision_is_close():
             if isinstance(thinker, SearchThinker):
                 searched += 1
                 settled += thinker.stopped_early
-                assert thinker.iterations <= thinker.total
+                extended += thinker.extended
+                base = thinker.samples * len(thinker.candidates)
+                budget = base + (int(EXTEND_CLOSE * base) if thinker.extended else 0)
+                assert thinker.total == budget
+                assert thinker.iterations < thinker.total + len(thinker.candidates)
+                assert len({thinker.counts[j] for j in thinker.active}) == 1
                 k = thinker.normal_index()
                 assert k in thinker.active
                 if thinker.stopped_early:
                     assert thinker.iterations < thinker.total
+                if thinker.extended:
+                    assert thinker.iterations > base
                 again = HardPlayer(seed=game, rollouts=160).choose(view)
                 assert again == action
             match.apply(action)
-    assert single >= 1 and searched >= 6 and settled >= 2
+    assert single >= 1 and searched >= 6 and settled >= 2 and extended >= 1
 
 
 def test_dealt_hands_match_what_the_bids_say():
@@ -444,3 +453,31 @@ def test_dealt_hands_match_what_the_bids_say():
             bid, mean(dealt[bid]), mean(real[bid]))
     # And the lean orders them: more bid, more dealt.
     assert all(mean(dealt[b]) < mean(dealt[b + 1]) for b in range(5))
+
+
+def test_hard_does_not_trust_an_opponents_bid_to_the_trick():
+    """Each leaned deal leans an opponent's hand as if its bid were a trick astray a
+    quarter of the time either way; the partner's hand always as bid."""
+    from spades.ai.hard import OPPONENT_BID_NOISE, SearchThinker
+
+    match = Match(preset("standard"), "astray/1")
+    players = [make_player("normal", seed=s) for s in range(4)]
+    while match.phase == "bidding":
+        match.apply(players[match.to_act].choose(match.view(match.to_act)))
+    view = match.view(match.to_act)
+    seat = view.seat
+    position = Position.from_view(view)
+    legal = position.legal()
+    cards = [c for c in range(52) if legal >> c & 1]
+    thinker = SearchThinker(view, position, cards, 64, random.Random(3), cards[0], "")
+    assert sorted(thinker.leaned) == sorted(shift for shift, _ in OPPONENT_BID_NOISE)
+    partner = (seat + 2) & 3
+    for shift in (-1, 1):
+        assert thinker.leaned[shift][partner] == thinker.leaned[0][partner]
+        for q in ((seat + 1) & 3, (seat + 3) & 3):
+            if view.bids[q] > 1:  # a nil is not moved, and a 1 cannot go lower
+                assert thinker.leaned[shift][q] != thinker.leaned[0][q]
+    # A higher bid leans harder toward the honours.
+    q = next(q for q in ((seat + 1) & 3, (seat + 3) & 3) if view.bids[q] > 1)
+    ace = 12  # the ace of the first suit
+    assert thinker.leaned[-1][q][ace] < thinker.leaned[0][q][ace] < thinker.leaned[1][q][ace]

@@ -32,7 +32,7 @@ from typing import Any
 from ..console import HelpFormatter, names_from, run_quietly
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SPADE_MASK, SUIT_MASKS
-from ..engine.legal import NIL
+from ..engine.legal import NIL, trick_winner_index
 from ..engine.match import Match
 from ..engine.record import match_at
 from .bidding import sure_tricks
@@ -62,6 +62,7 @@ def classify(match: Match) -> str | None:
     position = Position(match.rules)
     position.trick = [c for _, c in match.trick]
     position.leader = match.trick[0][0]
+    position.win_at = trick_winner_index(position.trick)
     win_seat, best = position.winning()
     legal = match.legal_card_mask()
     cards = [c for c in range(52) if legal >> c & 1]
@@ -94,6 +95,7 @@ def mistake(match: Match, kind: str, action: Action) -> str | None:
     position = Position(match.rules)
     position.trick = [c for _, c in match.trick]
     position.leader = match.trick[0][0]
+    position.win_at = trick_winner_index(position.trick)
     _, best = position.winning()
     card = action.card
     if kind == "overtake_partner" and _beats(card, best):

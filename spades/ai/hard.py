@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 from dataclasses import replace
 from typing import Any
 
@@ -38,8 +37,8 @@ from .reading import CARELESS_RATE, EAGER_SHOWN_WEIGHTS, STYLE_WEIGHTS, Reading
 
 # The default budget is counted in cards played out, so a decision early in the hand
 # (long rollouts) gets fewer rollouts than one late in it, and each takes about as long.
-DEFAULT_CARD_BUDGET = 10800
-MIN_ROLLOUTS, MAX_ROLLOUTS = 200, 800
+DEFAULT_CARD_BUDGET = 13500
+MIN_ROLLOUTS, MAX_ROLLOUTS = 250, 1000
 MIN_SAMPLES = 8
 PREFER_NORMAL_BY = 1.5  # points: the normal card stands unless beaten by this much
 CARD_NOISE_Z = 1.0  # ... after taking off this many standard errors of the difference
@@ -47,6 +46,12 @@ MATCH_WIN_VALUE = 300  # a hand that ends the match is worth this much more or l
 STOP_AFTER = 24  # deals before the search may stop early ...
 STOP_CHECK_EVERY = 8  # ... asking again after every this many deals
 STOP_Z = 2.0  # standard errors either way that count as "settled"
+# A card decision still close when its budget is spent (another card ahead of the
+# normal one by more than its margin, but not by enough standard errors) gets this
+# many budgets more, once: few decisions are that close (about 1 in 30), so the typical
+# decision takes no longer and the rare close one takes up to 2.5 times as long.
+EXTEND_CLOSE = 1.5
+CLOSE_Z = 0.15  # "close": within this many standard errors of the bar either way
 
 
 def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
@@ -89,6 +94,13 @@ BID_LEAN_RANGE = (0.15, 6.0)
 # the earlier weights, which dealt nil hands worth 1.6 tricks by our count where the
 # nil hands dealt hold 1.0; squared they are dealt 1.1.
 NIL_WEIGHTS = {"spade_ace": 0.0025, "spade_high": 0.04, "spade_low": 0.49, "side_high": 0.16}
+# How far an opponent's bid strays from what its hand is worth, in tricks: a quarter of
+# the time a trick under, a quarter a trick over. The bid search lets the opponents
+# still to bid stray so; and each leaned deal leans each opponent's hand as if its bid
+# were so far astray, drawn afresh, so hard does not trust an opponent's bid to the
+# trick (people and other programs bid otherwise than ours). Measured on a tuning
+# seed (docs/ai.md): set about half as often as with the lean by the exact bid.
+OPPONENT_BID_NOISE = ((-1, 0.25), (0, 0.5), (1, 0.25))
 
 
 def _weights(
@@ -130,6 +142,15 @@ def _weights(
     return weights
 
 
+def _astray(bids: list[int | None], seat: int, shift: int) -> list[int | None]:
+    """The bids with each opponent's ordinary bid moved by ``shift`` (at least 1)."""
+    out = list(bids)
+    for q in ((seat + 1) & 3, (seat + 3) & 3):
+        if out[q] is not None and out[q] > 0:
+            out[q] = max(1, out[q] + shift)
+    return out
+
+
 def sample_deal(
     t: Position, seat: int, rng: random.Random, weights: list[list[float]]
 ) -> list[int] | None:
@@ -148,20 +169,23 @@ def sample_deal(
         cards.append(low.bit_length() - 1)
         m ^= low
     rng.shuffle(cards)
+    # The seats that may hold a card of each suit (not void in it), in seat order.
+    voids = t.voids
+    open_to = [tuple(q for q in others if not voids[q] >> suit & 1) for suit in range(4)]
     # The most constrained cards first: fewest seats that may hold them.
-    cards.sort(key=lambda c: sum(1 for q in others if not t.voids[q] >> (c // 13) & 1))
+    cards.sort(key=lambda c: len(open_to[c // 13]))
     rand = rng.random
     for _ in range(40):
         left = sizes[:]
         hands = t.hands[:]
         ok = True
         for c in cards:
-            suit = c // 13
             total = 0.0
             eligible = []
-            for q in others:
-                if left[q] and not t.voids[q] >> suit & 1:
-                    w = weights[q][c] * left[q]
+            for q in open_to[c // 13]:
+                n = left[q]
+                if n:
+                    w = weights[q][c] * n
                     eligible.append((q, w))
                     total += w
             if not eligible:
@@ -253,8 +277,9 @@ def style_bids(bids: list[int], styles: list[str]) -> list[list[int] | None]:
     return out
 
 
-def play_out(t: Position, styles: list[str], rand) -> None:
-    """Play the hand to its end: the normal rules, bent by each seat's style."""
+def play_out(t: Position, styles: list[str], rand=None) -> None:
+    """Play the hand to its end: the normal rules, bent by each seat's style (``rand``,
+    random numbers for a careless seat, may be None when no seat is careless)."""
     real = t.bids
     seen = style_bids(real, styles)
     careless = [CARELESS_RATE if s == "careless" else 0.0 for s in styles]
@@ -291,6 +316,7 @@ class _Search(Thinker):
     depends only on the seed, the view and the rollout count, never on the slicing."""
 
     noise_z = CARD_NOISE_Z
+    extend_by = EXTEND_CLOSE  # budgets more for a decision still close at the end
 
     def __init__(
         self, position: Position, seat: int, candidates: list, rollouts: int,
@@ -303,9 +329,16 @@ class _Search(Thinker):
         self.candidates = candidates
         self.samples = max(MIN_SAMPLES, rollouts // len(candidates))
         self.total = self.samples * len(candidates)
+        self.extended = False  # whether a close decision has had its extra budget
         self.rng = rng
         self.reading = reading
-        self.weights = _weights(position, seat, bids, reading)
+        # The lean of each seat's hand for each way its bid may be astray (opponents
+        # only; the seat's own partner bids as the normal rules do).
+        known = list(position.bids if bids is None else bids)
+        self.leaned = {
+            shift: _weights(position, seat, _astray(known, seat, shift), reading)
+            for shift, _ in OPPONENT_BID_NOISE
+        }
         self.mixtures = style_mixtures(seat, position, reading)
         self.stopped_early = False
         self.active = list(range(len(candidates)))  # the candidates still in question
@@ -318,6 +351,7 @@ class _Search(Thinker):
         self.deal: list[int] | None = None
         self.styles = ["normal"] * 4
         self.deal_seed = 0
+        self.judged: dict[tuple, float] = {}  # hand results already judged
         rules = position.rules
         self.bag_cost = rules.bag_penalty_points / rules.bag_limit if rules.bag_penalty else 0.0
 
@@ -326,7 +360,12 @@ class _Search(Thinker):
         i = active[self.turn]
         if self.turn == 0:
             rng = self.rng
-            weights = self.uniform if rng.random() < UNIFORM_DEALS else self.weights
+            if rng.random() < UNIFORM_DEALS:
+                weights = self.uniform
+            else:
+                weights = list(self.leaned[0])
+                for q in ((self.seat + 1) & 3, (self.seat + 3) & 3):
+                    weights[q] = self.leaned[_bid_shift(rng.random())][q]
             self.deal = sample_deal(self.position, self.seat, rng, weights)
             self.styles = draw_styles(rng, self.seat, self.position, self.mixtures)
             self.deal_seed = rng.getrandbits(32)
@@ -337,14 +376,20 @@ class _Search(Thinker):
             self.values[i].append(value)
         self.iterations += 1
         self.turn += 1
-        if self.turn == len(active):
-            self.turn = 0
-            self.deals += 1
-            if (self.deals >= STOP_AFTER and self.deals % STOP_CHECK_EVERY == 0
-                    and self.iterations < self.total):
+        if self.turn < len(active):
+            return
+        # A whole deal is done: every candidate still in question has as many values.
+        self.turn = 0
+        self.deals += 1
+        if self.iterations < self.total:
+            if self.deals >= STOP_AFTER and self.deals % STOP_CHECK_EVERY == 0:
                 self._narrow()
-        if not self.done and self.iterations >= self.total:
-            self._decide()
+        elif not self.done:
+            if self.extend_by and not self.extended and self._close():
+                self.extended = True
+                self.total += int(self.extend_by * self.samples * len(self.candidates))
+            else:
+                self._decide()
 
     # --- spending the budget where the decision is close ----------------------------
     #
@@ -369,8 +414,13 @@ class _Search(Thinker):
         a, b = self.values[j], self.values[k]
         if len(a) != len(b) or len(a) < 2:
             return 0.0, math.inf
+        n = len(a)
         diffs = [x - y for x, y in zip(a, b, strict=True)]
-        return statistics.fmean(diffs), statistics.stdev(diffs) / math.sqrt(len(diffs))
+        mean = math.fsum(diffs) / n
+        # The sample standard deviation in plain floats (statistics.stdev is exact and
+        # many times slower), over the square root of n.
+        spread = math.fsum([(d - mean) * (d - mean) for d in diffs]) / (n - 1)
+        return mean, math.sqrt(spread / n)
 
     def _narrow(self) -> None:
         k = self.normal_index()
@@ -398,8 +448,31 @@ class _Search(Thinker):
                 self._decide()
                 return
 
+    def _close(self) -> bool:
+        """Whether a candidate is ahead of the normal choice by more than its margin
+        but within CLOSE_Z standard errors of the bar (its margin after ``noise_z``
+        standard errors), so that more deals could still decide it either way."""
+        k = self.normal_index()
+        for j in self.active:
+            if j == k:
+                continue
+            mean, se = self._diff(j, k)
+            bar = self.margin(j)
+            if mean > bar and abs(mean - self.noise_z * se - bar) < CLOSE_Z * se:
+                return True
+        return False
+
     def _rollout(self, candidate, deal: list[int]) -> float:
         raise NotImplementedError
+
+    def _judge(self, t: Position) -> float:
+        """``judge`` of a played-out hand, remembered: a decision's rollouts end in few
+        distinct results (the bids and the match score are the decision's own)."""
+        key = (*t.bids, *t.tricks_won)
+        value = self.judged.get(key)
+        if value is None:
+            value = self.judged[key] = judge(t, self.seat, self.bag_cost)
+        return value
 
     def means(self) -> list[float]:
         return [s / n if n else float("-inf") for s, n in zip(self.sums, self.counts, strict=True)]
@@ -410,8 +483,8 @@ class _Search(Thinker):
         a, b = self.values[j], self.values[k]
         if len(a) != len(b) or len(a) < 2:
             return float("-inf")
-        diffs = [x - y for x, y in zip(a, b, strict=True)]
-        return statistics.fmean(diffs) - z * statistics.stdev(diffs) / math.sqrt(len(diffs))
+        mean, se = self._diff(j, k)
+        return mean - z * se
 
     def _decide(self) -> None:
         raise NotImplementedError
@@ -437,8 +510,11 @@ class SearchThinker(_Search):
         t = self.position.copy()
         t.hands = deal[:]
         t.play(card)
-        play_out(t, self.styles, random.Random(self.deal_seed).random)
-        return judge(t, self.seat, self.bag_cost)
+        styles = self.styles
+        # Only a careless seat draws random numbers: seed a generator just for it.
+        rand = random.Random(self.deal_seed).random if "careless" in styles else None
+        play_out(t, styles, rand)
+        return self._judge(t)
 
     def _decide(self) -> None:
         means = self.means()
@@ -456,13 +532,12 @@ class SearchThinker(_Search):
 
 # --- the bid --------------------------------------------------------------------------
 
-DEFAULT_BID_ROLLOUTS = 264
+DEFAULT_BID_ROLLOUTS = 320
 PREFER_NORMAL_BID_BY = 4.0  # points: the normal bid stands unless beaten by this much
 NIL_SWITCH_BY = 12.0  # a nil the normal rules would not bid must win by this much
 RAISE_BY = 8.0  # a bid above the normal one must win by this much
 BID_NOISE_Z = 1.5  # ... after taking off this many standard errors of the difference
 BID_ROLLOUTS_PER_CARD_ROLLOUT = 3  # a fixed budget gives bids this many times more
-OPPONENT_BID_NOISE = ((-1, 0.25), (0, 0.5), (1, 0.25))  # how far their bids stray
 
 
 def bid_candidates(view: PlayerView, normal: int) -> list[int]:
@@ -512,6 +587,7 @@ class BidThinker(_Search):
     the whole hand played out."""
 
     noise_z = BID_NOISE_Z
+    extend_by = 0.0  # nearly every bid is searched to its budget: none may take longer
 
     def normal_index(self) -> int:
         return self.candidates.index(self.normal)
@@ -570,7 +646,7 @@ class BidThinker(_Search):
         t.bids = self._later_bids(bid, deal, rand)
         t.to_act = t.leader = self.leader
         play_out(t, self.styles, rand)
-        return judge(t, self.seat, self.bag_cost)
+        return self._judge(t)
 
     def _decide(self) -> None:
         """The normal bid stands unless another beats it on the same deals by a margin

@@ -11,7 +11,7 @@ still needs, try to set the opponents when that is close, and otherwise duck bag
 
 from __future__ import annotations
 
-from ..engine.cards import FULL_DECK, NON_SPADE_MASK, SPADE_MASK, SPADES, SUIT_MASKS, cards_of
+from ..engine.cards import FULL_DECK, NON_SPADE_MASK, SPADE_MASK, SPADES, SUIT_MASKS
 from .position import Position
 
 _ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
@@ -75,6 +75,13 @@ def nil_alive(t: Position, seat: int) -> bool:
     return t.bids[seat] <= 0 and t.tricks_won[seat] == 0
 
 
+def _live_nils(bids: list[int], won: list[int], o1: int, o3: int) -> list[int] | tuple:
+    """The opponents (``o1``, ``o3``) whose nil still stands."""
+    if bids[o1] > 0 and bids[o3] > 0:
+        return ()  # the common case, answered at once
+    return [q for q in (o1, o3) if bids[q] <= 0 and not won[q]]
+
+
 def discard(hand_choice: int, shed_high: bool) -> int:
     """A card to throw when not following: low from a short suit, or high to shed."""
     if shed_high:
@@ -100,19 +107,31 @@ class _Trick:
 
     __slots__ = ("out", "later_opps", "led", "void_led", "void_spades")
 
-    def __init__(self, t: Position, seat: int, later: list[int]) -> None:
-        self.out = FULL_DECK & ~t.played & ~t.hands[seat]
-        self.led = t.led
+    def __init__(self, t: Position, seat: int, later: tuple[int, ...]) -> None:
+        self.out = out = FULL_DECK & ~t.played & ~t.hands[seat]
+        self.led = led = t.led
         partner = (seat + 2) & 3
         self.later_opps = [q for q in later if q != partner]
-        out = self.out
-        led_out = out & SUIT_MASKS[t.led] if t.led >= 0 else 0
+        voids = t.voids
+        # Indexed by seat (only the later seats are filled in).
+        self.void_led = void_led = [False] * 4
+        self.void_spades = void_spades = [False] * 4
+        led_out = out & SUIT_MASKS[led] if led >= 0 else 0
         spades_out = out & SPADE_MASK
-        self.void_led = {
-            q: (not led_out) or bool(t.voids[q] >> t.led & 1) if t.led >= 0 else False
-            for q in later
-        }
-        self.void_spades = {q: (not spades_out) or bool(t.voids[q] & 8) for q in later}
+        for q in later:
+            if led >= 0:
+                void_led[q] = (not led_out) or bool(voids[q] >> led & 1)
+            void_spades[q] = (not spades_out) or bool(voids[q] & 8)
+
+    def lowest_sure(self, cards: int) -> int:
+        """The lowest of ``cards`` that no opponent yet to play could top, or -1."""
+        while cards:
+            low = cards & -cards
+            card = low.bit_length() - 1
+            if not self.beatable(card):
+                return card
+            cards ^= low
+        return -1
 
     def beatable(self, card: int) -> bool:
         """Could an opponent yet to play top ``card`` if it were winning?"""
@@ -149,13 +168,20 @@ def sound_cards(t: Position, seat: int, legal: int) -> int:
     """
     if not t.trick:
         return legal
-    partner = (seat + 2) & 3
     win_seat, best = t.winning()
+    return _sound(t, seat, legal, win_seat, best)
+
+
+def _sound(t: Position, seat: int, legal: int, win_seat: int, best: int) -> int:
+    """``sound_cards`` for a trick in progress whose winner is known."""
+    partner = (seat + 2) & 3
+    last = len(t.trick) == 3
+    if win_seat != partner and not last:
+        return legal  # the usual case: nothing to hold back
     if best >= 39:
         beats = legal & SPADE_MASK & _ABOVE[best]
     else:
         beats = (legal & _ABOVE[best]) | (legal & SPADE_MASK)
-    last = len(t.trick) == 3
     if win_seat == partner:
         if nil_alive(t, partner) and beats and not nil_alive(t, seat):
             return beats
@@ -178,12 +204,16 @@ def choose_card(t: Position, seat: int, attack: bool = True) -> tuple[int, str]:
     ``attack`` False leaves out the harder ideas (attacking an opponent's nil and
     chasing a set), as the easy player does.
     """
-    legal = sound_cards(t, seat, t.legal())
+    legal = t.legal()
+    if not t.trick:
+        if not legal & (legal - 1):
+            return _low(legal), "The only sensible card"
+        return _lead(t, seat, legal, attack)
+    win_seat, best = t.winning()
+    legal = _sound(t, seat, legal, win_seat, best)
     if not legal & (legal - 1):
         return _low(legal), "The only sensible card"
-    if not t.trick:
-        return _lead(t, seat, legal, attack)
-    return _follow(t, seat, legal, attack)
+    return _follow(t, seat, legal, attack, win_seat, best)
 
 
 def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
@@ -192,10 +222,12 @@ def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
     out = FULL_DECK & ~t.played & ~hand
     opps = ((seat + 1) & 3, (seat + 3) & 3)
 
-    if nil_alive(t, seat):
+    bids = t.bids
+    won = t.tricks_won
+    if bids[seat] <= 0 and not won[seat]:
         return _nil_lead(legal, out), "Lead a card that is likely to lose: you bid nil"
 
-    if nil_alive(t, partner):
+    if bids[partner] <= 0 and not won[partner]:
         # Lead high so the nil partner can play under, a sure winner best. (A suit the
         # partner lacks is no refuge: with only spades left they would have to trump.)
         best = -1
@@ -211,7 +243,7 @@ def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
                 best, best_key = top, key
         return best, "Lead high to cover your partner's nil"
 
-    nil_opps = [q for q in opps if nil_alive(t, q)]
+    nil_opps = _live_nils(bids, won, opps[0], opps[1])
     need = team_need(t, seat & 1)
     remaining = 13 - t.tricks_done
     if attack and nil_opps and need < remaining - 1:
@@ -309,11 +341,17 @@ def _wants_tricks(t: Position, seat: int, need: int, remaining: int) -> bool:
     return opp_need > 0 and remaining - opp_need + 1 <= 2
 
 
-def _follow(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
+# The seats still to play after ``seat``, by how many cards the trick already holds.
+_LATER = tuple(tuple(tuple((seat + i) & 3 for i in range(1, 4 - pos)) for pos in range(4))
+               for seat in range(4))
+
+
+def _follow(
+    t: Position, seat: int, legal: int, attack: bool, win_seat: int, best: int
+) -> tuple[int, str]:
     pos = len(t.trick)
     partner = (seat + 2) & 3
-    later = [(seat + i) & 3 for i in range(1, 4 - pos)]
-    win_seat, best = t.winning()
+    later = _LATER[seat][pos]
     led = t.led
     following = bool(legal & SUIT_MASKS[led])
     if best >= 39:
@@ -321,9 +359,11 @@ def _follow(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]
     else:
         beats = (legal & _ABOVE[best]) | (legal & SPADE_MASK)
     below = legal & ~beats
+    bids = t.bids
+    won = t.tricks_won
 
     # --- my own nil ---------------------------------------------------------------
-    if nil_alive(t, seat):
+    if bids[seat] <= 0 and not won[seat]:
         if not below:
             if pos == 3:
                 return high_rank(legal, spare_spades=False), "Forced to win: shed the highest"
@@ -333,7 +373,7 @@ def _follow(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]
         return high_rank(below), "Throw a dangerous high card"
 
     # --- partner's nil ------------------------------------------------------------
-    if nil_alive(t, partner):
+    if bids[partner] <= 0 and not won[partner]:
         if pos >= 2:
             if win_seat == partner:
                 if beats:
@@ -349,10 +389,9 @@ def _follow(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]
             return discard(legal, False), "Discard"
 
     # --- an opponent's nil --------------------------------------------------------
-    opps = ((seat + 1) & 3, (seat + 3) & 3)
     need = team_need(t, seat & 1)
     remaining = 13 - t.tricks_done
-    nil_opps = [q for q in opps if nil_alive(t, q)]
+    nil_opps = _live_nils(bids, won, (seat + 1) & 3, (seat + 3) & 3)
     if attack and nil_opps and need < remaining - 1:
         if win_seat in nil_opps:
             if below:
@@ -378,9 +417,9 @@ def _follow(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]
             if following:
                 return _low(legal), "Your partner has this trick: play low"
             return discard(legal, not want), "Your partner has this trick: discard"
-        sure = [c for c in cards_of(beats) if not info.beatable(c)]
-        if sure and (following or best % 13 < 10):
-            return sure[0], "Make sure of the trick your partner may lose"
+        sure = info.lowest_sure(beats)
+        if sure >= 0 and (following or best % 13 < 10):
+            return sure, "Make sure of the trick your partner may lose"
         if following:
             return _low(legal), "Play low under your partner"
         return discard(legal, False), "Discard under your partner"
@@ -394,9 +433,9 @@ def _follow(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]
         if pos == 3:
             return _cheapest(beats, following), "Win as cheaply as possible"
         info = _Trick(t, seat, later)
-        sure = [c for c in cards_of(beats) if not info.beatable(c)]
-        if sure:
-            return sure[0], "Win with a card that cannot be beaten"
+        sure = info.lowest_sure(beats)
+        if sure >= 0:
+            return sure, "Win with a card that cannot be beaten"
         if pos == 1:
             if following:
                 return _low(legal), "Second hand low"

@@ -16,7 +16,7 @@ from ..engine.view import PlayerView
 class Position:
     __slots__ = (
         "rules", "hands", "bids", "tricks_won", "played", "trick", "leader", "to_act",
-        "led", "broken", "voids", "scores", "bags", "dealer", "tricks_done",
+        "led", "broken", "voids", "scores", "bags", "dealer", "tricks_done", "win_at",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -35,6 +35,7 @@ class Position:
         self.bags = (0, 0)
         self.dealer = 0
         self.tricks_done = 0
+        self.win_at = 0  # the place in ``trick`` of the card winning it so far
 
     @classmethod
     def from_view(cls, view: PlayerView) -> Position:
@@ -53,6 +54,7 @@ class Position:
         t.bags = view.bags
         t.dealer = view.dealer
         t.tricks_done = len(view.trick_winners)
+        t.win_at = trick_winner_index(t.trick) if t.trick else 0
         return t
 
     def copy(self) -> Position:
@@ -72,6 +74,7 @@ class Position:
         t.bags = self.bags
         t.dealer = self.dealer
         t.tricks_done = self.tricks_done
+        t.win_at = self.win_at
         return t
 
     def legal(self) -> int:
@@ -85,7 +88,7 @@ class Position:
 
     def winning(self) -> tuple[int, int]:
         """(seat, card) currently winning the trick in progress."""
-        at = trick_winner_index(self.trick)
+        at = self.win_at
         return (self.leader + at) & 3, self.trick[at]
 
     def play(self, card: int) -> None:
@@ -94,22 +97,28 @@ class Position:
         self.hands[seat] &= ~(1 << card)
         self.played |= 1 << card
         suit = card // 13
-        if not self.trick:
+        trick = self.trick
+        if not trick:
+            self.win_at = 0
             self.leader = seat
             self.led = suit
             if suit == SPADES and not self.broken and not self.rules.spades_lead_anytime:
                 self.voids[seat] |= 0b0111
                 if self.rules.forced_spade_lead_breaks:
                     self.broken = True
-        elif suit != self.led:
-            self.voids[seat] |= 1 << self.led
-            if suit == SPADES:
-                self.broken = True
-        self.trick.append(card)
-        if len(self.trick) < 4:
+        else:
+            if suit != self.led:
+                self.voids[seat] |= 1 << self.led
+                if suit == SPADES:
+                    self.broken = True
+            best = trick[self.win_at]
+            if card > best and (card >= 39 or suit == best // 13):
+                self.win_at = len(trick)
+        trick.append(card)
+        if len(trick) < 4:
             self.to_act = (seat + 1) & 3
             return
-        winner, _ = self.winning()
+        winner = (self.leader + self.win_at) & 3
         self.tricks_won[winner] += 1
         self.tricks_done += 1
         self.trick = []
