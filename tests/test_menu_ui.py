@@ -506,3 +506,30 @@ def test_main_refuses_bad_arguments_without_a_traceback(args):
                          env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
     assert run.returncode == 2
     assert "Traceback" not in run.stderr and "usage:" in run.stderr
+
+
+@pytest.mark.parametrize("size", ["320x480", "390x844", "1280x720"])
+def test_the_tagline_says_in_one_line_that_all_three_others_are_computers(size, monkeypatch):
+    """The menu's tagline: the partner is a computer player as the rivals are, said in
+    one line of the menu's own type, whole even on the narrowest phone."""
+    from spades.ui.theme import Text
+
+    drawn: list[tuple[str, Rect]] = []
+    blit = Text.blit
+
+    def recording(self, surface, text, *args, **kwargs):
+        rect = blit(self, surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    d = menu_driver("--speed", "instant", "--size", size)
+    monkeypatch.setattr(Text, "blit", recording)
+    d.frame()
+    width = int(size.split("x")[0])
+    tagline = d.scene.tagline
+    lines = [(text, rect) for text, rect in drawn if text == tagline]
+    assert len(lines) == 1, [text for text, _ in drawn][:12]  # drawn whole, on one line
+    assert 0 <= lines[0][1].left and lines[0][1].right <= width
+    words = tagline.lower()
+    assert "partner" in words and "computer" in words and "all" in words
+    assert "against two computer" not in words

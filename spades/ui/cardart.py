@@ -164,6 +164,16 @@ def _desktop_blend(width: int) -> float:
     return min(max((width - 64) / 32, 0.0), 1.0)
 
 
+def index_depth(width: int) -> int:
+    """How far down from a card's top edge its corner index (rank over suit) reaches, in
+    pixels, for a card ``width`` wide: the least of a card that must show for it to be
+    read (the upper row of a two-row hand)."""
+    t = _desktop_blend(width)
+    cap = width * (0.30 - 0.08 * t)
+    tile = cap + width * 0.035 + width * (0.19 - 0.04 * t) + cap / 8
+    return math.ceil(width * 0.06 + tile)
+
+
 class CardArt:
     """Renders and caches faces, backs and suit symbols at any width."""
 

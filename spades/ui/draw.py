@@ -15,6 +15,7 @@ from .avatar import Avatars
 from .cardart import CardArt
 from .draw_panels import TEAM_NAMES, PanelDrawer
 from .layout import NORTH, SOUTH
+from .marks import role_tag, tag_size
 from .table import HUMAN, Control, TableScene, bid_words
 
 
@@ -273,6 +274,10 @@ class TableDrawer(PanelDrawer):
         # The caption steps aside rather than show as a stub under an open panel or
         # under the trick's cards (a small phone): the score sheet names the hand too.
         cards = [lay.trick_slots[seat] for seat, _ in s.trick] if s.trick else []
+        if s.dealing:  # the deck in the middle, as big as a trick's card
+            deck = Rect(0, 0, lay.trick_w + 12, lay.trick_h + 12)
+            cards.append(deck.move(lay.trick_area.centerx - deck.width // 2,
+                                   lay.trick_area.centery - deck.height // 2))
         line_box = Rect(area.x, y, area.width, len(lines) * (size + 4))
         if self.peeks(line_box) or line_box.collidelist(cards) >= 0:
             return
@@ -311,7 +316,7 @@ class TableDrawer(PanelDrawer):
                          4 if turn else 2, border_radius=10)
         name = scene.options.names[seat]
         team_colour = theme.US if seat % 2 == 0 else theme.THEM
-        role = {SOUTH: "", NORTH: "partner"}.get(seat, "opponent")
+        role = "opponent" if seat % 2 else ""
         size = lay.font
         line_h = round(size * 1.2)
         x = badge.x + lay.pad
@@ -320,15 +325,26 @@ class TableDrawer(PanelDrawer):
                          border_radius=2)
         face = min(badge.height - lay.pad, round(size * 1.9))
         face_centre = None
-        if badge.width >= size * 6:
+        # North wears a "Partner" tag by the name; a narrow badge gives up the face for it,
+        # and one too narrow even then (a phone on its side) the tag.
+        tag = tag_size(t, "Partner", lay.font_small) if seat == NORTH else None
+        room = tag[0] + 6 + (round(size * 1.1) + 4 if s.dealer == seat else 0) if tag else 0
+        named = t.font(size, True).size(name)[0] + room
+        least = t.font(lay.font_small, True).size(name)[0] + room  # the name at its smallest
+        if tag and least > badge.width - 2 * lay.pad - 4:
+            tag, room = None, 0
+        if badge.width >= size * 6 and (
+                tag is None or badge.right - x - face - lay.pad // 2 - lay.pad - 4 >= named):
             shape, colour = scene.avatar(seat)
             picture = self.avatars.get(shape, colour, face)
             surface.blit(picture, (x + 4, badge.centery - face // 2))
             face_centre = (x + 4 + face // 2, badge.centery)
             x += face + lay.pad // 2
-        name_size = t.fit(name, size, badge.right - x - lay.pad - size, bold=True)
+        name_size = t.fit(name, size, badge.right - x - lay.pad - max(size, room), bold=True)
         r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True)
-        if role and badge.width - (r.right - badge.x) > t.font(lay.font_small).size(role)[0] + 30:
+        if tag is not None:
+            role_tag(surface, t, "Partner", lay.font_small, (r.right + 6, y))
+        elif role and badge.width - (r.right - badge.x) > t.font(lay.font_small).size(role)[0] + 30:
             t.blit(surface, role, lay.font_small, theme.TEXT_MUTED, (r.right + 6, y), "midleft")
         if s.dealer == seat:
             chip = Rect(0, 0, round(size * 1.1), round(size * 1.1))
@@ -423,9 +439,12 @@ class TableDrawer(PanelDrawer):
             if seat is not None:
                 name = scene.options.names[seat]
                 text = "You take the trick" if seat == HUMAN else f"{name} takes the trick"
-                self.text.blit(surface, text, lay.font_small, theme.GOLD,
-                               (lay.trick_area.centerx, lay.trick_area.bottom - 2), "midbottom",
-                               True)
+                pos = (lay.trick_area.centerx, lay.trick_area.bottom - 2)
+                words = Rect((0, 0), self.text.font(lay.font_small, True).size(text))
+                if words.move(pos[0] - words.width // 2, pos[1] - words.height).collidelist(
+                        [lay.trick_slots[q] for q, _ in s.trick]) >= 0:
+                    pos = lay.message.midbottom  # a trick filling its room: on the message line
+                self.text.blit(surface, text, lay.font_small, theme.GOLD, pos, "midbottom", True)
 
     def dim(self, size: tuple[int, int]) -> pygame.Surface:
         surf = self._dim.get(size)

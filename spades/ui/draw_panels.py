@@ -70,7 +70,10 @@ class PanelDrawer:
         for control in controls:
             if control.group == "bids" or control.key == ("btn", "confirm"):
                 self.button(surface, scene, control, on_panel=True)
-        if suggestion is not None:
+        buttons_end = max((c.rect.bottom for c in controls if c.group == "bids"),
+                          default=confirm.top)
+        if suggestion is not None and confirm.top - buttons_end >= lay.font_small + lay.pad:
+            # (the smallest phone has no room for the note: the outline stays)
             note = f"Outlined: the suggested bid ({bid_words(suggestion)})"
             if scene.bid_choice == suggestion:
                 note = f"You picked the suggested bid ({bid_words(suggestion)})"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pygame import Rect
 
-from .cardart import card_height
+from .cardart import CARD_RATIO, card_height, index_depth
 from .layout_base import (
     EAST,
     MIN_STEP,
@@ -53,6 +53,11 @@ def compute_layout_below(width: int, height: int, top: int) -> Layout:
     return lay
 
 
+def side_badge_h(line: int, pad: int) -> int:
+    """An upright window's West or East badge: name, bid and tricks on three lines."""
+    return round(line * 3 + pad * 1.5)
+
+
 def compute_layout(width: int, height: int) -> Layout:
     """Lay the table out for a window of ``width`` x ``height`` pixels (a window below
     the smallest is laid out as the smallest: its card covers the table anyway)."""
@@ -81,7 +86,8 @@ def compute_layout(width: int, height: int) -> Layout:
 
     if portrait:
         card_w = round(_clamp(width * 0.19, 40, 150))
-        card_w = two_row_card(min(card_w, round(height * 0.09)))
+        # Never narrower than a finger: the last card of a row is its whole target.
+        card_w = max(MIN_STEP, two_row_card(min(card_w, round(height * 0.09))))
         # A short phone's row of seven still shows a finger's width of each card.
         card_w = min(card_w, width - 2 * pad - 6 * MIN_STEP)
         hand_rows = 2
@@ -97,7 +103,9 @@ def compute_layout(width: int, height: int) -> Layout:
             hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
     card_h = card_height(card_w)
     lift = round(card_h * 0.14)
-    row_step = round(card_h * 0.5) if hand_rows == 2 else 0
+    # Two rows: the upper row shows each card's whole index and a finger's height, even
+    # under a raised (playable) card of the lower row.
+    row_step = max(MIN_STEP, index_depth(card_w) + lift) if hand_rows == 2 else 0
     per_row = 13 if hand_rows == 1 else 7
     hand_w = card_w + (per_row - 1) * hand_step
     if hand_rows == 2:
@@ -165,24 +173,41 @@ def compute_layout(width: int, height: int) -> Layout:
     north_y = top_bar.bottom + pad
     fan_w = back_w + round(12 * back_w * 0.35)
     fans[NORTH] = Rect(width // 2 - fan_w // 2, north_y, fan_w, north_h)
-    badges[NORTH] = Rect(fans[NORTH].left - pad - badge_w, north_y + (north_h - badge_h) // 2,
-                         badge_w, badge_h)
+    north_w = badge_w + round(font * 2.5)  # room for "Partner" by the name
+    badges[NORTH] = Rect(fans[NORTH].left - pad - north_w, north_y + (north_h - badge_h) // 2,
+                         north_w, badge_h)
     packets[NORTH] = Rect(fans[NORTH].right + pad, north_y, packets_w, north_h)
+    # Upright (a phone), West and East stand in narrow columns either side of the trick,
+    # so the trick's cards can be nearly the hand's size.
+    side_w = badge_w if not portrait else round(_clamp(width * 0.21, 82, 110))
+    trick_room = width - 2 * side_w - 4 * pad  # between the side columns
     if portrait:
         # Upright (a phone): the badge on top, the fan right under it, the won tricks
-        # beside the fan in the room to its right (pressed closer when it is short).
+        # beside the fan in the room to its right (pressed closer when it is short). A
+        # short phone holds the fan and the won tricks either side of the badge instead,
+        # for the trick's room below.
+        north_w = min(north_w, width - 2 * pad)
+        badges[NORTH] = Rect(width // 2 - north_w // 2, north_y, north_w, badge_h)
         least = packet_w * 4
         fan_w = min(fan_w, width - 2 * (2 * pad + least))
-        badges[NORTH] = Rect(width // 2 - badge_w // 2, north_y, badge_w, badge_h)
         fans[NORTH] = Rect(0, badges[NORTH].bottom + pad // 2, fan_w, back_h)
         fans[NORTH].centerx = badges[NORTH].centerx
         packets[NORTH] = Rect(fans[NORTH].right + pad, fans[NORTH].top,
                               min(packets_w, width - 2 * pad - fans[NORTH].right), back_h)
         north_bottom = fans[NORTH].bottom
+        trick_top = north_bottom + pad + side_badge_h(line, pad)
+        wide = card_height(round(min(card_w, trick_room / 3.16)))
+        if middle_bottom - trick_top < 2.12 * wide + 2 * pad:
+            north_w = min(north_w, width - 4 * pad - 2 * (packet_w + 12 * 5))
+            badges[NORTH] = Rect(width // 2 - north_w // 2, north_y, north_w, badge_h)
+            flank = badges[NORTH].left - 2 * pad
+            fans[NORTH] = Rect(2 * pad, north_y + (badge_h - back_h) // 2, flank - pad, back_h)
+            packets[NORTH] = Rect(badges[NORTH].right + pad, fans[NORTH].y, flank, back_h)
+            north_bottom = badges[NORTH].bottom
     elif badges[NORTH].left < pad or packets[NORTH].right > width - pad:
         # Narrow: the badge above the fan, the packets beside the fan.
         fan_w = min(fan_w, width - 2 * pad - packets_w - pad)
-        badges[NORTH] = Rect(width // 2 - badge_w // 2, north_y, badge_w, badge_h)
+        badges[NORTH] = Rect(width // 2 - north_w // 2, north_y, north_w, badge_h)
         fans[NORTH] = Rect(pad, badges[NORTH].bottom + pad // 2, fan_w, back_h)
         fans[NORTH].centerx = (width - packets_w - pad) // 2
         packets[NORTH] = Rect(fans[NORTH].right + pad, fans[NORTH].top, packets_w, back_h)
@@ -191,27 +216,36 @@ def compute_layout(width: int, height: int) -> Layout:
         north_bottom = north_y + north_h
 
     # West and East: a column each, badge above a vertical fan, packets below.
-    side_w = badge_w if not portrait else round(_clamp(width * 0.25, 80, 130))
     side_top = north_bottom + pad
     side_h = middle_bottom - side_top
-    side_badge_h = badge_h if not portrait else round(line * 3 + pad * 1.5)
-    if portrait and side_h < side_badge_h + packet_h + back_h + 3 * pad:
-        # A short phone: the side columns run on beside the status, narrowed to the middle.
+    side_badge = badge_h if not portrait else side_badge_h(line, pad)
+    if portrait and side_h < side_badge + packet_h + back_h + 3 * pad:
+        # A short phone: the message line and prompt beside South's badge, South's won
+        # tricks in front of it under the trick, the side columns down to South's strip.
         side_h = strip_y - pad - side_top
-        status = Rect(2 * pad + side_w, status.y, width - 4 * pad - 2 * side_w, status.height)
+        badges[SOUTH].width = min(badge_w, round(font * 8.25))
+        status = Rect(badges[SOUTH].right + pad, strip_y, width - 2 * pad - pad -
+                      badges[SOUTH].width, badge_h)
+        packets[SOUTH] = Rect(width // 2 - min(packets_w, trick_room) // 2,
+                              strip_y - pad - packet_h, min(packets_w, trick_room), packet_h)
+        middle_bottom = packets[SOUTH].top - pad
     for seat, x in ((WEST, pad), (EAST, width - pad - side_w)):
-        badges[seat] = Rect(x, side_top, side_w, side_badge_h)
+        badges[seat] = Rect(x, side_top, side_w, side_badge)
         # Won tricks right under the badge, so they read as that player's.
         pk_h = packet_h + pad
         packets[seat] = Rect(x, badges[seat].bottom + pad // 2, min(side_w, packets_w), pk_h)
         if seat == EAST:
             packets[seat].right = badges[seat].right
-        fan_h = max(back_h, side_h - side_badge_h - pk_h - 2 * pad)
+        fan_h = max(back_h, side_h - side_badge - pk_h - 2 * pad)
         fans[seat] = Rect(x, packets[seat].bottom + pad, side_w, fan_h)
 
     trick_area = Rect(badges[WEST].right + pad, side_top,
                       badges[EAST].left - badges[WEST].right - 2 * pad, middle_bottom - side_top)
-    trick_w = round(min(card_w, trick_area.width / 3.3, trick_area.height / 2.5 / 1.4))
+    if portrait:  # the cross of four cards (3.16 cards wide, 2.12 high) filling its room
+        trick_w = round(min(card_w, (trick_area.width - 2) / 3.16,
+                            (trick_area.height - 2) / 2.12 / CARD_RATIO))
+    else:
+        trick_w = round(min(card_w, trick_area.width / 3.3, trick_area.height / 2.5 / 1.4))
     trick_h = card_height(trick_w)
     trick_slots = _trick_slots(trick_area.center, trick_w, trick_h, 0.56)
 
@@ -228,7 +262,13 @@ def compute_layout(width: int, height: int) -> Layout:
     title_h = round(font * 2.6)
     confirm_h = max(target, round(font * 2))
     button_w = (panel_w - (cols + 1) * pad) // cols
-    fixed = title_h + confirm_h + font_small + (rows + 4) * pad
+    # The note under the grid ("Outlined: the suggested bid") gives way on the smallest
+    # phone, where the panel would not fit between the top bar and the hand with it.
+    note = font_small
+    if portrait and title_h + confirm_h + note + (rows + 4) * pad + rows * target > \
+            hand_area.top + lift - top_bar.bottom - 2 * pad:
+        note = 0
+    fixed = title_h + confirm_h + note + (rows + 4) * pad
     button_h = max(target, min(round(font * 2.2), (room.height - fixed) // rows))
     bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
     bid_panel.center = room.center
@@ -261,7 +301,7 @@ def compute_layout(width: int, height: int) -> Layout:
                                 bid_title.bottom + pad + r * (button_h + pad),
                                 button_w, button_h))
     bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), confirm_h)
-    bid_confirm.midtop = (content.centerx, bid_buttons[-1].bottom + pad + font_small)
+    bid_confirm.midtop = (content.centerx, bid_buttons[-1].bottom + pad + note)
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 40)),
                    min(height - 2 * pad, round(font * 30)))

@@ -62,7 +62,10 @@ def compact_layout(width: int, height: int) -> Layout:
     badges[EAST] = Rect(width - pad - col_w, row_y, col_w, badge_h)
     middle = Rect(badges[WEST].right + pad, row_y, badges[EAST].left - badges[WEST].right -
                   2 * pad, badge_h)
-    north_w = min(col_w, middle.width)
+    # North's badge a little wider, for "Partner" by the name, while its fan still fits.
+    north_w = min(col_w + round(font * 2.5), middle.width - pad - back_w * 3)
+    if north_w < col_w:
+        north_w = min(col_w, middle.width)
     badges[NORTH] = Rect(middle.x, row_y, north_w, badge_h)
     beside = Rect(badges[NORTH].right + pad, row_y, middle.right - badges[NORTH].right - pad,
                   badge_h)

@@ -49,3 +49,20 @@ def draw_marked(text, surface: pygame.Surface, parts: list[tuple[str, bool | Non
         if ok is not None:
             x += gap
             x += mark(surface, ok, x, cy, size)
+
+
+def tag_size(text: theme.Text, words: str, size: int) -> tuple[int, int]:
+    """The size of :func:`role_tag`'s pill for ``words`` at ``size`` px."""
+    w, h = text.font(size, True).size(words)
+    return w + 2 * max(4, size // 3), h + 2 * max(1, size // 8)
+
+
+def role_tag(surface: pygame.Surface, text: theme.Text, words: str, size: int,
+             midleft: tuple[int, int]) -> pygame.Rect:
+    """A small pill in our team's colour ("Partner" by North's name): dark bold words on
+    the team blue, so it reads at a phone's size and never passes for a button."""
+    pill = pygame.Rect((0, 0), tag_size(text, words, size))
+    pill.midleft = midleft
+    pygame.draw.rect(surface, theme.US, pill, border_radius=pill.height // 2)
+    text.blit(surface, words, size, theme.PANEL_TEXT, pill.center, "center", True)
+    return pill

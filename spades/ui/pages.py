@@ -133,7 +133,9 @@ class MenuScreen(Screen):
         return rows
 
     replacing = False  # Play was tapped once over a saved match: the next tap starts
-    tagline = "You and your partner against two computer players"
+    # All three others are computer players, the partner too: said in one line that
+    # fits the narrowest phone (a person reading "your partner" might look for a friend).
+    tagline = "Partner and rivals: all computers"
 
     def title_size(self) -> int:
         font = self.metrics()[0]

@@ -1,0 +1,195 @@
+"""The table on an upright phone, as a player holds it: a trick read at a glance, a
+two-row hand whose every card shows its index and takes a finger, the partner named."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pygame import Rect
+from ui_driver import Driver, act, play_until
+
+from spades.engine import Rules
+from spades.ui.cardart import index_depth
+from spades.ui.choreography import hand_order
+from spades.ui.layout import MIN_STEP, compute_layout
+
+PHONES = [(390, 844), (360, 740), (320, 480), (412, 915), (375, 667)]
+SHORT = Rules(target=150)
+
+
+def owners(rects: list[Rect], box: Rect) -> list[list[int]]:
+    """Which card is on top at each pixel of ``box`` (-1: none); later rects are drawn
+    over earlier ones, as the hand is."""
+    grid = [[-1] * box.width for _ in range(box.height)]
+    for i, r in enumerate(rects):
+        r = r.clip(box)
+        for y in range(r.top - box.top, r.bottom - box.top):
+            row = grid[y]
+            for x in range(r.left - box.left, r.right - box.left):
+                row[x] = i
+    return grid
+
+
+def finger_square(grid: list[list[int]], box: Rect, i: int, side: int = MIN_STEP
+                  ) -> Rect | None:
+    """A ``side`` x ``side`` square that card ``i`` alone shows (None: there is none),
+    the one nearest its top-left corner."""
+    h, w = len(grid), len(grid[0])
+    acc = [[0] * (w + 1) for _ in range(h + 1)]
+    for y in range(h):
+        row, up, here = grid[y], acc[y], acc[y + 1]
+        for x in range(w):
+            here[x + 1] = here[x] + up[x + 1] - up[x] + (row[x] == i)
+    for y in range(h - side + 1):
+        for x in range(w - side + 1):
+            if acc[y + side][x + side] - acc[y][x + side] - acc[y + side][x] + acc[y][x] \
+                    == side * side:
+                return Rect(box.left + x, box.top + y, side, side)
+    return None
+
+
+def drawn(lay, count: int, split: int | None, raised: set[int]) -> list[Rect]:
+    return [r.move(0, -lay.lift) if i in raised else r
+            for i, r in enumerate(lay.hand_rects(count, split))]
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_every_card_of_a_two_row_hand_shows_its_index_and_a_fingers_square(size):
+    """Whatever is raised (the playable cards), each card of the hand keeps its whole
+    corner index in view, and a 44 x 44 px square no other card covers when it is
+    playable (raised) or nothing is. Before, the lower row hid all of the upper row but
+    a 30 px strip at 320x480, and a raised card of the lower row half the upper row's
+    index at 390x844."""
+    lay = compute_layout(*size)
+    assert lay.hand_rows == 2
+    rng = random.Random(size[0])
+    depth = index_depth(lay.card_w)
+    corner_w = round(lay.card_w * 0.32)
+    box = lay.hand_area
+    for _ in range(12):
+        count = rng.choice((13, 13, 12, 10, 8))
+        hand = hand_order(rng.sample(range(52), count))
+        split = lay.hand_split([c // 13 for c in hand])
+        for raised in (set(), set(range(count)), {i for i in range(count) if rng.random() < .5}):
+            rects = drawn(lay, count, split, raised)
+            grid = owners(rects, box)
+            for i, r in enumerate(rects):
+                index = Rect(r.x, r.y, corner_w, depth)
+                shown = all(grid[y - box.top][x - box.left] == i
+                            for y in range(index.top, index.bottom)
+                            for x in range(index.left, index.right))
+                assert shown, (size, count, split, sorted(raised), i, "index covered")
+                if i in raised or not raised:
+                    assert finger_square(grid, box, i) is not None, (size, count, i, "no target")
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740", "320x480"])
+def test_a_finger_tap_on_each_card_of_the_hand_picks_that_card(size):
+    """FINGER taps (with SDL's mouse twin) at each card's own square, upper row and
+    lower: every tap picks the card under it, and a tap on an upper-row card plays it."""
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    scene = d.scene
+    play_until(d, "play")  # the player's first card of the first hand: 13 in hand
+    hand = list(scene.shown.hand)
+    assert len(hand) == 13 and scene.layout.hand_rows == 2
+    rects = scene.card_rects()
+    assert len({r.y for r in scene.hand_layout()}) == 2  # two rows
+    box = rects[0].unionall(rects)
+    grid = owners(rects, box)
+    picked: list[int] = []
+    play = scene.human_card
+    scene.human_card = picked.append  # record the pick, keep the hand for the next tap
+    squares = []
+    for i, card in enumerate(hand):
+        square = finger_square(grid, box, i)
+        assert square is not None, (size, card)
+        squares.append(square)
+        d.tap(square.center)
+    del scene.human_card
+    assert picked == hand, (size, picked, hand)
+    assert scene.human_card == play
+    # A real tap on a playable card of the upper row plays that very card.
+    upper = min(r.y for r in scene.hand_layout())
+    legal = scene.view.legal_card_mask()
+    choices = [i for i, (c, r) in enumerate(zip(hand, scene.hand_layout(), strict=True))
+               if r.y == upper and legal >> c & 1]
+    if choices:
+        before = len(scene.match.actions)
+        d.tap(squares[choices[0]].center)
+        assert scene.match.actions[before].card == hand[choices[0]]
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_an_upright_phones_trick_is_read_at_a_glance(size):
+    """The four cards of the trick are nearly the hand's size (before: 0.47 of its
+    height at 320x480, about 0.72 from 360x740 to 412x915, the side seats' towers taking
+    the room), and they sit clear of every seat, fan, won trick, the status and the hand."""
+    lay = compute_layout(*size)
+    assert lay.portrait
+    assert lay.trick_h >= 0.8 * lay.card_h, (size, lay.trick_h, lay.card_h)
+    assert lay.trick_w >= 0.8 * lay.card_w, (size, lay.trick_w, lay.card_w)
+    others = [lay.status, lay.hand_area, lay.top_bar, *lay.badges, *lay.packets]
+    for seat in (1, 2, 3):
+        others += lay.fan_rects(seat, 13) + lay.packet_rects(seat, 13)
+    others += lay.packet_rects(0, 13)
+    for i, slot in enumerate(lay.trick_slots):
+        assert lay.trick_area.contains(slot)
+        assert slot.collidelist([r for r in others if r.width]) < 0, (size, i, slot)
+        assert slot.collidelist(lay.trick_slots[:i]) < 0
+
+
+@pytest.mark.parametrize("size", ["320x480", "390x844"])
+def test_the_winners_words_never_cover_a_card_of_the_trick(size):
+    """"North takes the trick" stands under the trick, or on the message line where the
+    trick fills its room (a small phone), never over one of its cards."""
+    d = Driver("--speed", "fast", "--size", size, rules=SHORT)
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    for _ in range(4000):
+        record.clear()
+        d.frame()
+        if scene.shown.winner_card is not None and len(scene.shown.trick) == 4:
+            break
+        if d.situation() is not None:
+            act(d, d.situation())
+    else:
+        pytest.fail("no trick was won")
+    words = [x for x in record if x.text.endswith(("takes the trick", "take the trick"))]
+    assert words and words[0].rect is not None
+    cards = [scene.layout.trick_slots[q] for q, _ in scene.shown.trick]
+    assert words[0].rect.collidelist(cards) < 0, (words[0].rect, cards)
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740", "320x480", "1280x720", "800x600",
+                                  "480x320"])
+@pytest.mark.parametrize("north_deals", [False, True])
+def test_north_is_marked_as_your_partner_by_its_name(size, north_deals):
+    """North's badge says "Partner" in full, at the secondary size or more, inside the
+    badge beside the name and clear of the dealer's chip; no other seat says it."""
+    from spades.ui.layout import NORTH
+
+    d = Driver("--seed", "9" if north_deals else "11", "--speed", "instant", "--size", size,
+               rules=SHORT)
+    scene = d.scene
+    play_until(d, "play")
+    assert (scene.shown.dealer == NORTH) == north_deals
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    lay = scene.layout
+    said = [x for x in record if x.text == "Partner"]
+    assert len(said) == 1 and said[0].rect is not None, [x.text for x in record][:20]
+    tag, badge = said[0].rect, lay.badges[NORTH]
+    assert badge.contains(tag), (tag, badge)
+    assert said[0].size >= 15 and said[0].bold
+    name = next(x for x in record if x.text == scene.options.names[NORTH] and x.rect
+                and badge.contains(x.rect))
+    assert name.size >= 15 and name.rect.right < tag.left and abs(
+        name.rect.centery - tag.centery) <= 2
+    if north_deals:
+        chip = next(x for x in record if x.text == "D" and x.rect is not None)
+        assert badge.contains(chip.rect) and not chip.rect.colliderect(tag.inflate(8, 0))
+    for seat in (0, 1, 3):
+        assert not any(lay.badges[seat].colliderect(x.rect) for x in said)
