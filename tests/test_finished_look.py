@@ -486,3 +486,34 @@ def test_on_a_phone_the_breakdown_sits_between_the_caption_and_the_players_badge
     panel = d.scene.overlay_rect("breakdown")
     assert panel.top > d.scene.caption_bottom()
     assert panel.bottom <= d.scene.layout.badges[0].top  # the badge is not cut in two
+
+
+# --- the deal -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "360x740", "320x480"])
+def test_no_card_of_the_deal_ever_covers_the_dealer_line(size):
+    """"You deal" (or "Noor deals") reads whole through the deal: its pixels are the
+    same in every frame while the cards fly. Before, each card dealt to the player's
+    hand crossed it (the words over a card's white edge, unreadable)."""
+    import pygame
+
+    d = Driver("--speed", "normal", "--size", size, rules=SHORT, dt=0.02)
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    crops, crossed = set(), 0
+    for _ in range(400):
+        record.clear()
+        d.frame()
+        if not scene.shown.dealing:
+            if crops:
+                break
+            continue
+        line = [x for x in record if x.text == "You deal" or x.text.endswith(" deals")]
+        assert len(line) == 1 and line[0].rect is not None, [x.text for x in record]
+        box = line[0].rect
+        crossed += any(f.rect_at(scene.now).colliderect(box) for f in scene.flights)
+        crops.add(pygame.image.tobytes(d.app.screen.subsurface(box), "RGB"))
+    assert crossed >= 3, "the deal's cards fly across the dealer line's place"
+    assert len(crops) == 1, (size, len(crops))

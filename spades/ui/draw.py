@@ -506,6 +506,8 @@ class TableDrawer(PanelDrawer):
             size, lines = self.fit_lines(text, lay.font, box)
             step = round(size * 1.05)
             y = box.centery - step * len(lines) // 2
+            if scene.shown.dealing:  # the dealt cards pass under it, never over it
+                self.plate(surface, scene, lines, size, (box.centerx, y), step)
             for line in lines:
                 self.text.blit(surface, line, size, colour, (box.centerx, y), "midtop")
                 y += step

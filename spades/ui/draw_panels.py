@@ -39,6 +39,22 @@ class PanelDrawer:
         control.draw(surface, self.look(scene, "panel" if on_panel else "felt"),
                      scene.group.state(control))
 
+    def plate(self, surface: pygame.Surface, scene: TableScene, lines: list[str], size: int,
+              midtop: tuple[int, int], step: int) -> Rect:
+        """A dark plate under lines of words about to be drawn at ``midtop``: the dealer
+        line stands on it over the deal, so a card flying from the deck to the hand
+        passes under the words (the flights cross every part of the felt between the
+        deck and the hand, and on the smallest phone every part of the table)."""
+        lay = scene.layout
+        font = self.text.font(size)
+        width = max(font.size(line)[0] for line in lines)
+        rect = Rect(0, 0, width + 2 * lay.pad + 8,
+                    step * (len(lines) - 1) + font.get_height() + lay.pad)
+        rect.midtop = (midtop[0], midtop[1] - lay.pad // 2)
+        pygame.draw.rect(surface, (10, 36, 24), rect, border_radius=8)  # as a seat's badge
+        pygame.draw.rect(surface, (60, 110, 84), rect, 2, border_radius=8)
+        return rect
+
     def bid_panel(self, surface: pygame.Surface, scene: TableScene,
                   controls: list[Control]) -> None:
         lay = scene.layout
