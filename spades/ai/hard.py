@@ -37,8 +37,8 @@ from .reading import CARELESS_RATE, EAGER_SHOWN_WEIGHTS, STYLE_WEIGHTS, Reading
 
 # The default budget is counted in cards played out, so a decision early in the hand
 # (long rollouts) gets fewer rollouts than one late in it, and each takes about as long.
-DEFAULT_CARD_BUDGET = 13500
-MIN_ROLLOUTS, MAX_ROLLOUTS = 250, 1000
+DEFAULT_CARD_BUDGET = 15000
+MIN_ROLLOUTS, MAX_ROLLOUTS = 280, 1100
 MIN_SAMPLES = 8
 PREFER_NORMAL_BY = 1.5  # points: the normal card stands unless beaten by this much
 CARD_NOISE_Z = 1.0  # ... after taking off this many standard errors of the difference
