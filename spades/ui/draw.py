@@ -233,8 +233,9 @@ class TableDrawer(PanelDrawer):
         bags = f" · bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
         if any(b is None for b in s.bids):
             return ["· bidding" + bags, "· bidding"]
-        return [f"· won {won}/{contract}{bags}", f"· won {won}/{contract}",
-                f"· {won}/{contract}"]
+        # Short of room the word "won" goes before the bags do: bags decide matches.
+        return [f"· won {won}/{contract}{bags}", f"· {won}/{contract}{bags}",
+                f"· won {won}/{contract}", f"· {won}/{contract}"]
 
     def phone_bar_fit(self, scene: TableScene) -> tuple[int, list[int]]:
         """How short both sides' words must be so each fits its half of the phone's top
