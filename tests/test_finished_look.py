@@ -486,3 +486,107 @@ def test_on_a_phone_the_breakdown_sits_between_the_caption_and_the_players_badge
     panel = d.scene.overlay_rect("breakdown")
     assert panel.top > d.scene.caption_bottom()
     assert panel.bottom <= d.scene.layout.badges[0].top  # the badge is not cut in two
+
+
+# --- the deal -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "360x740", "320x480"])
+def test_no_card_of_the_deal_ever_covers_the_dealer_line(size):
+    """"You deal" (or "Noor deals") reads whole through the deal: its pixels are the
+    same in every frame while the cards fly. Before, each card dealt to the player's
+    hand crossed it (the words over a card's white edge, unreadable)."""
+    import pygame
+
+    d = Driver("--speed", "normal", "--size", size, rules=SHORT, dt=0.02)
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    crops, crossed = set(), 0
+    for _ in range(400):
+        record.clear()
+        d.frame()
+        if not scene.shown.dealing:
+            if crops:
+                break
+            continue
+        line = [x for x in record if x.text == "You deal" or x.text.endswith(" deals")]
+        assert len(line) == 1 and line[0].rect is not None, [x.text for x in record]
+        box = line[0].rect
+        crossed += any(f.rect_at(scene.now).colliderect(box) for f in scene.flights)
+        crops.add(pygame.image.tobytes(d.app.screen.subsurface(box), "RGB"))
+    assert crossed >= 3, "the deal's cards fly across the dealer line's place"
+    assert len(crops) == 1, (size, len(crops))
+
+
+# --- the bid grid -------------------------------------------------------------------
+
+
+def _bidding_with_bids_out(size: str) -> Driver:
+    """The player to bid after the partner's 2 (seed 7): 12 and 13 are out."""
+    d = Driver("--speed", "instant", "--size", size, "--seed", "7", "--strength", "normal")
+    while d.wait_for_player() != "bid":
+        d.click(("btn", "look"))
+    d.frame()
+    return d
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "360x740", "320x480"])
+def test_bids_the_rules_rule_out_are_flat_and_say_why_where_there_is_room(size):
+    """12 and 13 (the partner bid 2, the side may bid 13) are a flat tile with no outline,
+    fainter than a live bid; "12 and 13: partners may bid at most 13 together" stands
+    under the grid where the panel has room for it (two lines of notes), clear of the
+    buttons; the suggestion's note shows at every size, on the smallest phone beside
+    Confirm, never over the score bar. Before, they wore an outline much like the
+    suggestion's, nothing said why, and the smallest phone dropped the note."""
+    from spades.ui import theme
+    from spades.ui.widgets.style import colours, contrast
+
+    d = _bidding_with_bids_out(size)
+    scene, lay = d.scene, d.scene.layout
+    controls = {c.key: c for c in scene.build_controls()}
+    out = [b for b in range(14) if not controls[("bid", b)].enabled]
+    assert out == [12, 13], out
+    flat = colours(controls[("bid", 12)].style, False, False, "panel")
+    live = colours(controls[("bid", 5)].style, True, False, "panel")
+    assert flat.edge is None and flat.fill is not None
+    assert contrast(flat.fill, theme.PANEL) < contrast(live.edge, theme.PANEL)
+    assert contrast(flat.ink, flat.fill) >= 3.0  # faded, still readable
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    screen = d.app.screen
+    for bid in out:
+        r = controls[("bid", bid)].rect
+        edge = {tuple(screen.get_at((x, r.top + 1)))[:3] for x in range(r.left + 12, r.right - 12)}
+        assert edge == {flat.fill}, (size, bid, edge)  # no outline: the tile's own colour
+    grid = [controls[("bid", b)].rect for b in range(14)] + [controls[("btn", "confirm")].rect]
+    said = {x.text: x.rect for x in record if x.rect is not None}
+    why = [t for t in said if t.startswith("12 and 13: partners may bid at most 13")]
+    notes = [t for t in said if t.startswith("Outlined")]
+    assert notes, (size, sorted(said))
+    shown = [said[t] for t in notes + why]
+    for rect in shown:
+        assert lay.bid_panel.contains(rect) and rect.collidelist(grid) < 0, (size, rect)
+        assert not rect.colliderect(lay.top_bar)
+    under_grid = lay.bid_note.centerx == lay.bid_confirm.centerx
+    if under_grid and lay.bid_note.height >= 2 * round(lay.font_small * 1.3) - 2:
+        assert why, (size, sorted(said))
+    assert size not in ("1280x720", "390x844") or why, size  # these have the room
+    if not under_grid:  # the smallest phone: the note beside Confirm, on its row
+        confirm = controls[("btn", "confirm")].rect
+        assert all(r.top >= confirm.top - 2 and r.right <= confirm.left for r in shown)
+
+
+def test_greyed_bids_are_named_with_the_engines_reason():
+    from spades.ui.words import greyed_bids_words
+
+    cap = "Partners may bid at most 13 together; your partner bid 2"
+    assert greyed_bids_words({12: cap, 13: cap}) == \
+        "12 and 13: partners may bid at most 13 together"
+    assert greyed_bids_words({11: cap, 12: cap, 13: cap}).startswith("11 to 13: partners")
+    assert greyed_bids_words({0: "Only one player of a team may bid nil"}) == \
+        "Nil: only one player of a team may bid nil"
+    low = "Partners must bid at least 4 together"
+    assert greyed_bids_words({1: low, 13: cap}) == (
+        "1: partners must bid at least 4 together; 13: partners may bid at most 13 together")

@@ -193,3 +193,76 @@ def test_north_is_marked_as_your_partner_by_its_name(size, north_deals):
         assert badge.contains(chip.rect) and not chip.rect.colliderect(tag.inflate(8, 0))
     for seat in (0, 1, 3):
         assert not any(lay.badges[seat].colliderect(x.rect) for x in said)
+
+
+# The hand of the review at 360x740: 7 10 J of diamonds, 3 5 of clubs, 3 7 9 A of
+# hearts, 5 6 J A of spades. Before, its rows were the plain halves: hearts 3 7 at the
+# top right, 9 A at the bottom left.
+REVIEWED = [18, 21, 22, 1, 3, 27, 31, 33, 38, 42, 43, 48, 51]
+
+
+def _rows(scene) -> list[set[int]]:
+    rects = scene.hand_layout()
+    return [{c for c, r in zip(scene.shown.hand, rects, strict=True) if r.y == y}
+            for y in sorted({r.y for r in rects})]
+
+
+@pytest.mark.parametrize("size", ["360x740", "320x480", "390x844"])
+def test_a_suit_reads_in_one_row_and_every_card_keeps_its_row_through_the_hand(size):
+    """The table's own hand layout, trick after trick: no suit lies in both rows (the
+    suits regroup, diamonds and spades above, clubs and hearts below, where the usual
+    order cannot split between suits), and a card never changes rows as cards go."""
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    scene = d.scene
+    rng = random.Random(size)
+    scene.shown.hand, scene.shown.top_suits = hand_order(REVIEWED), None
+    first = _rows(scene)
+    assert len(first) == 2
+    row_of = {c: i for i, row in enumerate(first) for c in row}
+    while len(scene.shown.hand) > 7:
+        rows = _rows(scene)
+        if len(rows) < 2:
+            break
+        for row, other in ((rows[0], rows[1]), (rows[1], rows[0])):
+            assert not {c // 13 for c in row} & {c // 13 for c in other}, (size, rows)
+        assert all(row_of[c] == i for i, row in enumerate(rows) for c in row), size
+        scene.shown.hand.remove(rng.choice(scene.shown.hand))
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_two_rows_split_between_suits_wherever_a_grouping_fits(size):
+    """Random hands at each phone: when some grouping of the suits fits both rows (a
+    finger's spacing), no suit is cut; every card still shows its whole index and a
+    44 px square alone, raised or not."""
+    from itertools import combinations
+
+    from spades.ui.hand_rows import arrange
+
+    lay = compute_layout(*size)
+    rng = random.Random(size[1])
+    depth, corner_w, box = index_depth(lay.card_w), round(lay.card_w * 0.32), lay.hand_area
+    for n in range(60):
+        count = rng.choice((13, 13, 12, 11, 10, 9, 8))
+        hand = hand_order(rng.sample(range(52), count))
+        order, top, split = arrange(lay, hand, None)
+        assert sorted(order) == sorted(hand)
+        suits = {c // 13 for c in hand}
+        possible = any(max(k, count - k) <= lay.row_capacity
+                       for r in range(1, len(suits)) for group in combinations(suits, r)
+                       for k in [sum(c // 13 in group for c in hand)])
+        if count > min(7, lay.row_capacity) and possible:
+            assert split is not None and top is not None
+            above = {c // 13 for c in order[:split]}
+            assert not above & {c // 13 for c in order[split:]}, (size, order, split)
+        if n % 6:
+            continue  # the pixel check below is slow: every sixth hand
+        raised = {i for i in range(count) if rng.random() < .5}
+        for lifted in (set(), raised):
+            rects = drawn(lay, count, split, lifted)
+            grid = owners(rects, box)
+            for i, r in enumerate(rects):
+                assert all(grid[y - box.top][x - box.left] == i
+                           for y in range(r.y, r.y + depth)
+                           for x in range(r.x, r.x + corner_w)), (size, i, "index covered")
+                if i in lifted or not lifted:
+                    assert finger_square(grid, box, i) is not None, (size, i, "no target")

@@ -568,7 +568,35 @@ def test_the_phone_top_bar_words_both_sides_alike(size):
         d.frame()
         bar = d.scene.layout.top_bar
         words = [text for text, pos in drawn if bar.collidepoint(pos)
-                 and ("bidding" in text or " of " in text or "/" in text)]
+                 and ("bidding" in text or "/" in text)]
         assert len(words) == 2, words
         assert ("bags" in words[0]) == ("bags" in words[1]), (size, words)
-        assert (" of " in words[0]) == (" of " in words[1]), (size, words)
+        assert ("won" in words[0]) == ("won" in words[1]), (size, words)
+
+
+@pytest.mark.parametrize("size", ["320x480", "360x740", "390x844", "412x915"])
+def test_the_phone_top_bar_says_tricks_won_of_the_bid_apart_from_the_score(size):
+    """"Us 0 · won 0/5 · bags 0", both sides alike, each inside its half of the bar:
+    before, "Us 0  0 of 5" ran the score into the tricks and did not say which was
+    won of what. Short of room the word "won" goes ("· 0/5 · bags 0"), never the
+    bags, which decide matches."""
+    import re
+
+    d = Driver("--speed", "instant", "--size", size, "--seed", "21")
+    while d.wait_for_player() != "play":
+        act(d, d.situation())
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    bar = d.scene.layout.top_bar
+    shown = [x for x in record if x.rect is not None and bar.contains(x.rect)]
+    words = [x for x in shown if "/" in x.text]
+    assert len(words) == 2, [x.text for x in shown]
+    for team, x in enumerate(sorted(words, key=lambda x: x.rect.x)):
+        assert re.fullmatch(r"· (won )?\d+/\d+ · bags \d+", x.text), (size, x.text)
+        half = bar.width // 2
+        assert team * half <= x.rect.left, (size, x)
+        assert x.rect.right <= (team + 1) * half - d.scene.layout.pad // 2, (size, x)
+        score = next(y for y in shown if y.text.lstrip("-").isdigit()
+                     and y.rect.right <= x.rect.left and team * half <= y.rect.left)
+        assert x.rect.left >= score.rect.right + 2

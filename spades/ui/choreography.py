@@ -33,12 +33,12 @@ from ..engine import (
     cards_of,
 )
 from . import anim
+from .hand_rows import SUIT_ORDER, arrange
 from .layout import SOUTH
+from .layout_base import Layout
 
 HUMAN = SOUTH
 BLOCK = "block"  # a script step that waits for the player (Next hand, Rematch)
-# Left to right in the hand: colours alternate and spades, the trumps, come last.
-SUIT_ORDER = (1, 0, 2, 3)
 
 
 def hand_order(cards: list[int]) -> list[int]:
@@ -66,12 +66,22 @@ class Shown:
     dealing: bool = False
     deck_left: int = 0
     winner_card: int | None = None  # the card that took the trick being shown
+    top_suits: frozenset[int] | None = None  # a two-row hand's upper row, for the hand
+
+    def rows(self, lay: Layout) -> int | None:
+        """Settle the hand's rows for ``lay`` (see :mod:`hand_rows`): ``hand`` is put in
+        their order, in place; returns the upper row's size (None: halves, or one row)."""
+        ordered, self.top_suits, split = arrange(lay, self.hand, self.top_suits)
+        if ordered != self.hand:
+            self.hand[:] = ordered
+        return split
 
     def sync(self, view: PlayerView, hands_scored: int) -> None:
         self.hand_number = view.hand_number
         self.dealer = view.dealer
         self.face_up = view.looked
         self.hand = hand_order(cards_of(view.hand))
+        self.top_suits = None
         self.sizes = list(view.hand_sizes)
         self.bids = list(view.bids)
         self.tricks_won = list(view.tricks_won)
@@ -221,6 +231,7 @@ class Choreography:
     def _reveal(self) -> None:
         view = self.match.view(HUMAN)
         self.shown.hand = hand_order(cards_of(view.hand))
+        self.shown.top_suits = None
         self.shown.face_up = True
 
     def _cards_seen(self, e: CardsSeen) -> Iterator[Any]:

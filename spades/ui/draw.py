@@ -196,14 +196,14 @@ class TableDrawer(PanelDrawer):
             bags = f"bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
             if lay.portrait:
                 size = lay.font_small
-                x = bar.x + lay.pad + team * (bar.width // 2)
+                x = bar.x + (bar.width // 2 if team else lay.pad)
                 y = bar.centery
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
                 r = t.blit(surface, str(s.scores[team]), lay.font_score, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
                 options = self.phone_bar_words(scene, team)
                 detail = options[min(level, len(options) - 1)]
-                t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 6, y), "midleft",
+                t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 3, y), "midleft",
                        width=rooms[team])
             else:
                 size = lay.font
@@ -224,14 +224,18 @@ class TableDrawer(PanelDrawer):
                        width=width)
 
     def phone_bar_words(self, scene: TableScene, team: int) -> list[str]:
-        """A side's words in the phone's top bar, fullest first ("2 of 5 · bags 3")."""
+        """A side's words in the phone's top bar after its score, fullest first
+        ("· won 2/5 · bags 3": tricks won of the side's bid; the dot keeps them apart
+        from the score)."""
         s = scene.shown
         contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
         won = s.tricks_won[team] + s.tricks_won[team + 2]
         bags = f" · bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
         if any(b is None for b in s.bids):
-            return ["bidding" + bags, "bidding"]
-        return [f"{won} of {contract}{bags}", f"{won} of {contract}", f"{won}/{contract}"]
+            return ["· bidding" + bags, "· bidding"]
+        # Short of room the word "won" goes before the bags do: bags decide matches.
+        return [f"· won {won}/{contract}{bags}", f"· {won}/{contract}{bags}",
+                f"· won {won}/{contract}", f"· {won}/{contract}"]
 
     def phone_bar_fit(self, scene: TableScene) -> tuple[int, list[int]]:
         """How short both sides' words must be so each fits its half of the phone's top
@@ -243,8 +247,9 @@ class TableDrawer(PanelDrawer):
         level, rooms = 0, []
         for team in (0, 1):
             used = t.font(size, True).size(TEAM_NAMES[team])[0] + 6 + \
-                t.font(lay.font_score, True).size(str(scene.shown.scores[team]))[0] + 6
-            rooms.append(bar.width // 2 - lay.pad - used)
+                t.font(lay.font_score, True).size(str(scene.shown.scores[team]))[0] + 3
+            # "Us" from the left edge, "Them" from the middle, a pad clear of the next.
+            rooms.append(bar.width // 2 - lay.pad - used - (0 if team else lay.pad))
             options = self.phone_bar_words(scene, team)
             fits = next((i for i, o in enumerate(options)
                          if t.font(size).size(o)[0] <= rooms[-1]), len(options) - 1)
@@ -502,6 +507,8 @@ class TableDrawer(PanelDrawer):
             size, lines = self.fit_lines(text, lay.font, box)
             step = round(size * 1.05)
             y = box.centery - step * len(lines) // 2
+            if scene.shown.dealing:  # the dealt cards pass under it, never over it
+                self.plate(surface, scene, lines, size, (box.centerx, y), step)
             for line in lines:
                 self.text.blit(surface, line, size, colour, (box.centerx, y), "midtop")
                 y += step

@@ -39,6 +39,22 @@ class PanelDrawer:
         control.draw(surface, self.look(scene, "panel" if on_panel else "felt"),
                      scene.group.state(control))
 
+    def plate(self, surface: pygame.Surface, scene: TableScene, lines: list[str], size: int,
+              midtop: tuple[int, int], step: int) -> Rect:
+        """A dark plate under lines of words about to be drawn at ``midtop``: the dealer
+        line stands on it over the deal, so a card flying from the deck to the hand
+        passes under the words (the flights cross every part of the felt between the
+        deck and the hand, and on the smallest phone every part of the table)."""
+        lay = scene.layout
+        font = self.text.font(size)
+        width = max(font.size(line)[0] for line in lines)
+        rect = Rect(0, 0, width + 2 * lay.pad + 8,
+                    step * (len(lines) - 1) + font.get_height() + lay.pad)
+        rect.midtop = (midtop[0], midtop[1] - lay.pad // 2)
+        pygame.draw.rect(surface, (10, 36, 24), rect, border_radius=8)  # as a seat's badge
+        pygame.draw.rect(surface, (60, 110, 84), rect, 2, border_radius=8)
+        return rect
+
     def bid_panel(self, surface: pygame.Surface, scene: TableScene,
                   controls: list[Control]) -> None:
         lay = scene.layout
@@ -70,16 +86,49 @@ class PanelDrawer:
         for control in controls:
             if control.group == "bids" or control.key == ("btn", "confirm"):
                 self.button(surface, scene, control, on_panel=True)
-        buttons_end = max((c.rect.bottom for c in controls if c.group == "bids"),
-                          default=confirm.top)
-        if suggestion is not None and confirm.top - buttons_end >= lay.font_small + lay.pad:
-            # (the smallest phone has no room for the note: the outline stays)
-            note = f"Outlined: the suggested bid ({bid_words(suggestion)})"
-            if scene.bid_choice == suggestion:
-                note = f"You picked the suggested bid ({bid_words(suggestion)})"
-            size = t.fit(note, lay.font_small, lay.bid_panel.width - 2 * lay.pad)
-            t.blit(surface, note, size, SUGGESTED, (confirm.centerx, confirm.top - 2),
-                   "midbottom")
+        if view.looked:
+            self.bid_notes(surface, scene, suggestion)
+
+    def bid_notes(self, surface: pygame.Surface, scene: TableScene,
+                  suggestion: int | None) -> None:
+        """Under the grid, what the outline means and why greyed bids are out, as many
+        lines as the layout's note box holds; the smallest phone's box, beside Confirm,
+        takes the suggestion's note alone, on two short lines."""
+        lay, t = scene.layout, self.text
+        box, size = lay.bid_note, lay.font_small
+        step = round(size * 1.3)
+        notes: list[tuple[list[str], tuple]] = []
+        if suggestion is not None:
+            said = bid_words(suggestion)
+            picked = scene.bid_choice == suggestion
+            notes.append(([f"You picked the suggested bid ({said})", "Suggested bid picked"]
+                          if picked else
+                          [f"Outlined: the suggested bid ({said})", "Outlined: suggested"],
+                          SUGGESTED))
+        why = scene.greyed_bids_note()
+        if why is not None:
+            notes.append(([why], theme.PANEL_MUTED))
+        lines = max(0, (box.height + 2) // step)
+        if box.width <= 0 or not notes or lines == 0:
+            return
+        if box.centerx != lay.bid_confirm.centerx:  # beside Confirm: two short lines
+            forms, colour = notes[0]
+            wrapped = next((w for w in (t.wrap(f, size, box.width) for f in forms)
+                            if len(w) <= lines), None)
+            if wrapped is not None:
+                y = box.centery - step * len(wrapped) // 2
+                for line in wrapped:
+                    t.blit(surface, line, size, colour, (box.centerx, y), "midtop")
+                    y += step
+            return
+        y = box.centery - step * min(lines, len(notes)) // 2
+        for forms, colour in notes[:lines]:
+            text = next((f for f in forms if t.font(size).size(f)[0] <= box.width), None)
+            if text is None:  # the shortest form, made a little smaller
+                text = forms[-1]
+            fit = t.fit(text, size, box.width)
+            t.blit(surface, text, fit, colour, (box.centerx, y), "midtop", width=box.width)
+            y += step
 
     def bids_so_far(self, scene: TableScene) -> str:
         """The bid panel's line under its heading: the partner's bid, then the

@@ -262,12 +262,15 @@ def compute_layout(width: int, height: int) -> Layout:
     title_h = round(font * 2.6)
     confirm_h = max(target, round(font * 2))
     button_w = (panel_w - (cols + 1) * pad) // cols
-    # The note under the grid ("Outlined: the suggested bid") gives way on the smallest
-    # phone, where the panel would not fit between the top bar and the hand with it.
-    note = font_small
-    if portrait and title_h + confirm_h + note + (rows + 4) * pad + rows * target > \
-            hand_area.top + lift - top_bar.bottom - 2 * pad:
-        note = 0
+    # The notes under the grid: "Outlined: the suggested bid (3)", then why the greyed
+    # bids are out ("12 and 13: partners may bid at most 13 together"), where the panel
+    # keeps to its room with two lines, else the first. The smallest phone has room for
+    # neither: Confirm takes the right half of its row and a short note the left.
+    step = round(font_small * 1.3)  # a line of notes, descenders and all
+    most = (hand_area.top + lift - top_bar.bottom - 2 * pad) if portrait else room.height
+    base = title_h + confirm_h + (rows + 4) * pad + rows * target
+    note = 2 * step if base + 2 * step <= room.height else \
+        step if base + step <= most or not portrait else 0
     fixed = title_h + confirm_h + note + (rows + 4) * pad
     button_h = max(target, min(round(font * 2.2), (room.height - fixed) // rows))
     bid_panel = Rect(0, 0, panel_w, fixed + rows * button_h)
@@ -302,6 +305,14 @@ def compute_layout(width: int, height: int) -> Layout:
                                 button_w, button_h))
     bid_confirm = Rect(0, 0, min(panel_w - 2 * pad, round(font * 11)), confirm_h)
     bid_confirm.midtop = (content.centerx, bid_buttons[-1].bottom + pad + note)
+    grid_bottom = bid_buttons[-1].bottom
+    bid_note = Rect(content.x + pad, grid_bottom + pad // 2, panel_w - 2 * pad,
+                    bid_confirm.top - pad // 2 - grid_bottom - pad // 2)
+    if not note:
+        bid_confirm.width = (panel_w - 3 * pad) // 2
+        bid_confirm.topright = (content.right - pad, grid_bottom + pad)
+        bid_note = Rect(content.x + pad, bid_confirm.y, bid_confirm.left - content.x - 2 * pad,
+                        bid_confirm.height)
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 40)),
                    min(height - 2 * pad, round(font * 30)))
@@ -315,6 +326,7 @@ def compute_layout(width: int, height: int) -> Layout:
         packets=packets, trick_area=trick_area, trick_slots=trick_slots, status=status,
         hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
-        bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay, target=target,
+        bid_confirm=bid_confirm, bid_cols=cols, bid_note=bid_note, overlay=overlay,
+        target=target,
         font_score=font_score,
     )

@@ -426,10 +426,9 @@ class TableScene(Choreography, TablePanels, Narration):
         return rects
 
     def hand_layout(self) -> list[Rect]:
-        """The hand's resting places; on two rows, split where the suit changes."""
-        hand = self.shown.hand
-        split = self.layout.hand_split([c // 13 for c in hand])
-        return self.layout.hand_rects(len(hand), split)
+        """The hand's resting places; on two rows, split between suits (hand_rows)."""
+        split = self.shown.rows(self.layout)
+        return self.layout.hand_rects(len(self.shown.hand), split)
 
     def _card_action(self, card: int) -> Callable[[], None]:
         return lambda: self.human_card(card)

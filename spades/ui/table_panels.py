@@ -24,7 +24,7 @@ from .help import help_label, help_page
 from .theme import Text
 from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
 from .widgets.controls import wrapped
-from .words import bid_words
+from .words import bid_words, greyed_bids_words
 
 
 @dataclass
@@ -145,7 +145,7 @@ class TablePanels:
                 controls.append(Control(("bid", bid), rect, action,
                                         "Nil" if bid == NIL else str(bid),
                                         enabled=bid in legal, group="bids", refused=action,
-                                        style=self._chosen(bid),
+                                        style=self._chosen(bid) if bid in legal else "flat",
                                         suggested=bid == suggestion != self.bid_choice))
         choice = self.bid_choice
         if choice is not None:
@@ -156,6 +156,14 @@ class TablePanels:
                                 enabled=choice is not None, hint="Enter", style="primary",
                                 refused=lambda: self.say("Choose a bid first")))
         return controls
+
+    def greyed_bids_note(self) -> str | None:
+        """Why the greyed bids are out, in the engine's words (None: every bid is open)."""
+        view = self.view
+        legal = {a.value for a in view.legal_actions() if isinstance(a, Bid)}
+        refusals = {bid: view.refusal(Bid(bid)) for bid in range(14) if bid not in legal}
+        refusals = {bid: why for bid, why in refusals.items() if why}
+        return greyed_bids_words(refusals) if refusals else None
 
     def _chosen(self, bid: int) -> str:
         return "chosen" if bid == self.bid_choice else "secondary"

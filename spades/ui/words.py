@@ -28,6 +28,24 @@ def bid_words(bid: int | None) -> str:
     return str(bid)
 
 
+def greyed_bids_words(refusals: dict[int, str]) -> str:
+    """Why the bids a player may not make are greyed, from the engine's refusals (bid:
+    sentence), its first clause for each group of bids refused alike: "12 and 13:
+    partners may bid at most 13 together"."""
+    groups: dict[str, list[int]] = {}
+    for bid in sorted(refusals):
+        groups.setdefault(refusals[bid].split(";")[0].strip(), []).append(bid)
+    parts = []
+    for reason, bids in groups.items():
+        names = [bid_words(b).capitalize() for b in bids]
+        if len(bids) > 2 and bids == list(range(bids[0], bids[-1] + 1)):
+            which = f"{names[0]} to {names[-1]}"
+        else:
+            which = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        parts.append(f"{which}: {reason[:1].lower()}{reason[1:]}")
+    return "; ".join(parts)
+
+
 def possessive(names: Sequence[str], seat: int) -> str:
     """ "Your" for the player called You, else "Noor's" (as the header names them)."""
     name = names[seat]

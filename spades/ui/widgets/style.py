@@ -1,8 +1,9 @@
 """How a control looks: the hierarchy of buttons, and the WCAG contrast it keeps.
 
 One primary action per panel is filled with the accent colour; enabled secondary
-actions are plain; disabled ones are an outline with faded (but readable) text; a
-suggested control wears a dark blue outline. ``ground`` is what lies behind the
+actions are plain; disabled ones are an outline with faded (but readable) text, and a
+choice the rules rule out a flat tile with it; a suggested control wears a dark blue
+outline. ``ground`` is what lies behind the
 control: the felt of the pages and table, or a light panel.
 """
 
@@ -31,6 +32,10 @@ CHOSEN_INK = theme.TEXT
 # Disabled: no fill; outline and text faded but at least 3:1 against the ground.
 OFF_ON_FELT = (150, 184, 164)
 OFF_ON_PANEL = (112, 118, 114)
+# A choice the rules rule out (a bid over the team's 13): "flat", a faint tile with no
+# outline, so it weighs less than a live button and than a disabled action.
+FLAT_ON_PANEL = (238, 236, 228)
+FLAT_ON_FELT = (34, 100, 66)
 # The outline of a suggested control, drawn just inside its edge: >= 3:1 against the
 # button's own fill (a light button, or a dark chosen one).
 SUGGESTED = (0, 98, 160)
@@ -68,6 +73,9 @@ def colours(style: str, enabled: bool = True, hover: bool = False,
     "chosen") on ``ground`` ("felt" or "panel")."""
     if not enabled:
         off = OFF_ON_PANEL if ground == "panel" else OFF_ON_FELT
+        if style == "flat":
+            flat = FLAT_ON_PANEL if ground == "panel" else FLAT_ON_FELT
+            return Colours(flat, off, off, None, ground)
         return Colours(None, off, off, off, ground)
     if style == "primary":
         return Colours(ACCENT_HOVER if hover else ACCENT, ACCENT_INK, PLAIN_MUTED, None, ground)
