@@ -368,8 +368,14 @@ def test_the_button_hierarchy_keeps_its_contrast():
         assert contrast(plain.ink, plain.fill) >= 4.5
         assert contrast(plain.muted, plain.fill) >= 4.5
         assert contrast(danger.ink, danger.fill) >= 4.5
-        # Disabled: no fill at all, text and outline at 3:1 against what is behind.
-        assert off.fill is None
+        # Disabled: a flat tile with no outline, barely off the ground, its text at
+        # 3:1 against the tile and what is behind, and weaker than a live label.
+        assert off.edge is None and off.fill is not None
+        def weight(c):  # how much a button stands off its ground: fill or outline
+            return max(contrast(c.fill, behind[0]), contrast(c.edge or c.fill, behind[0]))
+
+        assert weight(off) < 1.2 < 2 * weight(off) < weight(plain), ground
+        assert 3.0 <= contrast(off.ink, off.fill) < contrast(plain.ink, plain.fill)
         for colour in behind:
             assert contrast(off.ink, colour) >= 3.0, (ground, colour)
         # The suggestion's outline, inside the button's edge: 3:1 against its fill,
@@ -378,8 +384,7 @@ def test_the_button_hierarchy_keeps_its_contrast():
             for hover in (False, True):
                 c = style.colours(s, hover=hover, ground=ground)
                 assert contrast(style.suggestion_colour(c), c.fill) >= 3.0, (s, c.fill)
-        for colour in behind:  # an outline-only (disabled) button shows the ground
-            assert contrast(style.suggestion_colour(off), colour) >= 3.0, colour
+        assert contrast(style.suggestion_colour(off), off.fill) >= 3.0
     # The primary action stands out from the plain ones on the felt.
     assert contrast(style.ACCENT, theme.FELT) >= 3.0
     assert contrast(theme.FOCUS, theme.FELT) >= 3.0
