@@ -371,8 +371,8 @@ def test_the_button_hierarchy_keeps_its_contrast():
         # Disabled: a flat tile with no outline, barely off the ground, its text at
         # 3:1 against the tile and what is behind, and weaker than a live label.
         assert off.edge is None and off.fill is not None
-        def weight(c):  # how much a button stands off its ground: fill or outline
-            return max(contrast(c.fill, behind[0]), contrast(c.edge or c.fill, behind[0]))
+        def weight(c, ground_colour=behind[0]):  # how far it stands off: fill or outline
+            return max(contrast(c.fill, ground_colour), contrast(c.edge or c.fill, ground_colour))
 
         assert weight(off) < 1.2 < 2 * weight(off) < weight(plain), ground
         assert 3.0 <= contrast(off.ink, off.fill) < contrast(plain.ink, plain.fill)
