@@ -17,6 +17,7 @@ from .draw_panels import TEAM_NAMES, PanelDrawer
 from .layout import NORTH, SOUTH
 from .marks import role_tag, tag_size
 from .table import HUMAN, Control, TableScene, bid_words
+from .words import turn_words
 
 
 def bubble_rect(lay, seat: int, box: Rect) -> Rect:
@@ -319,7 +320,7 @@ class TableDrawer(PanelDrawer):
         pygame.draw.rect(surface, (10, 36, 24), badge, border_radius=10)
         pygame.draw.rect(surface, theme.GOLD if turn else (60, 110, 84), badge,
                          4 if turn else 2, border_radius=10)
-        name = scene.options.names[seat]
+        name = scene.names[seat]
         team_colour = theme.US if seat % 2 == 0 else theme.THEM
         role = "opponent" if seat % 2 else ""
         size = lay.font
@@ -442,7 +443,7 @@ class TableDrawer(PanelDrawer):
         if s.winner_card is not None:
             seat = next((q for q, c in s.trick if c == s.winner_card), None)
             if seat is not None:
-                name = scene.options.names[seat]
+                name = scene.names[seat]
                 text = "You take the trick" if seat == HUMAN else f"{name} takes the trick"
                 pos = (lay.trick_area.centerx, lay.trick_area.bottom - 2)
                 words = Rect((0, 0), self.text.font(lay.font_small, True).size(text))
@@ -570,7 +571,7 @@ class TableDrawer(PanelDrawer):
         if scene.shown.dealing:
             dealer = scene.shown.dealer
             return ("You deal" if dealer == HUMAN else
-                    f"{scene.options.names[dealer]} deals"), theme.TEXT
+                    f"{scene.names[dealer]} deals"), theme.TEXT
         if scene.can_act():
             advice = scene.coach() if scene.options.coach else None
             if advice is not None:
@@ -584,7 +585,6 @@ class TableDrawer(PanelDrawer):
                         else "Your turn: choose a bid, then confirm it"), theme.TEXT
             return "Your turn: play a raised card", theme.TEXT
         if scene.idle and scene.shown.to_act is not None:
-            who = scene.options.names[scene.shown.to_act]
-            doing = "bid" if scene.view.phase == "bidding" else "play"
-            return f"{who} to {doing}", theme.TEXT
+            bidding = scene.view.phase == "bidding"
+            return turn_words(scene.names, scene.shown.to_act, bidding), theme.TEXT
         return "", theme.TEXT

@@ -135,7 +135,7 @@ class PanelDrawer:
         opponents' ("Your partner bid 8. West bid 3, East nil."), since on a phone the
         panel covers their badges while you bid."""
         view = scene.view
-        names = scene.options.names
+        names = scene.names
         partner = view.bids[view.partner]
         them = [f"{names[q]} {'bid ' if view.bids[q] > 0 else ''}{bid_words(view.bids[q])}"
                 for q in ((view.seat + 1) % 4, (view.seat + 3) % 4) if view.bids[q] is not None]
@@ -206,7 +206,7 @@ class PanelDrawer:
             team = team_score.team
             x = box.x + lay.pad + team * (col_w + lay.pad)
             row = y
-            names = scene.options.names
+            names = scene.names
             who = f"{names[team]} & {names[team + 2]}"
             colour = (30, 90, 170) if team == 0 else (180, 80, 30)
             t.blit(surface, f"{TEAM_NAMES[team]}: {who}", t.fit(f"{TEAM_NAMES[team]}: {who}",
@@ -291,7 +291,7 @@ class PanelDrawer:
         """A team's title and its column names."""
         lay = scene.layout
         t = self.text
-        names = scene.options.names
+        names = scene.names
         cols = self.score_columns(scene)
         size = self.score_size(scene, block.width)
         colour = (30, 90, 170) if team == 0 else (180, 80, 30)
@@ -344,7 +344,7 @@ class PanelDrawer:
                            theme.PANEL_MUTED, (box.centerx, y + lay.pad), "midtop")
             return
         leader, cards, winner = last
-        names = scene.options.names
+        names = scene.names
         bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
         n = 4
         label_h = round(lay.font_small * 2.4)
@@ -413,7 +413,7 @@ class PanelDrawer:
         mine = seat_summary(comparison.original, HUMAN)
         theirs = seat_summary(comparison.result, HUMAN)
         bids = zip(seat_bids(comparison.original), seat_bids(comparison.result), strict=True)
-        names = scene.options.names
+        names = scene.names
         rows = [
             ("", "You", "Computer"),
             *[("Your bid" if s == HUMAN else f"{names[s]}'s bid", bid_words(a), bid_words(b))
@@ -459,7 +459,7 @@ class PanelDrawer:
         e = scene.result
         if e is None:
             return
-        names = scene.options.names
+        names = scene.names
         won = e.winner == 0
         y = self.heading(surface, scene, box, match_over_title(e.winner, e.scores, names))
         t = self.text

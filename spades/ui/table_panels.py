@@ -24,7 +24,7 @@ from .help import help_label, help_page
 from .theme import Text
 from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
 from .widgets.controls import wrapped
-from .words import bid_words, greyed_bids_words
+from .words import bid_words, greyed_bids_words, shown_names
 
 
 @dataclass
@@ -43,6 +43,11 @@ class TablePanels:
     """The control list of a ``TableScene`` and the panels' own actions (mixed into it)."""
 
     _measure: Text | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats as the table names them to the player (words.shown_names)."""
+        return shown_names(self.options.names)
 
     # --- controls: one list for drawing, clicking, tapping and Tab -------------------
 
