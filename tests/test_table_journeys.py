@@ -583,3 +583,51 @@ def test_disabled_confirm_last_and_undo_are_flat_and_weigh_less_than_live_ones(s
         stands = max(contrast(live.fill, behind), contrast(live.edge or live.fill, behind))
         assert contrast(tile.fill, behind) < stands / 2, (size, c.key)
         assert 3.0 <= contrast(tile.ink, tile.fill) < contrast(live.ink, live.fill)
+
+
+@pytest.mark.parametrize("how", ["finger", "mouse"])
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "360x740", "320x480"])
+def test_the_help_teaches_touch_and_mouse_play_and_scrolls_to_the_keys(size, how):
+    """Menu, then Help, by finger (or mouse): the help begins with How to play, whose
+    rows name the table's own buttons (every toolbar button has its row), then the keys
+    under a heading of their own; a finger drag (the mouse wheel) brings the last key
+    into view, and nothing is drawn outside the rows' view."""
+    from spades.ui.help import KEYS, PLAY
+
+    d = Driver("--size", size, "--speed", "instant")
+    d.wait_for_player()
+    press = (lambda k: d.tap(k, twin=False)) if how == "finger" else d.click
+    tools = [c.label for c in d.scene.build_controls() if c.key[0] == "tool"]
+    rows = [key for key, _ in PLAY]
+    for label in tools:  # "Last" on a phone, "Last trick" wider
+        assert any(row.startswith(label) for row in rows), (label, rows)
+    press(("tool", "menu"))
+    press(("btn", "help"))
+    scene = d.scene
+    assert scene.overlays[-1] == "help"
+    drawn = d.record_text()
+    d.frame()
+    said = [text for text, _ in drawn]
+    assert "How to play" in said and "Your cards" in said, said
+    area = scene.help_area
+    last = scene.help_rows()[0][-1]
+    assert last[0] == KEYS[-1][0] and "Keys" in [key for key, _, heading in
+                                                 scene.help_rows()[0] if heading]
+    for _ in range(30):
+        if last[1][-1] in said and area.velocity == 0:
+            break
+        drawn.clear()
+        if how == "finger":
+            x = area.view.centerx
+            d.drag((x, area.view.bottom - 10), (x, area.view.top + 10), twin=False)
+        else:
+            d.wheel(-3, area.view.center)
+        d.frame(10)
+        said = [text for text, _ in drawn]
+    assert last[1][-1] in said and "Keys" not in said[:1], size
+    assert area.offset == area.max_offset > 0, size  # it scrolled, to its end
+    ours = {t for key, lines, _ in scene.help_rows()[0] for t in (key, *lines)}
+    ours.discard("Esc")  # Close's key hint too
+    for text, pos in [(text, pos) for text, pos in drawn if text in ours]:
+        # partly in view at most (the rest clipped to the view)
+        assert area.view.top - 2 * scene.layout.font < pos[1] < area.view.bottom, (size, text)

@@ -439,7 +439,7 @@ def test_no_import_circle_inside_spades_ui():
         visit(module, [])
 
 
-def test_after_a_touch_the_tables_help_is_for_taps_and_drags():
+def test_after_a_touch_the_tables_help_begins_with_how_to_play():
     d = Driver("--size", "390x844", "--speed", "instant")
     d.wait_for_player()
     drawn = record_text(d)
@@ -449,9 +449,9 @@ def test_after_a_touch_the_tables_help_is_for_taps_and_drags():
     d.tap(("btn", "help"))
     drawn.clear()
     d.frame()
-    assert d.scene.overlays[-1] == "help" and "Taps and drags" in drawn and "Tap a card" in drawn
+    assert d.scene.overlays[-1] == "help" and "How to play" in drawn and "Your cards" in drawn
     assert "Esc" not in drawn  # no key hint on the Close button either
-    d.press("f1")  # a key: the help is the keys' again
+    d.press("f1")  # a key: the help begins with the keys
     d.press("f1")
     drawn.clear()
     d.frame()

@@ -9,7 +9,7 @@ import pygame
 from pygame import Rect
 
 from . import theme
-from .help import help_page
+from .help import TITLE as HELP_TITLE
 from .marks import draw_marked
 from .table import HUMAN, Control, TableScene, bid_words
 from .widgets import INPUT, Look
@@ -368,11 +368,10 @@ class PanelDrawer:
                                (rect.centerx, rect.bottom + 6 + lay.font_small), "midtop", True)
 
     def overlay_help(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
-        """Keys, or taps and drags after a touch: each row's meaning wrapped in its
-        column, never shrunk."""
+        """How to play by touch or mouse, and the keys: each section under its heading,
+        each row's meaning wrapped in its column, never shrunk."""
         lay = scene.layout
-        title, _ = help_page(INPUT.touch)
-        self.heading(surface, scene, box, title)
+        self.heading(surface, scene, box, HELP_TITLE)
         rows, step, key_w = scene.help_rows()
         area = scene.help_area
         view = area.view
@@ -380,7 +379,13 @@ class PanelDrawer:
         clip = surface.get_clip()
         surface.set_clip(view.clip(clip))
         y = area.shift
-        for key, lines in rows:
+        for key, lines, heading in rows:
+            if heading:
+                if view.top - lay.font * 2 < y < view.bottom:
+                    self.text.blit(surface, key, lay.font, theme.PANEL_TEXT,
+                                   (box.x + lay.pad, y), "topleft", True)
+                y += scene.help_row_height(lines, True, step)
+                continue
             for i, line in enumerate(lines):  # only the lines in view
                 at = y + i * step
                 if view.top - step < at < view.bottom:
