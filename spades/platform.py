@@ -54,6 +54,21 @@ def browser_window() -> Any:
         return None
 
 
+def touch_only() -> bool:
+    """Whether the page says a finger is its only pointer (a phone or a tablet: no
+    mouse, no trackpad), by two CSS media queries: cheap, and known before any input.
+    False outside a browser, or when the page cannot say."""
+    window = browser_window()
+    if window is None:
+        return False
+    try:
+        coarse = window.matchMedia("(any-pointer: coarse)").matches
+        fine = window.matchMedia("(any-pointer: fine)").matches
+        return bool(coarse) and not bool(fine)
+    except Exception:
+        return False
+
+
 def local_storage() -> Any:
     """The page's ``localStorage``, or None when there is none or the browser refuses
     it: a blocked third-party iframe throws on the mere property access."""

@@ -266,3 +266,61 @@ def test_two_rows_split_between_suits_wherever_a_grouping_fits(size):
                            for x in range(r.x, r.x + corner_w)), (size, i, "index covered")
                 if i in lifted or not lifted:
                     assert finger_square(grid, box, i) is not None, (size, i, "no target")
+
+
+UPRIGHT = [(w, h) for w in range(320, 413, 23) for h in range(480, 916, 29)
+           if h > w * 1.15] + PHONES
+
+
+@pytest.mark.parametrize("size", UPRIGHT)
+def test_the_status_lines_are_the_tables_centred_and_apart_from_every_seat(size):
+    """The message line (the contracts, a refusal) and the turn prompt are centred on
+    the table in a row of their own, never in the row of South's badge (beside it they
+    read as South's own status, as they did at 320x480), and clear of every seat, fan,
+    won trick, trick card, the hand and the toolbar, at every upright size."""
+    lay = compute_layout(*size)
+    south = lay.badges[0]
+    for box in (lay.status, lay.message, lay.prompt):
+        assert abs(box.centerx - size[0] / 2) <= 1, (size, box)
+        assert box.bottom <= south.top or box.top >= south.bottom, (size, box, south)
+    others = [lay.hand_area, lay.top_bar, *lay.badges, *lay.packets, *lay.trick_slots,
+              *lay.toolbar.values(), *lay.packet_rects(0, 13)]
+    for seat in (1, 2, 3):
+        others += [lay.fans[seat], *lay.fan_rects(seat, 13), *lay.packet_rects(seat, 13)]
+    hit = [r for r in others if r.width and r.colliderect(lay.status)]
+    assert not hit, (size, lay.status, hit)
+    assert lay.trick_area.bottom <= lay.status.top
+
+
+@pytest.mark.parametrize("how", ["mouse", "finger"])
+def test_at_320x480_the_contracts_and_the_turn_read_as_the_tables(how):
+    """After the bids, "Contracts: us N, them M" and then whose turn it is are drawn
+    centred across the table, above South's badge (before: beside it, in its row), and
+    on the smallest phone one stands in for the other rather than overlap."""
+    d = Driver("--speed", "instant", "--size", "320x480", rules=SHORT)
+    press = (lambda k: d.tap(k, twin=False)) if how == "finger" else d.click
+    record: list = []
+    d.app.text.record = record
+    while (situation := d.wait_for_player()) in ("blind", "bid"):
+        if situation == "blind":
+            press(("btn", "look"))
+        else:
+            press(("bid", d.scene.suggested_bid_value()))
+            press(("btn", "confirm"))
+    lay = d.scene.layout
+    south = lay.badges[0]
+    seen = set()
+    for _ in range(200):
+        record.clear()
+        d.frame()
+        lines = [x for x in record if x.rect is not None and (
+            x.text.startswith("Contracts: us") or x.text.endswith(" to play") or
+            x.text.startswith("Your turn"))]
+        assert len(lines) <= 1, [x.text for x in lines]  # one line: never on each other
+        for x in lines:
+            assert abs(x.rect.centerx - 160) <= 2 and x.rect.bottom <= south.top, (x.text,
+                                                                                     x.rect)
+            seen.add(x.text.split(":")[0] if ":" in x.text else "turn")
+        if {"Contracts", "turn"} <= seen or "Your turn" in seen:
+            break
+    assert "Contracts" in seen and ("turn" in seen or "Your turn" in seen), seen

@@ -446,7 +446,7 @@ def test_the_bid_panels_hierarchy_reads_at_3_to_1():
     body = colours("secondary", True, False, "panel").fill
     assert contrast(SUGGESTED, body) >= 3.0
     off = colours("secondary", False, False, "panel")
-    assert off.fill is None  # disabled: an outline only
+    assert off.edge is None  # disabled: a flat tile, no outline
     from spades.ui import theme
 
     assert contrast(off.ink, theme.PANEL) >= 3.0
@@ -550,3 +550,84 @@ def test_the_help_scrolls_on_a_short_window_to_its_last_row(how):
     assert area.offset == area.max_offset
     for text, pos in drawn:
         assert 0 <= pos[1] < 320, (text, pos)
+
+
+@pytest.mark.parametrize("how", ["mouse", "finger"])
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "360x740", "320x480"])
+def test_disabled_confirm_last_and_undo_are_flat_and_weigh_less_than_live_ones(size, how):
+    """Before the first bid, Confirm, Last trick and Undo cannot be used: each is a flat
+    tile with no outline (its top and side edges the tile's own colour), standing off the
+    felt or panel less than a live button, its words fainter than a live label but 3:1
+    on the tile. Before, they were an outline of the faded colour, as loud as a live
+    button's edge."""
+    from spades.ui import theme
+
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    while d.wait_for_player() == "blind":
+        d.tap(("btn", "look"), twin=False) if how == "finger" else d.click(("btn", "look"))
+    assert d.wait_for_player() == "bid"
+    d.frame()
+    controls = {c.key: c for c in d.scene.build_controls()}
+    off = [controls[k] for k in (("btn", "confirm"), ("tool", "last"), ("tool", "undo"))]
+    assert not any(c.enabled for c in off)
+    screen = d.app.screen
+    for c in off:
+        ground = "panel" if c.key[0] == "btn" else "felt"
+        behind = theme.PANEL if ground == "panel" else theme.FELT
+        tile = colours(c.style, False, False, ground)
+        r = c.rect
+        top = {tuple(screen.get_at((x, r.top + 1)))[:3] for x in range(r.left + 12, r.right - 12)}
+        side = {tuple(screen.get_at((r.left + 1, y)))[:3] for y in range(r.top + 12, r.bottom - 12)}
+        assert top == {tile.fill} and side == {tile.fill}, (size, c.key, top | side)
+        live = colours("secondary", True, False, ground)
+        stands = max(contrast(live.fill, behind), contrast(live.edge or live.fill, behind))
+        assert contrast(tile.fill, behind) < stands / 2, (size, c.key)
+        assert 3.0 <= contrast(tile.ink, tile.fill) < contrast(live.ink, live.fill)
+
+
+@pytest.mark.parametrize("how", ["finger", "mouse"])
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "360x740", "320x480"])
+def test_the_help_teaches_touch_and_mouse_play_and_scrolls_to_the_keys(size, how):
+    """Menu, then Help, by finger (or mouse): the help begins with How to play, whose
+    rows name the table's own buttons (every toolbar button has its row), then the keys
+    under a heading of their own; a finger drag (the mouse wheel) brings the last key
+    into view, and nothing is drawn outside the rows' view."""
+    from spades.ui.help import KEYS, PLAY
+
+    d = Driver("--size", size, "--speed", "instant")
+    d.wait_for_player()
+    press = (lambda k: d.tap(k, twin=False)) if how == "finger" else d.click
+    tools = [c.label for c in d.scene.build_controls() if c.key[0] == "tool"]
+    rows = [key for key, _ in PLAY]
+    for label in tools:  # "Last" on a phone, "Last trick" wider
+        assert any(row.startswith(label) for row in rows), (label, rows)
+    press(("tool", "menu"))
+    press(("btn", "help"))
+    scene = d.scene
+    assert scene.overlays[-1] == "help"
+    drawn = d.record_text()
+    d.frame()
+    said = [text for text, _ in drawn]
+    assert "How to play" in said and "Your cards" in said, said
+    area = scene.help_area
+    last = scene.help_rows()[0][-1]
+    assert last[0] == KEYS[-1][0] and "Keys" in [key for key, _, heading in
+                                                 scene.help_rows()[0] if heading]
+    for _ in range(30):
+        if last[1][-1] in said and area.velocity == 0:
+            break
+        drawn.clear()
+        if how == "finger":
+            x = area.view.centerx
+            d.drag((x, area.view.bottom - 10), (x, area.view.top + 10), twin=False)
+        else:
+            d.wheel(-3, area.view.center)
+        d.frame(10)
+        said = [text for text, _ in drawn]
+    assert last[1][-1] in said and "Keys" not in said[:1], size
+    assert area.offset == area.max_offset > 0, size  # it scrolled, to its end
+    ours = {t for key, lines, _ in scene.help_rows()[0] for t in (key, *lines)}
+    ours.discard("Esc")  # Close's key hint too
+    for text, pos in [(text, pos) for text, pos in drawn if text in ours]:
+        # partly in view at most (the rest clipped to the view)
+        assert area.view.top - 2 * scene.layout.font < pos[1] < area.view.bottom, (size, text)

@@ -368,8 +368,14 @@ def test_the_button_hierarchy_keeps_its_contrast():
         assert contrast(plain.ink, plain.fill) >= 4.5
         assert contrast(plain.muted, plain.fill) >= 4.5
         assert contrast(danger.ink, danger.fill) >= 4.5
-        # Disabled: no fill at all, text and outline at 3:1 against what is behind.
-        assert off.fill is None
+        # Disabled: a flat tile with no outline, barely off the ground, its text at
+        # 3:1 against the tile and what is behind, and weaker than a live label.
+        assert off.edge is None and off.fill is not None
+        def weight(c, ground_colour=behind[0]):  # how far it stands off: fill or outline
+            return max(contrast(c.fill, ground_colour), contrast(c.edge or c.fill, ground_colour))
+
+        assert weight(off) < 1.2 < 2 * weight(off) < weight(plain), ground
+        assert 3.0 <= contrast(off.ink, off.fill) < contrast(plain.ink, plain.fill)
         for colour in behind:
             assert contrast(off.ink, colour) >= 3.0, (ground, colour)
         # The suggestion's outline, inside the button's edge: 3:1 against its fill,
@@ -378,8 +384,7 @@ def test_the_button_hierarchy_keeps_its_contrast():
             for hover in (False, True):
                 c = style.colours(s, hover=hover, ground=ground)
                 assert contrast(style.suggestion_colour(c), c.fill) >= 3.0, (s, c.fill)
-        for colour in behind:  # an outline-only (disabled) button shows the ground
-            assert contrast(style.suggestion_colour(off), colour) >= 3.0, colour
+        assert contrast(style.suggestion_colour(off), off.fill) >= 3.0
     # The primary action stands out from the plain ones on the felt.
     assert contrast(style.ACCENT, theme.FELT) >= 3.0
     assert contrast(theme.FOCUS, theme.FELT) >= 3.0
@@ -434,7 +439,7 @@ def test_no_import_circle_inside_spades_ui():
         visit(module, [])
 
 
-def test_after_a_touch_the_tables_help_is_for_taps_and_drags():
+def test_after_a_touch_the_tables_help_begins_with_how_to_play():
     d = Driver("--size", "390x844", "--speed", "instant")
     d.wait_for_player()
     drawn = record_text(d)
@@ -444,9 +449,9 @@ def test_after_a_touch_the_tables_help_is_for_taps_and_drags():
     d.tap(("btn", "help"))
     drawn.clear()
     d.frame()
-    assert d.scene.overlays[-1] == "help" and "Taps and drags" in drawn and "Tap a card" in drawn
+    assert d.scene.overlays[-1] == "help" and "How to play" in drawn and "Your cards" in drawn
     assert "Esc" not in drawn  # no key hint on the Close button either
-    d.press("f1")  # a key: the help is the keys' again
+    d.press("f1")  # a key: the help begins with the keys
     d.press("f1")
     drawn.clear()
     d.frame()
@@ -527,3 +532,86 @@ def test_a_second_finger_is_ignored_until_the_first_lifts():
     assert area.offset == 100
     finger(pygame.FINGERUP, 0, 400)
     d.frame()
+
+
+# --- the first input decides the key hints -----------------------------------------
+
+class TouchPage:
+    """A page's window whose media queries say a finger is its only pointer."""
+
+    def __init__(self, coarse: bool = True, fine: bool = False) -> None:
+        self.answers = {"(any-pointer: coarse)": coarse, "(any-pointer: fine)": fine}
+
+    def matchMedia(self, query):  # noqa: N802 - the browser's name
+        return type("MediaQueryList", (), {"matches": self.answers[query]})()
+
+    def eval(self, script):
+        return True
+
+
+def shown_hints(d: Driver) -> set[str]:
+    """The key hints of the scene's buttons that were drawn in the next frame."""
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    widgets = d.scene.group.widgets
+    hints = {w.hint for w in widgets if getattr(w, "hint", "")}
+    assert hints, type(d.scene).__name__
+    return hints & {x.text for x in record}
+
+
+def hinted_mouse_click(d: Driver, pos: tuple[int, int]) -> None:
+    INPUT.touched_at -= INPUT.GRACE  # a real mouse, well after the last touch
+    d.click(pos)
+
+
+@pytest.mark.parametrize("twin", [False, True])
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "360x740", "320x480"])
+def test_a_game_started_by_finger_never_draws_a_key_hint(size, twin):
+    """The frame that handles the first FINGER events draws no key hint, nor does any
+    frame after, on the menu or at the table, until a real mouse click or a key press
+    brings them back (and a touch hides them again)."""
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    d.finger("down", (3, 3), twin)
+    d.finger("up", (3, 3), twin)
+    assert not shown_hints(d), size  # the very first frame
+    d.tap(("row", "play"), twin)
+    d.app.new_match_from_settings()
+    for _ in range(30):
+        assert not shown_hints(d), size
+    hinted_mouse_click(d, (3, 3))
+    assert shown_hints(d), size
+    d.tap((3, 3), twin)
+    assert not shown_hints(d)
+    d.press("tab")
+    assert shown_hints(d)
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "360x740", "320x480"])
+def test_a_browser_page_that_is_touch_only_starts_without_key_hints(size, monkeypatch):
+    """A phone or tablet's page says, before any input, that a finger is its only
+    pointer: the first frame already has no key hints (at 1280x720 and 800x600 too, a
+    tablet's). A mouse click brings them back."""
+    from spades import platform
+
+    monkeypatch.setattr(platform, "browser_window", lambda: TouchPage())
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    assert INPUT.touch and not shown_hints(d), size
+    hinted_mouse_click(d, (3, 3))
+    assert shown_hints(d), size
+    monkeypatch.setattr(platform, "browser_window", lambda: TouchPage(fine=True))
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    assert not INPUT.touch  # a mouse or trackpad too: the first input decides
+
+
+def test_touch_only_is_false_off_a_browser_or_when_the_page_cannot_say(monkeypatch):
+    from spades import platform
+
+    assert platform.touch_only() is False  # desktop: no page
+    monkeypatch.setattr(platform, "browser_window", lambda: TouchPage(coarse=False, fine=True))
+    assert platform.touch_only() is False
+    monkeypatch.setattr(platform, "browser_window", lambda: object())  # no matchMedia
+    assert platform.touch_only() is False
+    monkeypatch.setattr(platform, "browser_window", lambda: TouchPage())
+    assert platform.touch_only() is True

@@ -130,7 +130,7 @@ class App:
         self.speech = Speech(self)  # the table's words: page, caption strip, the offer
         self.clock = pygame.time.Clock()
         self.pointers = PointerStream()
-        INPUT.reset()
+        INPUT.reset(touch_only=platform.touch_only())  # the page may know it is touch
         self.running = True
         self.frame_ms: list[float] = []
         self.shots: set[str] = set()

@@ -9,7 +9,7 @@ import pygame
 from pygame import Rect
 
 from . import theme
-from .help import help_page
+from .help import TITLE as HELP_TITLE
 from .marks import draw_marked
 from .table import HUMAN, Control, TableScene, bid_words
 from .widgets import INPUT, Look
@@ -135,7 +135,7 @@ class PanelDrawer:
         opponents' ("Your partner bid 8. West bid 3, East nil."), since on a phone the
         panel covers their badges while you bid."""
         view = scene.view
-        names = scene.options.names
+        names = scene.names
         partner = view.bids[view.partner]
         them = [f"{names[q]} {'bid ' if view.bids[q] > 0 else ''}{bid_words(view.bids[q])}"
                 for q in ((view.seat + 1) % 4, (view.seat + 3) % 4) if view.bids[q] is not None]
@@ -206,7 +206,7 @@ class PanelDrawer:
             team = team_score.team
             x = box.x + lay.pad + team * (col_w + lay.pad)
             row = y
-            names = scene.options.names
+            names = scene.names
             who = f"{names[team]} & {names[team + 2]}"
             colour = (30, 90, 170) if team == 0 else (180, 80, 30)
             t.blit(surface, f"{TEAM_NAMES[team]}: {who}", t.fit(f"{TEAM_NAMES[team]}: {who}",
@@ -291,7 +291,7 @@ class PanelDrawer:
         """A team's title and its column names."""
         lay = scene.layout
         t = self.text
-        names = scene.options.names
+        names = scene.names
         cols = self.score_columns(scene)
         size = self.score_size(scene, block.width)
         colour = (30, 90, 170) if team == 0 else (180, 80, 30)
@@ -344,7 +344,7 @@ class PanelDrawer:
                            theme.PANEL_MUTED, (box.centerx, y + lay.pad), "midtop")
             return
         leader, cards, winner = last
-        names = scene.options.names
+        names = scene.names
         bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
         n = 4
         label_h = round(lay.font_small * 2.4)
@@ -368,11 +368,10 @@ class PanelDrawer:
                                (rect.centerx, rect.bottom + 6 + lay.font_small), "midtop", True)
 
     def overlay_help(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
-        """Keys, or taps and drags after a touch: each row's meaning wrapped in its
-        column, never shrunk."""
+        """How to play by touch or mouse, and the keys: each section under its heading,
+        each row's meaning wrapped in its column, never shrunk."""
         lay = scene.layout
-        title, _ = help_page(INPUT.touch)
-        self.heading(surface, scene, box, title)
+        self.heading(surface, scene, box, HELP_TITLE)
         rows, step, key_w = scene.help_rows()
         area = scene.help_area
         view = area.view
@@ -380,7 +379,13 @@ class PanelDrawer:
         clip = surface.get_clip()
         surface.set_clip(view.clip(clip))
         y = area.shift
-        for key, lines in rows:
+        for key, lines, heading in rows:
+            if heading:
+                if view.top - lay.font * 2 < y < view.bottom:
+                    self.text.blit(surface, key, lay.font, theme.PANEL_TEXT,
+                                   (box.x + lay.pad, y), "topleft", True)
+                y += scene.help_row_height(lines, True, step)
+                continue
             for i, line in enumerate(lines):  # only the lines in view
                 at = y + i * step
                 if view.top - step < at < view.bottom:
@@ -413,7 +418,7 @@ class PanelDrawer:
         mine = seat_summary(comparison.original, HUMAN)
         theirs = seat_summary(comparison.result, HUMAN)
         bids = zip(seat_bids(comparison.original), seat_bids(comparison.result), strict=True)
-        names = scene.options.names
+        names = scene.names
         rows = [
             ("", "You", "Computer"),
             *[("Your bid" if s == HUMAN else f"{names[s]}'s bid", bid_words(a), bid_words(b))
@@ -459,7 +464,7 @@ class PanelDrawer:
         e = scene.result
         if e is None:
             return
-        names = scene.options.names
+        names = scene.names
         won = e.winner == 0
         y = self.heading(surface, scene, box, match_over_title(e.winner, e.scores, names))
         t = self.text

@@ -1,6 +1,30 @@
-"""The table's help: keys for a keyboard player, taps and drags after a touch."""
+"""The table's help: how to play by touch or mouse, and the keys for a keyboard player.
+
+Every row names a control the table really has (the toolbar's Scores, Last, Hint,
+Undo, Coach and Menu; the bid panel's Confirm; the pause menu's Main menu); a tap and
+a click do the same everywhere, and a drag only ever scrolls.
+"""
 
 from __future__ import annotations
+
+PLAY = [
+    ("Your cards", "on your turn the cards you may play stand raised: tap (or click) "
+                   "one to play it"),
+    ("A dimmed card", "tap it to see why it cannot be played now"),
+    ("Bidding", "tap a bid, then Confirm; Nil promises to take no trick"),
+    ("Blind nil", "when your team trails far enough: Blind nil before you look, or "
+                  "Look at cards"),
+    ("Last trick", "the last trick, card by card (Last on a phone)"),
+    ("Scores", "the score sheet, hand by hand"),
+    ("Hint", "what you may do now, and why"),
+    ("Undo", "take back your last move (the match then counts as practice)"),
+    ("Coach", "outlines the computer's choice, with its reason"),
+    ("Menu", "pause: speed, sound, deck, the rules; Main menu leaves the match, "
+             "kept for Continue"),
+    ("Drag", "scrolls a page or a long panel, as this one; a drag never plays"),
+    ("Tap anywhere", "finishes any animation"),
+    ("D", "marks the dealer; blue: your team, orange: theirs"),
+]
 
 KEYS = [
     ("Tab / Shift+Tab", "move between cards and buttons"),
@@ -16,29 +40,17 @@ KEYS = [
     ("A", "announcements (screen reader, captions); Enter skips their wait"),
     ("F1 or ?", "this help"),
     ("Esc", "menu; closes a panel"),
-    ("Click or key", "finishes any animation"),
-    ("D", "marks the dealer; blue: your team, orange: theirs"),
+    ("Any key", "finishes any animation, as a tap does"),
 ]
 
-TOUCH = [
-    ("Tap a card", "play it: the raised cards are the ones you may play"),
-    ("Tap a dimmed card", "says why it cannot be played now"),
-    ("Tap a bid", "choose it, then tap Confirm"),
-    ("Scores", "the score sheet, hand by hand"),
-    ("Last", "the last trick, card by card"),
-    ("Hint", "what you may do now, and why"),
-    ("Undo", "take back your last move (the match then counts as practice)"),
-    ("Coach", "outlines the computer's choice, with its reason"),
-    ("Menu", "pause: speed, sound, deck, how to play, leave"),
-    ("Drag", "scroll a page or a long panel; a drag never presses"),
-    ("Tap anywhere", "finishes any animation"),
-    ("D", "marks the dealer; blue: your team, orange: theirs"),
-]
+TITLE = "Help"
 
 
-def help_page(touch: bool) -> tuple[str, list[tuple[str, str]]]:
-    """The help overlay's title and rows: taps and drags after a touch, else keys."""
-    return ("Taps and drags", TOUCH) if touch else ("Keys", KEYS)
+def help_sections(keys_first: bool) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help's sections, each a heading and its rows: how to play by touch or mouse,
+    then the keys; the keys first for a player who last pressed one (F1 opened it)."""
+    sections = [("How to play", PLAY), ("Keys", KEYS)]
+    return sections[::-1] if keys_first else sections
 
 
 def help_label(touch: bool) -> str:

@@ -219,25 +219,28 @@ def compute_layout(width: int, height: int) -> Layout:
     side_top = north_bottom + pad
     side_h = middle_bottom - side_top
     side_badge = badge_h if not portrait else side_badge_h(line, pad)
-    if portrait and side_h < side_badge + packet_h + back_h + 3 * pad:
-        # A short phone: the message line and prompt beside South's badge, South's won
-        # tricks in front of it under the trick, the side columns down to South's strip.
-        side_h = strip_y - pad - side_top
-        badges[SOUTH].width = min(badge_w, round(font * 8.25))
-        status = Rect(badges[SOUTH].right + pad, strip_y, width - 2 * pad - pad -
-                      badges[SOUTH].width, badge_h)
-        packets[SOUTH] = Rect(width // 2 - min(packets_w, trick_room) // 2,
-                              strip_y - pad - packet_h, min(packets_w, trick_room), packet_h)
-        middle_bottom = packets[SOUTH].top - pad
+    short = portrait and side_h < side_badge + packet_h + back_h + 3 * pad
+    if short:
+        # A short phone: the message line and prompt share one line across the table,
+        # centred right above South's strip (the table's words: beside South's badge
+        # they read as South's own), South's won tricks beside its badge; the side
+        # columns packed down to that line, their fans lying flat.
+        status = Rect(pad, strip_y - pad - round(font * 1.4), width - 2 * pad,
+                      round(font * 1.4))
+        side_h = status.top - pad - side_top
+        packets[SOUTH] = Rect(badges[SOUTH].right + pad, strip_y,
+                              min(packets_w, width - 2 * pad - badges[SOUTH].right), badge_h)
+        middle_bottom = status.top - pad
+    gap = pad // 2 if short else pad
     for seat, x in ((WEST, pad), (EAST, width - pad - side_w)):
         badges[seat] = Rect(x, side_top, side_w, side_badge)
         # Won tricks right under the badge, so they read as that player's.
-        pk_h = packet_h + pad
+        pk_h = packet_h + gap
         packets[seat] = Rect(x, badges[seat].bottom + pad // 2, min(side_w, packets_w), pk_h)
         if seat == EAST:
             packets[seat].right = badges[seat].right
-        fan_h = max(back_h, side_h - side_badge - pk_h - 2 * pad)
-        fans[seat] = Rect(x, packets[seat].bottom + pad, side_w, fan_h)
+        fan_h = max(back_h, side_h - side_badge - pk_h - pad // 2 - gap)
+        fans[seat] = Rect(x, packets[seat].bottom + gap, side_w, fan_h)
 
     trick_area = Rect(badges[WEST].right + pad, side_top,
                       badges[EAST].left - badges[WEST].right - 2 * pad, middle_bottom - side_top)
@@ -327,6 +330,6 @@ def compute_layout(width: int, height: int) -> Layout:
         hand_area=hand_area, hand_rows=hand_rows, hand_step=hand_step, row_step=row_step,
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
         bid_confirm=bid_confirm, bid_cols=cols, bid_note=bid_note, overlay=overlay,
-        target=target,
-        font_score=font_score,
+        target=target, font_score=font_score,
+        vertical_fans=(False, not short, False, not short),
     )

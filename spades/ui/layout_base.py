@@ -76,20 +76,29 @@ class Layout:
     bid_note: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
 
     @property
+    def one_line_status(self) -> bool:
+        """The smallest phone: the message and the prompt share the status's one line,
+        a message standing in for the prompt while it shows."""
+        return self.status.height < 2 * round(self.font_small * 1.25)
+
+    @property
     def message(self) -> Rect:
         """The message line (a refusal, a hint, a flash such as the contracts): the top
-        of the status box, so it never covers the turn prompt under it. A message too
-        long for one line grows upwards from here, over the felt."""
+        of the status box, so it never covers the turn prompt under it (on one line,
+        the whole box). A message too long for one line grows upwards from here, over
+        the felt."""
         box = self.status
+        if self.one_line_status:
+            return Rect(box)
         return Rect(box.x, box.y, box.width,
                     min(box.height // 2, round(self.font_small * 1.25)))
 
     @property
     def prompt(self) -> Rect:
         """The turn prompt and the coach's reason: the rest of the status box, right
-        above the hand."""
+        above the hand (on one line, the whole box)."""
         box = self.status
-        top = self.message.bottom
+        top = box.top if self.one_line_status else self.message.bottom
         return Rect(box.x, top, box.width, box.bottom - top)
 
     @property

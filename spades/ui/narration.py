@@ -43,7 +43,7 @@ class Narration:
     """What the table says, and the wait for it to be heard (mixed into TableScene)."""
 
     def _init_narration(self, resumed: bool) -> None:
-        self.announcer = Announcer(self.options.names, seat=0)
+        self.announcer = Announcer(self.names, seat=0)
         self.transcript = Transcript()
         self.layout_key = (self.layout.width, self.layout.height, False)
         self.caption_band = (0, 0)  # the strip's height and type size, when shown

@@ -318,7 +318,7 @@ class TableScene(Choreography, TablePanels, Narration):
         self.say(self.rules_hint(), 8.0)
 
     def rules_hint(self) -> str:
-        return rules_hint(self.match.view(HUMAN), self.options.names)
+        return rules_hint(self.match.view(HUMAN), self.names)
 
     def avatar(self, seat: int) -> tuple[str, str]:
         """The face drawn at a seat: the player's choice, the others' from their names."""

@@ -20,11 +20,11 @@ from ..engine.match import HandResult
 from . import anim
 from .choreography import HUMAN
 from .control import Control
-from .help import help_label, help_page
+from .help import help_label, help_sections
 from .theme import Text
 from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
 from .widgets.controls import wrapped
-from .words import bid_words, greyed_bids_words
+from .words import bid_words, greyed_bids_words, shown_names
 
 
 @dataclass
@@ -43,6 +43,11 @@ class TablePanels:
     """The control list of a ``TableScene`` and the panels' own actions (mixed into it)."""
 
     _measure: Text | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats as the table names them to the player (words.shown_names)."""
+        return shown_names(self.options.names)
 
     # --- controls: one list for drawing, clicking, tapping and Tab -------------------
 
@@ -181,8 +186,7 @@ class TablePanels:
         if name == "last":
             body = lay.card_h + round(lay.font_small * 2.6) + lay.pad
         elif name == "help":
-            rows, step, _ = self.help_rows()
-            body = sum(len(lines) for _, lines in rows) * step + len(rows) * (lay.pad // 2)
+            body = self.help_height()
             most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
         elif name == "pause":
             cols, rows = self.menu_grid(len(self._pause_items()))
@@ -224,26 +228,41 @@ class TablePanels:
         lines = 3 if lay.portrait else 1
         return lay.trick_area.y + lines * (lay.font_small + 4)
 
-    def help_rows(self) -> tuple[list[tuple[str, list[str]]], int, int]:
-        """The help's rows, each what-it-does wrapped to its column; a line's step and
-        the key column's width: taps and drags after a touch, else keys."""
+    def help_rows(self) -> tuple[list[tuple[str, list[str], bool]], int, int]:
+        """The help's rows: each section's heading (key, [key], True), then its rows,
+        what-it-does wrapped to its column (key, lines, False); a line's step and the
+        key column's width. How to play by touch or mouse first, the keys after (first
+        after a key press)."""
         lay = self.layout
-        _, rows = help_page(INPUT.touch)
+        sections = help_sections(keys_first=INPUT.mode == "keys")
         words = self.measure
         inner = lay.overlay.width - 2 * lay.pad
-        widest = max(words.font(lay.font_small, True).size(key)[0] for key, _ in rows)
+        widest = max(words.font(lay.font_small, True).size(key)[0]
+                     for _, rows in sections for key, _ in rows)
         key_w = min(round(inner * 0.36), widest + 2 * lay.pad)
         width = inner - lay.pad - key_w - 12  # room for the scroll bar
-        return ([(key, wrapped(words, what, lay.font_small, width)) for key, what in rows],
-                round(lay.font_small * 1.2), key_w)
+        out: list[tuple[str, list[str], bool]] = []
+        for heading, rows in sections:
+            out.append((heading, [heading], True))
+            out += [(key, wrapped(words, what, lay.font_small, width), False)
+                    for key, what in rows]
+        return out, round(lay.font_small * 1.2), key_w
+
+    def help_row_height(self, lines: list[str], heading: bool, step: int) -> int:
+        """A help row's height with the gap under it: a heading is a line of body type."""
+        lay = self.layout
+        return (round(lay.font * 1.4) if heading else len(lines) * step) + lay.pad // 2
+
+    def help_height(self) -> int:
+        rows, step, _ = self.help_rows()
+        return sum(self.help_row_height(lines, heading, step) for _, lines, heading in rows)
 
     def help_view(self) -> tuple[Rect, int]:
         """Where the help's rows show (between its heading and Close) and how tall they
         are: on a short window they scroll."""
         lay = self.layout
         box = self.overlay_rect("help")
-        rows, step, _ = self.help_rows()
-        content = sum(len(lines) for _, lines in rows) * step + len(rows) * (lay.pad // 2)
+        content = self.help_height()
         top = box.y + round(lay.font_big * 1.3) + 2 * lay.pad
         bottom = box.bottom - self.button_height() - 2 * lay.pad
         return Rect(box.x + lay.pad, top, box.width - 2 * lay.pad - 10, bottom - top), content

@@ -16,6 +16,21 @@ from ..engine.scoring import ScoreLine
 from ..storage import CUSTOM
 
 HUMAN = 0
+COMPASS = ("South", "West", "North", "East")  # the seats' names when nobody chose any
+
+
+def shown_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The one source of the names the table shows: the players' own (a record's or a
+    save's), but the player's chair is never "South" (the compass name autoplay and old
+    records give it): the player sits there, "You" unless they chose a name."""
+    player = "You" if names[HUMAN] == COMPASS[HUMAN] else names[HUMAN]
+    return (player, *names[1:])
+
+
+def turn_words(names: Sequence[str], seat: int, bidding: bool) -> str:
+    """Whose turn it is: "Noor to bid", "Your turn to play"."""
+    doing = "bid" if bidding else "play"
+    return f"Your turn to {doing}" if seat == HUMAN else f"{names[seat]} to {doing}"
 
 
 def bid_words(bid: int | None) -> str:

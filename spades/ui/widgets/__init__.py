@@ -23,7 +23,7 @@ How a scene uses it (in the spirit of pygame_gui's process_event / update / draw
    clipped to their area, the scroll bar, the focus ring).
 
 Hierarchy lives in :mod:`.style`: ``Button(style="primary")`` once per panel (accent
-fill), "secondary" plain, disabled faded outline, ``suggested=True`` a dark blue
+fill), "secondary" plain, disabled a flat faded tile, ``suggested=True`` a dark blue
 outline; ``draw_button`` paints one anywhere (the table's panels too).
 """
 

@@ -114,9 +114,11 @@ class PointerStream:
 class InputMode:
     """How the player last reached the game: "touch", "mouse" or "keys".
 
-    After a touch the key hints hide and targets grow; a key press brings the hints
-    back; a real mouse press does too (but not the mouse events a browser may send
-    just after a touch).
+    The first input event decides: after a touch the key hints hide and targets grow,
+    and stay so; a key press brings the hints back; a real mouse press does too (but
+    not the mouse events a browser may send just after a touch). Before any input, a
+    page that says it has only a finger starts in touch, and so does an upright
+    phone-sized window's look.
     """
 
     GRACE = 0.8  # s after a touch in which mouse events count as the same touch
@@ -124,10 +126,13 @@ class InputMode:
     def __init__(self) -> None:
         self.reset()
 
-    def reset(self) -> None:
-        self.mode = "mouse"
+    def reset(self, touch_only: bool = False) -> None:
+        """A new start; ``touch_only``: the page said a finger is its only pointer."""
+        self.mode = "touch" if touch_only else "mouse"
         self.touched_at = -1e9
-        self.fresh = True  # no input yet: an upright phone-sized window hides hints
+        # No input yet: an upright phone-sized window hides hints (a touch-only page
+        # has decided already).
+        self.fresh = not touch_only
 
     def hints_in(self, size: tuple[int, int]) -> bool:
         """Key hints in a window of ``size``: not after a touch, nor on a phone before

@@ -1,8 +1,9 @@
 """How a control looks: the hierarchy of buttons, and the WCAG contrast it keeps.
 
 One primary action per panel is filled with the accent colour; enabled secondary
-actions are plain; disabled ones are an outline with faded (but readable) text, and a
-choice the rules rule out a flat tile with it; a suggested control wears a dark blue
+actions are plain; a disabled one (an action not available yet, a choice the rules rule
+out) is a flat tile barely off its ground, with no outline and faded (but readable)
+text, so every live control outweighs it; a suggested control wears a dark blue
 outline. ``ground`` is what lies behind the
 control: the felt of the pages and table, or a light panel.
 """
@@ -29,11 +30,11 @@ DANGER_INK = (150, 30, 20)
 DANGER_MUTED = (120, 60, 50)
 CHOSEN = (28, 60, 44)  # a chosen value (a picked bid): dark, not the accent
 CHOSEN_INK = theme.TEXT
-# Disabled: no fill; outline and text faded but at least 3:1 against the ground.
+# Disabled (Confirm before a bid, Undo with nothing to take back, a bid over the team's
+# 13): "flat", a faint tile with no outline, its text faded but at least 3:1 against
+# the tile and the ground, so it weighs less than any live button.
 OFF_ON_FELT = (150, 184, 164)
 OFF_ON_PANEL = (112, 118, 114)
-# A choice the rules rule out (a bid over the team's 13): "flat", a faint tile with no
-# outline, so it weighs less than a live button and than a disabled action.
 FLAT_ON_PANEL = (238, 236, 228)
 FLAT_ON_FELT = (34, 100, 66)
 # The outline of a suggested control, drawn just inside its edge: >= 3:1 against the
@@ -60,7 +61,7 @@ def contrast(a: tuple, b: tuple) -> float:
 
 @dataclass(frozen=True)
 class Colours:
-    fill: tuple | None  # None: outline only
+    fill: tuple
     ink: tuple  # the label
     muted: tuple  # a note or key hint on it
     edge: tuple | None  # a 1-2 px border
@@ -70,13 +71,12 @@ class Colours:
 def colours(style: str, enabled: bool = True, hover: bool = False,
             ground: str = "felt") -> Colours:
     """The colours of a button of ``style`` ("primary", "secondary", "danger",
-    "chosen") on ``ground`` ("felt" or "panel")."""
+    "chosen"; "flat" is only ever disabled) on ``ground`` ("felt" or "panel"). Disabled,
+    every style is the same flat tile."""
     if not enabled:
         off = OFF_ON_PANEL if ground == "panel" else OFF_ON_FELT
-        if style == "flat":
-            flat = FLAT_ON_PANEL if ground == "panel" else FLAT_ON_FELT
-            return Colours(flat, off, off, None, ground)
-        return Colours(None, off, off, off, ground)
+        flat = FLAT_ON_PANEL if ground == "panel" else FLAT_ON_FELT
+        return Colours(flat, off, off, None, ground)
     if style == "primary":
         return Colours(ACCENT_HOVER if hover else ACCENT, ACCENT_INK, PLAIN_MUTED, None, ground)
     if style == "danger":
@@ -88,22 +88,17 @@ def colours(style: str, enabled: bool = True, hover: bool = False,
 
 
 def suggestion_colour(c: Colours) -> tuple:
-    """The suggestion's outline on a button of colours ``c``: against its fill, or the
-    ground behind an outline-only button."""
-    behind = c.fill or (theme.PANEL if c.ground == "panel" else theme.FELT)
-    return SUGGESTED if luminance(behind) > 0.3 else SUGGESTED_ON_DARK
+    """The suggestion's outline on a button of colours ``c``: against its fill."""
+    return SUGGESTED if luminance(c.fill) > 0.3 else SUGGESTED_ON_DARK
 
 
 def paint_button(surface: pygame.Surface, rect: Rect, c: Colours, radius: int = 10,
                  pressed: bool = False, suggested: bool = False) -> Rect:
     """The body of a button; returns the rect its label goes in."""
     r = rect.move(0, PRESSED_SHIFT) if pressed else rect
-    if c.fill is not None:
-        pygame.draw.rect(surface, c.fill, r, border_radius=radius)
-        if c.edge is not None:
-            pygame.draw.rect(surface, c.edge, r, 1, border_radius=radius)
-    else:
-        pygame.draw.rect(surface, c.edge or c.ink, r, 2, border_radius=radius)
+    pygame.draw.rect(surface, c.fill, r, border_radius=radius)
+    if c.edge is not None:
+        pygame.draw.rect(surface, c.edge, r, 1, border_radius=radius)
     if suggested:
         pygame.draw.rect(surface, suggestion_colour(c), r.inflate(-4, -4), 3,
                          border_radius=radius - 2)

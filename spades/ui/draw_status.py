@@ -1,0 +1,121 @@
+"""Drawing the table's status: the message line (a refusal, a hint, the contracts' flash)
+and the turn prompt (whose turn it is, the coach's choice), centred over the table above
+the hand. ``TableDrawer`` mixes this in; on the smallest phone the two share one line,
+a message standing in for the prompt while it shows.
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from ..engine import OVER
+from . import theme
+from .table import HUMAN, TableScene, bid_words
+from .words import turn_words
+
+
+class StatusDrawer:
+    """The status's part of ``TableDrawer``: uses its ``text``, ``peeks`` and ``plate``."""
+
+    drawn_message: Rect | None = None  # where the message line was drawn
+
+    def shown_message(self, scene: TableScene) -> tuple[str, tuple] | None:
+        """The message line's words and colour now, if any."""
+        if scene.message and scene.now < scene.message[1]:
+            return scene.message[0], theme.GOLD
+        if scene.flash and scene.now < scene.flash[1]:
+            return scene.flash[0], theme.TEXT
+        return None
+
+    def status(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """Two lines over the hand that never cover each other: the message line (a
+        refusal, a hint, a flash such as the contracts) above the turn prompt (whose
+        turn it is, or the coach's choice and reason). On one line, the prompt gives way
+        to a message and to the trick's winner (whose words may stand there)."""
+        lay = scene.layout
+        text, colour = self.prompt_text(scene)
+        if lay.one_line_status and (self.shown_message(scene) is not None or
+                                    scene.shown.winner_card is not None):
+            return
+        if text and not self.peeks(lay.prompt):  # never half hidden under a panel
+            box = lay.prompt
+            size, lines = self.fit_lines(text, lay.font, box)
+            step = round(size * 1.05)
+            y = box.centery - step * len(lines) // 2
+            if scene.shown.dealing:  # the dealt cards pass under it, never over it
+                self.plate(surface, scene, lines, size, (box.centerx, y), step)
+            for line in lines:
+                self.text.blit(surface, line, size, colour, (box.centerx, y), "midtop")
+                y += step
+
+    def message(self, surface: pygame.Surface, scene: TableScene) -> None:
+        message = self.shown_message(scene)
+        self.drawn_message = None
+        if message is not None and not self.peeks(scene.layout.message):
+            self.message_line(surface, scene, *message)
+
+    def fit_lines(self, text: str, size: int, box: Rect) -> tuple[int, list[str]]:
+        """The largest size (down to 15 px) at which ``text`` wraps into ``box``."""
+        t = self.text
+        lines = t.wrap(text, size, box.width - 8)
+        while len(lines) * size * 1.05 > box.height + 2 and size > 15:
+            size -= 1
+            lines = t.wrap(text, size, box.width - 8)
+        return size, lines
+
+    def message_line(self, surface: pygame.Surface, scene: TableScene, text: str,
+                     colour: tuple) -> None:
+        """One line at the message rect; a longer message grows upwards over the felt on
+        a dark backing, so the prompt below it stays in view."""
+        lay = scene.layout
+        t = self.text
+        box = lay.message
+        size = max(15, min(lay.font_small, box.height - 2))
+        lines = t.wrap(text, size, box.width - 8, True)
+        if len(lines) > 1:  # on a backing: wrapped inside its margins
+            lines = t.wrap(text, size, box.width - 2 * lay.pad - 8, True)
+        step = round(size * 1.25)
+        most = max(1, (box.bottom - lay.top_bar.bottom - lay.pad - 6) // step)
+        if len(lines) > most:  # never above the top bar: the rest is cut short
+            lines = lines[:most]
+            lines[-1] = lines[-1].rstrip(" .,;:") + "..."
+        height = max(box.height, step * len(lines) + 6)
+        area = Rect(box.x, box.bottom - height, box.width, height)
+        if len(lines) > 1:
+            backing = area.inflate(0, lay.pad // 2)
+            backing.bottom = box.bottom
+            pygame.draw.rect(surface, (8, 32, 22), backing, border_radius=8)
+            pygame.draw.rect(surface, colour, backing, 1, border_radius=8)
+        y = area.bottom - step * len(lines) - (area.height - step * len(lines)) // 2
+        for line in lines:
+            t.blit(surface, line, size, colour, (box.centerx, y), "midtop", True,
+                   width=area.width - 8)
+            y += step
+        self.drawn_message = area
+
+    def prompt_text(self, scene: TableScene) -> tuple[str, tuple]:
+        """Whose turn it is, in words; on the player's turn with the coach on, its choice
+        and its reason."""
+        if scene.match.phase == OVER:
+            return "The match is over", theme.TEXT
+        if scene.shown.dealing:
+            dealer = scene.shown.dealer
+            return ("You deal" if dealer == HUMAN else
+                    f"{scene.names[dealer]} deals"), theme.TEXT
+        if scene.can_act():
+            advice = scene.coach() if scene.options.coach else None
+            if advice is not None:
+                if scene.view.phase == "playing":
+                    from ..engine.cards import card_name
+
+                    return f"Coach: the {card_name(advice[0])}. {advice[1]}", theme.SUGGEST
+                return f"Coach: bid {bid_words(advice[0])}. {advice[1]}", theme.SUGGEST
+            if scene.view.phase == "bidding":
+                return ("Your turn: blind nil, or look at your cards" if not scene.view.looked
+                        else "Your turn: choose a bid, then confirm it"), theme.TEXT
+            return "Your turn: play a raised card", theme.TEXT
+        if scene.idle and scene.shown.to_act is not None:
+            bidding = scene.view.phase == "bidding"
+            return turn_words(scene.names, scene.shown.to_act, bidding), theme.TEXT
+        return "", theme.TEXT
