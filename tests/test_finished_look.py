@@ -372,6 +372,29 @@ def test_a_thinking_computer_seat_shows_an_animated_cue_of_at_least_12_px():
     assert 1 not in drawer.thinking_drawn or d.scene.shown.to_act == 1
 
 
+def test_a_small_thinking_cue_is_a_row_of_dots_not_a_ring():
+    """In a narrow badge's corner a ring of eight dots read as a settings cog: the
+    small cue is three dots in a row, lit in turn."""
+    import pygame
+
+    from spades.ui import theme
+
+    d = Driver("--size", "390x844", rules=SHORT)
+    surface = pygame.Surface((40, 40))
+    for now in (0.0, 0.4, 0.7):
+        surface.fill((10, 36, 24))
+        d.app.drawer.thinking(surface, (20, 20), 10, now)
+        lit = [(x, y) for x in range(40) for y in range(40)
+               if surface.get_at((x, y))[:3] != (10, 36, 24)]
+        rows = {y for _, y in lit}
+        columns = sorted({x for x, _ in lit})
+        assert max(rows) - min(rows) <= 6  # one row, not a ring of ten pixels' radius
+        blobs = 1 + sum(1 for a, b in zip(columns, columns[1:], strict=False) if b > a + 1)
+        assert blobs == 3
+        brightest = max(lit, key=lambda p: sum(surface.get_at(p)[:3]))
+        assert surface.get_at(brightest)[:3] == theme.GOLD[:3]
+
+
 # --- statistics ---------------------------------------------------------------------
 
 

@@ -405,10 +405,22 @@ class TableDrawer(PanelDrawer, StatusDrawer):
 
     def thinking(self, surface: pygame.Surface, centre: tuple[int, int], radius: int,
                  now: float) -> None:
-        """A computer player thinking: eight gold dots around a circle, the bright one
-        going round (once a second), the rest fading behind it."""
+        """A computer player thinking: round a face, eight gold dots on a ring, the
+        bright one going round (once a second), the rest fading behind it; in a small
+        corner, where a ring of dots reads as a cog, three dots in a row lit in turn."""
+        if radius <= 16:
+            dot = max(2, radius // 4)
+            step = (radius - dot) // 2 * 2 or 1
+            lead = now * 3
+            for i in range(3):
+                fade = 1.0 if int(lead) % 3 == i else 0.45
+                colour = tuple(round(c * fade + f * (1 - fade))
+                               for c, f in zip(theme.GOLD, (10, 36, 24), strict=True))
+                pygame.draw.circle(surface, colour, (centre[0] + (i - 1) * step, centre[1]),
+                                   dot)
+            return
         lead = now * 8
-        dot = max(3, round(radius * 0.16)) if radius > 16 else max(2, radius // 3)
+        dot = max(3, round(radius * 0.16))
         for i in range(8):
             angle = i / 8 * math.tau - math.pi / 2
             x = centre[0] + math.cos(angle) * (radius - dot)
