@@ -614,7 +614,7 @@ def test_the_help_teaches_touch_and_mouse_play_and_scrolls_to_the_keys(size, how
     assert last[0] == KEYS[-1][0] and "Keys" in [key for key, _, heading in
                                                  scene.help_rows()[0] if heading]
     for _ in range(30):
-        if last[1][-1] in said and area.velocity == 0:
+        if last[1][-1] in said and area.offset == area.max_offset and area.velocity == 0:
             break
         drawn.clear()
         if how == "finger":

@@ -12,8 +12,8 @@ PLAY = [
                    "one to play it"),
     ("A dimmed card", "tap it to see why it cannot be played now"),
     ("Bidding", "tap a bid, then Confirm; Nil promises to take no trick"),
-    ("Blind nil", "when your team trails far enough: Blind nil before you look, or "
-                  "Look at cards"),
+    ("Blind nil", "when your side trails by enough, you are offered it before you see "
+                  "your cards: tap Blind nil to bid it, or Look at cards to bid as usual"),
     ("Last trick", "the last trick, card by card (Last on a phone)"),
     ("Scores", "the score sheet, hand by hand"),
     ("Hint", "what you may do now, and why"),
