@@ -613,3 +613,42 @@ def test_greyed_bids_are_named_with_the_engines_reason():
     low = "Partners must bid at least 4 together"
     assert greyed_bids_words({1: low, 13: cap}) == (
         "1: partners must bid at least 4 together; 13: partners may bid at most 13 together")
+
+
+def test_a_scrolled_panel_fades_its_rows_at_an_edge_with_more_beyond():
+    """The help cut a line in half at its bottom edge, which read as a mistake: rows
+    fade into the panel at an edge with more beyond it, and only there."""
+    import pygame
+
+    from spades.ui import theme
+    from spades.ui.widgets import ScrollArea
+
+    d = Driver("--size", "800x600", rules=SHORT)
+    d.frame(5)
+    d.press("f1")
+    d.frame(5)
+    area = d.scene.help_area
+    assert area.more  # the help is taller than its window here
+    screen = d.app.screen
+    view = area.view
+    assert {tuple(screen.get_at((x, view.bottom - 1)))[:3]
+            for x in range(view.x, view.right)} == {theme.PANEL}  # cut rows fade out
+
+    ink = (20, 20, 20)
+    surface = pygame.Surface((300, 300))
+    probe = ScrollArea()
+    probe.set_view(pygame.Rect(10, 10, 200, 200), 600)
+
+    def edges(offset: float) -> tuple[bool, bool]:
+        """Whether the top and the bottom row of the view are faded to the panel."""
+        surface.fill(ink)
+        probe.offset = offset
+        d.app.drawer.scroll_bar(surface, probe)
+        top = {tuple(surface.get_at((x, 10)))[:3] for x in range(10, 210)}
+        bottom = {tuple(surface.get_at((x, 209)))[:3] for x in range(10, 210)}
+        middle = tuple(surface.get_at((100, 110)))[:3]
+        assert middle == ink  # the rows in between are untouched
+        return top == {theme.PANEL}, bottom == {theme.PANEL}
+    assert edges(0) == (False, True)
+    assert edges(200) == (True, True)
+    assert edges(400) == (True, False)

@@ -259,9 +259,22 @@ class PanelDrawer:
         self.scroll_bar(surface, area)
 
     def scroll_bar(self, surface: pygame.Surface, area) -> None:
-        """A bar at the right of a scroll area on a light panel, while there is more."""
+        """A bar at the right of a scroll area on a light panel, while there is more;
+        and the rows fade into the panel at an edge with more beyond it, so a line cut
+        by the edge reads as "more below", not as a mistake."""
         if not area.more:
             return
+        fade = min(28, area.view.height // 6)
+        for edge, more in ((area.view.bottom, area.offset < area.max_offset - 0.5),
+                           (area.view.top, area.offset > 0.5)):
+            if not more:
+                continue
+            band = pygame.Surface((area.view.width, fade), pygame.SRCALPHA)
+            for i in range(fade):
+                alpha = round(255 * (i + 1) / fade)  # opaque at the edge itself
+                row = fade - 1 - i if edge == area.view.top else i
+                band.fill((*theme.PANEL, alpha), (0, row, area.view.width, 1))
+            surface.blit(band, (area.view.x, edge - fade if edge == area.view.bottom else edge))
         track = Rect(area.view.right + 3, area.view.y, 6, area.view.height)
         pygame.draw.rect(surface, (214, 212, 202), track, border_radius=3)
         h = max(24, track.height * area.view.height // max(1, area.content_h))
