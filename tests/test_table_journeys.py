@@ -572,16 +572,21 @@ def test_disabled_confirm_last_and_undo_are_flat_and_weigh_less_than_live_ones(s
     assert not any(c.enabled for c in off)
     screen = d.app.screen
     for c in off:
-        ground = "panel" if c.key[0] == "btn" else "felt"
-        behind = theme.PANEL if ground == "panel" else theme.FELT
-        tile = colours(c.style, False, False, ground)
+        # The toolbar's buttons sit on its dark bar, and are drawn for it (a felt tile
+        # there stood out like a lit switch); whatever lies behind one, it stays quiet.
+        ground = "panel" if c.key[0] == "btn" else "bar"
         r = c.rect
+        behind = theme.PANEL if ground == "panel" else \
+            tuple(screen.get_at((r.left - 3, r.centery)))[:3]
+        tile = colours(c.style, False, False, ground)
         top = {tuple(screen.get_at((x, r.top + 1)))[:3] for x in range(r.left + 12, r.right - 12)}
         side = {tuple(screen.get_at((r.left + 1, y)))[:3] for y in range(r.top + 12, r.bottom - 12)}
         assert top == {tile.fill} and side == {tile.fill}, (size, c.key, top | side)
         live = colours("secondary", True, False, ground)
         stands = max(contrast(live.fill, behind), contrast(live.edge or live.fill, behind))
         assert contrast(tile.fill, behind) < stands / 2, (size, c.key)
+        if behind == theme.BAR:  # the landscape toolbar: barely off the bar
+            assert contrast(tile.fill, behind) < 1.2, (size, c.key)
         assert 3.0 <= contrast(tile.ink, tile.fill) < contrast(live.ink, live.fill)
 
 

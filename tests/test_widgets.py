@@ -358,7 +358,7 @@ def check_targets(w, look, target: int, name: str) -> None:
 
 def test_the_button_hierarchy_keeps_its_contrast():
     felt = (theme.FELT, theme.FELT_DARK)
-    grounds = {"felt": felt, "panel": (theme.PANEL,)}
+    grounds = {"felt": felt, "panel": (theme.PANEL,), "bar": (theme.BAR,)}
     for ground, behind in grounds.items():
         primary = style.colours("primary", ground=ground)
         plain = style.colours("secondary", ground=ground)

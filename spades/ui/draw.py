@@ -98,7 +98,7 @@ class TableDrawer(PanelDrawer, StatusDrawer):
         if not scene.overlays:
             for control in controls:
                 if control.key[0] == "tool":
-                    self.button(surface, scene, control)
+                    self.button(surface, scene, control, ground="bar")
         self.message(surface, scene)  # over the panels: it answers what was just tapped
         if scene.overlays:
             # Only the top panel shows: a panel opened over another replaces it.

@@ -33,10 +33,11 @@ class PanelDrawer:
         return Look(self.text, lay.font, small, lay.pad, lay.target, hints, scene.now, ground)
 
     def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
-               on_panel: bool = False) -> None:
+               on_panel: bool = False, ground: str = "felt") -> None:
         """A control as the widget layer draws it: its style (primary, secondary,
-        chosen), faded when disabled, hover and press from the pointer group."""
-        control.draw(surface, self.look(scene, "panel" if on_panel else "felt"),
+        chosen), faded when disabled, hover and press from the pointer group; on a
+        light panel, the felt, or the toolbar's dark bar."""
+        control.draw(surface, self.look(scene, "panel" if on_panel else ground),
                      scene.group.state(control))
 
     def plate(self, surface: pygame.Surface, scene: TableScene, lines: list[str], size: int,

@@ -37,6 +37,10 @@ OFF_ON_FELT = (150, 184, 164)
 OFF_ON_PANEL = (112, 118, 114)
 FLAT_ON_PANEL = (238, 236, 228)
 FLAT_ON_FELT = (34, 100, 66)
+# On the dark bar that holds the toolbar a felt-green tile stood out like a lit
+# switch: there the tile is barely lighter than the bar, its text dimmer.
+FLAT_ON_BAR = (20, 52, 37)
+OFF_ON_BAR = (112, 140, 124)
 # The outline of a suggested control, drawn just inside its edge: >= 3:1 against the
 # button's own fill (a light button, or a dark chosen one).
 SUGGESTED = (0, 98, 160)
@@ -71,11 +75,12 @@ class Colours:
 def colours(style: str, enabled: bool = True, hover: bool = False,
             ground: str = "felt") -> Colours:
     """The colours of a button of ``style`` ("primary", "secondary", "danger",
-    "chosen"; "flat" is only ever disabled) on ``ground`` ("felt" or "panel"). Disabled,
+    "chosen"; "flat" is only ever disabled) on ``ground`` ("felt", "panel", or "bar":
+    the toolbar's dark strip). Disabled,
     every style is the same flat tile."""
     if not enabled:
-        off = OFF_ON_PANEL if ground == "panel" else OFF_ON_FELT
-        flat = FLAT_ON_PANEL if ground == "panel" else FLAT_ON_FELT
+        off = {"panel": OFF_ON_PANEL, "bar": OFF_ON_BAR}.get(ground, OFF_ON_FELT)
+        flat = {"panel": FLAT_ON_PANEL, "bar": FLAT_ON_BAR}.get(ground, FLAT_ON_FELT)
         return Colours(flat, off, off, None, ground)
     if style == "primary":
         return Colours(ACCENT_HOVER if hover else ACCENT, ACCENT_INK, PLAIN_MUTED, None, ground)
