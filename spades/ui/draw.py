@@ -384,7 +384,7 @@ class TableDrawer(PanelDrawer, StatusDrawer):
             else:  # a narrow badge (a phone's side seats): its free bottom-right corner
                 radius = max(9, round(size * 0.55))
                 centre = (badge.right - lay.pad - radius - 2, badge.bottom - lay.pad - radius)
-            self.thinking(surface, centre, radius, scene.now)
+            self.thinking(surface, centre, radius, scene.now, ring=face_centre is not None)
             self.thinking_drawn[seat] = Rect(centre[0] - radius, centre[1] - radius,
                                              2 * radius, 2 * radius)
         else:
@@ -404,11 +404,12 @@ class TableDrawer(PanelDrawer, StatusDrawer):
         return panel is not None and panel.colliderect(rect) and not panel.contains(rect)
 
     def thinking(self, surface: pygame.Surface, centre: tuple[int, int], radius: int,
-                 now: float) -> None:
+                 now: float, ring: bool = False) -> None:
         """A computer player thinking: round a face, eight gold dots on a ring, the
-        bright one going round (once a second), the rest fading behind it; in a small
-        corner, where a ring of dots reads as a cog, three dots in a row lit in turn."""
-        if radius <= 16:
+        bright one going round (once a second), the rest fading behind it (``ring``); in
+        a narrow badge's corner, where a ring of dots read as a cog, three dots in a row
+        lit in turn."""
+        if not ring:
             dot = max(2, radius // 4)
             step = (radius - dot) // 2 * 2 or 1
             lead = now * 3
@@ -420,7 +421,7 @@ class TableDrawer(PanelDrawer, StatusDrawer):
                                    dot)
             return
         lead = now * 8
-        dot = max(3, round(radius * 0.16))
+        dot = max(3, round(radius * 0.16)) if radius > 16 else max(2, radius // 3)
         for i in range(8):
             angle = i / 8 * math.tau - math.pi / 2
             x = centre[0] + math.cos(angle) * (radius - dot)
