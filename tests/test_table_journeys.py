@@ -636,3 +636,23 @@ def test_the_help_teaches_touch_and_mouse_play_and_scrolls_to_the_keys(size, how
     for text, pos in [(text, pos) for text, pos in drawn if text in ours]:
         # partly in view at most (the rest clipped to the view)
         assert area.view.top - 2 * scene.layout.font < pos[1] < area.view.bottom, (size, text)
+
+
+@pytest.mark.parametrize("size", ["1920x1080", "1280x720", "1024x768", "800x600"])
+def test_the_toolbar_puts_its_key_hints_all_beside_or_all_under_their_labels(size):
+    """At 1024x768 and 800x600 "Scores" had its S under it while "Last" had its L
+    beside it; at 1280 "Last trick" alone had its key under: a row of buttons reads
+    alike, every hint beside its label or every one under it."""
+    d = Driver("--size", size, "--speed", "instant")
+    d.press("tab")  # key hints are shown to a keyboard player
+    d.frame(3)
+    drawn = d.record_text()
+    d.frame()
+    tools = [c for c in d.scene.build_controls() if c.key[0] == "tool"]
+    assert tools and all(c.hint for c in tools)
+    places = set()
+    for c in tools:
+        at = [pos for text, pos in drawn if text == c.hint and c.rect.collidepoint(pos)]
+        assert len(at) == 1, (size, c.key, at)
+        places.add("under" if at[0][1] > c.rect.centery + 3 else "beside")
+    assert len(places) == 1, (size, places)

@@ -96,9 +96,10 @@ class TableDrawer(PanelDrawer, StatusDrawer):
         if scene.demo and not scene.overlays:
             self.tutor(surface, scene, controls)
         if not scene.overlays:
-            for control in controls:
-                if control.key[0] == "tool":
-                    self.button(surface, scene, control, ground="bar")
+            tools = [control for control in controls if control.key[0] == "tool"]
+            under = self.hints_under(scene, tools)
+            for control in tools:
+                self.button(surface, scene, control, ground="bar", hints_under=under)
         self.message(surface, scene)  # over the panels: it answers what was just tapped
         if scene.overlays:
             # Only the top panel shows: a panel opened over another replaces it.

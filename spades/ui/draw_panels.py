@@ -5,6 +5,8 @@ this in; like the rest of the frame, what is drawn here is exactly the control l
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 from pygame import Rect
 
@@ -33,12 +35,25 @@ class PanelDrawer:
         return Look(self.text, lay.font, small, lay.pad, lay.target, hints, scene.now, ground)
 
     def button(self, surface: pygame.Surface, scene: TableScene, control: Control,
-               on_panel: bool = False, ground: str = "felt") -> None:
+               on_panel: bool = False, ground: str = "felt", hints_under: bool = False
+               ) -> None:
         """A control as the widget layer draws it: its style (primary, secondary,
         chosen), faded when disabled, hover and press from the pointer group; on a
         light panel, the felt, or the toolbar's dark bar."""
-        control.draw(surface, self.look(scene, "panel" if on_panel else ground),
-                     scene.group.state(control))
+        look = self.look(scene, "panel" if on_panel else ground)
+        if hints_under:
+            look = replace(look, hints_under=True)
+        control.draw(surface, look, scene.group.state(control))
+
+    def hints_under(self, scene: TableScene, controls: list[Control]) -> bool:
+        """Whether a row of buttons (the toolbar) puts every key hint under its label:
+        when any one's does not fit beside it, so that the row reads alike."""
+        look = self.look(scene, "bar")
+        if not look.hints:
+            return False
+        font = self.text.font(look.small, True)
+        return any(c.hint and font.size(f"{c.label}  {c.hint}")[0] > c.rect.width - 16
+                   for c in controls)
 
     def plate(self, surface: pygame.Surface, scene: TableScene, lines: list[str], size: int,
               midtop: tuple[int, int], step: int) -> Rect:

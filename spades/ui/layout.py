@@ -134,9 +134,14 @@ def compute_layout(width: int, height: int) -> Layout:
     else:
         tool_h = target
         tool_w = round(_clamp(width * 0.075, 64, 110))
-        x = width - pad - len(TOOLBAR) * (tool_w + pad) + pad
-        for i, name in enumerate(TOOLBAR):
-            toolbar[name] = Rect(x + i * (tool_w + pad), (bar_h - tool_h) // 2, tool_w, tool_h)
+        # Wide enough to say "Last trick", that button is a third wider, so its key
+        # letter stays beside the words as on every other button.
+        widths = {name: round(tool_w * 1.3) if name == "last" and tool_w >= 90 else tool_w
+                  for name in TOOLBAR}
+        x = width - sum(w + pad for w in widths.values())
+        for name in TOOLBAR:
+            toolbar[name] = Rect(x, (bar_h - tool_h) // 2, widths[name], tool_h)
+            x += widths[name] + pad
         bottom = height - pad
 
     hand_h = card_h + lift + row_step

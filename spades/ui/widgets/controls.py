@@ -47,6 +47,7 @@ class Look:
     hints: bool = True  # key hints shown (not after a touch)
     now: float = 0.0
     ground: str = "felt"
+    hints_under: bool = False  # a row of buttons puts every key hint under its label
 
     @property
     def note_size(self) -> int:
@@ -151,7 +152,7 @@ class Button(Widget):
         if not self.note:
             draw_button(surface, look.text, rect, self.label, look.small, self.style,
                         self.enabled, state.hovering, state.pressing, self.suggested, hint,
-                        look.ground)
+                        look.ground, look.hints_under)
             return
         c = colours(self.style, self.enabled, state.hovering, look.ground)
         r = paint_button(surface, rect, c, pressed=state.pressing, suggested=self.suggested)

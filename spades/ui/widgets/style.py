@@ -113,8 +113,10 @@ def paint_button(surface: pygame.Surface, rect: Rect, c: Colours, radius: int = 
 def draw_button(surface: pygame.Surface, text, rect: Rect, label: str, size: int,
                 style: str = "secondary", enabled: bool = True, hover: bool = False,
                 pressed: bool = False, suggested: bool = False, hint: str = "",
-                ground: str = "felt") -> None:
-    """A whole button: body, label (shrunk to fit) and a key hint beside or under it.
+                ground: str = "felt", hint_under: bool = False) -> None:
+    """A whole button: body, label (shrunk to fit) and a key hint beside or under it
+    (under whenever ``hint_under``: a row of buttons whose hints cannot all sit beside
+    their labels puts them all under, so the row reads alike).
 
     ``text`` is a :class:`theme.Text`; pass ``hint=""`` when hints are hidden (touch).
     """
@@ -122,7 +124,7 @@ def draw_button(surface: pygame.Surface, text, rect: Rect, label: str, size: int
     r = paint_button(surface, rect, c, pressed=pressed, suggested=suggested)
     hint_size = max(theme.SECONDARY, round(size * 0.75))
     inline = f"{label}  {hint}" if hint else label
-    if hint and text.font(size, True).size(inline)[0] <= r.width - 16:
+    if hint and not hint_under and text.font(size, True).size(inline)[0] <= r.width - 16:
         lw = text.font(size, True).size(label + "  ")[0]
         hw = text.font(hint_size).size(hint)[0]
         x = r.centerx - (lw + hw) // 2
