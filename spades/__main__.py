@@ -9,7 +9,7 @@ import sys
 import time
 from typing import Any
 
-from .ai import GAUNTLET, PLAYERS, STRENGTHS
+from .ai import GAUNTLET, PLAYERS, SEARCHERS, STRENGTHS
 from .console import (
     HelpFormatter,
     Progress,
@@ -382,6 +382,15 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     return gauntlet_main(args)
 
 
+def cmd_verdict(args: argparse.Namespace) -> int:
+    from .ai.verdict import format_verdict, verdict
+
+    out = verdict(args.deals, args.seed, args.strength, args.rules, args.zoo, args.near,
+                  args.iterations, args.workers)
+    print(json.dumps(out, indent=2) if args.json else format_verdict(out))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     presets = tuple(PRESETS)
     parser = argparse.ArgumentParser(
@@ -504,6 +513,26 @@ def build_parser() -> argparse.ArgumentParser:
                    help="processes to split the deals over (1 = one core)")
     as_json(p)
     p.set_defaults(run=cmd_gauntlet)
+
+    p = command("verdict", "the hard player's choices judged on the real cards: what "
+                "leaving the normal choice was worth, the hand played on both ways")
+    p.add_argument("--strength", choices=SEARCHERS, default="hard", help="the searcher judged")
+    p.add_argument("--deals", type=positive(), default=20, metavar="N",
+                   help="deals, each played at two tables a zoo member")
+    seed(p, 0, "the deals and the players (the gauntlet's)")
+    rules(p)
+    p.add_argument("--zoo", type=names_from(GAUNTLET), default=list(GAUNTLET), metavar="LIST",
+                   help=f"comma-separated opponents (default: all of {', '.join(GAUNTLET)})")
+    p.add_argument("--near", action="store_true",
+                   help="also judge the near misses: the best other choice where the normal "
+                   "one was kept")
+    p.add_argument("--iterations", type=positive(), default=None, metavar="N",
+                   help="rollouts per card decision, three times as many per bid "
+                   "(default: its own budget)")
+    p.add_argument("--workers", type=positive(256), default=1, metavar="N",
+                   help="processes to split the deals over (1 = one core)")
+    as_json(p)
+    p.set_defaults(run=cmd_verdict)
     return parser
 
 

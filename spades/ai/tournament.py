@@ -51,10 +51,9 @@ def situation(seed: Any, deal: int, fresh: bool, rules: Rules = STANDARD) -> dic
     }
 
 
-def play_table(
-    rules, sit: dict[str, Any], names: list[str], players: list[Any], timings: dict
-) -> Any:
-    """One hand at one table; ``names[s]`` is the strength at seat s."""
+def table_match(rules, sit: dict[str, Any], names: list[str]) -> Match:
+    """The hand of the deal's situation at one table, before the first bid: the
+    situation's scores and bags are by side (A, B), the match's by team."""
     side_of_team0 = 0 if names[0] == "A" else 1
     order = (0, 1) if side_of_team0 == 0 else (1, 0)
     start = {
@@ -63,7 +62,14 @@ def play_table(
         "scores": [sit["scores"][order[0]], sit["scores"][order[1]]],
         "bags": [sit["bags"][order[0]], sit["bags"][order[1]]],
     }
-    match = Match(rules, 0, start=start)
+    return Match(rules, 0, start=start)
+
+
+def play_table(
+    rules, sit: dict[str, Any], names: list[str], players: list[Any], timings: dict
+) -> Any:
+    """One hand at one table; ``names[s]`` is the strength at seat s."""
+    match = table_match(rules, sit, names)
     while not match.history:
         seat = match.to_act
         view = match.view(seat)
