@@ -385,8 +385,14 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
 def cmd_verdict(args: argparse.Namespace) -> int:
     from .ai.verdict import format_verdict, verdict
 
-    out = verdict(args.deals, args.seed, args.strength, args.rules, args.zoo, args.near,
-                  args.iterations, args.workers)
+    progress = Progress(args.deals)
+    try:
+        out = verdict(args.deals, args.seed, args.strength, args.rules, args.zoo, args.near,
+                      args.iterations, args.workers,
+                      on_deal=lambda done: progress.show(
+                          f"{done}/{args.deals} deals{progress.left(done)}"))
+    finally:
+        progress.clear()
     print(json.dumps(out, indent=2) if args.json else format_verdict(out))
     return 0
 

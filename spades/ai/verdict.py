@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import math
 import statistics
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -189,21 +190,31 @@ def verdict(
     deals: int, seed: int, strength: str = "hard", rules: str = "standard",
     zoo: tuple[str, ...] | list[str] = GAUNTLET, near: bool = False,
     iterations: int | None = None, workers: int = 1,
+    on_deal: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
+    """Judge ``deals`` deals; ``on_deal`` hears how many are done after each."""
     if strength not in SEARCHERS:
         raise ValueError(f"{strength!r} does not search; choose one of {', '.join(SEARCHERS)}")
     args = {"strength": strength, "deals": deals, "seed": seed, "rules": rules,
             "zoo": tuple(zoo), "near": near, "iterations": iterations}
     preset(rules)
+    tasks = [range(d, d + 1) for d in range(deals)]
+    entries = []
     if workers <= 1:
-        entries = run_deals(args, range(deals))
+        parts = map(partial(run_deals, args), tasks)
+        for done, part in enumerate(parts, 1):
+            entries += part
+            if on_deal is not None:
+                on_deal(done)
     else:
         import multiprocessing
 
         context = multiprocessing.get_context("spawn")
         with context.Pool(workers, initializer=_ignore_interrupt) as pool:
-            parts = pool.map(partial(run_deals, args), [range(d, d + 1) for d in range(deals)])
-        entries = [e for part in parts for e in part]
+            for done, part in enumerate(pool.imap_unordered(partial(run_deals, args), tasks), 1):
+                entries += part
+                if on_deal is not None:
+                    on_deal(done)
     return summarise(args, entries)
 
 
