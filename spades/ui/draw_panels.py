@@ -179,15 +179,22 @@ class PanelDrawer:
                 t.blit(surface, line, size, theme.PANEL_TEXT, (title.x, y), width=title.width)
                 y += step
             return
+        # Every bid made so far, wrapped (never cut: the panel hides the badges that
+        # show them), then the outline's note if it still fits, centred on Confirm.
         suggestion = scene.suggested_bid_value()
-        lines = [f"{heading}: {sub}"]
-        if suggestion is not None:
-            lines.append(f"Outlined: the suggested bid ({bid_words(suggestion)})")
-        lines = lines[:max(1, title.height // step)]
-        y = title.centery - step * len(lines) // 2
-        for i, line in enumerate(lines):
-            t.blit(surface, line, size, theme.PANEL_TEXT if i == 0 else SUGGESTED,
-                   (title.x, y), bold=i == 0, width=title.width)
+        fit = max(1, (title.height + step - size) // step)
+        words = t.wrap(f"{heading}: {sub}", size, title.width, True)
+        if len(words) > fit:  # too many lines: the last one says the rest with "..."
+            words = words[:fit - 1] + [" ".join(words[fit - 1:])]
+        lines = [(line, theme.PANEL_TEXT, True) for line in words]
+        if suggestion is not None and len(lines) < fit:
+            lines.append((f"Outlined: the suggested bid ({bid_words(suggestion)})",
+                          SUGGESTED, False))
+        middle = lay.bid_confirm.centery if lay.bid_confirm.y == title.y else title.centery
+        y = max(title.y, min(middle - step * len(lines) // 2,
+                             title.bottom - step * (len(lines) - 1) - size))
+        for line, ink, bold in lines:
+            t.blit(surface, line, size, ink, (title.x, y), bold=bold, width=title.width)
             y += step
 
     # --- overlays --------------------------------------------------------------------
