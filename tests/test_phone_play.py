@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 from ui_driver import Driver
 
+from spades.ui import theme
+from spades.ui.widgets.style import contrast
+
 SIDEWAYS = ["844x390", "915x412", "740x360", "667x375", "640x360", "568x320"]
 
 
@@ -42,3 +45,37 @@ def test_a_sideways_bid_panel_tells_every_bid_made_so_far_whole(size, seed):
     for r in words:
         assert r.rect.collidelist(buttons) == -1, (r.text, r.rect)
 
+
+@pytest.mark.parametrize("size", ["390x844", "360x740", "844x390"])
+@pytest.mark.parametrize("how", ["finger", "mouse"])
+def test_the_coach_switched_on_in_the_toolbar_reads_as_on_not_as_disabled(size, how):
+    """Coach, tapped on, lights up in the toolbar: its tile stands well apart from a
+    disabled tool's (Last and Undo before the first trick) and from the bar, as a
+    switch's lit track does. Before, the on state was a dark tile barely off the
+    disabled ones (contrast 1.1), so a phone player, who sees only "Coach" there,
+    read the coach as switched off."""
+    d = Driver("--size", size, "--speed", "instant")
+    assert d.wait_for_player() == "bid"
+    if d.scene.options.coach:  # the setting is kept between matches: start it off
+        d.scene.toggle_coach()
+        d.frame()
+    coach, last = d.control(("tool", "coach")), d.control(("tool", "last"))
+    assert not last.enabled and not d.scene.options.coach
+    off_before = fill(d, coach.rect)
+    (d.tap if how == "finger" else d.click)(("tool", "coach"))
+    d.frame()
+    assert d.scene.options.coach
+    on, disabled, plain = fill(d, coach.rect), fill(d, last.rect), fill(
+        d, d.control(("tool", "hint")).rect)
+    assert contrast(on, disabled) >= 2.0, (on, disabled)
+    assert contrast(on, theme.BAR) >= 2.0 and contrast(on, plain) >= 2.0, (on, plain)
+    assert contrast(on, off_before) >= 2.0  # the tap changes how it looks, plainly
+    (d.tap if how == "finger" else d.click)(("tool", "coach"))
+    d.frame()
+    assert not d.scene.options.coach and contrast(fill(d, coach.rect), on) >= 2.0
+
+
+def fill(d: Driver, rect) -> tuple:
+    """A button's fill as drawn: the pixel just inside its left edge, mid-height (no
+    label reaches there, no rounded corner)."""
+    return tuple(d.app.screen.get_at((rect.x + 3, rect.centery)))[:3]
