@@ -79,3 +79,63 @@ def fill(d: Driver, rect) -> tuple:
     """A button's fill as drawn: the pixel just inside its left edge, mid-height (no
     label reaches there, no rounded corner)."""
     return tuple(d.app.screen.get_at((rect.x + 3, rect.centery)))[:3]
+
+
+def play_hands(d: Driver, hands: int) -> None:
+    """Play by finger (the suggested bid, the first legal card) until ``hands`` hands
+    are scored and their breakdown shows."""
+    from spades.engine import cards_of
+
+    while True:
+        situation = d.wait_for_player()
+        if situation == "breakdown" and len(d.scene.match.history) >= hands:
+            return
+        if situation == "breakdown":
+            d.tap(("btn", "next"))
+        elif situation == "blind":
+            d.tap(("btn", "look"))
+        elif situation == "bid":
+            d.tap(("bid", d.scene.suggested_bid_value()))
+            d.tap(("btn", "confirm"))
+        elif situation == "play":
+            d.tap(("card", cards_of(d.scene.view.legal_card_mask())[0]))
+        else:
+            pytest.fail(f"the match ended before {hands} hands: {situation}")
+
+
+@pytest.mark.parametrize("size", SIDEWAYS + ["390x844", "360x740", "320x480"])
+def test_the_score_sheets_columns_read_apart_on_a_phone(size):
+    """The score sheet, opened by finger after two hands: every column name and every
+    figure of a row stands apart from its neighbours and inside the sheet, clear of its
+    edge. Before, at 844x390 the two teams' tables side by side had no room: 'Hand'
+    stuck out of its column past the rule to the panel's edge, 'Won' ran into
+    'Points', and a bid of '7 nil' marked reached the hand's number."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "11")
+    play_hands(d, 2)
+    d.tap(("btn", "scores"))
+    assert d.scene.overlays[-1] == "scores"
+    d.frame()
+    scene = d.scene
+    box = scene.overlay_rect("scores")
+    sheet = scene.score_sheet()
+    record: list = []
+    d.app.text.record = record  # the sheet alone, as the frame just drew it
+    d.app.drawer.overlay_scores(d.app.screen, scene, box)
+    d.app.text.record = None
+    drawn = [r for r in record if r.rect is not None and r.rect.colliderect(sheet.panel)]
+    heads = {"Hand", "Bid", "Won", "Points", "Total", "Bags"}
+    assert sum(r.text in heads for r in drawn) >= 2 * 5, [r.text for r in drawn]
+    inner = sheet.panel.inflate(-2 * 4, 0)
+    lines: dict[int, list] = {}
+    for r in drawn:
+        assert inner.contains(r.rect), (r.text, r.rect, "at the sheet's edge", inner)
+        if r.text in heads or r.text.lstrip("+-").isdigit() or r.text in ("nil", "B nil"):
+            lines.setdefault(r.rect.centery, []).append(r)
+            # Rows are clipped to the view: a figure past its side would be cut.
+            assert sheet.view.left <= r.rect.left and r.rect.right <= sheet.view.right, (
+                r.text, r.rect, sheet.view)
+    assert len(lines) >= 3
+    for items in lines.values():
+        items.sort(key=lambda r: r.rect.x)
+        for a, b in zip(items, items[1:], strict=False):
+            assert b.rect.x - a.rect.right >= 4, (size, a.text, a.rect, b.text, b.rect)

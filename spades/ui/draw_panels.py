@@ -14,6 +14,7 @@ from . import theme
 from .help import TITLE as HELP_TITLE
 from .marks import draw_marked
 from .table import HUMAN, Control, TableScene, bid_words
+from .table_panels import SHEET_GAP
 from .widgets import INPUT, Look
 from .widgets.style import SUGGESTED
 from .words import line_text, match_over_line, match_over_title, sheet_bids
@@ -310,17 +311,24 @@ class PanelDrawer:
         return ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
 
     def score_rights(self, scene: TableScene, block: Rect) -> list[int]:
-        """Each column's right edge: the bid ("3+nil") gets the most room."""
-        weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(self.score_columns(scene))]
-        total, edges, run = sum(weights), [], 0.0
-        for w in weights:
-            run += w
-            edges.append(round(block.x + block.width * run / total - 4))
+        """Each column's right edge: every column as wide as its name or its widest
+        figure and a gap, the room left shared by weight (the bid, "3+nil", the most)."""
+        needs = scene.score_needs(self.score_size(scene, block.width))
+        weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(needs)]
+        spare = max(0, block.width - sum(needs))
+        total, edges, run = sum(weights), [], float(block.x)
+        for need, w in zip(needs, weights, strict=True):
+            run += need + spare * w / total
+            edges.append(round(run) - SHEET_GAP // 2)
         return edges
 
     def score_size(self, scene: TableScene, width: int) -> int:
-        return self.text.fit("Hand Bid Won Points Total Bags", scene.layout.font_small,
-                             width - 40, True)
+        """The sheet's type size: the body size, smaller (to the least) if its columns
+        need more than ``width``."""
+        size = scene.layout.font_small
+        while size > theme.MIN_SIZE and sum(scene.score_needs(size)) > width:
+            size -= 1
+        return size
 
     def score_head(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
                    step: int) -> None:
