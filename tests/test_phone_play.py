@@ -139,3 +139,43 @@ def test_the_score_sheets_columns_read_apart_on_a_phone(size):
         items.sort(key=lambda r: r.rect.x)
         for a, b in zip(items, items[1:], strict=False):
             assert b.rect.x - a.rect.right >= 4, (size, a.text, a.rect, b.text, b.rect)
+
+
+@pytest.mark.parametrize("size", ["740x360", "640x360", "568x320", "480x320"])
+def test_a_hint_beside_the_trick_leaves_easts_seat_in_view(size):
+    """On a short phone sideways the status is a column beside the trick, under East's
+    seat. A hint tapped there stands in that column, over the turn prompt (which gives
+    way to it, its words being the hint's own), never over East's badge; at 740x360 and
+    640x360 it is told whole. Before, it grew upwards over East's name, bid and
+    tricks, cut with "..." after four lines, the prompt still showing under it."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "11")
+    from spades.engine import cards_of
+
+    while (situation := d.wait_for_player()) != "play" or not d.scene.shown.trick:
+        if situation == "bid":
+            d.tap(("bid", d.scene.suggested_bid_value()))
+            d.tap(("btn", "confirm"))
+        else:
+            d.tap(("card", cards_of(d.scene.view.legal_card_mask())[0]))
+    scene, lay = d.scene, d.scene.layout
+    assert lay.status.left >= lay.trick_area.right  # the status: a column beside the trick
+    d.tap(("tool", "hint"))
+    hint = scene.rules_hint()
+    assert scene.message and scene.message[0] == hint
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    area = d.app.drawer.drawn_message
+    assert area is not None
+    assert not area.colliderect(lay.badges[3]), (area, lay.badges[3])
+    for slot in lay.trick_slots:
+        assert not area.colliderect(slot)
+    prompt = d.app.drawer.prompt_text(scene)[0]
+    for r in record:  # the prompt's words never show under the hint's backing
+        if r.rect is not None and r.text and r.text in prompt and r.text not in hint:
+            assert not r.rect.colliderect(area), (r.text, r.rect, area)
+    if lay.status.height >= 130:
+        told = " ".join(r.text for r in record if r.rect is not None and
+                        area.contains(r.rect))
+        assert told == hint, told
