@@ -51,6 +51,11 @@ def test_each_judged_choice_is_worth_the_hand_replayed_both_ways(names):
     real = _played_with(sit, names, seed, -1, None)
     for e in entries:
         assert names[e["seat"]] == "A" and e["chosen"] != e["other"]
+        if e["decision"] == "bid":
+            normal, bid = (e["other"], e["chosen"]) if e["kind"] == "left" else (
+                e["chosen"], e["other"])
+            assert e["way"] == ("nil" if bid == 0 else "off nil" if normal == 0
+                                else "higher" if bid > normal else "lower")
         other = _played_with(sit, names, seed, e["step"], e["other"])
         assert e["worth"] == (real - other if e["kind"] == "left" else other - real)
     assert any(e["worth"] != 0 for e in entries)
@@ -62,7 +67,10 @@ def test_the_summary_counts_and_bands():
         {"kind": "left", "decision": "card", "expected": 9.0, "clears": 2.5, "worth": -4.0},
         {"kind": "left", "decision": "card", "expected": 30.0, "clears": math.inf, "worth": 0.0},
         {"kind": "near", "decision": "card", "expected": 1.0, "clears": -0.3, "worth": -6.0},
-        {"kind": "left", "decision": "bid", "expected": 40.0, "clears": 1.7, "worth": 20.0},
+        {"kind": "left", "decision": "bid", "expected": 40.0, "clears": 1.7, "worth": 20.0,
+         "way": "lower"},
+        {"kind": "left", "decision": "bid", "expected": 50.0, "clears": 4.0, "worth": -10.0,
+         "way": "nil"},
     ]
     args = {"strength": "hard", "deals": 2, "seed": 1, "rules": "standard",
             "zoo": ("easy", "counter"), "near": True, "iterations": None}
@@ -74,9 +82,13 @@ def test_the_summary_counts_and_bands():
     near = next(g for g in out["groups"] if g["kind"] == "near" and g["decision"] == "card")
     assert near["count"] == 1 and near["bands"][0]["to"] == 0.0
     bid = next(g for g in out["groups"] if g["kind"] == "left" and g["decision"] == "bid")
-    assert bid["count"] == 1 and bid["ci95"][0] == -math.inf
+    assert bid["count"] == 2 and bid["worth"] == 5.0
+    assert [(w["way"], w["count"], w["worth"]) for w in bid["ways"]] == [
+        ("lower", 1, 20.0), ("nil", 1, -10.0)]
+    assert bid["ways"][0]["ci95"][0] == -math.inf  # one value: no interval
     text = format_verdict(out)
     assert "left the normal card" in text and "near misses (card kept)" in text
+    assert "to a lower bid" in text and "to nil" in text
     without = summarise({**args, "near": False}, entries)
     assert {g["kind"] for g in without["groups"]} == {"left"}
 

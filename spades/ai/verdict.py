@@ -29,6 +29,7 @@ from functools import partial
 from typing import Any
 
 from ..engine.actions import Bid, Play
+from ..engine.legal import NIL
 from ..engine.rules import preset
 from . import GAUNTLET, SEARCHERS, make_player
 from .gauntlet import _side
@@ -69,6 +70,17 @@ def _clears(mean: float, se: float, margin: float) -> float:
     if se > 0:
         return (mean - margin) / se
     return math.inf if mean > margin else -math.inf
+
+
+WAYS = ("lower", "higher", "nil", "off nil")  # how a bid left (or would have left) normal
+
+
+def _way(normal: int, bid: int) -> str:
+    if bid <= NIL:
+        return "nil"
+    if normal <= NIL:
+        return "off nil"
+    return "higher" if bid > normal else "lower"
 
 
 def _choices(thinker, chosen: int, near: bool) -> list[tuple[str, int, float, float]]:
@@ -114,11 +126,14 @@ def judge_table(rules, sit: dict, names: list[str], players: list, near: bool) -
             for kind, other, gain, clears in _choices(thinker, chosen, near):
                 branch = copy.deepcopy(match)
                 branch.apply(Play(other) if isinstance(action, Play) else Bid(other))
-                branches.append(({
+                entry = {
                     "kind": kind, "decision": "card" if isinstance(action, Play) else "bid",
                     "step": step, "seat": seat, "chosen": chosen, "other": other,
                     "trick": len(view.trick_winners), "expected": gain, "clears": clears,
-                }, branch))
+                }
+                if isinstance(action, Bid):
+                    entry["way"] = _way(*((other, chosen) if kind == "left" else (chosen, other)))
+                branches.append((entry, branch))
         match.apply(action)
         step += 1
     team = names.index("A") & 1
@@ -182,6 +197,9 @@ def summarise(args: dict[str, Any], entries: list[dict]) -> dict[str, Any]:
                         if lo <= e["clears"] and (e["clears"] < hi or hi == math.inf)]
                 if band:
                     row["bands"].append({"from": lo, "to": hi, **_figures(band, tables)})
+            if decision == "bid":
+                row["ways"] = [{"way": way, **_figures(part, tables)} for way in WAYS
+                               if (part := [e for e in group if e["way"] == way])]
             out["groups"].append(row)
     return out
 
@@ -242,6 +260,9 @@ def format_verdict(out: dict[str, Any]) -> str:
         rows = [(titles[group["kind"]].format(group["decision"]), group)]
         rows += [(f"  (gain - margin) / SE {_band(b['from'], b['to'])}", b)
                  for b in group["bands"]]
+        rows += [(f"  to a {w['way']} bid" if w["way"] in ("lower", "higher") else
+                  f"  {'to' if w['way'] == 'nil' else 'from'} nil", w)
+                 for w in group.get("ways", [])]
         for title, f in rows:
             ci = f"[{f['ci95'][0]:+.1f}, {f['ci95'][1]:+.1f}]" if f["count"] > 1 else "-"
             lines.append(f"{title:<38} {f['count']:>6} {f['expected']:>+9.1f} "
