@@ -4,7 +4,7 @@ glance on an upright or a sideways phone."""
 from __future__ import annotations
 
 import pytest
-from ui_driver import Driver
+from ui_driver import Driver, act
 
 from spades.ui import theme
 from spades.ui.widgets.style import contrast
@@ -84,23 +84,10 @@ def fill(d: Driver, rect) -> tuple:
 def play_hands(d: Driver, hands: int) -> None:
     """Play by finger (the suggested bid, the first legal card) until ``hands`` hands
     are scored and their breakdown shows."""
-    from spades.engine import cards_of
-
-    while True:
-        situation = d.wait_for_player()
-        if situation == "breakdown" and len(d.scene.match.history) >= hands:
-            return
-        if situation == "breakdown":
-            d.tap(("btn", "next"))
-        elif situation == "blind":
-            d.tap(("btn", "look"))
-        elif situation == "bid":
-            d.tap(("bid", d.scene.suggested_bid_value()))
-            d.tap(("btn", "confirm"))
-        elif situation == "play":
-            d.tap(("card", cards_of(d.scene.view.legal_card_mask())[0]))
-        else:
-            pytest.fail(f"the match ended before {hands} hands: {situation}")
+    while (situation := d.wait_for_player()) != "breakdown" or \
+            len(d.scene.match.history) < hands:
+        assert situation != "over", f"the match ended before {hands} hands"
+        act(d, situation, last=False, touch=True)
 
 
 @pytest.mark.parametrize("size", SIDEWAYS + ["390x844", "360x740", "320x480"])
@@ -149,14 +136,8 @@ def test_a_hint_beside_the_trick_leaves_easts_seat_in_view(size):
     640x360 it is told whole. Before, it grew upwards over East's name, bid and
     tricks, cut with "..." after four lines, the prompt still showing under it."""
     d = Driver("--size", size, "--speed", "instant", "--seed", "11")
-    from spades.engine import cards_of
-
     while (situation := d.wait_for_player()) != "play" or not d.scene.shown.trick:
-        if situation == "bid":
-            d.tap(("bid", d.scene.suggested_bid_value()))
-            d.tap(("btn", "confirm"))
-        else:
-            d.tap(("card", cards_of(d.scene.view.legal_card_mask())[0]))
+        act(d, situation, last=False, touch=True)  # to a trick led by another
     scene, lay = d.scene, d.scene.layout
     assert lay.status.left >= lay.trick_area.right  # the status: a column beside the trick
     d.tap(("tool", "hint"))

@@ -312,8 +312,11 @@ class PanelDrawer:
 
     def score_rights(self, scene: TableScene, block: Rect) -> list[int]:
         """Each column's right edge: every column as wide as its name or its widest
-        figure and a gap, the room left shared by weight (the bid, "3+nil", the most)."""
+        figure and a gap, the room left shared by weight (the bid, "3+nil", the most);
+        if they need more than the block, each gives way in proportion."""
         needs = scene.score_needs(self.score_size(scene, block.width))
+        if sum(needs) > block.width:  # a rare wide bid at the least size: all give way
+            needs = [need * block.width / sum(needs) for need in needs]
         weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(needs)]
         spare = max(0, block.width - sum(needs))
         total, edges, run = sum(weights), [], float(block.x)

@@ -313,7 +313,7 @@ class TablePanels:
         hands = max(1, self.shown.hands_scored)
         # Side by side when each team's half holds its columns at the least size.
         half = (most.width - 2 * pad - 10 - max(24, 3 * pad)) // 2
-        wide = most.width >= lay.font * 26 and sum(self.score_needs(MIN_SIZE)) <= half
+        wide = most.width >= lay.font * 26 and sum(self.score_needs(MIN_SIZE, False)) <= half
         head = 2 * step + pad // 2  # a team's title and its column names
         heading = round(lay.font_big * 1.3) + 2 * pad
         buttons = self.button_height() + 2 * pad
@@ -329,15 +329,19 @@ class TablePanels:
                     panel.bottom - buttons - top)
         return ScoreSheet(panel, view, content, wide, step, head)
 
-    def score_needs(self, size: int) -> list[int]:
+    def score_needs(self, size: int, played: bool = True) -> list[int]:
         """The score sheet's least width of each column at type ``size``: its bold
-        name, or its widest figure, and a gap (the bid's cell, marked, is the widest
-        figure by far)."""
+        name, or its widest figure, and a gap. The bid's cell, marked, is the widest
+        figure by far: the widest of the hands ``played``, else a common wide one
+        ("13 nil", both marked), so that a rare "blind nil blind nil" never changes how
+        the sheet is laid out."""
         text = self.measure
         font = text.font(size, True)
-        bids = [marked_width(text, sheet_bids(result, team), size)
-                for result in self.match.history[: self.shown.hands_scored]
-                for team in (0, 1)]
+        bids = [marked_width(text, [("13", True), ("nil", True)], size)]
+        if played:
+            bids = [marked_width(text, sheet_bids(result, team), size)
+                    for result in self.match.history[: self.shown.hands_scored]
+                    for team in (0, 1)]
         figures = [0, max(bids, default=0), font.size("13")[0], font.size("+100")[0],
                    font.size("-100")[0], font.size("10")[0]]
         names = ["Hand", "Bid", "Won", "Points", "Total"] + (
