@@ -160,3 +160,35 @@ def test_a_hint_beside_the_trick_leaves_easts_seat_in_view(size):
         told = " ".join(r.text for r in record if r.rect is not None and
                         area.contains(r.rect))
         assert told == hint, told
+
+
+@pytest.mark.parametrize("size", ["844x390", "1280x720"])
+def test_a_scrolled_side_by_side_score_sheet_keeps_its_team_names_and_columns(size):
+    """A long match's score sheet, the teams side by side, opens at the latest hands
+    and scrolls by finger; the teams' names and the column names stay over the rows
+    wherever they are scrolled to. Before, they moved with the rows and were gone off
+    the top of the sheet whenever it was scrolled (the sheet opens scrolled)."""
+    from test_table_journeys import long_match
+
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    d.app.start(long_match(24))
+    d.frame(2)
+    d.tap(("tool", "scores"))
+    scene = d.scene
+    sheet, area = scene.score_sheet(), scene.score_area
+    assert sheet.wide and area.more
+    view = area.view
+    for drag in (None, (view.top + 20, view.bottom - 20)):  # as opened, then dragged
+        if drag:
+            d.drag((view.centerx, drag[0]), (view.centerx, drag[1]))
+            d.frame(30)
+        record: list = []
+        d.app.text.record = record
+        d.app.drawer.overlay_scores(d.app.screen, scene, scene.overlay_rect("scores"))
+        d.app.text.record = None
+        heads = [r for r in record if r.rect is not None and sheet.panel.contains(r.rect)
+                 and r.rect.bottom <= view.top]
+        texts = [r.text for r in heads]
+        assert texts.count("Hand") == 2 and texts.count("Bags") == 2, (area.offset, texts)
+        assert any(t.startswith("Us:") for t in texts) and any(
+            t.startswith("Them:") for t in texts), texts

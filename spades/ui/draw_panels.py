@@ -272,7 +272,9 @@ class PanelDrawer:
         clip = surface.get_clip()
         for team in (0, 1):
             first = area.to_screen(scene.score_row(team, 0))
-            head = Rect(first.x, first.y - 2 - sheet.head, first.width, sheet.head)
+            # Side by side the heads stay over the view however far the rows scroll.
+            top = view.y - sheet.head if sheet.wide else first.y - 2 - sheet.head
+            head = Rect(first.x, top, first.width, sheet.head)
             if sheet.wide:
                 self.score_head(surface, scene, head, team, sheet.step)  # stays put
             surface.set_clip(view.clip(clip))
