@@ -193,19 +193,20 @@ class Driver:
         return None
 
 
-def act(d: Driver, situation: str, last: bool = True) -> None:
-    """One decision of the player's, by mouse: Look, the suggested bid, a legal card
-    (the last one, or the first), Next hand."""
+def act(d: Driver, situation: str, last: bool = True, touch: bool = False) -> None:
+    """One decision of the player's, by mouse (or ``touch``, by finger): Look, the
+    suggested bid, a legal card (the last one, or the first), Next hand."""
+    press = d.tap if touch else d.click
     if situation == "breakdown":
-        d.click(("btn", "next"))
+        press(("btn", "next"))
     elif situation == "blind":
-        d.click(("btn", "look"))
+        press(("btn", "look"))
     elif situation == "bid":
-        d.click(("bid", d.scene.suggested_bid_value()))
-        d.click(("btn", "confirm"))
+        press(("bid", d.scene.suggested_bid_value()))
+        press(("btn", "confirm"))
     elif situation == "play":
         cards = cards_of(d.scene.view.legal_card_mask())
-        d.click(("card", cards[-1] if last else cards[0]))
+        press(("card", cards[-1] if last else cards[0]))
 
 
 def play_until(d: Driver, wanted: str, last: bool = True) -> None:

@@ -14,6 +14,7 @@ from . import theme
 from .help import TITLE as HELP_TITLE
 from .marks import draw_marked
 from .table import HUMAN, Control, TableScene, bid_words
+from .table_panels import SHEET_GAP
 from .widgets import INPUT, Look
 from .widgets.style import SUGGESTED
 from .words import line_text, match_over_line, match_over_title, sheet_bids
@@ -179,15 +180,22 @@ class PanelDrawer:
                 t.blit(surface, line, size, theme.PANEL_TEXT, (title.x, y), width=title.width)
                 y += step
             return
+        # Every bid made so far, wrapped (never cut: the panel hides the badges that
+        # show them), then the outline's note if it still fits, centred on Confirm.
         suggestion = scene.suggested_bid_value()
-        lines = [f"{heading}: {sub}"]
-        if suggestion is not None:
-            lines.append(f"Outlined: the suggested bid ({bid_words(suggestion)})")
-        lines = lines[:max(1, title.height // step)]
-        y = title.centery - step * len(lines) // 2
-        for i, line in enumerate(lines):
-            t.blit(surface, line, size, theme.PANEL_TEXT if i == 0 else SUGGESTED,
-                   (title.x, y), bold=i == 0, width=title.width)
+        fit = max(1, (title.height + step - size) // step)
+        words = t.wrap(f"{heading}: {sub}", size, title.width, True)
+        if len(words) > fit:  # too many lines: the last one says the rest with "..."
+            words = words[:fit - 1] + [" ".join(words[fit - 1:])]
+        lines = [(line, theme.PANEL_TEXT, True) for line in words]
+        if suggestion is not None and len(lines) < fit:
+            lines.append((f"Outlined: the suggested bid ({bid_words(suggestion)})",
+                          SUGGESTED, False))
+        middle = lay.bid_confirm.centery if lay.bid_confirm.y == title.y else title.centery
+        y = max(title.y, min(middle - step * len(lines) // 2,
+                             title.bottom - step * (len(lines) - 1) - size))
+        for line, ink, bold in lines:
+            t.blit(surface, line, size, ink, (title.x, y), bold=bold, width=title.width)
             y += step
 
     # --- overlays --------------------------------------------------------------------
@@ -264,7 +272,9 @@ class PanelDrawer:
         clip = surface.get_clip()
         for team in (0, 1):
             first = area.to_screen(scene.score_row(team, 0))
-            head = Rect(first.x, first.y - 2 - sheet.head, first.width, sheet.head)
+            # Side by side the heads stay over the view however far the rows scroll.
+            top = view.y - sheet.head if sheet.wide else first.y - 2 - sheet.head
+            head = Rect(first.x, top, first.width, sheet.head)
             if sheet.wide:
                 self.score_head(surface, scene, head, team, sheet.step)  # stays put
             surface.set_clip(view.clip(clip))
@@ -303,17 +313,27 @@ class PanelDrawer:
         return ["Hand", "Bid", "Won", "Points", "Total"] + (["Bags"] if bags_on else [])
 
     def score_rights(self, scene: TableScene, block: Rect) -> list[int]:
-        """Each column's right edge: the bid ("3+nil") gets the most room."""
-        weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(self.score_columns(scene))]
-        total, edges, run = sum(weights), [], 0.0
-        for w in weights:
-            run += w
-            edges.append(round(block.x + block.width * run / total - 4))
+        """Each column's right edge: every column as wide as its name or its widest
+        figure and a gap, the room left shared by weight (the bid, "3+nil", the most);
+        if they need more than the block, each gives way in proportion."""
+        needs = scene.score_needs(self.score_size(scene, block.width))
+        if sum(needs) > block.width:  # a rare wide bid at the least size: all give way
+            needs = [need * block.width / sum(needs) for need in needs]
+        weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(needs)]
+        spare = max(0, block.width - sum(needs))
+        total, edges, run = sum(weights), [], float(block.x)
+        for need, w in zip(needs, weights, strict=True):
+            run += need + spare * w / total
+            edges.append(round(run) - SHEET_GAP // 2)
         return edges
 
     def score_size(self, scene: TableScene, width: int) -> int:
-        return self.text.fit("Hand Bid Won Points Total Bags", scene.layout.font_small,
-                             width - 40, True)
+        """The sheet's type size: the body size, smaller (to the least) if its columns
+        need more than ``width``."""
+        size = scene.layout.font_small
+        while size > theme.MIN_SIZE and sum(scene.score_needs(size)) > width:
+            size -= 1
+        return size
 
     def score_head(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
                    step: int) -> None:

@@ -38,6 +38,8 @@ class StatusDrawer:
         if lay.one_line_status and (self.shown_message(scene) is not None or
                                     scene.shown.winner_card is not None):
             return
+        if lay.status_beside and len(self.message_lines(scene)) > 1:
+            return  # a long message takes the whole column, the prompt's room too
         if text and not self.peeks(lay.prompt):  # never half hidden under a panel
             box = lay.prompt
             size, lines = self.fit_lines(text, lay.font, box)
@@ -67,24 +69,31 @@ class StatusDrawer:
     def message_line(self, surface: pygame.Surface, scene: TableScene, text: str,
                      colour: tuple) -> None:
         """One line at the message rect; a longer message grows upwards over the felt on
-        a dark backing, so the prompt below it stays in view."""
+        a dark backing, so the prompt below it stays in view (in a column beside the
+        trick, down over the prompt, which gives way to it)."""
         lay = scene.layout
         t = self.text
         box = lay.message
-        size = max(15, min(lay.font_small, box.height - 2))
-        lines = t.wrap(text, size, box.width - 8, True)
-        if len(lines) > 1:  # on a backing: wrapped inside its margins
-            lines = t.wrap(text, size, box.width - 2 * lay.pad - 8, True)
-        step = round(size * 1.25)
-        most = max(1, (box.bottom - lay.top_bar.bottom - lay.pad - 6) // step)
-        if len(lines) > most:  # never above the top bar: the rest is cut short
+        size, step = self.message_size(scene), round(self.message_size(scene) * 1.25)
+        lines = self.message_lines(scene, text)
+        # Upwards over the felt, never above the top bar; in a column beside the trick
+        # downwards over the prompt (then up over East's face-down cards), never over
+        # East's badge.
+        top = lay.badges[3].bottom + lay.pad // 2 if lay.status_beside else \
+            lay.top_bar.bottom + lay.pad
+        room = (lay.status.bottom if lay.status_beside else box.bottom) - top
+        most = max(1, (room - 6) // step)
+        if len(lines) > most:  # the rest is cut short
             lines = lines[:most]
             lines[-1] = lines[-1].rstrip(" .,;:") + "..."
         height = max(box.height, step * len(lines) + 6)
         area = Rect(box.x, box.bottom - height, box.width, height)
+        if lay.status_beside:
+            area.top = max(top, min(box.top, lay.status.bottom - height))
         if len(lines) > 1:
-            backing = area.inflate(0, lay.pad // 2)
-            backing.bottom = box.bottom
+            backing = Rect(area) if lay.status_beside else area.inflate(0, lay.pad // 2)
+            if not lay.status_beside:
+                backing.bottom = box.bottom
             pygame.draw.rect(surface, (8, 32, 22), backing, border_radius=8)
             pygame.draw.rect(surface, colour, backing, 1, border_radius=8)
         y = area.bottom - step * len(lines) - (area.height - step * len(lines)) // 2
@@ -93,6 +102,23 @@ class StatusDrawer:
                    width=area.width - 8)
             y += step
         self.drawn_message = area
+
+    def message_size(self, scene: TableScene) -> int:
+        return max(15, min(scene.layout.font_small, scene.layout.message.height - 2))
+
+    def message_lines(self, scene: TableScene, text: str | None = None) -> list[str]:
+        """The message's lines (none when no message shows): one, or wrapped inside
+        the margins of the backing a longer one stands on."""
+        if text is None:
+            shown = self.shown_message(scene)
+            if shown is None:
+                return []
+            text = shown[0]
+        lay, size = scene.layout, self.message_size(scene)
+        lines = self.text.wrap(text, size, lay.message.width - 8, True)
+        if len(lines) > 1:
+            lines = self.text.wrap(text, size, lay.message.width - 2 * lay.pad - 8, True)
+        return lines
 
     def prompt_text(self, scene: TableScene) -> tuple[str, tuple]:
         """Whose turn it is, in words; on the player's turn with the coach on, its choice

@@ -82,6 +82,11 @@ class Layout:
         return self.status.height < 2 * round(self.font_small * 1.25)
 
     @property
+    def status_beside(self) -> bool:
+        """A short window's status: a column beside the trick, under East's seat."""
+        return self.compact and self.status.left >= self.trick_area.right
+
+    @property
     def message(self) -> Rect:
         """The message line (a refusal, a hint, a flash such as the contracts): the top
         of the status box, so it never covers the turn prompt under it (on one line,

@@ -154,8 +154,11 @@ def compact_layout(width: int, height: int) -> Layout:
     else:
         bid_confirm = Rect(0, 0, min(panel_w // 2, round(font * 11)), button_h)
         bid_confirm.bottomright = (content.right - pad, content.bottom - pad)
+        # The words beside Confirm may run on below it, to the panel's foot: the bids
+        # made so far are told there whole, since the panel covers the seats' badges.
         bid_title = Rect(content.x + 2 * pad, bid_confirm.y,
-                         bid_confirm.left - content.x - 4 * pad, button_h)
+                         bid_confirm.left - content.x - 4 * pad,
+                         max(button_h, bid_panel.bottom - pad - bid_confirm.y))
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)), height - 2 * pad)
     overlay.center = (width // 2, height // 2)

@@ -21,10 +21,13 @@ from . import anim
 from .choreography import HUMAN
 from .control import Control
 from .help import help_label, help_sections
-from .theme import Text
+from .marks import marked_width
+from .theme import MIN_SIZE, Text
 from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
 from .widgets.controls import wrapped
-from .words import bid_words, greyed_bids_words, shown_names
+from .words import bid_words, greyed_bids_words, sheet_bids, shown_names
+
+SHEET_GAP = 8  # px between two columns of the score sheet
 
 
 @dataclass
@@ -301,10 +304,16 @@ class TablePanels:
             # A phone: the sheet may use the height under the team scores.
             top = lay.top_bar.bottom + lay.pad
             most = Rect(most.x, top, most.width, lay.height - lay.pad - top)
+        elif lay.compact:
+            # A phone turned sideways: the two teams' tables side by side need the
+            # window's width (in the overlay's, 'Hand' and 'Won' ran out of their columns).
+            most = Rect(lay.pad, most.y, lay.width - 2 * lay.pad, most.height)
         pad = lay.pad
         step = round(lay.font_small * 1.35)
         hands = max(1, self.shown.hands_scored)
-        wide = most.width >= lay.font * 26
+        # Side by side when each team's half holds its columns at the least size.
+        half = (most.width - 2 * pad - 10 - max(24, 3 * pad)) // 2
+        wide = most.width >= lay.font * 26 and sum(self.score_needs(MIN_SIZE, False)) <= half
         head = 2 * step + pad // 2  # a team's title and its column names
         heading = round(lay.font_big * 1.3) + 2 * pad
         buttons = self.button_height() + 2 * pad
@@ -319,6 +328,26 @@ class TablePanels:
         view = Rect(panel.x + pad, top, panel.width - 2 * pad - 10,
                     panel.bottom - buttons - top)
         return ScoreSheet(panel, view, content, wide, step, head)
+
+    def score_needs(self, size: int, played: bool = True) -> list[int]:
+        """The score sheet's least width of each column at type ``size``: its bold
+        name, or its widest figure, and a gap. The bid's cell, marked, is the widest
+        figure by far: the widest of the hands ``played``, else a common wide one
+        ("13 nil", both marked), so that a rare "blind nil blind nil" never changes how
+        the sheet is laid out."""
+        text = self.measure
+        font = text.font(size, True)
+        bids = [marked_width(text, [("13", True), ("nil", True)], size)]
+        if played:
+            bids = [marked_width(text, sheet_bids(result, team), size)
+                    for result in self.match.history[: self.shown.hands_scored]
+                    for team in (0, 1)]
+        figures = [0, max(bids, default=0), font.size("13")[0], font.size("+100")[0],
+                   font.size("-100")[0], font.size("10")[0]]
+        names = ["Hand", "Bid", "Won", "Points", "Total"] + (
+            ["Bags"] if self.match.rules.bag_penalty else [])
+        return [max(font.size(name)[0], figure) + SHEET_GAP
+                for name, figure in zip(names, figures, strict=False)]
 
     def score_row(self, team: int, index: int) -> Rect:
         """Where the row of the ``index``-th hand of ``team`` sits in the score sheet's

@@ -30,6 +30,9 @@ DANGER_INK = (150, 30, 20)
 DANGER_MUTED = (120, 60, 50)
 CHOSEN = (28, 60, 44)  # a chosen value (a picked bid): dark, not the accent
 CHOSEN_INK = theme.TEXT
+# A switch turned on in the toolbar (the coach): lit green, as a Toggle's track is on.
+# The dark chosen fill on the dark bar read as one more disabled tile beside Undo.
+CHOSEN_ON_BAR = (34, 120, 56)
 # Disabled (Confirm before a bid, Undo with nothing to take back, a bid over the team's
 # 13): "flat", a faint tile with no outline, its text faded but at least 3:1 against
 # the tile and the ground, so it weighs less than any live button.
@@ -86,6 +89,8 @@ def colours(style: str, enabled: bool = True, hover: bool = False,
         return Colours(ACCENT_HOVER if hover else ACCENT, ACCENT_INK, PLAIN_MUTED, None, ground)
     if style == "danger":
         return Colours(DANGER, DANGER_INK, DANGER_MUTED, None, ground)
+    if style == "chosen" and ground == "bar":
+        return Colours(CHOSEN_ON_BAR, CHOSEN_INK, CHOSEN_INK, None, ground)
     if style == "chosen":
         return Colours(CHOSEN, CHOSEN_INK, theme.TEXT_MUTED, None, ground)
     edge = PLAIN_EDGE if ground == "panel" else None

@@ -1,0 +1,194 @@
+"""A phone player's match, by finger: what a player must read and tell apart at a
+glance on an upright or a sideways phone."""
+
+from __future__ import annotations
+
+import pytest
+from ui_driver import Driver, act
+
+from spades.ui import theme
+from spades.ui.widgets.style import contrast
+
+SIDEWAYS = ["844x390", "915x412", "740x360", "667x375", "640x360", "568x320"]
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+@pytest.mark.parametrize("seed", ["9", "4"])
+def test_a_sideways_bid_panel_tells_every_bid_made_so_far_whole(size, seed):
+    """On a phone turned sideways the bid panel covers the seats' badges, so its words
+    are the only place the bids made so far show: they are told whole (wrapped beside
+    and under Confirm), never cut with "...". Before, one line beside Confirm read
+    "Your bid: How many tricks will you ta..." at 844x390 and East's bid was lost
+    (seed 9: East bids first; seed 4: all three others bid before you)."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", seed)
+    assert d.wait_for_player() == "bid"
+    scene = d.scene
+    view = scene.view
+    others = [q for q in range(1, 4) if view.bids[q] is not None]
+    assert others, "nobody bid before you: the case is not tested"
+    d.frame()
+    record: list = []
+    d.app.text.record = record  # the panel alone, as the frame just drew it
+    d.app.drawer.bid_panel(d.app.screen, scene, scene.controls)
+    d.app.text.record = None
+    words = [r for r in record if r.rect is not None and r.text not in
+             {c.label for c in scene.controls} | {"Enter"}]
+    assert words and all(scene.layout.bid_panel.contains(r.rect) for r in words), words
+    assert not [r.text for r in words if r.text.endswith("...")], [r.text for r in words]
+    told = " ".join(r.text for r in words)
+    assert d.app.drawer.bids_so_far(scene) in told, told
+    for q in others:  # each bid by its seat's name (the partner as "Your partner")
+        name = "Your partner" if q == 2 else scene.names[q]
+        assert name in told, (name, told)
+    # The words stay clear of every button of the panel.
+    buttons = [c.rect for c in scene.controls if c.group == "bids" or c.key[0] == "btn"]
+    for r in words:
+        assert r.rect.collidelist(buttons) == -1, (r.text, r.rect)
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740", "844x390"])
+@pytest.mark.parametrize("how", ["finger", "mouse"])
+def test_the_coach_switched_on_in_the_toolbar_reads_as_on_not_as_disabled(size, how):
+    """Coach, tapped on, lights up in the toolbar: its tile stands well apart from a
+    disabled tool's (Last and Undo before the first trick) and from the bar, as a
+    switch's lit track does. Before, the on state was a dark tile barely off the
+    disabled ones (contrast 1.1), so a phone player, who sees only "Coach" there,
+    read the coach as switched off."""
+    d = Driver("--size", size, "--speed", "instant")
+    assert d.wait_for_player() == "bid"
+    if d.scene.options.coach:  # the setting is kept between matches: start it off
+        d.scene.toggle_coach()
+        d.frame()
+    coach, last = d.control(("tool", "coach")), d.control(("tool", "last"))
+    assert not last.enabled and not d.scene.options.coach
+    off_before = fill(d, coach.rect)
+    (d.tap if how == "finger" else d.click)(("tool", "coach"))
+    d.frame()
+    assert d.scene.options.coach
+    on, disabled, plain = fill(d, coach.rect), fill(d, last.rect), fill(
+        d, d.control(("tool", "hint")).rect)
+    assert contrast(on, disabled) >= 2.0, (on, disabled)
+    assert contrast(on, theme.BAR) >= 2.0 and contrast(on, plain) >= 2.0, (on, plain)
+    assert contrast(on, off_before) >= 2.0  # the tap changes how it looks, plainly
+    (d.tap if how == "finger" else d.click)(("tool", "coach"))
+    d.frame()
+    assert not d.scene.options.coach and contrast(fill(d, coach.rect), on) >= 2.0
+
+
+def fill(d: Driver, rect) -> tuple:
+    """A button's fill as drawn: the pixel just inside its left edge, mid-height (no
+    label reaches there, no rounded corner)."""
+    return tuple(d.app.screen.get_at((rect.x + 3, rect.centery)))[:3]
+
+
+def play_hands(d: Driver, hands: int) -> None:
+    """Play by finger (the suggested bid, the first legal card) until ``hands`` hands
+    are scored and their breakdown shows."""
+    while (situation := d.wait_for_player()) != "breakdown" or \
+            len(d.scene.match.history) < hands:
+        assert situation != "over", f"the match ended before {hands} hands"
+        act(d, situation, last=False, touch=True)
+
+
+@pytest.mark.parametrize("size", SIDEWAYS + ["390x844", "360x740", "320x480"])
+def test_the_score_sheets_columns_read_apart_on_a_phone(size):
+    """The score sheet, opened by finger after two hands: every column name and every
+    figure of a row stands apart from its neighbours and inside the sheet, clear of its
+    edge. Before, at 844x390 the two teams' tables side by side had no room: 'Hand'
+    stuck out of its column past the rule to the panel's edge, 'Won' ran into
+    'Points', and a bid of '7 nil' marked reached the hand's number."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "11")
+    play_hands(d, 2)
+    d.tap(("btn", "scores"))
+    assert d.scene.overlays[-1] == "scores"
+    d.frame()
+    scene = d.scene
+    box = scene.overlay_rect("scores")
+    sheet = scene.score_sheet()
+    record: list = []
+    d.app.text.record = record  # the sheet alone, as the frame just drew it
+    d.app.drawer.overlay_scores(d.app.screen, scene, box)
+    d.app.text.record = None
+    drawn = [r for r in record if r.rect is not None and r.rect.colliderect(sheet.panel)]
+    heads = {"Hand", "Bid", "Won", "Points", "Total", "Bags"}
+    assert sum(r.text in heads for r in drawn) >= 2 * 5, [r.text for r in drawn]
+    inner = sheet.panel.inflate(-2 * 4, 0)
+    lines: dict[int, list] = {}
+    for r in drawn:
+        assert inner.contains(r.rect), (r.text, r.rect, "at the sheet's edge", inner)
+        if r.text in heads or r.text.lstrip("+-").isdigit() or r.text in ("nil", "B nil"):
+            lines.setdefault(r.rect.centery, []).append(r)
+            # Rows are clipped to the view: a figure past its side would be cut.
+            assert sheet.view.left <= r.rect.left and r.rect.right <= sheet.view.right, (
+                r.text, r.rect, sheet.view)
+    assert len(lines) >= 3
+    for items in lines.values():
+        items.sort(key=lambda r: r.rect.x)
+        for a, b in zip(items, items[1:], strict=False):
+            assert b.rect.x - a.rect.right >= 4, (size, a.text, a.rect, b.text, b.rect)
+
+
+@pytest.mark.parametrize("size", ["740x360", "640x360", "568x320", "480x320"])
+def test_a_hint_beside_the_trick_leaves_easts_seat_in_view(size):
+    """On a short phone sideways the status is a column beside the trick, under East's
+    seat. A hint tapped there stands in that column, over the turn prompt (which gives
+    way to it, its words being the hint's own), never over East's badge; at 740x360 and
+    640x360 it is told whole. Before, it grew upwards over East's name, bid and
+    tricks, cut with "..." after four lines, the prompt still showing under it."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "11")
+    while (situation := d.wait_for_player()) != "play" or not d.scene.shown.trick:
+        act(d, situation, last=False, touch=True)  # to a trick led by another
+    scene, lay = d.scene, d.scene.layout
+    assert lay.status.left >= lay.trick_area.right  # the status: a column beside the trick
+    d.tap(("tool", "hint"))
+    hint = scene.rules_hint()
+    assert scene.message and scene.message[0] == hint
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    area = d.app.drawer.drawn_message
+    assert area is not None
+    assert not area.colliderect(lay.badges[3]), (area, lay.badges[3])
+    for slot in lay.trick_slots:
+        assert not area.colliderect(slot)
+    prompt = d.app.drawer.prompt_text(scene)[0]
+    for r in record:  # the prompt's words never show under the hint's backing
+        if r.rect is not None and r.text and r.text in prompt and r.text not in hint:
+            assert not r.rect.colliderect(area), (r.text, r.rect, area)
+    if lay.status.height >= 130:
+        told = " ".join(r.text for r in record if r.rect is not None and
+                        area.contains(r.rect))
+        assert told == hint, told
+
+
+@pytest.mark.parametrize("size", ["844x390", "1280x720"])
+def test_a_scrolled_side_by_side_score_sheet_keeps_its_team_names_and_columns(size):
+    """A long match's score sheet, the teams side by side, opens at the latest hands
+    and scrolls by finger; the teams' names and the column names stay over the rows
+    wherever they are scrolled to. Before, they moved with the rows and were gone off
+    the top of the sheet whenever it was scrolled (the sheet opens scrolled)."""
+    from test_table_journeys import long_match
+
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    d.app.start(long_match(24))
+    d.frame(2)
+    d.tap(("tool", "scores"))
+    scene = d.scene
+    sheet, area = scene.score_sheet(), scene.score_area
+    assert sheet.wide and area.more
+    view = area.view
+    for drag in (None, (view.top + 20, view.bottom - 20)):  # as opened, then dragged
+        if drag:
+            d.drag((view.centerx, drag[0]), (view.centerx, drag[1]))
+            d.frame(30)
+        record: list = []
+        d.app.text.record = record
+        d.app.drawer.overlay_scores(d.app.screen, scene, scene.overlay_rect("scores"))
+        d.app.text.record = None
+        heads = [r for r in record if r.rect is not None and sheet.panel.contains(r.rect)
+                 and r.rect.bottom <= view.top]
+        texts = [r.text for r in heads]
+        assert texts.count("Hand") == 2 and texts.count("Bags") == 2, (area.offset, texts)
+        assert any(t.startswith("Us:") for t in texts) and any(
+            t.startswith("Them:") for t in texts), texts
