@@ -4,9 +4,11 @@ glance on an upright or a sideways phone."""
 from __future__ import annotations
 
 import pytest
+from pygame import Rect
 from ui_driver import Driver, act
 
 from spades.ui import theme
+from spades.ui.layout import compute_layout
 from spades.ui.widgets.style import contrast
 
 SIDEWAYS = ["844x390", "915x412", "740x360", "667x375", "640x360", "568x320"]
@@ -192,3 +194,19 @@ def test_a_scrolled_side_by_side_score_sheet_keeps_its_team_names_and_columns(si
         assert texts.count("Hand") == 2 and texts.count("Bags") == 2, (area.offset, texts)
         assert any(t.startswith("Us:") for t in texts) and any(
             t.startswith("Them:") for t in texts), texts
+
+
+@pytest.mark.parametrize("size", [(844, 390), (667, 375), (932, 430), (568, 320), (1000, 300)])
+def test_a_sideways_phone_shows_the_trick_in_cards_big_enough_to_read(size):
+    """Sideways the room for the trick is short and wide: a cross of cards made them 32
+    to 41 px wide there. The flat trick makes them half as big again, inside the trick's
+    room, with every card's index corner clear of the other three whatever their order."""
+    lay = compute_layout(*size)
+    assert lay.trick_w >= 46, (size, lay.trick_w)
+    for slot in lay.trick_slots:
+        assert lay.trick_area.contains(slot), (size, slot)
+    for i, slot in enumerate(lay.trick_slots):
+        corner = Rect(slot.x, slot.y, round(slot.width * 0.3), round(slot.height * 0.3))
+        for j, other in enumerate(lay.trick_slots):
+            if i != j:
+                assert not other.colliderect(corner), (size, i, j)

@@ -203,6 +203,22 @@ class Layout:
                     self.fans[seat].centery - self.back_h // 2, self.back_w, self.back_h)
 
 
+def _flat_trick_slots(centre: tuple[int, int], w: int, h: int) -> list[Rect]:
+    """The four cards of a trick for a short, wide room (a phone turned sideways): West
+    and East either side, South a quarter card lower and to the left, North a quarter
+    higher and to the right. South and North overlap, each index corner left clear by
+    the other whichever was played last, so the cards can be half as tall again as in
+    a cross of the same height (``FLAT_TRICK_HEIGHTS`` card heights against 2.2)."""
+    cx, cy = centre
+    dx, sx, dy = round(w * 1.35), round(w * 0.3), round(h * 0.25)
+    return [Rect(cx - w // 2 + x, cy - h // 2 + y, w, h)
+            for x, y in ((-sx, dy), (-dx, 0), (sx, -dy), (dx, 0))]
+
+
+FLAT_TRICK_HEIGHTS = 1.55  # the flat trick's height over its cards' height, with a margin
+FLAT_TRICK_WIDTHS = 3.8  # ... and its width over theirs
+
+
 def _trick_slots(centre: tuple[int, int], w: int, h: int, rise: float) -> list[Rect]:
     """The four cards of a trick in a cross, South, West, North, East."""
     cx, cy = centre

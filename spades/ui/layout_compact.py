@@ -9,7 +9,19 @@ from __future__ import annotations
 from pygame import Rect
 
 from .cardart import card_height
-from .layout_base import EAST, NORTH, SOUTH, TOOLBAR, WEST, Layout, _clamp, _trick_slots
+from .layout_base import (
+    EAST,
+    FLAT_TRICK_HEIGHTS,
+    FLAT_TRICK_WIDTHS,
+    NORTH,
+    SOUTH,
+    TOOLBAR,
+    WEST,
+    Layout,
+    _clamp,
+    _flat_trick_slots,
+    _trick_slots,
+)
 from .widgets.pointer import min_target
 
 
@@ -113,11 +125,19 @@ def compact_layout(width: int, height: int) -> Layout:
         trick_bottom = hand_area.top - pad
     trick_area = Rect(middle.x, seats_bottom + pad, middle.width,
                       trick_bottom - seats_bottom - pad)
-    trick_w = max(20, round(min(card_w, trick_area.width / 3.3,
-                                (trick_area.height - font_small) / 2.2 / 1.4)))
+    room_h = trick_area.height - font_small
+    trick_w = max(20, round(min(card_w, trick_area.width / 3.3, room_h / 2.2 / 1.4)))
+    # A room too short for a readable cross takes the flat trick, when that gives
+    # bigger cards: at 844x390 they are 50 px wide instead of 36.
+    flat_w = round(min(card_w, trick_area.width / FLAT_TRICK_WIDTHS,
+                       room_h / FLAT_TRICK_HEIGHTS / 1.4))
+    flat = flat_w > trick_w * 1.15
+    if flat:
+        trick_w = flat_w
     trick_h = card_height(trick_w)
-    trick_slots = _trick_slots((trick_area.centerx, trick_area.centery + font_small // 2),
-                               trick_w, trick_h, 0.5)
+    centre = (trick_area.centerx, trick_area.centery + font_small // 2)
+    trick_slots = (_flat_trick_slots(centre, trick_w, trick_h) if flat
+                   else _trick_slots(centre, trick_w, trick_h, 0.5))
 
     # The bid panel over the seats' row and the trick (never over the hand): two rows
     # of seven bids, then the panel's words beside Confirm.
