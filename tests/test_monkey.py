@@ -396,3 +396,25 @@ def test_every_start_path_sets_damage_aside_before_writing(data_dir):
     copies = [p for p in data_dir.iterdir() if p.name.startswith("match.damaged-")]
     assert [p.read_text() for p in copies] == ['{"format": "spades-save/1", "nonsense": 1}']
     assert os.path.exists(data_dir / "match.json")
+
+
+def test_a_monkey_worker_ends_on_sigterm_after_opening_a_window():
+    """Pool.terminate ends workers with SIGTERM; SDL turns it into a quit event unless
+    told not to, so a worker that had run the App never ended and a run with --workers
+    hung after its last seed (found by a soak of 60 seeds)."""
+    import subprocess
+    import sys
+
+    code = ("import os, signal, time\n"
+            "from spades.ui import monkey\n"
+            "monkey._worker_start()\n"
+            "import pygame\n"
+            "pygame.init()\n"
+            "pygame.display.set_mode((64, 64))\n"
+            "os.kill(os.getpid(), signal.SIGTERM)\n"
+            "time.sleep(3)\n"
+            "print('outlived SIGTERM')\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=30, env={**os.environ, "SDL_VIDEODRIVER": "dummy",
+                                          "SDL_AUDIODRIVER": "dummy"})
+    assert "outlived" not in run.stdout and run.returncode == -15, (run.returncode, run.stdout)

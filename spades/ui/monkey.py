@@ -325,6 +325,13 @@ def save_problem(store, match) -> str | None:
     return None
 
 
+def _worker_start() -> None:
+    """In a pool's worker, before SDL starts: leave SIGTERM to the system. SDL turns it
+    into a quit event by default, so a worker that had opened a window outlived
+    ``Pool.terminate`` (the with-block's exit) and the run hung after its last seed."""
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
+
+
 def run_seed(args: tuple[int, tuple[int, int], int]) -> Tally:
     seed, size, frames = args
     return Monkey(seed, size, frames).run()
@@ -337,7 +344,7 @@ def run(seeds: list[int], frames: int, sizes: tuple = SIZES, workers: int = 1,
     if workers > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        with multiprocessing.get_context("spawn").Pool(workers, _worker_start) as pool:
             results = pool.imap(run_seed, jobs)
             for tally in results:
                 _report_seed(tally, total, out)
