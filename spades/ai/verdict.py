@@ -32,7 +32,7 @@ from ..engine.actions import Bid, Play
 from ..engine.legal import NIL
 from ..engine.rules import preset
 from . import GAUNTLET, SEARCHERS, make_player
-from .gauntlet import _side
+from .gauntlet import _interval, _side
 from .hard import BidThinker, SearchThinker
 from .tournament import _ignore_interrupt, situation, table_match
 
@@ -169,13 +169,12 @@ def run_deals(args: dict[str, Any], deals: range) -> list[dict]:
 def _figures(entries: list[dict], tables: float) -> dict[str, Any]:
     worth = [e["worth"] for e in entries]
     n = len(worth)
-    half = 1.96 * statistics.stdev(worth) / math.sqrt(n) if n > 1 else math.inf
-    mean = statistics.fmean(worth) if worth else 0.0
+    mean, ci = _interval(worth)
     return {
         "count": n,
         "expected": round(statistics.fmean(e["expected"] for e in entries), 2) if n else 0.0,
-        "worth": round(mean, 2),
-        "ci95": [round(mean - half, 2), round(mean + half, 2)],
+        "worth": mean,
+        "ci95": ci,
         "a_deal": round(sum(worth) / tables, 2) if tables else 0.0,
     }
 
