@@ -210,3 +210,75 @@ def test_a_sideways_phone_shows_the_trick_in_cards_big_enough_to_read(size):
         for j, other in enumerate(lay.trick_slots):
             if i != j:
                 assert not other.colliderect(corner), (size, i, j)
+
+
+def corners(slot: Rect) -> list[Rect]:
+    """A card's two index corners (rank over suit): top-left, and bottom-right upside
+    down."""
+    w, h = round(slot.width * 0.3), round(slot.height * 0.3)
+    return [Rect(slot.x, slot.y, w, h), Rect(slot.right - w, slot.bottom - h, w, h)]
+
+
+@pytest.mark.parametrize("size", [(844, 390), (740, 360), (915, 412), (667, 375),
+                                  (640, 360), (568, 320), (932, 430), (1000, 300)])
+def test_each_card_of_a_flat_trick_has_a_tab_with_its_seat_that_covers_no_index(size):
+    """The flat trick's seat tabs: each hangs on its own card's corner, inside the
+    trick's room, clear of every other card, of every index corner and of each other,
+    so whichever card was played last every tab and index shows."""
+    import pygame
+
+    from spades.ui.theme import Text
+    from spades.ui.trick_tags import tag_font, tag_rects
+
+    pygame.font.init()
+    lay = compute_layout(*size)
+    assert lay.flat_trick
+    names = ("You", "Wren", "Noor", "Eli")
+    tags = tag_rects(lay, Text(), names)
+    assert tag_font(lay) >= 13
+    for seat, tag in enumerate(tags):
+        slot = lay.trick_slots[seat]
+        assert lay.trick_area.contains(tag), (size, seat, tag)
+        assert tag.colliderect(slot) and not slot.contains(tag), (seat, tag)  # on a corner
+        for other, rect in enumerate(lay.trick_slots):
+            assert tag.collidelist(corners(rect)) == -1, (size, seat, other)
+            if other != seat:
+                assert not tag.colliderect(rect), (size, seat, other, tag, rect)
+                assert not tag.colliderect(tags[other]), (size, seat, other)
+        assert not tag.colliderect(lay.status)
+
+
+@pytest.mark.parametrize("size", ["844x390", "740x360", "915x412"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_a_sideways_trick_names_the_seat_of_every_card_on_it(size, touch):
+    """Sideways the trick is flat and South's and North's cards differ only by a
+    quarter card's shift: each card of the trick, played by finger (or mouse) as the
+    match goes, shows its player's name on a tab on the card's corner, in view (no
+    other card over it). Before, nothing on the table said whose card was whose."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "11")
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    seen = 0
+    for _ in range(3000):
+        record.clear()
+        d.frame()
+        trick = scene.shown.trick
+        if len(trick) >= 2 and {0, 2} & {q for q, _ in trick} and not scene.overlays:
+            lay = scene.layout
+            slots = lay.trick_slots
+            for seat, _ in trick:
+                name = scene.names[seat]
+                near = slots[seat].inflate(2 * lay.trick_w, 0)
+                others = [slots[q] for q, _ in trick if q != seat]
+                tags = [r.rect for r in record if r.text == name and r.rect is not None
+                        and lay.trick_area.collidepoint(r.rect.center)
+                        and near.collidepoint(r.rect.center)
+                        and not any(o.collidepoint(r.rect.center) for o in others)]
+                assert tags, (size, seat, name, [r.text for r in record])
+            seen += 1
+            if seen >= 6 and {0, 2} <= {q for q, _ in trick}:
+                break
+        if d.situation() is not None:
+            act(d, d.situation(), last=False, touch=touch)
+    assert seen >= 6

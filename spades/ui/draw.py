@@ -18,6 +18,7 @@ from .draw_status import StatusDrawer
 from .layout import NORTH, SOUTH
 from .marks import role_tag, tag_size
 from .table import HUMAN, Control, TableScene
+from .trick_tags import draw_seat_tags
 
 
 def bubble_rect(lay, seat: int, box: Rect) -> Rect:
@@ -454,6 +455,7 @@ class TableDrawer(PanelDrawer, StatusDrawer):
             surface.blit(self.art.face(card, rect.width), rect)
             if card == s.winner_card:
                 pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), 4, border_radius=10)
+        tags = draw_seat_tags(surface, lay, self.text, s.trick, scene.names, self.peeks)
         if s.winner_card is not None:
             seat = next((q for q, c in s.trick if c == s.winner_card), None)
             if seat is not None:
@@ -462,7 +464,7 @@ class TableDrawer(PanelDrawer, StatusDrawer):
                 pos = (lay.trick_area.centerx, lay.trick_area.bottom - 2)
                 words = Rect((0, 0), self.text.font(lay.font_small, True).size(text))
                 if words.move(pos[0] - words.width // 2, pos[1] - words.height).collidelist(
-                        [lay.trick_slots[q] for q, _ in s.trick]) >= 0:
+                        [lay.trick_slots[q] for q, _ in s.trick] + tags) >= 0:
                     pos = lay.message.midbottom  # a trick filling its room: on the message line
                 self.text.blit(surface, text, lay.font_small, theme.GOLD, pos, "midbottom", True)
 
