@@ -220,7 +220,8 @@ def corners(slot: Rect) -> list[Rect]:
 
 
 @pytest.mark.parametrize("size", [(844, 390), (740, 360), (915, 412), (667, 375),
-                                  (640, 360), (568, 320), (932, 430), (1000, 300)])
+                                  (640, 360), (568, 320), (932, 430), (1000, 300), (480, 320),
+                                  (500, 320)])
 def test_each_card_of_a_flat_trick_has_a_tab_with_its_seat_that_covers_no_index(size):
     """The flat trick's seat tabs: each hangs on its own card's corner, inside the
     trick's room, clear of every other card, of every index corner and of each other,
@@ -282,3 +283,33 @@ def test_a_sideways_trick_names_the_seat_of_every_card_on_it(size, touch):
         if d.situation() is not None:
             act(d, d.situation(), last=False, touch=touch)
     assert seen >= 6
+
+
+@pytest.mark.parametrize("size", SIDEWAYS + ["480x320"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_contracts_line_breaks_between_phrases_on_a_sideways_phone(size, touch):
+    """The contracts' flash after the bidding (bid by finger or by mouse) shows whole,
+    inside the status, and where the column beside the trick is too narrow for one
+    line it breaks after a phrase: "Contracts: us 7," over "them 6". Before, at
+    740x360 it broke as "Contracts: us 7, them" over a lone "6"."""
+    d = Driver("--size", size, "--speed", "normal", "--seed", "11")
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    for _ in range(3000):
+        record.clear()
+        d.frame()
+        if scene.flash and scene.flash[0].startswith("Contracts") and \
+                d.app.drawer.drawn_message is not None:
+            break
+        if d.situation() is not None:
+            act(d, d.situation(), touch=touch)
+    else:
+        pytest.fail("the contracts never showed")
+    text = scene.flash[0]
+    area = d.app.drawer.drawn_message
+    lines = [r for r in record if r.rect is not None and area.contains(r.rect)]
+    assert " ".join(r.text for r in lines) == text, ([r.text for r in lines], text)
+    for r in lines[:-1]:
+        assert r.text.endswith((",", ":")), [r.text for r in lines]
+    assert area.colliderect(scene.layout.status) and area.right <= scene.layout.width

@@ -60,10 +60,10 @@ class StatusDrawer:
     def fit_lines(self, text: str, size: int, box: Rect) -> tuple[int, list[str]]:
         """The largest size (down to 15 px) at which ``text`` wraps into ``box``."""
         t = self.text
-        lines = t.wrap(text, size, box.width - 8)
+        lines = t.wrap_phrases(text, size, box.width - 8)
         while len(lines) * size * 1.05 > box.height + 2 and size > 15:
             size -= 1
-            lines = t.wrap(text, size, box.width - 8)
+            lines = t.wrap_phrases(text, size, box.width - 8)
         return size, lines
 
     def message_line(self, surface: pygame.Surface, scene: TableScene, text: str,
@@ -116,8 +116,9 @@ class StatusDrawer:
             text = shown[0]
         lay, size = scene.layout, self.message_size(scene)
         lines = self.text.wrap(text, size, lay.message.width - 8, True)
-        if len(lines) > 1:
-            lines = self.text.wrap(text, size, lay.message.width - 2 * lay.pad - 8, True)
+        if len(lines) > 1:  # on a backing, broken after a phrase where it can be
+            lines = self.text.wrap_phrases(text, size, lay.message.width - 2 * lay.pad - 8,
+                                           True)
         return lines
 
     def prompt_text(self, scene: TableScene) -> tuple[str, tuple]:
