@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from . import theme
-from .layout_base import NORTH, SOUTH, WEST
+from .layout_base import EAST, NORTH, SOUTH, WEST
 
 TAG_FILL = (10, 36, 24)  # the seats' badges' dark green: the tab reads as the seat's
 ON_CARD = 7  # how far a tab reaches onto its card's corner, so it hangs from it
@@ -23,8 +23,8 @@ ON_CARD = 7  # how far a tab reaches onto its card's corner, so it hangs from it
 
 def tag_font(lay) -> int:
     """The tabs' type: the secondary size, smaller (to the least) where the strip
-    beside South's card, under West's, is too low for it."""
-    strip = lay.trick_slots[SOUTH].bottom - lay.trick_slots[WEST].bottom - 2
+    under West's card, where South's tab hangs, is too low for it."""
+    strip = lay.trick_area.bottom - lay.trick_slots[WEST].bottom - 1
     size = lay.font_small
     while size > theme.MIN_SIZE and tag_height(size) > strip:
         size -= 1
@@ -49,10 +49,13 @@ def tag_rects(lay, text: theme.Text, names) -> list[Rect]:
             tag.bottomright = (slot.left + ON_CARD, slot.bottom - 1)
         else:
             tag.topleft = (slot.right - ON_CARD, slot.top + 1)
-        if seat == SOUTH:  # under West's card, clear of it
+        if seat == SOUTH:  # under West's card, clear of it (lower, on small cards)
+            tag.bottom = min(max(tag.bottom, slots[WEST].bottom + 1 + tag.height),
+                             lay.trick_area.bottom)
             tag.left = max(tag.left, slots[WEST].left)
-        elif seat == NORTH:
-            tag.right = min(tag.right, slots[3].right)
+        elif seat == NORTH:  # over East's card, clear of it
+            tag.top = max(min(tag.top, slots[EAST].top - 1 - tag.height), lay.trick_area.top)
+            tag.right = min(tag.right, slots[EAST].right)
         rects.append(tag)
     return rects
 
