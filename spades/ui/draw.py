@@ -23,11 +23,26 @@ from .trick_tags import draw_seat_tags
 
 def bubble_rect(lay, seat: int, box: Rect) -> Rect:
     """Where a seat's speech bubble (its bid, "looks at the cards") of ``box``'s size sits
-    by its badge: above South's; upright, under each other seat's (beside West's or
-    East's would cover the trick); lying, beside North's and outside West's and East's."""
+    by its badge: above South's; upright, under West's and East's (beside them would
+    cover the trick) and beside North's, or under its fan (under the badge is over the
+    fan); lying, beside North's and outside West's and East's."""
     box, badge = Rect(box), lay.badges[seat]
+    window = Rect(0, 0, lay.width, lay.height)
     if seat == SOUTH:
         box.midbottom = (badge.centerx, badge.top - 4)
+    elif lay.portrait and seat == NORTH:
+        fan = lay.fans[NORTH]
+        places = [box.copy() for _ in range(5)]
+        places[0].midright = (badge.left - 6, badge.centery)
+        places[1].midleft = (badge.right + 6, badge.centery)
+        places[2].midtop = (badge.centerx, badge.bottom + 4)
+        places[3].midtop = (badge.centerx, max(badge.bottom, fan.bottom) + 4)
+        # The widest ("looks at the cards") on the smallest phone: under the side seats
+        # too, over the empty trick (the bidding is on).
+        places[4].midtop = (badge.centerx,
+                            max(fan.bottom, lay.badges[1].bottom, lay.badges[3].bottom) + 4)
+        box = next((p for p in places if window.contains(p) and not p.colliderect(fan)
+                    and p.collidelist(lay.badges) < 0), places[3])
     elif lay.portrait:
         box.midtop = (badge.centerx, badge.bottom + 4)
     elif seat == NORTH:
@@ -38,7 +53,7 @@ def bubble_rect(lay, seat: int, box: Rect) -> Rect:
         box.topleft = (badge.right + 6, badge.top)
     else:
         box.topright = (badge.left - 6, badge.top)
-    return box.clamp(Rect(0, 0, lay.width, lay.height))
+    return box.clamp(window)
 
 
 def caption_lines(fits, first: str, rest: list[str]) -> list[str]:
