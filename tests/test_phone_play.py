@@ -234,9 +234,12 @@ def test_each_card_of_a_flat_trick_has_a_tab_with_its_seat_that_covers_no_index(
     pygame.font.init()
     lay = compute_layout(*size)
     assert lay.flat_trick
-    names = ("You", "Wren", "Noor", "Eli")
-    tags = tag_rects(lay, Text(), names)
+    for names in (("You", "Wren", "Noor", "Eli"), ("You", "W" * 20, "M" * 20, "Q" * 20)):
+        check_tags(lay, tag_rects(lay, Text(), names), size)
     assert tag_font(lay) >= 13
+
+
+def check_tags(lay, tags, size) -> None:
     for seat, tag in enumerate(tags):
         slot = lay.trick_slots[seat]
         assert lay.trick_area.contains(tag), (size, seat, tag)

@@ -40,23 +40,25 @@ def tag_rects(lay, text: theme.Text, names) -> list[Rect]:
     if not lay.flat_trick:
         return [Rect(0, 0, 0, 0)] * 4
     size = tag_font(lay)
-    slots = lay.trick_slots
+    slots, area = lay.trick_slots, lay.trick_area
     rects = []
     for seat, slot in enumerate(slots):
         width = text.font(size, True).size(names[seat])[0] + 2 * max(3, size // 3)
         tag = Rect(0, 0, min(width, 2 * lay.trick_w), tag_height(size))
+        room = Rect(area)  # a long name is cut short with "..." to the room it has
         if seat in (SOUTH, WEST):
             tag.bottomright = (slot.left + ON_CARD, slot.bottom - 1)
         else:
             tag.topleft = (slot.right - ON_CARD, slot.top + 1)
         if seat == SOUTH:  # under West's card, clear of it (lower, on small cards)
             tag.bottom = min(max(tag.bottom, slots[WEST].bottom + 1 + tag.height),
-                             lay.trick_area.bottom)
-            tag.left = max(tag.left, slots[WEST].left)
+                             area.bottom)
+            room.width -= slots[WEST].left - room.left
+            room.left = slots[WEST].left
         elif seat == NORTH:  # over East's card, clear of it
-            tag.top = max(min(tag.top, slots[EAST].top - 1 - tag.height), lay.trick_area.top)
-            tag.right = min(tag.right, slots[EAST].right)
-        rects.append(tag)
+            tag.top = max(min(tag.top, slots[EAST].top - 1 - tag.height), area.top)
+            room.width = slots[EAST].right - room.left
+        rects.append(tag.clip(room))
     return rects
 
 
