@@ -316,3 +316,32 @@ def test_the_contracts_line_breaks_between_phrases_on_a_sideways_phone(size, tou
     for r in lines[:-1]:
         assert r.text.endswith((",", ":")), [r.text for r in lines]
     assert area.colliderect(scene.layout.status) and area.right <= scene.layout.width
+
+
+@pytest.mark.parametrize("size", ["844x390", "740x360"])
+def test_the_winners_words_give_way_to_a_message_on_the_message_line(size):
+    """Sideways the trick fills its room, so "West takes the trick" stands on the
+    message line; while a message shows there ("Spades are broken", a hint) the words
+    give way (the winner's card keeps its gold edge) rather than print over it. Before,
+    the two were drawn one over the other."""
+    d = Driver("--size", size, "--speed", "slow", "--seed", "5")
+    scene = d.scene
+    for _ in range(6000):
+        d.frame()
+        if len(scene.shown.trick) == 4 and scene.shown.winner_card is not None:
+            break
+        if d.situation() is not None:
+            act(d, d.situation(), last=False, touch=True)
+    else:
+        pytest.fail("no trick was won")
+    scene.flash = ("Spades are broken", scene.now + 5)
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    drawn = [r for r in record if r.rect is not None]
+    flash = [r for r in drawn if r.text == "Spades are broken"]
+    assert flash
+    for r in drawn:
+        if r.text.endswith(("takes the trick", "take the trick")):
+            assert not r.rect.colliderect(flash[0].rect), (r.rect, flash[0].rect)

@@ -480,6 +480,8 @@ class TableDrawer(PanelDrawer, StatusDrawer):
                 words = Rect((0, 0), self.text.font(lay.font_small, True).size(text))
                 if words.move(pos[0] - words.width // 2, pos[1] - words.height).collidelist(
                         [lay.trick_slots[q] for q, _ in s.trick] + tags) >= 0:
+                    if self.shown_message(scene) is not None:
+                        return  # the message line is taken: the gold edge tells the winner
                     pos = lay.message.midbottom  # a trick filling its room: on the message line
                 self.text.blit(surface, text, lay.font_small, theme.GOLD, pos, "midbottom", True)
 
