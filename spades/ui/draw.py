@@ -463,6 +463,7 @@ class TableDrawer(PanelDrawer, StatusDrawer):
     def trick(self, surface: pygame.Surface, scene: TableScene) -> None:
         lay = scene.layout
         s = scene.shown
+        self.winner_on_message = False
         for seat, card in s.trick:
             rect = lay.trick_slots[seat]
             if self.peeks(rect):
@@ -480,9 +481,10 @@ class TableDrawer(PanelDrawer, StatusDrawer):
                 words = Rect((0, 0), self.text.font(lay.font_small, True).size(text))
                 if words.move(pos[0] - words.width // 2, pos[1] - words.height).collidelist(
                         [lay.trick_slots[q] for q, _ in s.trick] + tags) >= 0:
-                    if self.shown_message(scene) is not None:
-                        return  # the message line is taken: the gold edge tells the winner
+                    if scene.message and scene.now < scene.message[1]:
+                        return  # a hint or refusal keeps it: the gold edge tells the winner
                     pos = lay.message.midbottom  # a trick filling its room: on the message line
+                    self.winner_on_message = True  # a flash there gives way to the words
                 self.text.blit(surface, text, lay.font_small, theme.GOLD, pos, "midbottom", True)
 
     def dim(self, size: tuple[int, int]) -> pygame.Surface:

@@ -19,6 +19,7 @@ class StatusDrawer:
     """The status's part of ``TableDrawer``: uses its ``text``, ``peeks`` and ``plate``."""
 
     drawn_message: Rect | None = None  # where the message line was drawn
+    winner_on_message = False  # the trick's winner's words stand on the message line
 
     def shown_message(self, scene: TableScene) -> tuple[str, tuple] | None:
         """The message line's words and colour now, if any."""
@@ -54,6 +55,8 @@ class StatusDrawer:
     def message(self, surface: pygame.Surface, scene: TableScene) -> None:
         message = self.shown_message(scene)
         self.drawn_message = None
+        if message is not None and self.winner_on_message and message[1] != theme.GOLD:
+            return  # a flash gives way to the trick's winner's words; a hint never does
         if message is not None and not self.peeks(scene.layout.message):
             self.message_line(surface, scene, *message)
 
