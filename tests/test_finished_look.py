@@ -652,3 +652,76 @@ def test_a_scrolled_panel_fades_its_rows_at_an_edge_with_more_beyond():
     assert edges(0) == (False, True)
     assert edges(200) == (True, True)
     assert edges(400) == (True, False)
+
+
+def test_two_nils_of_a_kind_are_told_once_with_a_mark_each_in_the_short_form():
+    from spades.ui.words import short_bids
+
+    assert short_bids([("blind nil", False), ("blind nil", True)]) == [
+        ("blind nils", False), ("", True)]
+    assert short_bids([("nil", True), ("nil", True)]) == [("nils", True), ("", True)]
+    # Nothing shorter to say: a contract and a nil, or two nils of different kinds.
+    assert short_bids([("3", True), ("blind nil", False)]) == [("3", True),
+                                                               ("blind nil", False)]
+    assert short_bids([("blind nil", False), ("nil", True)]) == [("blind nil", False),
+                                                                ("nil", True)]
+
+
+def blind_nils_match():
+    """Three hands: in the first You and Noor both bid blind nil (Us trail by 150)."""
+    import random
+
+    from spades.engine import BLIND_NIL, LOOK, Bid, Match
+    from spades.engine.match import deal_hands
+
+    match = Match(Rules(target=1000, mercy=None), 3, start={
+        "dealer": 3, "hands": deal_hands(3, 0, 3), "scores": [0, 150], "bags": [0, 0]})
+    for bid in (BLIND_NIL, 4, BLIND_NIL, 4):
+        if bid != BLIND_NIL and LOOK in match.legal_actions():
+            match.apply(LOOK)
+        match.apply(Bid(bid))
+    rng = random.Random(3)
+    while len(match.history) < 3:
+        actions = match.legal_actions()
+        threes = [a for a in actions if isinstance(a, Bid) and a.value == 3]
+        match.apply(threes[0] if threes else actions[int(rng.random() * len(actions))])
+    return match
+
+
+@pytest.mark.parametrize("size", ["800x600", "1280x720", "844x390", "740x360", "640x360",
+                                  "390x844", "360x740", "320x480"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_a_long_bid_on_the_score_sheet_keeps_clear_of_the_hands_number(size, touch):
+    """"blind nil x blind nil x" (both partners blind nil) and "3 v blind nil x" in the
+    score sheet, opened by mouse or finger: every bid stands at least a column's gap
+    clear of its hand's number, in full words where the column holds them, else as
+    "blind nils" with a mark each, and a rare bid never shrinks the sheet's type on a
+    desktop. Before, at 800x600 "blind nil" touched the "1" of its hand (the columns,
+    too wide for the sheet, all gave way), and the whole sheet was set at 13 px."""
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    d.app.start(blind_nils_match())
+    d.frame(2)
+    (d.tap if touch else d.click)(("tool", "scores"))
+    assert d.scene.overlays[-1] == "scores"
+    d.frame()
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    d.app.drawer.overlay_scores(d.app.screen, scene, scene.overlay_rect("scores"))
+    d.app.text.record = None
+    view = scene.score_sheet().view
+    numbers = [r for r in record if r.rect is not None and view.contains(r.rect)
+               and r.text in ("1", "2", "3") and r.rect.x < view.x + 4 * r.size]
+    assert len(numbers) >= 3, [r.text for r in record]
+    bids = []
+    for number in numbers:
+        row = [r for r in record if r.rect is not None and r is not number
+               and r.rect.centery == number.rect.centery and r.rect.x >= number.rect.x]
+        first = min(row, key=lambda r: r.rect.x)
+        assert first.rect.x - number.rect.right >= 6, (size, number.text, first.text,
+                                                       number.rect, first.rect)
+        bids.append(first.text)
+    assert "blind nils" in bids or "blind nil" in bids
+    assert not [r.text for r in record if r.text.endswith("...")]
+    if size in ("800x600", "1280x720"):
+        assert min(r.size for r in numbers) == scene.layout.font_small

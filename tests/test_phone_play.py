@@ -210,3 +210,142 @@ def test_a_sideways_phone_shows_the_trick_in_cards_big_enough_to_read(size):
         for j, other in enumerate(lay.trick_slots):
             if i != j:
                 assert not other.colliderect(corner), (size, i, j)
+
+
+def corners(slot: Rect) -> list[Rect]:
+    """A card's two index corners (rank over suit): top-left, and bottom-right upside
+    down."""
+    w, h = round(slot.width * 0.3), round(slot.height * 0.3)
+    return [Rect(slot.x, slot.y, w, h), Rect(slot.right - w, slot.bottom - h, w, h)]
+
+
+@pytest.mark.parametrize("size", [(844, 390), (740, 360), (915, 412), (667, 375),
+                                  (640, 360), (568, 320), (932, 430), (1000, 300), (480, 320),
+                                  (500, 320)])
+def test_each_card_of_a_flat_trick_has_a_tab_with_its_seat_that_covers_no_index(size):
+    """The flat trick's seat tabs: each hangs on its own card's corner, inside the
+    trick's room, clear of every other card, of every index corner and of each other,
+    so whichever card was played last every tab and index shows."""
+    import pygame
+
+    from spades.ui.theme import Text
+    from spades.ui.trick_tags import tag_font, tag_rects
+
+    pygame.font.init()
+    lay = compute_layout(*size)
+    assert lay.flat_trick
+    for names in (("You", "Wren", "Noor", "Eli"), ("You", "W" * 20, "M" * 20, "Q" * 20)):
+        check_tags(lay, tag_rects(lay, Text(), names), size)
+    assert tag_font(lay) >= 13
+
+
+def check_tags(lay, tags, size) -> None:
+    for seat, tag in enumerate(tags):
+        slot = lay.trick_slots[seat]
+        assert lay.trick_area.contains(tag), (size, seat, tag)
+        assert tag.colliderect(slot) and not slot.contains(tag), (seat, tag)  # on a corner
+        for other, rect in enumerate(lay.trick_slots):
+            assert tag.collidelist(corners(rect)) == -1, (size, seat, other)
+            if other != seat:
+                assert not tag.colliderect(rect), (size, seat, other, tag, rect)
+                assert not tag.colliderect(tags[other]), (size, seat, other)
+        assert not tag.colliderect(lay.status)
+
+
+@pytest.mark.parametrize("size", ["844x390", "740x360", "915x412"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_a_sideways_trick_names_the_seat_of_every_card_on_it(size, touch):
+    """Sideways the trick is flat and South's and North's cards differ only by a
+    quarter card's shift: each card of the trick, played by finger (or mouse) as the
+    match goes, shows its player's name on a tab on the card's corner, in view (no
+    other card over it). Before, nothing on the table said whose card was whose."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "11")
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    seen = 0
+    for _ in range(3000):
+        record.clear()
+        d.frame()
+        trick = scene.shown.trick
+        if len(trick) >= 2 and {0, 2} & {q for q, _ in trick} and not scene.overlays:
+            lay = scene.layout
+            slots = lay.trick_slots
+            for seat, _ in trick:
+                name = scene.names[seat]
+                near = slots[seat].inflate(2 * lay.trick_w, 0)
+                others = [slots[q] for q, _ in trick if q != seat]
+                tags = [r.rect for r in record if r.text == name and r.rect is not None
+                        and lay.trick_area.collidepoint(r.rect.center)
+                        and near.collidepoint(r.rect.center)
+                        and not any(o.collidepoint(r.rect.center) for o in others)]
+                assert tags, (size, seat, name, [r.text for r in record])
+            seen += 1
+            if seen >= 6 and {0, 2} <= {q for q, _ in trick}:
+                break
+        if d.situation() is not None:
+            act(d, d.situation(), last=False, touch=touch)
+    assert seen >= 6
+
+
+@pytest.mark.parametrize("size", SIDEWAYS + ["480x320"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_contracts_line_breaks_between_phrases_on_a_sideways_phone(size, touch):
+    """The contracts' flash after the bidding (bid by finger or by mouse) shows whole,
+    inside the status, and where the column beside the trick is too narrow for one
+    line it breaks after a phrase: "Contracts: us 7," over "them 6". Before, at
+    740x360 it broke as "Contracts: us 7, them" over a lone "6"."""
+    d = Driver("--size", size, "--speed", "normal", "--seed", "11")
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    for _ in range(3000):
+        record.clear()
+        d.frame()
+        if scene.flash and scene.flash[0].startswith("Contracts") and \
+                d.app.drawer.drawn_message is not None:
+            break
+        if d.situation() is not None:
+            act(d, d.situation(), touch=touch)
+    else:
+        pytest.fail("the contracts never showed")
+    text = scene.flash[0]
+    area = d.app.drawer.drawn_message
+    lines = [r for r in record if r.rect is not None and area.contains(r.rect)]
+    assert " ".join(r.text for r in lines) == text, ([r.text for r in lines], text)
+    for r in lines[:-1]:
+        assert r.text.endswith((",", ":")), [r.text for r in lines]
+    assert area.colliderect(scene.layout.status) and area.right <= scene.layout.width
+
+
+@pytest.mark.parametrize("size", ["844x390", "740x360", "320x480"])
+@pytest.mark.parametrize("kind", ["flash", "hint"])
+def test_the_winners_words_and_a_message_never_print_over_each_other(size, kind):
+    """Where the trick fills its room (sideways, the smallest phone) "West takes the
+    trick" stands on the message line: a flash there ("Spades are broken") waits for
+    it, and a hint the player asked for keeps the line, the words giving way (the
+    winner's card keeps its gold edge). Before, the two were drawn one over the other."""
+    d = Driver("--size", size, "--speed", "slow", "--seed", "5")
+    scene = d.scene
+    for _ in range(6000):
+        d.frame()
+        if len(scene.shown.trick) == 4 and scene.shown.winner_card is not None:
+            break
+        if d.situation() is not None:
+            act(d, d.situation(), last=False, touch=True)
+    else:
+        pytest.fail("no trick was won")
+    text = "Spades are broken" if kind == "flash" else "Follow suit: play a club."
+    if kind == "flash":
+        scene.flash = (text, scene.now + 5)
+    else:
+        scene.message = (text, scene.now + 5)
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    words = [r.rect for r in record if r.rect is not None and r.text.endswith(
+        ("takes the trick", "take the trick"))]
+    area = d.app.drawer.drawn_message  # where the message was drawn, if it was
+    assert words if kind == "flash" else area is not None, [r.text for r in record]
+    assert area is None or area.collidelist(words) == -1, (area, words)

@@ -324,3 +324,49 @@ def test_at_320x480_the_contracts_and_the_turn_read_as_the_tables(how):
         if {"Contracts", "turn"} <= seen or "Your turn" in seen:
             break
     assert "Contracts" in seen and ("turn" in seen or "Your turn" in seen), seen
+
+
+@pytest.mark.parametrize("size", PHONES)
+@pytest.mark.parametrize("text", ["Nil", "Bid 13", "Blind nil!", "looks at the cards"])
+def test_norths_bid_bubble_on_an_upright_phone_leaves_its_fan_in_view(size, text):
+    """North's speech bubble sits beside North's badge, or under its fan where the
+    side is too narrow, never over the fan nor any seat's badge."""
+    import pygame
+
+    from spades.ui.draw import bubble_rect
+    from spades.ui.theme import Text
+
+    pygame.font.init()
+    lay = compute_layout(*size)
+    words = Text().render(text, lay.font, (0, 0, 0), True)
+    box = bubble_rect(lay, 2, words.get_rect().inflate(lay.pad * 2, lay.pad))
+    assert Rect(0, 0, *size).contains(box)
+    assert box.collidelist(lay.fan_rects(2, 13)) == -1, (size, text, box)
+    assert box.collidelist(lay.badges) == -1, (size, text, box)
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_norths_bid_shows_beside_its_face_down_hand_not_over_it(size, touch):
+    """As the bidding goes (the player's bids by finger or by mouse), North's bid
+    bubble leaves every card of North's face-down hand in view: none of the bubble's
+    light fill lands on them. Before, upright the bubble stood under North's badge,
+    over the middle of North's fan."""
+    from spades.ui import theme
+
+    d = Driver("--size", size, "--speed", "normal", "--seed", "4")
+    scene = d.scene
+    assert d.until(lambda: 2 in scene.bubbles or d.situation() is not None)
+    while 2 not in scene.bubbles:
+        if d.situation() is not None:
+            act(d, d.situation(), touch=touch)
+        d.frame()
+    d.frame()
+    assert 2 in scene.bubbles and not scene.bid_panel_open()
+    lay = scene.layout
+    backs = lay.fan_rects(2, scene.shown.sizes[2])
+    assert backs
+    screen = d.app.screen
+    light = [(x, y) for r in backs for x in range(r.left, r.right)
+             for y in range(r.top, r.bottom) if tuple(screen.get_at((x, y)))[:3] == theme.PANEL]
+    assert not light, (size, len(light), light[:3])

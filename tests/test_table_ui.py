@@ -129,8 +129,9 @@ def test_on_a_landscape_window_north_holds_its_cards_beside_its_name(size):
 @pytest.mark.parametrize("size", [(390, 844), (360, 740), (320, 480), (412, 915), (375, 667),
                                   (1280, 720), (800, 600)])
 def test_a_seats_bid_chip_sits_by_its_badge_the_way_the_others_do(size):
-    """Upright, each other seat's chip ("Bid 3") hangs centred under its badge, North's
-    as well as West's and East's; lying, North's is beside its badge, on the left."""
+    """Upright, West's and East's chip ("Bid 3") hangs centred under its badge, and
+    North's stands beside its badge (under it is over North's fan), on the side its fan
+    leaves free; lying, North's is beside its badge, on the left."""
     from pygame import Rect
 
     from spades.ui.draw import bubble_rect
@@ -140,9 +141,12 @@ def test_a_seats_bid_chip_sits_by_its_badge_the_way_the_others_do(size):
     for seat in (1, 2, 3):
         badge, box = lay.badges[seat], bubble_rect(lay, seat, chip)
         assert Rect(0, 0, *size).contains(box)
-        if lay.portrait:
+        if lay.portrait and seat != 2:
             assert abs(box.centerx - badge.centerx) <= 1, (seat, box, badge)
             assert badge.bottom < box.top <= badge.bottom + 6, (seat, box, badge)
+        elif lay.portrait:
+            assert box.centery == badge.centery and not box.colliderect(badge), (box, badge)
+            assert box.collidelist(lay.fan_rects(2, 13)) == -1, (box, lay.fans[2])
     if not lay.portrait:
         box = bubble_rect(lay, 2, chip)
         assert box.right < lay.badges[2].left and box.centery == lay.badges[2].centery

@@ -18,15 +18,31 @@ from .draw_status import StatusDrawer
 from .layout import NORTH, SOUTH
 from .marks import role_tag, tag_size
 from .table import HUMAN, Control, TableScene
+from .trick_tags import draw_seat_tags
 
 
 def bubble_rect(lay, seat: int, box: Rect) -> Rect:
     """Where a seat's speech bubble (its bid, "looks at the cards") of ``box``'s size sits
-    by its badge: above South's; upright, under each other seat's (beside West's or
-    East's would cover the trick); lying, beside North's and outside West's and East's."""
+    by its badge: above South's; upright, under West's and East's (beside them would
+    cover the trick) and beside North's, or under its fan (under the badge is over the
+    fan); lying, beside North's and outside West's and East's."""
     box, badge = Rect(box), lay.badges[seat]
+    window = Rect(0, 0, lay.width, lay.height)
     if seat == SOUTH:
         box.midbottom = (badge.centerx, badge.top - 4)
+    elif lay.portrait and seat == NORTH:
+        fan = lay.fans[NORTH]
+        places = [box.copy() for _ in range(5)]
+        places[0].midright = (badge.left - 6, badge.centery)
+        places[1].midleft = (badge.right + 6, badge.centery)
+        places[2].midtop = (badge.centerx, badge.bottom + 4)
+        places[3].midtop = (badge.centerx, max(badge.bottom, fan.bottom) + 4)
+        # The widest ("looks at the cards") on the smallest phone: under the side seats
+        # too, over the empty trick (the bidding is on).
+        places[4].midtop = (badge.centerx,
+                            max(fan.bottom, lay.badges[1].bottom, lay.badges[3].bottom) + 4)
+        box = next((p for p in places if window.contains(p) and not p.colliderect(fan)
+                    and p.collidelist(lay.badges) < 0), places[3])
     elif lay.portrait:
         box.midtop = (badge.centerx, badge.bottom + 4)
     elif seat == NORTH:
@@ -37,7 +53,7 @@ def bubble_rect(lay, seat: int, box: Rect) -> Rect:
         box.topleft = (badge.right + 6, badge.top)
     else:
         box.topright = (badge.left - 6, badge.top)
-    return box.clamp(Rect(0, 0, lay.width, lay.height))
+    return box.clamp(window)
 
 
 def caption_lines(fits, first: str, rest: list[str]) -> list[str]:
@@ -447,6 +463,7 @@ class TableDrawer(PanelDrawer, StatusDrawer):
     def trick(self, surface: pygame.Surface, scene: TableScene) -> None:
         lay = scene.layout
         s = scene.shown
+        self.winner_on_message = False
         for seat, card in s.trick:
             rect = lay.trick_slots[seat]
             if self.peeks(rect):
@@ -454,6 +471,7 @@ class TableDrawer(PanelDrawer, StatusDrawer):
             surface.blit(self.art.face(card, rect.width), rect)
             if card == s.winner_card:
                 pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), 4, border_radius=10)
+        tags = draw_seat_tags(surface, lay, self.text, s.trick, scene.names, self.peeks)
         if s.winner_card is not None:
             seat = next((q for q, c in s.trick if c == s.winner_card), None)
             if seat is not None:
@@ -462,8 +480,11 @@ class TableDrawer(PanelDrawer, StatusDrawer):
                 pos = (lay.trick_area.centerx, lay.trick_area.bottom - 2)
                 words = Rect((0, 0), self.text.font(lay.font_small, True).size(text))
                 if words.move(pos[0] - words.width // 2, pos[1] - words.height).collidelist(
-                        [lay.trick_slots[q] for q, _ in s.trick]) >= 0:
+                        [lay.trick_slots[q] for q, _ in s.trick] + tags) >= 0:
+                    if scene.message and scene.now < scene.message[1]:
+                        return  # a hint or refusal keeps it: the gold edge tells the winner
                     pos = lay.message.midbottom  # a trick filling its room: on the message line
+                    self.winner_on_message = True  # a flash there gives way to the words
                 self.text.blit(surface, text, lay.font_small, theme.GOLD, pos, "midbottom", True)
 
     def dim(self, size: tuple[int, int]) -> pygame.Surface:

@@ -12,12 +12,12 @@ from pygame import Rect
 
 from . import theme
 from .help import TITLE as HELP_TITLE
-from .marks import draw_marked
+from .marks import draw_marked, marked_width
 from .table import HUMAN, Control, TableScene, bid_words
 from .table_panels import SHEET_GAP
 from .widgets import INPUT, Look
 from .widgets.style import SUGGESTED
-from .words import line_text, match_over_line, match_over_title, sheet_bids
+from .words import line_text, match_over_line, match_over_title, sheet_bids, short_bids
 
 TEAM_NAMES = ("Us", "Them")
 class PanelDrawer:
@@ -316,7 +316,8 @@ class PanelDrawer:
         """Each column's right edge: every column as wide as its name or its widest
         figure and a gap, the room left shared by weight (the bid, "3+nil", the most);
         if they need more than the block, each gives way in proportion."""
-        needs = scene.score_needs(self.score_size(scene, block.width))
+        size, short = self.score_form(scene, block.width)
+        needs = scene.score_needs(size, short=short)
         if sum(needs) > block.width:  # a rare wide bid at the least size: all give way
             needs = [need * block.width / sum(needs) for need in needs]
         weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(needs)]
@@ -328,12 +329,20 @@ class PanelDrawer:
         return edges
 
     def score_size(self, scene: TableScene, width: int) -> int:
-        """The sheet's type size: the body size, smaller (to the least) if its columns
-        need more than ``width``."""
+        return self.score_form(scene, width)[0]
+
+    def score_form(self, scene: TableScene, width: int) -> tuple[int, bool]:
+        """The sheet's type size and its bids' form: the body size with every bid whole,
+        else in its shorter form ("blind nils" and two marks), else a size smaller (to
+        the least) if its columns need more than ``width``."""
         size = scene.layout.font_small
-        while size > theme.MIN_SIZE and sum(scene.score_needs(size)) > width:
+        while True:
+            for short in (False, True):
+                if sum(scene.score_needs(size, short=short)) <= width:
+                    return size, short
+            if size <= theme.MIN_SIZE:
+                return size, True
             size -= 1
-        return size
 
     def score_head(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
                    step: int) -> None:
@@ -349,7 +358,10 @@ class PanelDrawer:
                block.topleft, "topleft", True)
         rights = self.score_rights(scene, block)
         y = block.y + step
-        for name, right in zip(cols, rights, strict=True):
+        for c, (name, right) in enumerate(zip(cols, rights, strict=True)):
+            if c == 0:  # the hands' numbers read down the left edge
+                t.blit(surface, name, size, theme.PANEL_MUTED, (block.x, y), "topleft", True)
+                continue
             t.blit(surface, name, size, theme.PANEL_MUTED, (right, y), "topright", True)
         pygame.draw.line(surface, (180, 180, 170), (block.x, block.bottom - 2),
                          (block.right, block.bottom - 2))
@@ -374,10 +386,17 @@ class PanelDrawer:
             ts = result.teams[team]
             values = [result.hand_number + 1, "", ts.tricks, f"{ts.points:+d}",
                       ts.score_after] + ([ts.bags_after] if bags_on else [])
+            number = None
             for c, (value, right) in enumerate(zip(values, rights, strict=True)):
-                if c == 1:  # the bid: each contract and nil marked made or failed
-                    draw_marked(t, surface, sheet_bids(result, team), size, theme.PANEL_TEXT,
-                                right, row.y)
+                if c == 0:
+                    number = t.blit(surface, str(value), size, theme.PANEL_TEXT, row.topleft)
+                    continue
+                if c == 1:  # the bid: each contract and nil marked made or failed,
+                    # shorter where it would reach the hand's number whole
+                    parts = sheet_bids(result, team)
+                    if marked_width(t, parts, size) > right - number.right - SHEET_GAP:
+                        parts = short_bids(parts)
+                    draw_marked(t, surface, parts, size, theme.PANEL_TEXT, right, row.y)
                     continue
                 ink = theme.PANEL_TEXT
                 if c == 3:  # the hand's points coloured as the breakdown colours them

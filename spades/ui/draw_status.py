@@ -19,6 +19,7 @@ class StatusDrawer:
     """The status's part of ``TableDrawer``: uses its ``text``, ``peeks`` and ``plate``."""
 
     drawn_message: Rect | None = None  # where the message line was drawn
+    winner_on_message = False  # the trick's winner's words stand on the message line
 
     def shown_message(self, scene: TableScene) -> tuple[str, tuple] | None:
         """The message line's words and colour now, if any."""
@@ -54,16 +55,18 @@ class StatusDrawer:
     def message(self, surface: pygame.Surface, scene: TableScene) -> None:
         message = self.shown_message(scene)
         self.drawn_message = None
+        if message is not None and self.winner_on_message and message[1] != theme.GOLD:
+            return  # a flash gives way to the trick's winner's words; a hint never does
         if message is not None and not self.peeks(scene.layout.message):
             self.message_line(surface, scene, *message)
 
     def fit_lines(self, text: str, size: int, box: Rect) -> tuple[int, list[str]]:
         """The largest size (down to 15 px) at which ``text`` wraps into ``box``."""
         t = self.text
-        lines = t.wrap(text, size, box.width - 8)
+        lines = t.wrap_phrases(text, size, box.width - 8)
         while len(lines) * size * 1.05 > box.height + 2 and size > 15:
             size -= 1
-            lines = t.wrap(text, size, box.width - 8)
+            lines = t.wrap_phrases(text, size, box.width - 8)
         return size, lines
 
     def message_line(self, surface: pygame.Surface, scene: TableScene, text: str,
@@ -116,8 +119,9 @@ class StatusDrawer:
             text = shown[0]
         lay, size = scene.layout, self.message_size(scene)
         lines = self.text.wrap(text, size, lay.message.width - 8, True)
-        if len(lines) > 1:
-            lines = self.text.wrap(text, size, lay.message.width - 2 * lay.pad - 8, True)
+        if len(lines) > 1:  # on a backing, broken after a phrase where it can be
+            lines = self.text.wrap_phrases(text, size, lay.message.width - 2 * lay.pad - 8,
+                                           True)
         return lines
 
     def prompt_text(self, scene: TableScene) -> tuple[str, tuple]:

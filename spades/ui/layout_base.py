@@ -71,6 +71,7 @@ class Layout:
     vertical_fans: tuple[bool, bool, bool, bool] = field(default=(False, True, False, True))
     font_score: int = 28  # the teams' scores in the top bar
     compact: bool = False  # a short landscape window: seats in one row, no side columns
+    flat_trick: bool = False  # the trick in a row (``_flat_trick_slots``), not a cross
     # Where the bid panel's notes go (the suggestion, why bids are greyed): under the
     # grid, or beside Confirm on the smallest phone; none on a short landscape window.
     bid_note: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))

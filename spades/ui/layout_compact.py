@@ -192,5 +192,5 @@ def compact_layout(width: int, height: int) -> Layout:
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
         bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay,
         vertical_fans=(False, False, False, False), compact=True, font_score=font + 3,
-        target=target,
+        target=target, flat_trick=flat,
     )

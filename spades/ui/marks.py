@@ -28,24 +28,25 @@ def marked_width(text, parts: list[tuple[str, bool | None]], size: int) -> int:
     gap = max(3, size // 5)
     total = 0
     for i, (word, ok) in enumerate(parts):
-        total += text.font(size).size(word)[0] + (gap + max(8, round(size * 0.62))
-                                                  if ok is not None else 0)
-        if i:
+        total += (text.font(size).size(word)[0] if word else 0) + (
+            gap + max(8, round(size * 0.62)) if ok is not None else 0)
+        if i and word:
             total += 2 * gap
     return total
 
 
 def draw_marked(text, surface: pygame.Surface, parts: list[tuple[str, bool | None]],
                 size: int, ink, right: int, top: int) -> None:
-    """``parts`` such as [("7", False), ("nil", True)]: "7 x nil v", right-aligned."""
+    """``parts`` such as [("7", False), ("nil", True)]: "7 x nil v", right-aligned; a
+    part with no word is one more mark for the word before it ("nils v x")."""
     gap = max(3, size // 5)
     x = right - marked_width(text, parts, size)
     cy = top + text.font(size).get_height() // 2
     for i, (word, ok) in enumerate(parts):
-        if i:
-            x += 2 * gap
-        r = text.blit(surface, word, size, ink, (x, top))
-        x = r.right
+        if word:
+            if i:
+                x += 2 * gap
+            x = text.blit(surface, word, size, ink, (x, top)).right
         if ok is not None:
             x += gap
             x += mark(surface, ok, x, cy, size)

@@ -25,7 +25,7 @@ from .marks import marked_width
 from .theme import MIN_SIZE, Text
 from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
 from .widgets.controls import wrapped
-from .words import bid_words, greyed_bids_words, sheet_bids, shown_names
+from .words import bid_words, greyed_bids_words, sheet_bids, short_bids, shown_names
 
 SHEET_GAP = 8  # px between two columns of the score sheet
 
@@ -329,25 +329,33 @@ class TablePanels:
                     panel.bottom - buttons - top)
         return ScoreSheet(panel, view, content, wide, step, head)
 
-    def score_needs(self, size: int, played: bool = True) -> list[int]:
+    def score_needs(self, size: int, played: bool = True, short: bool = False) -> list[int]:
         """The score sheet's least width of each column at type ``size``: its bold
         name, or its widest figure, and a gap. The bid's cell, marked, is the widest
         figure by far: the widest of the hands ``played``, else a common wide one
         ("13 nil", both marked), so that a rare "blind nil blind nil" never changes how
-        the sheet is laid out."""
+        the sheet is laid out. ``short``: each cell in its shorter form ("blind nils"
+        and two marks), which it takes where it is too wide whole."""
         text = self.measure
         font = text.font(size, True)
         bids = [marked_width(text, [("13", True), ("nil", True)], size)]
         if played:
-            bids = [marked_width(text, sheet_bids(result, team), size)
+            form = short_bids if short else (lambda parts: parts)
+            bids = [marked_width(text, form(sheet_bids(result, team)), size)
                     for result in self.match.history[: self.shown.hands_scored]
                     for team in (0, 1)]
-        figures = [0, max(bids, default=0), font.size("13")[0], font.size("+100")[0],
+        figures = [0, 0, font.size("13")[0], font.size("+100")[0],
                    font.size("-100")[0], font.size("10")[0]]
         names = ["Hand", "Bid", "Won", "Points", "Total"] + (
             ["Bags"] if self.match.rules.bag_penalty else [])
-        return [max(font.size(name)[0], figure) + SHEET_GAP
-                for name, figure in zip(names, figures, strict=False)]
+        needs = [max(font.size(name)[0], figure) + SHEET_GAP
+                 for name, figure in zip(names, figures, strict=False)]
+        # The hand's number stands at the left of its column, under "Hand": a wide bid
+        # may use the room the heading leaves beside the number.
+        number = text.font(size).size(str(max(10, self.shown.hands_scored)))[0]
+        pair = max(needs[0] + needs[1], number + SHEET_GAP + max(bids, default=0) + SHEET_GAP)
+        needs[1] = pair - needs[0]
+        return needs
 
     def score_row(self, team: int, index: int) -> Rect:
         """Where the row of the ``index``-th hand of ``team`` sits in the score sheet's

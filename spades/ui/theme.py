@@ -121,6 +121,29 @@ class Text:
             lines.append(line)
         return lines
 
+    def wrap_phrases(self, text: str, size: int, width: int, bold: bool = False
+                     ) -> list[str]:
+        """``wrap``, but breaking after a phrase (at a comma, colon, full stop) when that
+        takes no more lines: "Contracts: us 7," over "them 6", never "Contracts: us 7,
+        them" over a lone "6"."""
+        lines = self.wrap(text, size, width, bold)
+        if len(lines) < 2 or "\n" in text:
+            return lines
+        phrases, start = [], 0
+        for i, char in enumerate(text):
+            if char in ",:;." and text[i + 1:i + 2] == " ":
+                phrases.append(text[start:i + 1])
+                start = i + 2
+        phrases.append(text[start:])
+        font = self.font(size, bold)
+        packed: list[str] = []
+        for phrase in phrases:
+            if packed and font.size(f"{packed[-1]} {phrase}")[0] <= width:
+                packed[-1] += f" {phrase}"
+            else:
+                packed += self.wrap(phrase, size, width, bold)
+        return packed if len(packed) <= len(lines) else lines
+
     def shorten(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """``text`` cut at the end with "..." so it fits in ``width``; "" when not even
         its first four characters would."""

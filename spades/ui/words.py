@@ -115,6 +115,21 @@ def sheet_bids(result: HandResult, team: int) -> list[tuple[str, bool | None]]:
     return parts
 
 
+def short_bids(parts: list[tuple[str, bool | None]]) -> list[tuple[str, bool | None]]:
+    """The bid cell in its shorter form, for a column too narrow for it whole: a
+    team's two nils of one kind told once, in the plural, with a mark for each ("blind
+    nils" and two crosses, not "blind nil" and a cross twice); "" stands for a second
+    mark of the word before it."""
+    short: list[tuple[str, bool | None]] = []
+    for word, ok in parts:
+        if short and word in ("nil", "blind nil") and short[-1][0] in (word, word + "s"):
+            short[-1] = (word + "s", short[-1][1])
+            short.append(("", ok))
+        else:
+            short.append((word, ok))
+    return short
+
+
 def percent(part: int, whole: int) -> int:
     """The nearest whole percent (a half rounds up): 163 of 200 is 82%, not 81%."""
     return (200 * part + whole) // (2 * whole)
