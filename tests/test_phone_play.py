@@ -349,3 +349,64 @@ def test_the_winners_words_and_a_message_never_print_over_each_other(size, kind)
     area = d.app.drawer.drawn_message  # where the message was drawn, if it was
     assert words if kind == "flash" else area is not None, [r.text for r in record]
     assert area is None or area.collidelist(words) == -1, (area, words)
+
+
+@pytest.mark.parametrize("size", ["844x390", "740x360", "915x412", "568x320"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_spades_broken_sign_stays_in_view_beside_a_sideways_trick(size, touch):
+    """Once spades are broken the sign says so at every frame of play, clear of the
+    trick's cards, while the match is played by finger (or mouse). Sideways, North's
+    card stands high in the short room: before, the sign was drawn under it (740x360)
+    or left out with the caption whenever North had a card down (844x390)."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "11")
+    scene, drawer = d.scene, d.app.drawer
+    boxes: list = []
+    sign = drawer.spades_sign
+
+    def spy(surface, box, icon, words):
+        boxes.append(Rect(box))
+        sign(surface, box, icon, words)
+
+    drawer.spades_sign = spy
+    checked = 0
+    for _ in range(4000):
+        boxes.clear()
+        d.frame()
+        s = scene.shown
+        if s.spades_broken and s.trick and not scene.overlays and not s.dealing \
+                and not scene.bid_panel_open():
+            cards = [scene.layout.trick_slots[q] for q, _ in s.trick]
+            assert len(boxes) == 1, (size, checked, s.trick)
+            assert boxes[0].collidelist(cards) < 0, (size, boxes[0], cards)
+            checked += 1
+            if checked >= 12 and any(q == 2 for q, _ in s.trick):
+                break
+        if d.situation() is not None:
+            act(d, d.situation(), last=False, touch=touch)
+    assert checked >= 12
+
+
+@pytest.mark.parametrize("size", ["915x412", "1024x600", "1280x720", "800x600"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_score_bars_words_are_whole_at_every_width(size, touch):
+    """The score bar beside the toolbar tells each side's bid, tricks and bags in
+    the fullest words that fit ("bid 7 · won 2 · bags 0", else "won 2/7", else
+    "2/7"), never a stub cut with "..." (at 915x412 it read "bid 7 · w...")."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "11")
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    played = 0
+    for _ in range(1500):
+        record.clear()
+        d.frame()
+        if not scene.layout.portrait and any(b is not None for b in scene.shown.bids):
+            bar = scene.layout.top_bar
+            words = [r for r in record if r.rect is not None and bar.contains(r.rect)]
+            assert not [r.text for r in words if r.text.endswith("...")], (size, words)
+            assert any("/" in r.text or r.text.startswith(("bid ", "bidding"))
+                       for r in words), (size, [r.text for r in words])
+            played += bool(scene.shown.trick)
+        if d.situation() is not None:
+            act(d, d.situation(), last=False, touch=touch)
+    assert played >= 20

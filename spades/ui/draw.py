@@ -233,11 +233,26 @@ class TableDrawer(PanelDrawer, StatusDrawer):
                 r = t.blit(surface, str(s.scores[team]), big, theme.TEXT,
                            (score_x + t.font(big, True).size("-000")[0], y), "midright", True)
                 detail_x = score_x + t.font(big, True).size("-0000")[0] + lay.pad
-                bid = "bidding" if bidding else f"bid {contract}"
-                parts = [bid, f"won {won}"] + ([bags] if bags else [])
-                text = "  ·  ".join(parts)
                 width = left - detail_x - lay.pad
-                fsize = t.fit(text, lay.font_small, width)
+                # The fullest words that fit at (about) the bar's size, never a stub cut
+                # with "...": short of room "bid 7 · won 2" becomes "won 2/7" (the
+                # phone's form), and the bags stay longest, since bags decide matches.
+                tail = [bags] if bags else []
+                if bidding:
+                    options = ["  ·  ".join(["bidding", *tail]), "bidding"]
+                else:
+                    options = ["  ·  ".join([f"bid {contract}", f"won {won}", *tail]),
+                               " · ".join([f"bid {contract}", f"won {won}", *tail]),
+                               " · ".join([f"won {won}/{contract}", *tail]),
+                               " · ".join([f"{won}/{contract}", *tail]),
+                               f"{won}/{contract}"]
+                least = max(theme.MIN_SIZE, lay.font_small - 2)
+                text, fsize = options[-1], t.fit(options[-1], lay.font_small, width)
+                for option in options:
+                    at = t.fit(option, lay.font_small, width)
+                    if at >= least and t.font(at).size(option)[0] <= width:
+                        text, fsize = option, at
+                        break
                 t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft",
                        width=width)
 
@@ -288,8 +303,8 @@ class TableDrawer(PanelDrawer, StatusDrawer):
             first = scene.deal_name()
             rest = [f"playing to {scene.match.rules.target}"] + (
                 ["practice"] if scene.practice else [])
-        lines = caption_lines(lambda line: t.font(size).size(line)[0] <= area.width - 4,
-                              first, rest)
+        full = caption_lines(lambda line: t.font(size).size(line)[0] <= area.width - 4,
+                             first, rest)
         words = t.render("Spades broken", size, theme.PANEL_TEXT)
         icon = self.art.suit(3, size, (20, 20, 20))
         sign_w = icon.get_width() + words.get_width() + 14
@@ -301,24 +316,41 @@ class TableDrawer(PanelDrawer, StatusDrawer):
             deck = Rect(0, 0, lay.trick_w + 12, lay.trick_h + 12)
             cards.append(deck.move(lay.trick_area.centerx - deck.width // 2,
                                    lay.trick_area.centery - deck.height // 2))
-        line_box = Rect(area.x, y, area.width, len(lines) * (size + 4))
-        if self.peeks(line_box) or line_box.collidelist(cards) >= 0:
+        # Short of room under an early trick card (a phone held sideways) the caption
+        # keeps only the hand's name, then only the spades-broken sign, moved aside
+        # to the trick area's left or right if need be: the sign tells the player
+        # what may be led, and it must never sit under a card.
+        step = size + 4
+        broken = s.spades_broken
+        for lines in ([full, [first], []] if broken else [full]):
+            widths = [t.font(size).size(line)[0] for line in lines]
+            together = bool(lines) and broken and widths[-1] + 12 + sign_w <= area.width
+            if together:
+                widths[-1] += 12 + sign_w
+            boxes = [Rect(area.centerx - w // 2, y + i * step, w, step)
+                     for i, w in enumerate(widths)]
+            sign_y = y + len(lines) * step
+            sign_xs = [None] if not broken or together else [
+                area.centerx - sign_w // 2, area.x + 2, area.right - sign_w - 2]
+            for sign_x in sign_xs:
+                sign = [] if sign_x is None else [Rect(sign_x, sign_y, sign_w, step)]
+                if all(not self.peeks(b) and b.collidelist(cards) < 0 for b in boxes + sign):
+                    break
+            else:
+                continue
+            break
+        else:
             return
         for i, line in enumerate(lines):
             text = t.render(line, size, theme.TEXT_MUTED)
-            last = i == len(lines) - 1
-            together = last and s.spades_broken and \
-                text.get_width() + 12 + sign_w <= area.width
-            width = text.get_width() + (12 + sign_w if together else 0)
-            x = area.centerx - width // 2
+            x = boxes[i].x
             surface.blit(text, (x, y))
-            if together:
+            if together and i == len(lines) - 1:
                 self.spades_sign(surface, Rect(x + text.get_width() + 12, y - 3, sign_w,
-                                               size + 4), icon, words)
-            y += size + 4
-        if s.spades_broken and not together:
-            self.spades_sign(surface, Rect(area.centerx - sign_w // 2, y, sign_w, size + 4),
-                             icon, words)
+                                               step), icon, words)
+            y += step
+        if sign_x is not None:
+            self.spades_sign(surface, Rect(sign_x, y, sign_w, step), icon, words)
 
     def spades_sign(self, surface: pygame.Surface, box: Rect, icon: pygame.Surface,
                     words: pygame.Surface) -> None:
