@@ -15,7 +15,7 @@ SIDEWAYS = ["844x390", "915x412", "740x360", "667x375", "640x360", "568x320"]
 
 
 @pytest.mark.parametrize("size", SIDEWAYS)
-@pytest.mark.parametrize("seed", ["9", "4"])
+@pytest.mark.parametrize("seed", ["9", "4", "11"])
 def test_a_sideways_bid_panel_tells_every_bid_made_so_far_whole(size, seed):
     """On a phone turned sideways the bid panel covers the seats' badges, so its words
     are the only place the bids made so far show: they are told whole (wrapped beside
@@ -39,6 +39,8 @@ def test_a_sideways_bid_panel_tells_every_bid_made_so_far_whole(size, seed):
     assert not [r.text for r in words if r.text.endswith("...")], [r.text for r in words]
     told = " ".join(r.text for r in words)
     assert d.app.drawer.bids_so_far(scene) in told, told
+    # Wrapped at a phrase's end, never a bid's figure alone on a line ("3.").
+    assert not [r.text for r in words if len(r.text) < 6], [r.text for r in words]
     for q in others:  # each bid by its seat's name (the partner as "Your partner")
         name = "Your partner" if q == 2 else scene.names[q]
         assert name in told, (name, told)

@@ -94,7 +94,7 @@ class PanelDrawer:
         t.blit(surface, heading, lay.font, theme.PANEL_TEXT, (title.centerx, title.y),
                "midtop", True)
         sub_size = lay.font_small
-        lines = t.wrap(sub, sub_size, title.width)
+        lines = t.wrap_phrases(sub, sub_size, title.width)
         y = title.y + round(lay.font * 1.2)
         for line in lines[:3]:
             t.blit(surface, line, sub_size, theme.PANEL_MUTED, (title.centerx, y), "midtop")
@@ -174,7 +174,7 @@ class PanelDrawer:
         step = round(size * 1.15)
         row2 = rects[lay.bid_cols].top  # where the second row of buttons starts
         if not scene.view.looked:
-            lines = [heading] + t.wrap(sub, size, title.width)
+            lines = [heading] + t.wrap_phrases(sub, size, title.width)
             y = min(rects[0].top, title.top)
             for line in lines[:max(1, (row2 - y) // step)]:
                 t.blit(surface, line, size, theme.PANEL_TEXT, (title.x, y), width=title.width)
@@ -184,7 +184,7 @@ class PanelDrawer:
         # show them), then the outline's note if it still fits, centred on Confirm.
         suggestion = scene.suggested_bid_value()
         fit = max(1, (title.height + step - size) // step)
-        words = t.wrap(f"{heading}: {sub}", size, title.width, True)
+        words = t.wrap_phrases(f"{heading}: {sub}", size, title.width, True)
         if len(words) > fit:  # too many lines: the last one says the rest with "..."
             words = words[:fit - 1] + [" ".join(words[fit - 1:])]
         lines = [(line, theme.PANEL_TEXT, True) for line in words]
