@@ -412,3 +412,35 @@ def test_the_score_bars_words_are_whole_at_every_width(size, touch):
         if d.situation() is not None:
             act(d, d.situation(), last=False, touch=touch)
     assert played >= 20
+
+
+@pytest.mark.parametrize("size", ["740x360", "640x360"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_status_column_beside_the_trick_stands_level_with_it(size, touch):
+    """Where the message line and the turn prompt stand in a column beside the trick
+    (a short phone held sideways), they stand level with the trick's middle, apart
+    from East's seat above them: the contracts' flash and whose turn it is read as
+    the table's news. Before, the flash sat right under East's face-down cards, at
+    the column's top, and read as East's."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "11")
+    scene = d.scene
+    lay = scene.layout
+    assert lay.status_beside
+    record: list = []
+    d.app.text.record = record
+    middle = lay.trick_area.centery
+    reach = lay.trick_area.height // 5
+    seen = set()
+    for _ in range(1500):
+        record.clear()
+        d.frame()
+        column = [r for r in record if r.rect is not None and lay.status.contains(r.rect)]
+        for r in column:
+            if r.text.startswith("Contracts") or r.text.endswith("to play"):
+                assert abs(r.rect.centery - middle) <= reach, (size, r.text, r.rect, middle)
+                seen.add("contracts" if r.text.startswith("Contracts") else "prompt")
+        if seen == {"contracts", "prompt"}:
+            break
+        if d.situation() is not None:
+            act(d, d.situation(), last=False, touch=touch)
+    assert seen == {"contracts", "prompt"}, seen

@@ -46,6 +46,8 @@ class StatusDrawer:
             size, lines = self.fit_lines(text, lay.font, box)
             step = round(size * 1.05)
             y = box.centery - step * len(lines) // 2
+            if lay.status_beside:  # right under the message line, level with the trick
+                y = min(y, box.top + 2)
             if scene.shown.dealing:  # the dealt cards pass under it, never over it
                 self.plate(surface, scene, lines, size, (box.centerx, y), step)
             for line in lines:

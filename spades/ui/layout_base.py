@@ -96,8 +96,16 @@ class Layout:
         box = self.status
         if self.one_line_status:
             return Rect(box)
-        return Rect(box.x, box.y, box.width,
-                    min(box.height // 2, round(self.font_small * 1.25)))
+        height = min(box.height // 2, round(self.font_small * 1.25))
+        top = box.y
+        if self.status_beside:
+            # In the column beside the trick, the message and a two-line prompt stand
+            # level with the trick's middle, not at the column's top, where they read
+            # as part of East's seat above them.
+            block = height + 2 * round(self.font * 1.05)
+            top = box.y + max(0, min(self.trick_area.centery - block // 2 - box.y,
+                                     box.height - block))
+        return Rect(box.x, top, box.width, height)
 
     @property
     def prompt(self) -> Rect:
