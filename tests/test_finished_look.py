@@ -688,6 +688,70 @@ def blind_nils_match():
     return match
 
 
+def bag_penalty_match():
+    """Three hands of bids of one: Us start with 8 bags and pay the penalty in the first
+    and third hands, Them in the first."""
+    import random
+
+    from spades.engine import LOOK, Bid, Match
+    from spades.engine.match import deal_hands
+
+    match = Match(Rules(target=1000, mercy=None), 5, start={
+        "dealer": 3, "hands": deal_hands(5, 0, 3), "scores": [120, 150], "bags": [8, 7]})
+    rng = random.Random(5)
+    while len(match.history) < 3:
+        actions = match.legal_actions()
+        if LOOK in actions:
+            match.apply(LOOK)
+            continue
+        ones = [a for a in actions if isinstance(a, Bid) and a.value == 1]
+        match.apply(ones[0] if ones else actions[int(rng.random() * len(actions))])
+    return match
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "844x390", "390x844", "320x480"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_score_sheet_tells_a_bag_penalty_apart_from_the_hands_points(size, touch):
+    """A made contract whose ten bags cost 100 reads "+23 -100" in the score sheet,
+    the penalty in red beside the hand's own points and the bags it took in red, so
+    that "2 made, won 5, -77" never stands unexplained; every figure keeps clear of the
+    next column. Before, the sheet showed "-77" beside a made contract."""
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    match = bag_penalty_match()
+    d.app.start(match)
+    d.frame(2)
+    (d.tap if touch else d.click)(("tool", "scores"))
+    assert d.scene.overlays[-1] == "scores"
+    d.frame()
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    d.app.drawer.overlay_scores(d.app.screen, scene, scene.overlay_rect("scores"))
+    d.app.text.record = None
+    view = scene.score_sheet().view
+    shown = [r for r in record if r.rect is not None and view.contains(r.rect)]
+    penalties = [r for r in shown if r.text == "-100"]
+    penalised = sum(1 for result in match.history for ts in result.teams
+                    if any(line.kind == "bag_penalty" for line in ts.lines))
+    assert penalised == 3 and len(penalties) == penalised, [r.text for r in shown]
+    for penalty in penalties:
+        row = sorted((r for r in shown if r.rect.centery == penalty.rect.centery),
+                     key=lambda r: r.rect.x)
+        i = row.index(penalty)
+        own = row[i - 1]  # the hand's own points, just left of the penalty
+        assert own.text.startswith("+") and int(own.text) + -100 in {
+            ts.points for result in match.history for ts in result.teams}
+        assert penalty.rect.left - own.rect.right >= 2, (size, own.rect, penalty.rect)
+        won = row[i - 2]  # the tricks won, a column's gap clear of the points
+        assert won.text.isdigit() and own.rect.left - won.rect.right >= 6, (size, row)
+        total = row[i + 1]
+        assert total.rect.left - penalty.rect.right >= 6, (size, row)
+        pixels = [d.app.screen.get_at((x, y))[:3] for x in range(penalty.rect.left,
+                  penalty.rect.right) for y in range(penalty.rect.top, penalty.rect.bottom)]
+        assert any(abs(p[0] - 190) < 30 and p[1] < 90 and p[2] < 90 for p in pixels)
+    assert not [r.text for r in shown if r.text.endswith("...")]
+
+
 @pytest.mark.parametrize("size", ["800x600", "1280x720", "844x390", "740x360", "640x360",
                                   "390x844", "360x740", "320x480"])
 @pytest.mark.parametrize("touch", [False, True])

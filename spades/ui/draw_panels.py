@@ -17,9 +17,23 @@ from .table import HUMAN, Control, TableScene, bid_words
 from .table_panels import SHEET_GAP
 from .widgets import INPUT, Look
 from .widgets.style import SUGGESTED
-from .words import line_text, match_over_line, match_over_title, sheet_bids, short_bids
+from .words import (
+    line_text,
+    match_over_line,
+    match_over_title,
+    sheet_bids,
+    sheet_points,
+    short_bids,
+)
 
 TEAM_NAMES = ("Us", "Them")
+
+
+def points_ink(figure: str):
+    """A score figure's colour as the breakdown colours it: gains green, losses red."""
+    return theme.GOOD if figure.startswith("+") and figure != "+0" else (
+        theme.BAD if figure.startswith("-") else theme.PANEL_TEXT)
+
 class PanelDrawer:
     """The panels' part of ``TableDrawer``: uses its ``text`` and ``art``."""
 
@@ -398,9 +412,15 @@ class PanelDrawer:
                         parts = short_bids(parts)
                     draw_marked(t, surface, parts, size, theme.PANEL_TEXT, right, row.y)
                     continue
+                if c == 3:  # the hand's points, a bag penalty told apart ("+23 -100")
+                    x = right
+                    for part in reversed(sheet_points(ts)):
+                        x = t.blit(surface, part, size, points_ink(part), (x, row.y),
+                                   "topright").left - t.font(size).size(" ")[0]
+                    continue
                 ink = theme.PANEL_TEXT
-                if c == 3:  # the hand's points coloured as the breakdown colours them
-                    ink = theme.GOOD if ts.points > 0 else (theme.BAD if ts.points < 0 else ink)
+                if c == 5 and len(sheet_points(ts)) > 1:  # the bags the penalty took
+                    ink = theme.BAD
                 t.blit(surface, str(value), size, ink, (right, row.y), "topright", c == 4)
 
     def overlay_last(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:

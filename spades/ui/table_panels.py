@@ -25,7 +25,7 @@ from .marks import marked_width
 from .theme import MIN_SIZE, Text
 from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
 from .widgets.controls import wrapped
-from .words import bid_words, greyed_bids_words, sheet_bids, short_bids, shown_names
+from .words import bid_words, greyed_bids_words, sheet_bids, sheet_points, short_bids, shown_names
 
 SHEET_GAP = 8  # px between two columns of the score sheet
 
@@ -344,8 +344,12 @@ class TablePanels:
             bids = [marked_width(text, form(sheet_bids(result, team)), size)
                     for result in self.match.history[: self.shown.hands_scored]
                     for team in (0, 1)]
-        figures = [0, 0, font.size("13")[0], font.size("+100")[0],
-                   font.size("-100")[0], font.size("10")[0]]
+        plain = text.font(size)
+        points = [font.size("+100")[0]] + [
+            plain.size(" ".join(sheet_points(result.teams[team])))[0]
+            for result in self.match.history[: self.shown.hands_scored] for team in (0, 1)]
+        figures = [0, 0, font.size("13")[0], max(points), font.size("-100")[0],
+                   font.size("10")[0]]
         names = ["Hand", "Bid", "Won", "Points", "Total"] + (
             ["Bags"] if self.match.rules.bag_penalty else [])
         needs = [max(font.size(name)[0], figure) + SHEET_GAP

@@ -115,6 +115,16 @@ def sheet_bids(result: HandResult, team: int) -> list[tuple[str, bool | None]]:
     return parts
 
 
+def sheet_points(team_score) -> list[str]:
+    """The score sheet's points cell as its parts: the hand's points, then a bag
+    penalty on its own ("+23", "-100"), so that a made contract that lost points says
+    why; a hand without a penalty is one part ("+25")."""
+    penalty = sum(line.points for line in team_score.lines if line.kind == "bag_penalty")
+    if not penalty:
+        return [f"{team_score.points:+d}"]
+    return [f"{team_score.points - penalty:+d}", f"{penalty:+d}"]
+
+
 def short_bids(parts: list[tuple[str, bool | None]]) -> list[tuple[str, bool | None]]:
     """The bid cell in its shorter form, for a column too narrow for it whole: a
     team's two nils of one kind told once, in the plural, with a mark for each ("blind
