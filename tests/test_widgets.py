@@ -274,11 +274,31 @@ def test_touch_mode_hides_key_hints_and_a_key_brings_them_back():
     assert "Tap a card" in labels and "F1" not in labels
 
 
-def test_a_phone_shows_no_key_hints_before_any_input():
-    d = page_driver((390, 844), lambda app: SettingsScreen(app, new=True))
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (740, 360), (320, 480)])
+@pytest.mark.parametrize("touch", [False, True])
+def test_a_phone_shows_no_key_hints_before_any_input(size, touch):
+    """A phone-sized window, held upright or sideways, draws no key hint on a page or
+    at the table before any input (a phone has no keyboard to press them on); a tap
+    keeps them hidden, a real mouse click or a key press brings them back. Before,
+    a sideways phone's table showed "Esc", "S" and "L" on its toolbar."""
+    d = page_driver(size, lambda app: SettingsScreen(app, new=True))
     assert not d.scene.look().hints
-    d.press("tab")
-    assert d.scene.look().hints
+    d.app.new_match_from_settings()
+    d.frame(3)
+    assert not shown_hints(d), size  # the table, before any input
+    if touch:
+        d.tap((3, 3))
+        assert not shown_hints(d), size
+        hinted_mouse_click(d, (3, 40))  # away from the tap: not a browser's echo of it
+    else:
+        d.press("tab")
+    assert shown_hints(d), size
+
+
+def test_a_desktop_window_shows_key_hints_before_any_input():
+    for size in ((800, 600), (1280, 720), (1024, 500)):
+        d = page_driver(size, lambda app: SettingsScreen(app, new=True))
+        assert d.scene.look().hints, size
 
 
 # --- every page, every size --------------------------------------------------------

@@ -330,8 +330,8 @@ class PanelDrawer:
         """Each column's right edge: every column as wide as its name or its widest
         figure and a gap, the room left shared by weight (the bid, "3+nil", the most);
         if they need more than the block, each gives way in proportion."""
-        size, short = self.score_form(scene, block.width)
-        needs = scene.score_needs(size, short=short)
+        size, short, split = self.score_form(scene, block.width)
+        needs = scene.score_needs(size, short=short, split=split)
         if sum(needs) > block.width:  # a rare wide bid at the least size: all give way
             needs = [need * block.width / sum(needs) for need in needs]
         weights = [0.8, 1.6, 0.9, 1.1, 1.1, 0.9][:len(needs)]
@@ -345,17 +345,19 @@ class PanelDrawer:
     def score_size(self, scene: TableScene, width: int) -> int:
         return self.score_form(scene, width)[0]
 
-    def score_form(self, scene: TableScene, width: int) -> tuple[int, bool]:
-        """The sheet's type size and its bids' form: the body size with every bid whole,
-        else in its shorter form ("blind nils" and two marks), else a size smaller (to
-        the least) if its columns need more than ``width``."""
+    def score_form(self, scene: TableScene, width: int) -> tuple[int, bool, bool]:
+        """The sheet's type size, its bids' form and whether a bag penalty stands apart
+        from its hand's points: the body size with every bid whole and each penalty
+        apart ("+31 -100"), else the bids in their shorter form ("blind nils" and two
+        marks), else the points in one figure ("-69"; the bags stay red), else a size
+        smaller (to the least) if its columns need more than ``width``."""
         size = scene.layout.font_small
         while True:
-            for short in (False, True):
-                if sum(scene.score_needs(size, short=short)) <= width:
-                    return size, short
+            for short, split in ((False, True), (True, True), (True, False)):
+                if sum(scene.score_needs(size, short=short, split=split)) <= width:
+                    return size, short, split
             if size <= theme.MIN_SIZE:
-                return size, True
+                return size, True, False
             size -= 1
 
     def score_head(self, surface: pygame.Surface, scene: TableScene, block: Rect, team: int,
@@ -395,7 +397,7 @@ class PanelDrawer:
             row = area.to_screen(scene.score_row(team, i))
             if not row.colliderect(view):
                 continue  # out of view: not drawn
-            size = self.score_size(scene, row.width)
+            size, _, split = self.score_form(scene, row.width)
             rights = self.score_rights(scene, row)
             ts = result.teams[team]
             values = [result.hand_number + 1, "", ts.tricks, f"{ts.points:+d}",
@@ -414,7 +416,7 @@ class PanelDrawer:
                     continue
                 if c == 3:  # the hand's points, a bag penalty told apart ("+23 -100")
                     x = right
-                    for part in reversed(sheet_points(ts)):
+                    for part in reversed(sheet_points(ts) if split else [value]):
                         x = t.blit(surface, part, size, points_ink(part), (x, row.y),
                                    "topright").left - t.font(size).size(" ")[0]
                     continue

@@ -329,13 +329,15 @@ class TablePanels:
                     panel.bottom - buttons - top)
         return ScoreSheet(panel, view, content, wide, step, head)
 
-    def score_needs(self, size: int, played: bool = True, short: bool = False) -> list[int]:
+    def score_needs(self, size: int, played: bool = True, short: bool = False,
+                    split: bool = True) -> list[int]:
         """The score sheet's least width of each column at type ``size``: its bold
         name, or its widest figure, and a gap. The bid's cell, marked, is the widest
         figure by far: the widest of the hands ``played``, else a common wide one
         ("13 nil", both marked), so that a rare "blind nil blind nil" never changes how
         the sheet is laid out. ``short``: each cell in its shorter form ("blind nils"
-        and two marks), which it takes where it is too wide whole."""
+        and two marks), which it takes where it is too wide whole; ``split``: a bag
+        penalty apart from its hand's points ("+31 -100")."""
         text = self.measure
         font = text.font(size, True)
         bids = [marked_width(text, [("13", True), ("nil", True)], size)]
@@ -347,7 +349,8 @@ class TablePanels:
         plain = text.font(size)
         points = [font.size("+100")[0]] + [
             plain.size(" ".join(sheet_points(result.teams[team])))[0]
-            for result in self.match.history[: self.shown.hands_scored] for team in (0, 1)]
+            for result in self.match.history[: self.shown.hands_scored] for team in (0, 1)
+            if split]
         figures = [0, 0, font.size("13")[0], max(points), font.size("-100")[0],
                    font.size("10")[0]]
         names = ["Hand", "Bid", "Won", "Points", "Total"] + (

@@ -117,8 +117,8 @@ class InputMode:
     The first input event decides: after a touch the key hints hide and targets grow,
     and stay so; a key press brings the hints back; a real mouse press does too (but
     not the mouse events a browser may send just after a touch). Before any input, a
-    page that says it has only a finger starts in touch, and so does an upright
-    phone-sized window's look.
+    page that says it has only a finger starts in touch, and so does a phone-sized
+    window's look, upright or sideways.
     """
 
     GRACE = 0.8  # s after a touch in which mouse events count as the same touch
@@ -130,15 +130,15 @@ class InputMode:
         """A new start; ``touch_only``: the page said a finger is its only pointer."""
         self.mode = "touch" if touch_only else "mouse"
         self.touched_at = -1e9
-        # No input yet: an upright phone-sized window hides hints (a touch-only page
-        # has decided already).
+        # No input yet: a phone-sized window, upright or sideways, hides hints (a
+        # touch-only page has decided already).
         self.fresh = not touch_only
 
     def hints_in(self, size: tuple[int, int]) -> bool:
-        """Key hints in a window of ``size``: not after a touch, nor on a phone before
-        any input has said what the player uses."""
+        """Key hints in a window of ``size``: not after a touch, nor on a phone (held
+        either way) before any input has said what the player uses."""
         if self.fresh:
-            return not (phone_sized(size) and size[1] > size[0])
+            return not phone_sized(size)
         return self.hints
 
     @property
