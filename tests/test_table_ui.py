@@ -420,6 +420,61 @@ def test_screenshots_of_each_screen(size, tmp_path):
         assert shot.exists() and shot.stat().st_size > 5000, shot
 
 
+@pytest.mark.parametrize("size", ["390x844", "844x390", "1280x720"])
+def test_autoplay_on_a_phone_plays_by_finger_alone(size, tmp_path):
+    """Autoplay's player in a phone-sized window reaches every screen by tapping (FINGER
+    events and SDL's mouse twins, never a key or a bare mouse click), so its screenshots
+    show what a finger sees: no key hint drawn at the table or on any overlay (the
+    help still lists the keys, for a phone with a keyboard). In a
+    desktop window it clicks and presses keys as before, and the hints show."""
+    import pygame
+
+    from spades.ui import autopilot as ap
+    from spades.ui.widgets import INPUT
+
+    sent: list[int] = []
+    real_post = pygame.event.post
+
+    def post(event):
+        sent.append(event.type if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                    or not getattr(event, "touch", False) else -1)
+        return real_post(event)
+
+    out = tmp_path / "screens"
+    d = Driver("--speed", "fast", "--autoplay", "--strength", "normal", "--size", size,
+               "--screenshots", str(out), rules=SHORT)
+    ap.pygame.event.post = post
+    try:
+        drawn: list = []
+        for _ in range(20000):
+            frame: list = []
+            d.app.text.record = frame
+            d.frame()
+            d.app.text.record = None
+            if "help" not in d.scene.overlays:  # the help lists the keys, for a keyboard
+                drawn += frame
+            if d.scene.screen_kind() == "match_over":
+                break
+    finally:
+        ap.pygame.event.post = real_post
+    visited = d.app.autopilot.visited
+    assert {"help", "last", "score_sheet"} <= visited, visited
+    w, h = size.split("x")
+    for kind in ("help", "last_trick", "score_sheet", "hand_breakdown"):
+        assert (out / f"{kind}-{w}x{h}.png").exists(), kind
+    keys = sent.count(pygame.KEYDOWN)
+    clicks = sent.count(pygame.MOUSEBUTTONDOWN)
+    hints = {x.text for x in drawn if x.rect is not None} & {"Esc", "Enter", "S", "L", "H", "F1"}
+    if size == "1280x720":
+        assert keys and clicks and not sent.count(pygame.FINGERDOWN)
+        assert hints
+    else:
+        assert not keys and not clicks, (keys, clicks)
+        assert sent.count(pygame.FINGERDOWN) > 13 and INPUT.touch
+        assert (out / f"pause-{w}x{h}.png").exists()  # help is reached through the menu
+        assert not hints, hints
+
+
 def test_a_two_row_hand_breaks_where_the_suit_changes():
     lay = compute_layout(390, 844)
     assert lay.hand_rows == 2 and lay.row_capacity == 8

@@ -1,6 +1,9 @@
 """Autoplay's player: a computer in the human's chair that acts only through posted
-input events (clicks and keys), so autoplay exercises the real interface, and that
-opens each panel once so a screenshot of every kind of screen is taken."""
+input events, so autoplay exercises the real interface, and that opens each panel once
+so a screenshot of every kind of screen is taken. In a desktop-sized window it clicks
+and presses keys; in a phone-sized one it only taps (FINGER events with the mouse twins
+SDL sends), as a phone's player does, so its screenshots show the table a finger
+sees."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import pygame
 
 from ..engine import BLIND_NIL, LOOK, Play
 from .table import TableScene
+from .widgets import phone_sized
 
 
 class Autopilot:
@@ -28,40 +32,73 @@ class Autopilot:
     def post_key(self, key: int, unicode: str = "") -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=0))
 
+    def post_tap(self, scene: TableScene, pos: tuple[int, int]) -> None:
+        """A finger's tap at window pixel ``pos``, with the mouse twins SDL sends."""
+        w, h = scene.layout.width, scene.layout.height
+        for finger, mouse in ((pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN),
+                              (pygame.FINGERUP, pygame.MOUSEBUTTONUP)):
+            pygame.event.post(pygame.event.Event(finger, x=pos[0] / w, y=pos[1] / h, dx=0.0,
+                                                 dy=0.0, finger_id=0, touch_id=1,
+                                                 pressure=1.0))
+            pygame.event.post(pygame.event.Event(mouse, pos=pos, button=1, touch=True,
+                                                 which=0xFFFFFFFF))
+
+    def by_finger(self, scene: TableScene) -> bool:
+        return phone_sized((scene.layout.width, scene.layout.height))
+
+    def press(self, scene: TableScene, control_key: tuple, key: int, unicode: str = "") -> None:
+        """Reach a control: on a phone by tapping it, else by its key."""
+        if not self.by_finger(scene):
+            self.post_key(key, unicode)
+            return
+        for control in scene.build_controls():
+            if control.key == control_key:
+                self.post_tap(scene, visible_point(scene, control))
+                return
+
     def step(self, scene: TableScene) -> None:
         if scene.now < self.next_at:
             return
         pause = 0.9 * max(scene.speed, 0.3)
         kind = scene.screen_kind()
         top = scene.overlays[-1] if scene.overlays else None
+        finger = self.by_finger(scene)
+        if top == "pause" and finger and "help" not in self.visited:
+            self.visited.add("help")  # no F1 on a phone: help is in the menu
+            self.press(scene, ("btn", "help"), pygame.K_F1)
+            self.next_at = scene.now + pause
+            return
         if top in ("scores", "last", "help", "pause"):
-            self.post_key(pygame.K_ESCAPE)
+            self.press(scene, ("btn", "resume" if top == "pause" else "close"), pygame.K_ESCAPE)
             self.next_at = scene.now + pause / 2
             return
         if top == "breakdown":
             if "score_sheet" not in self.visited:
                 self.visited.add("score_sheet")
-                self.post_key(pygame.K_s, "s")
+                self.press(scene, ("btn", "scores"), pygame.K_s, "s")
             else:
-                self.post_key(pygame.K_RETURN)
+                self.press(scene, ("btn", "next"), pygame.K_RETURN)
             self.next_at = scene.now + pause
             return
         if top == "match_over":
             return
         if kind == "trick_in_progress" and scene.shown.last_trick and "last" not in self.visited:
             self.visited.add("last")
-            self.post_key(pygame.K_l, "l")
+            self.press(scene, ("tool", "last"), pygame.K_l, "l")
             self.next_at = scene.now + pause
             return
         if kind == "trick_in_progress" and scene.shown.hand_number == 0 and len(
                 scene.shown.trick) == 2 and "help" not in self.visited:
-            self.visited.add("help")
-            self.post_key(pygame.K_F1)
+            if finger:  # help is in the menu
+                self.press(scene, ("tool", "menu"), pygame.K_ESCAPE)
+            else:
+                self.visited.add("help")
+                self.post_key(pygame.K_F1)
             self.next_at = scene.now + pause
             return
         if kind == "bid_panel" and "pause" not in self.visited and scene.shown.hand_number:
             self.visited.add("pause")
-            self.post_key(pygame.K_ESCAPE)
+            self.press(scene, ("tool", "menu"), pygame.K_ESCAPE)
             self.next_at = scene.now + pause
             return
         self.act(scene)
@@ -82,7 +119,11 @@ class Autopilot:
             target = ("bid", decision.value if decision.value != BLIND_NIL else BLIND_NIL)
         for control in controls:
             if control.key == target:
-                self.post_click(visible_point(scene, control))
+                point = visible_point(scene, control)
+                if self.by_finger(scene):
+                    self.post_tap(scene, point)
+                else:
+                    self.post_click(point)
                 self.next_at = scene.now + 0.25 * scene.speed
                 return
 
