@@ -6,6 +6,7 @@ the demonstration, and one tap from the menu to a dealt table."""
 from __future__ import annotations
 
 import dataclasses
+from itertools import combinations
 from types import SimpleNamespace
 
 import pytest
@@ -789,3 +790,32 @@ def test_a_long_bid_on_the_score_sheet_keeps_clear_of_the_hands_number(size, tou
     assert not [r.text for r in record if r.text.endswith("...")]
     if size in ("800x600", "1280x720"):
         assert min(r.size for r in numbers) == scene.layout.font_small
+
+
+def emblem_ink(shape: str, size: int = 64) -> set[tuple[int, int]]:
+    """The white emblem's pixels inside an avatar's coloured disc."""
+    import pygame
+
+    from spades.ui.avatar import render
+
+    surf = render(shape, "coral", size)
+    c = size / 2
+    return {(x, y) for x in range(size) for y in range(size)
+            if (x - c) ** 2 + (y - c) ** 2 < (0.85 * c) ** 2
+            and min(pygame.Color(surf.get_at((x, y)))[:3]) > 200}
+
+
+def test_each_avatar_emblem_reads_as_its_own_shape():
+    """The eight emblems differ from each other, and the leaf leans, pointed at both
+    ends: an upright oval with a line down it (the old leaf) read as an "0" beside a
+    player's name."""
+    from spades.storage.settings import AVATAR_SHAPES
+
+    inks = {shape: emblem_ink(shape) for shape in AVATAR_SHAPES}
+    for a, b in combinations(AVATAR_SHAPES, 2):
+        apart = len(inks[a] ^ inks[b]) / max(len(inks[a] | inks[b]), 1)
+        assert apart > 0.3, (a, b, apart)
+    leaf = inks["leaf"]
+    rising = sum(1 for x, y in leaf if (x - 32) * (y - 32) < 0)  # up-right and down-left
+    falling = sum(1 for x, y in leaf if (x - 32) * (y - 32) > 0)
+    assert rising > 1.5 * falling, (rising, falling)  # the old oval: 271 and 272

@@ -72,9 +72,20 @@ def render(shape: str, colour: str, size: int) -> pygame.Surface:
                (c - r * 0.05, c + r * 0.15), (c - r * 0.3, c + r * 1.1),
                (c + r * 0.6, c - r * 0.2), (c + r * 0.05, c - r * 0.2)]
         pygame.draw.polygon(surf, ink, pts)
-    else:  # leaf
-        rect = pygame.Rect(0, 0, r * 1.2, r * 2.2)
-        rect.center = (round(c), round(c))
-        pygame.draw.ellipse(surf, ink, rect)
-        pygame.draw.line(surf, fill, (c, c - r), (c, c + r * 1.1), max(2, big // 40))
+    else:  # leaf: pointed at both ends and leaning, a stem and a midrib, so that it
+        # never reads as an "0" (an upright oval did)
+        length, width = r * 1.15, r * 0.62
+        lean = math.radians(-45)
+        cos, sin = math.cos(lean), math.sin(lean)
+
+        def at(x: float, y: float) -> tuple[float, float]:
+            return (c + x * cos - y * sin, c + x * sin + y * cos)
+
+        edge = [(length * math.cos(math.pi * i / 24), width * math.sin(math.pi * i / 24) ** 1.4)
+                for i in range(25)]
+        outline = [at(x, -y) for x, y in edge] + [at(x, y) for x, y in reversed(edge)]
+        pygame.draw.polygon(surf, ink, outline)
+        line = max(2, big // 36)
+        pygame.draw.line(surf, fill, at(-length * 0.92, 0), at(length * 0.8, 0), line)
+        pygame.draw.line(surf, ink, at(-length * 0.98, 0), at(-length * 1.45, 0), line * 2)
     return pygame.transform.smoothscale(surf, (size, size))
