@@ -406,7 +406,7 @@ def test_the_score_bars_words_are_whole_at_every_width(size, touch):
             bar = scene.layout.top_bar
             words = [r for r in record if r.rect is not None and bar.contains(r.rect)]
             assert not [r.text for r in words if r.text.endswith("...")], (size, words)
-            assert any("/" in r.text or r.text.startswith(("bid ", "bidding"))
+            assert any("/" in r.text or r.text.startswith(("bid ", "bidding", "bags"))
                        for r in words), (size, [r.text for r in words])
             played += bool(scene.shown.trick)
         if d.situation() is not None:
@@ -444,3 +444,34 @@ def test_the_status_column_beside_the_trick_stands_level_with_it(size, touch):
         if d.situation() is not None:
             act(d, d.situation(), last=False, touch=touch)
     assert seen == {"contracts", "prompt"}, seen
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740", "320x480", "844x390", "740x360",
+                                  "800x600", "1280x720"])
+def test_the_top_bar_keeps_each_sides_bags_while_the_bidding_goes(size):
+    """Nine bags are the number that decides the next bid. While the bidding goes, the
+    top bar gives way "bidding" before it gives way a side's bags, at every size, with
+    wide scores (-150 and 420). Before, an upright phone kept "· bidding" and dropped
+    "bags 9" once the scores grew wide."""
+    from spades.engine import Match, Rules
+    from spades.engine.match import deal_hands
+
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    d.app.start(Match(Rules(), 7, start={"dealer": 3, "hands": deal_hands(7, 0, 3),
+                                         "scores": [-150, 420], "bags": [3, 9]}))
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    seen = 0
+    for _ in range(200):
+        record.clear()
+        d.frame()
+        if any(b is None for b in scene.shown.bids) and not scene.overlays:
+            bar = scene.layout.top_bar
+            words = " ".join(r.text for r in record if r.rect is not None
+                             and bar.contains(r.rect))
+            assert "bags 3" in words and "bags 9" in words, (size, words)
+            assert "..." not in words, (size, words)
+            seen += 1
+    d.app.text.record = None
+    assert seen > 20

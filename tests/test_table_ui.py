@@ -627,9 +627,10 @@ def test_the_phone_top_bar_words_both_sides_alike(size):
         d.frame()
         bar = d.scene.layout.top_bar
         words = [text for text, pos in drawn if bar.collidepoint(pos)
-                 and ("bidding" in text or "/" in text)]
+                 and ("bidding" in text or "/" in text or text.startswith("· bags"))]
         assert len(words) == 2, words
         assert ("bags" in words[0]) == ("bags" in words[1]), (size, words)
+        assert ("bidding" in words[0]) == ("bidding" in words[1]), (size, words)
         assert ("won" in words[0]) == ("won" in words[1]), (size, words)
 
 

@@ -238,8 +238,8 @@ class TableDrawer(PanelDrawer, StatusDrawer):
                 # with "...": short of room "bid 7 · won 2" becomes "won 2/7" (the
                 # phone's form), and the bags stay longest, since bags decide matches.
                 tail = [bags] if bags else []
-                if bidding:
-                    options = ["  ·  ".join(["bidding", *tail]), "bidding"]
+                if bidding:  # short of room, "bidding" goes before the bags
+                    options = ["  ·  ".join(["bidding", *tail]), *tail, "bidding"]
                 else:
                     options = ["  ·  ".join([f"bid {contract}", f"won {won}", *tail]),
                                " · ".join([f"bid {contract}", f"won {won}", *tail]),
@@ -264,8 +264,8 @@ class TableDrawer(PanelDrawer, StatusDrawer):
         contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
         won = s.tricks_won[team] + s.tricks_won[team + 2]
         bags = f" · bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
-        if any(b is None for b in s.bids):
-            return ["· bidding" + bags, "· bidding"]
+        if any(b is None for b in s.bids):  # short of room, "bidding" goes first
+            return ["· bidding" + bags, bags.lstrip() or "· bidding"]
         # Short of room the word "won" goes before the bags do: bags decide matches.
         return [f"· won {won}/{contract}{bags}", f"· {won}/{contract}{bags}",
                 f"· won {won}/{contract}", f"· {won}/{contract}"]

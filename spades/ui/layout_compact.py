@@ -50,10 +50,13 @@ def compact_layout(width: int, height: int) -> Layout:
     hand_h = card_h + lift + row_step
     hand_area = Rect(width // 2 - hand_w // 2, height - pad - hand_h, hand_w, hand_h)
 
-    # The toolbar on the right of the top bar, the scores on its left.
+    # The toolbar on the right of the top bar, the scores on its left. Its buttons are
+    # no wider than their short labels need ("Scores", "Last"), so that the room beside
+    # the scores holds each side's tricks and bags (at 110 px a button, 844x390 had 21
+    # px for them: "0/7", and no bags).
     score_w = round(font * 7)
     tool_w = round(_clamp((width - score_w - (len(TOOLBAR) + 1) * pad) / len(TOOLBAR), target,
-                          110))
+                          font * 4))
     x = width - len(TOOLBAR) * (tool_w + pad)
     toolbar = {name: Rect(x + i * (tool_w + pad), 3, tool_w, target) for i, name in
                enumerate(TOOLBAR)}
