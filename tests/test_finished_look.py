@@ -819,3 +819,33 @@ def test_each_avatar_emblem_reads_as_its_own_shape():
     rising = sum(1 for x, y in leaf if (x - 32) * (y - 32) < 0)  # up-right and down-left
     falling = sum(1 for x, y in leaf if (x - 32) * (y - 32) > 0)
     assert rising > 1.5 * falling, (rising, falling)  # the old oval: 271 and 272
+
+
+def test_no_two_seats_at_a_table_wear_the_same_emblem():
+    """Two opponents who differ only by the colour of one emblem read as one (West and
+    East were both hearts at the default table): each emblem shows once at a table,
+    the player's own choice kept, every computer's face still fixed by its name."""
+    import random
+
+    from spades.storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
+    from spades.ui.avatar import face_for, table_faces
+
+    for extra in (["--autoplay"], []):  # in autoplay every face follows from its name
+        d = Driver("--size", "1280x720", "--speed", "instant", "--seed", "11", *extra)
+        faces = [d.scene.avatar(seat) for seat in range(4)]
+        assert len({shape for shape, _ in faces}) == 4, (d.scene.options.names, faces)
+    assert faces[0] == tuple(d.scene.options.avatar)
+    rng = random.Random(4)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for _ in range(300):
+        names = ["You"] + ["".join(rng.choice(letters) for _ in range(5)) for _ in range(3)]
+        own = (rng.choice(AVATAR_SHAPES), rng.choice(AVATAR_COLOURS))
+        faces = table_faces(names, own)
+        assert faces[0] == own and len({shape for shape, _ in faces}) == 4, (names, faces)
+        assert table_faces(names, own) == faces  # the same table, the same faces
+        for name, (_, colour) in zip(names[1:], faces[1:], strict=True):
+            assert colour == face_for(name)[1]
+    clash = next(names for names in (["You", a, b, c] for a in ("Wren", "Eli", "Noor", "Ada")
+                                     for b in ("Bo", "Cy", "Di") for c in ("Eve", "Fay"))
+                 if face_for(names[1])[0] == face_for(names[3])[0])
+    assert table_faces(clash, None)[3][0] != face_for(clash[3])[0]

@@ -27,6 +27,23 @@ def face_for(name: str) -> tuple[str, str]:
         AVATAR_COLOURS)]
 
 
+def table_faces(names, player: tuple[str, str] | None) -> list[tuple[str, str]]:
+    """Each seat's face: the player's own choice at seat 0 (``None``: from the name, as
+    in autoplay), the others' from their names, each emblem once at a table: a
+    computer whose emblem an earlier seat shows takes the next free one, so two
+    opponents never differ by colour alone."""
+    faces: list[tuple[str, str]] = []
+    for seat, name in enumerate(names):
+        shape, colour = player if seat == 0 and player is not None else face_for(name)
+        used = {f[0] for f in faces}
+        i = AVATAR_SHAPES.index(shape)
+        while shape in used:
+            i = (i + 1) % len(AVATAR_SHAPES)
+            shape = AVATAR_SHAPES[i]
+        faces.append((shape, colour))
+    return faces
+
+
 class Avatars:
     def __init__(self) -> None:
         self._cache: dict[tuple[str, str, int], pygame.Surface] = {}

@@ -35,7 +35,7 @@ from ..engine import (
 )
 from ..engine.match import HandResult
 from . import anim
-from .avatar import face_for
+from .avatar import table_faces
 from .choreography import HUMAN, Choreography, Shown, hand_order
 from .control import Control
 from .layout import Layout, compute_layout
@@ -322,9 +322,8 @@ class TableScene(Choreography, TablePanels, Narration):
 
     def avatar(self, seat: int) -> tuple[str, str]:
         """The face drawn at a seat: the player's choice, the others' from their names."""
-        if seat == HUMAN and not self.options.autoplay:
-            return self.options.avatar
-        return face_for(self.options.names[seat])
+        own = None if self.options.autoplay else self.options.avatar
+        return table_faces(self.options.names, own)[seat]
 
     def toggle_coach(self) -> None:
         self.options.coach = not self.options.coach
