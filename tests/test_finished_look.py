@@ -116,6 +116,43 @@ def test_a_tall_breakdown_leaves_the_hand_caption_in_view(size):
     assert panel.bottom <= d.scene.layout.height
 
 
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "844x390", "320x480"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_breakdowns_totals_rule_stands_clear_of_the_line_above(size, touch):
+    """The rule over "Hand total" in the hand's breakdown (reached by finger or by
+    mouse) never touches the line above it, however many lines a side has: it read
+    as an underline of "North's nil made +100", or a strike-through."""
+    from ui_driver import act
+
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    while (situation := d.wait_for_player()) != "breakdown":
+        act(d, situation, touch=touch)
+    e = d.scene.breakdown
+    extra = (ScoreLine("nil_made", 100, 0, 0, 2),)
+    d.scene.breakdown = dataclasses.replace(e, teams=(e.teams[0]._replace(
+        lines=e.teams[0].lines + extra), e.teams[1]))
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    screen = d.app.screen
+    totals = [r for r in record if r.text == "Hand total" and r.rect is not None]
+    assert len(totals) == 2
+    for total in totals:
+        above = max((r for r in record if r.rect is not None and r.rect.x == total.rect.x
+                     and r.rect.y < total.rect.y and r.text), key=lambda r: r.rect.y)
+        ink = [y for y in range(above.rect.top, total.rect.top) for x in range(
+            above.rect.left, above.rect.right) if sum(screen.get_at((x, y))[:3]) < 300]
+        rule = [y for y in range(above.rect.top, total.rect.top)
+                if screen.get_at((total.rect.x + 2, y))[:3] == (180, 180, 170)]
+        assert rule and ink, (size, above.text)
+        # 2 px before: it read as touching
+        assert min(rule) - max(ink) >= 4, (size, above.text, max(ink), rule)
+        glyphs = [y for y in range(total.rect.top, total.rect.bottom) for x in range(
+            total.rect.left, total.rect.right) if sum(screen.get_at((x, y))[:3]) < 300]
+        assert min(glyphs) - max(rule) >= 2, (size, min(glyphs), rule)
+
+
 # --- the phone's hand ---------------------------------------------------------------
 
 

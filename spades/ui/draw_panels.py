@@ -257,12 +257,15 @@ class PanelDrawer:
                                                          team_score.score_after)]
             if scene.match.rules.bag_penalty:
                 rows.append(("Bags carried", team_score.bags_after))
+            gap = max(4, size // 3)  # the totals' rule stands clear of the line above
             step = max(round(size * 1.1), min(round(size * 1.3),
-                                              (bottom - row) // max(1, len(rows))))
+                                              (bottom - row - gap) // max(1, len(rows))))
             for i, (label, value) in enumerate(rows):
                 bold = label in ("Hand total", "Running total")
                 if label == "Hand total":
-                    pygame.draw.line(surface, (180, 180, 170), (x, row - 2), (x + col_w, row - 2))
+                    rule = row + gap // 2
+                    pygame.draw.line(surface, (180, 180, 170), (x, rule), (x + col_w, rule))
+                    row += gap
                 lsize = t.fit(label, size, col_w - t.font(size).size("-0000")[0] - 8, bold)
                 t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, row), "topleft", bold)
                 if value is not None:
