@@ -843,15 +843,17 @@ def emblem_ink(shape: str, size: int = 64) -> set[tuple[int, int]]:
 
 
 def test_each_avatar_emblem_reads_as_its_own_shape():
-    """The eight emblems differ from each other, and the leaf leans, pointed at both
-    ends: an upright oval with a line down it (the old leaf) read as an "0" beside a
-    player's name."""
+    """The eight emblems differ from each other, none too thin to see small (the bolt
+    was), and the leaf leans, pointed at both ends: an upright oval with a line down
+    it (the old leaf) read as an "0" beside a player's name."""
     from spades.storage.settings import AVATAR_SHAPES
 
     inks = {shape: emblem_ink(shape) for shape in AVATAR_SHAPES}
     for a, b in combinations(AVATAR_SHAPES, 2):
         apart = len(inks[a] ^ inks[b]) / max(len(inks[a] | inks[b]), 1)
         assert apart > 0.3, (a, b, apart)
+    for shape, ink in inks.items():  # bold enough to see on a 16 px badge
+        assert len(ink) > 0.4 * len(inks["heart"]), (shape, len(ink))  # old bolt: 0.33
     leaf = inks["leaf"]
     rising = sum(1 for x, y in leaf if (x - 32) * (y - 32) < 0)  # up-right and down-left
     falling = sum(1 for x, y in leaf if (x - 32) * (y - 32) > 0)

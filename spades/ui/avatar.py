@@ -85,9 +85,10 @@ def render(shape: str, colour: str, size: int) -> pygame.Surface:
                (c + w * 0.5, c), (c + w, c - r * 0.5), (c + w, c + r * 0.6)]
         pygame.draw.polygon(surf, ink, pts)
     elif shape == "bolt":
-        pts = [(c + r * 0.2, c - r * 1.1), (c - r * 0.6, c + r * 0.15),
-               (c - r * 0.05, c + r * 0.15), (c - r * 0.3, c + r * 1.1),
-               (c + r * 0.6, c - r * 0.2), (c + r * 0.05, c - r * 0.2)]
+        # Broad strokes: a thin bolt vanished at a badge's 16 px.
+        pts = [(c + r * 0.5, c - r * 1.15), (c - r * 0.75, c + r * 0.25),
+               (c - r * 0.22, c + r * 0.25), (c - r * 0.5, c + r * 1.15),
+               (c + r * 0.75, c - r * 0.25), (c + r * 0.22, c - r * 0.25)]
         pygame.draw.polygon(surf, ink, pts)
     else:  # leaf: pointed at both ends and leaning, a stem and a midrib, so that it
         # never reads as an "0" (an upright oval did)
