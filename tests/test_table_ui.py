@@ -660,3 +660,21 @@ def test_the_phone_top_bar_says_tricks_won_of_the_bid_apart_from_the_score(size)
         score = next(y for y in shown if y.text.lstrip("-").isdigit()
                      and y.rect.right <= x.rect.left and team * half <= y.rect.left)
         assert x.rect.left >= score.rect.right + 2
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "844x390"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_top_bar_names_a_sides_nil_beside_its_contract(size, touch):
+    """Where the top bar has room for "bid 7", a side with a nil bidder reads "bid 7 +
+    nil", as the commercial tables show it: the 7 alone hid that North must take no
+    trick. (Seed 11: North bids nil; the bids made by finger or by mouse.)"""
+    d = Driver("--speed", "instant", "--size", size, "--seed", "11")
+    while d.wait_for_player() != "play":
+        act(d, d.situation(), touch=touch)
+    bids = d.scene.shown.bids
+    assert bids[2] == 0 and bids[0] > 0
+    drawn = d.record_text()
+    d.frame()
+    bar = d.scene.layout.top_bar
+    words = [text for text, pos in drawn if bar.collidepoint(pos)]
+    assert f"bid {bids[0]} + nil" in " ".join(words), (size, words)

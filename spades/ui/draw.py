@@ -240,8 +240,12 @@ class TableDrawer(PanelDrawer, StatusDrawer):
                 tail = [bags] if bags else []
                 if bidding:  # short of room, "bidding" goes before the bags
                     options = ["  ·  ".join(["bidding", *tail]), *tail, "bidding"]
-                else:
-                    options = ["  ·  ".join([f"bid {contract}", f"won {won}", *tail]),
+                else:  # "bid 7 + nil": a nil is no part of the number, but is bid
+                    nils = ["blind nil" if b == BLIND_NIL else "nil"
+                            for b in (s.bids[team], s.bids[team + 2]) if b is not None and b <= 0]
+                    bid = "bid " + " + ".join(([str(contract)] if contract else []) + nils)
+                    options = ["  ·  ".join([bid, f"won {won}", *tail]),
+                               " · ".join([bid, f"won {won}", *tail]),
                                " · ".join([f"bid {contract}", f"won {won}", *tail]),
                                " · ".join([f"won {won}/{contract}", *tail]),
                                " · ".join([f"{won}/{contract}", *tail]),
