@@ -475,3 +475,45 @@ def test_the_top_bar_keeps_each_sides_bags_while_the_bidding_goes(size):
             seen += 1
     d.app.text.record = None
     assert seen > 20
+
+
+@pytest.mark.parametrize("size", ["320x480", "360x740", "390x844", "480x320", "740x360",
+                                  "1280x720"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_pause_menus_switches_keep_their_labels_whole(size, touch):
+    """Opened by finger or by mouse, the pause menu gives every switch and the speed
+    stepper room for its label whole and clear of its control, every row inside the
+    panel and apart from the others, and each works where it is drawn. At 320x480 two
+    columns had cut "Four-colour deck" to "Four-co deck" and put "normal" under the
+    stepper's arrows; there Resume and the settings now take a row each."""
+    from spades.ui.widgets import Stepper, Toggle
+
+    d = Driver("--size", size, "--speed", "instant", "--seed", "5")
+    d.wait_for_player()
+    (d.tap if touch else d.click)(("tool", "menu"))
+    scene = d.scene
+    assert scene.overlays[-1] == "pause"
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    panel = scene.overlay_rect("pause")
+    controls = [c for c in scene.build_controls()]
+    look = scene.hit_look()
+    for a in controls:
+        assert panel.contains(a.rect) and a.rect.height >= scene.layout.target, a.key
+        for b in controls:
+            assert a is b or not a.rect.colliderect(b.rect), (a.key, b.key)
+        label = next(r for r in record if r.text == a.label and r.rect is not None)
+        assert a.rect.contains(label.rect), (size, a.label)
+        if isinstance(a, Toggle):
+            assert label.rect.right < a.switch_rect(look).left, (size, a.label)
+        if isinstance(a, Stepper):
+            back, forward = a.halves(look)
+            assert label.rect.right < back.left, (size, a.label)
+            value = next(r for r in record if r.text == a.value and r.rect is not None)
+            assert back.right <= value.rect.left and value.rect.right <= forward.left, size
+    assert not [r.text for r in record if r.text.endswith("...")]
+    deck = scene.options.four_colour
+    (d.tap if touch else d.click)(("btn", "deck"))
+    assert scene.options.four_colour is not deck

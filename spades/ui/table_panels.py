@@ -17,13 +17,13 @@ from ..ai.compare import Comparison
 from ..engine import BLIND_NIL, NIL, OVER, Bid
 from ..engine.cards import card_name
 from ..engine.match import HandResult
-from . import anim
 from .choreography import HUMAN
 from .control import Control
-from .help import help_label, help_sections
+from .help import help_sections
 from .marks import marked_width
+from .pause_panel import PausePanel
 from .theme import MIN_SIZE, Text
-from .widgets import INPUT, Look, ScrollArea, Stepper, Toggle, Widget
+from .widgets import INPUT, Look, ScrollArea
 from .widgets.controls import wrapped
 from .words import bid_words, greyed_bids_words, sheet_bids, sheet_points, short_bids, shown_names
 
@@ -42,7 +42,7 @@ class ScoreSheet:
     head: int  # a team's title and column names
 
 
-class TablePanels:
+class TablePanels(PausePanel):
     """The control list of a ``TableScene`` and the panels' own actions (mixed into it)."""
 
     _measure: Text | None = None
@@ -95,7 +95,6 @@ class TablePanels:
         words = {"last": "No trick has been played yet this hand",
                  "undo": "There is nothing of yours to take back yet"}.get(name)
         return (lambda: self.say(words)) if words else None
-
 
     def _tool_info(self, name: str) -> tuple[str, str, bool]:
         short = self.layout.portrait or self.layout.toolbar[name].width < 90
@@ -192,7 +191,7 @@ class TablePanels:
             body = self.help_height()
             most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
         elif name == "pause":
-            cols, rows = self.menu_grid(len(self._pause_items()))
+            cols, rows, _ = self.pause_grid()
             body = rows * (self.button_height() + lay.pad) + lay.pad
             buttons = 0
             width = min(lay.width - 2 * lay.pad, cols * self.menu_button_width() +
@@ -446,41 +445,6 @@ class TablePanels:
                         k != "close" else "secondary")
                 for i, ((k, t, a, h), r) in enumerate(zip(items, rects, strict=True))]
 
-    def _pause_items(self) -> list[tuple[str, str, Callable[[], None], str]]:
-        return [
-            ("resume", "Resume", lambda: self._close("pause"), "Esc"),
-            ("speed", "Animation", lambda: self.step_speed(1), ""),
-            ("sound", "Sound", self.toggle_sound, "M"),
-            ("deck", "Four-colour deck", self.toggle_deck, ""),
-            ("coach", "Coach", self.toggle_coach, "C"),
-            ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
-            ("howto", "How to play", self.how_to_play, ""),
-            ("new", "New match", self.new_match, ""),
-            ("quit", "Main menu", self.quit, ""),
-        ]
-
-    def _pause_controls(self) -> list[Widget]:
-        """The pause menu: Resume first, the animation speed a stepper (< slower, >
-        faster), sound, deck and coach switches, then the ways out."""
-        o = self.options
-        items = self._pause_items()
-        rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], columns=1,
-                                     panel=self.overlay_rect("pause"))
-        on = {"sound": o.sound, "deck": o.four_colour, "coach": o.coach}
-        controls: list[Widget] = []
-        for (k, t, a, h), r in zip(items, rects, strict=True):
-            if k == "speed":
-                w: Widget = Stepper(("btn", k), t, o.speed, lambda: self.step_speed(-1), a)
-            elif k in on:
-                w = Toggle(("btn", k), t, on[k], a)
-                w.hint = h
-            else:
-                w = Control(("btn", k), r, a, t, hint=h,
-                            style="primary" if k == "resume" else "secondary")
-            w.place(r)
-            controls.append(w)
-        return controls
-
     def hit_look(self) -> Look:
         """The sizes the widgets' parts are hit-tested with (a stepper's < and >): the
         drawing's."""
@@ -498,20 +462,6 @@ class TablePanels:
             self.want_level = index
         return go
 
-    def toggle_deck(self) -> None:
-        self.options.four_colour = not self.options.four_colour
-
-    def toggle_sound(self) -> None:
-        self.options.sound = not self.options.sound
-        if self.sounds:
-            self.sounds.enabled = self.options.sound
-        self.say("Sound on" if self.options.sound else "Sound off")
-
-    def step_speed(self, step: int) -> None:
-        names = anim.SPEED_NAMES
-        self.options.speed = names[(names.index(self.options.speed) + step) % len(names)]
-
-
     def rematch(self) -> None:
         self.want_rematch = True
 
@@ -525,7 +475,6 @@ class TablePanels:
     def how_to_play(self) -> None:
         self._close("pause")
         self.want_howto = True
-
 
     # --- deals you can trust ---------------------------------------------------------
 
