@@ -77,11 +77,12 @@ class Shown:
         return split
 
     def sync(self, view: PlayerView, hands_scored: int) -> None:
+        if view.hand_number != self.hand_number or not view.looked:
+            self.top_suits = None  # a new hand: its rows are settled afresh
         self.hand_number = view.hand_number
         self.dealer = view.dealer
         self.face_up = view.looked
         self.hand = hand_order(cards_of(view.hand))
-        self.top_suits = None
         self.sizes = list(view.hand_sizes)
         self.bids = list(view.bids)
         self.tricks_won = list(view.tricks_won)
