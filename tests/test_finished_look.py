@@ -888,3 +888,25 @@ def test_no_two_seats_at_a_table_wear_the_same_emblem():
                                      for b in ("Bo", "Cy", "Di") for c in ("Eve", "Fay"))
                  if face_for(names[1])[0] == face_for(names[3])[0])
     assert table_faces(clash, None)[3][0] != face_for(clash[3])[0]
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "844x390", "740x360", "915x412",
+                                  "390x844"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_opponent_tag_shows_on_both_opponents_or_on_neither(size, touch):
+    """The "opponent" tag beside a name is on West's badge and East's alike, whoever
+    deals (the dealer's chip takes room) and however the bidding goes (by finger or
+    by mouse): it showed on East and not on West at 1280x720 and 740x360."""
+    from ui_driver import act
+
+    for seed in ("11", "23", "5", "8"):
+        d = Driver("--size", size, "--speed", "instant", "--seed", seed)
+        for _ in range(3):
+            record: list = []
+            d.app.text.record = record
+            d.frame()
+            d.app.text.record = None
+            tags = [r for r in record if r.text == "opponent" and r.rect is not None]
+            assert len(tags) in (0, 2), (size, seed, [r.rect for r in tags])
+            situation = d.wait_for_player()
+            act(d, situation, touch=touch)

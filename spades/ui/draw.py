@@ -98,8 +98,13 @@ class TableDrawer(PanelDrawer, StatusDrawer):
         surface.blit(self.felt(surface.get_size()), (0, 0))
         self.top_bar(surface, scene)
         self.table_corners(surface, scene)
+        self.roles: list[tuple[int, int]] = []  # "opponent" tags, drawn for both or none
         for seat in range(4):
             self.seat(surface, scene, seat)
+        if len(self.roles) == 2:
+            for x, y in self.roles:
+                self.text.blit(surface, "opponent", scene.layout.font_small, theme.TEXT_MUTED,
+                               (x, y), "midleft")
         self.deck(surface, scene)
         self.trick(surface, scene)
         self.hand(surface, scene, controls)
@@ -403,8 +408,9 @@ class TableDrawer(PanelDrawer, StatusDrawer):
         r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True)
         if tag is not None:
             role_tag(surface, t, "Partner", lay.font_small, (r.right + 6, y))
-        elif role and badge.width - (r.right - badge.x) > t.font(lay.font_small).size(role)[0] + 30:
-            t.blit(surface, role, lay.font_small, theme.TEXT_MUTED, (r.right + 6, y), "midleft")
+        elif role and badge.right - r.right > t.font(lay.font_small).size(role)[0] + 12 + \
+                round(size * 1.1):  # room for it and a dealer's chip, whoever deals
+            self.roles.append((r.right + 6, y))
         if s.dealer == seat:
             chip = Rect(0, 0, round(size * 1.1), round(size * 1.1))
             chip.topright = (badge.right - 4, badge.y + 4)
