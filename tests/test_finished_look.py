@@ -910,3 +910,32 @@ def test_the_opponent_tag_shows_on_both_opponents_or_on_neither(size, touch):
             assert len(tags) in (0, 2), (size, seed, [r.rect for r in tags])
             situation = d.wait_for_player()
             act(d, situation, touch=touch)
+
+
+@pytest.mark.parametrize("size", ["1280x720", "844x390", "390x844", "320x480"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_breakdown_tells_each_players_bid_and_tricks(size, touch):
+    """The hand's breakdown (the hand bid and played by finger or by mouse) names each
+    partner's bid and tricks, "You: bid 7, took 7" and "Noor: nil, took 0", as the
+    commercial tables do: a side's "Bid 7, took 7" did not say who took what. Every
+    line is drawn whole inside its column."""
+    from ui_driver import act
+
+    d = Driver("--speed", "instant", "--size", size, "--seed", "11")
+    while (situation := d.wait_for_player()) != "breakdown":
+        act(d, situation, touch=touch)
+    result = d.scene.match.history[-1]
+    bids = dict(result.bids)
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    panel = d.scene.overlay_rect("breakdown")
+    drawn = {r.text: r for r in record if r.rect is not None}
+    names = d.scene.names
+    for seat in range(4):
+        took = result.trick_winners.count(seat)
+        said = "nil" if bids[seat] == 0 else f"bid {bids[seat]}"
+        line = f"{names[seat]}: {said}, took {took}"
+        assert line in drawn and panel.contains(drawn[line].rect), (size, line, list(drawn))
+    assert not [t for t in drawn if t.endswith("...")]

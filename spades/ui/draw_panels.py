@@ -21,18 +21,13 @@ from .words import (
     line_text,
     match_over_line,
     match_over_title,
+    partner_lines,
     sheet_bids,
     sheet_points,
     short_bids,
 )
 
 TEAM_NAMES = ("Us", "Them")
-
-
-def points_ink(figure: str):
-    """A score figure's colour as the breakdown colours it: gains green, losses red."""
-    return theme.GOOD if figure.startswith("+") and figure != "+0" else (
-        theme.BAD if figure.startswith("-") else theme.PANEL_TEXT)
 
 class PanelDrawer:
     """The panels' part of ``TableDrawer``: uses its ``text`` and ``art``."""
@@ -240,6 +235,7 @@ class PanelDrawer:
         col_w = (box.width - 3 * lay.pad) // 2
         size = lay.font_small
         most = max(len(ts.lines) for ts in e.teams)
+        played = next((r for r in scene.match.history if r.hand_number == e.hand_number), None)
         for team_score in e.teams:
             team = team_score.team
             x = box.x + lay.pad + team * (col_w + lay.pad)
@@ -250,7 +246,8 @@ class PanelDrawer:
             t.blit(surface, f"{TEAM_NAMES[team]}: {who}", t.fit(f"{TEAM_NAMES[team]}: {who}",
                    lay.font, col_w, True), colour, (x, row), "topleft", True)
             row += round(lay.font * 1.2)
-            rows = [(f"Bid {team_score.contract}, took {team_score.tricks}", None)]
+            rows = [(line, None) for line in partner_lines(played, team, names)] if played \
+                else [(f"Bid {team_score.contract}, took {team_score.tricks}", None)]
             rows += [(line_text(line, names), line.points) for line in team_score.lines]
             rows += [("", None)] * (most - len(team_score.lines))  # totals line up
             rows += [("Hand total", team_score.points), ("Running total",
@@ -420,7 +417,7 @@ class PanelDrawer:
                 if c == 3:  # the hand's points, a bag penalty told apart ("+23 -100")
                     x = right
                     for part in reversed(sheet_points(ts) if split else [value]):
-                        x = t.blit(surface, part, size, points_ink(part), (x, row.y),
+                        x = t.blit(surface, part, size, theme.points_ink(part), (x, row.y),
                                    "topright").left - t.font(size).size(" ")[0]
                     continue
                 ink = theme.PANEL_TEXT

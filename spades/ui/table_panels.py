@@ -200,7 +200,7 @@ class TablePanels(PausePanel):
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
-            body = round(lay.font * 1.3) + (lines + 4) * round(lay.font_small * 1.3) + lay.pad
+            body = round(lay.font * 1.3) + (lines + 5) * round(lay.font_small * 1.3) + lay.pad
             buttons += self.button_height() + max(8, lay.pad)
         elif name == "compare":
             body = round(lay.font * 2.4) + 12 * round(lay.font_small * 1.3)

@@ -254,3 +254,9 @@ def shade(surface: pygame.Surface, cache: dict) -> None:
         cache.clear()
         cache[size] = veil
     surface.blit(veil, (0, 0))
+
+
+def points_ink(figure: str) -> tuple[int, int, int]:
+    """A score figure's colour as the breakdown colours it: gains green, losses red."""
+    return GOOD if figure.startswith("+") and figure != "+0" else (
+        BAD if figure.startswith("-") else PANEL_TEXT)

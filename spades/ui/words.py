@@ -125,6 +125,14 @@ def sheet_points(team_score) -> list[str]:
     return [f"{team_score.points - penalty:+d}", f"{penalty:+d}"]
 
 
+def partner_lines(result: HandResult, team: int, names: Sequence[str]) -> list[str]:
+    """Each partner's bid and the tricks they took, from the hand's record: "You: bid 2,
+    took 3", "Noor: nil, took 0"."""
+    bids = dict(result.bids)
+    return [f"{names[q]}: {'' if bids[q] <= 0 else 'bid '}{bid_words(bids[q])}, "
+            f"took {result.trick_winners.count(q)}" for q in (team, team + 2)]
+
+
 def short_bids(parts: list[tuple[str, bool | None]]) -> list[tuple[str, bool | None]]:
     """The bid cell in its shorter form, for a column too narrow for it whole: a
     team's two nils of one kind told once, in the plural, with a mark for each ("blind
