@@ -726,6 +726,22 @@ def blind_nils_match():
     return match
 
 
+def drawn_score_sheet(size: str, match, touch: bool) -> tuple[Driver, list]:
+    """``match`` at a table of ``size``, its score sheet opened by finger or by mouse
+    and drawn once: the driver and every string the sheet drew."""
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    d.app.start(match)
+    d.frame(2)
+    (d.tap if touch else d.click)(("tool", "scores"))
+    assert d.scene.overlays[-1] == "scores"
+    d.frame()
+    record: list = []
+    d.app.text.record = record
+    d.app.drawer.overlay_scores(d.app.screen, d.scene, d.scene.overlay_rect("scores"))
+    d.app.text.record = None
+    return d, record
+
+
 def bag_penalty_match():
     """Three hands of bids of one: Us start with 8 bags and pay the penalty in the first
     and third hands, Them in the first."""
@@ -754,19 +770,9 @@ def test_the_score_sheet_tells_a_bag_penalty_apart_from_the_hands_points(size, t
     the penalty in red beside the hand's own points and the bags it took in red, so
     that "2 made, won 5, -77" never stands unexplained; every figure keeps clear of the
     next column. Before, the sheet showed "-77" beside a made contract."""
-    d = Driver("--size", size, "--speed", "instant", start=False)
     match = bag_penalty_match()
-    d.app.start(match)
-    d.frame(2)
-    (d.tap if touch else d.click)(("tool", "scores"))
-    assert d.scene.overlays[-1] == "scores"
-    d.frame()
-    scene = d.scene
-    record: list = []
-    d.app.text.record = record
-    d.app.drawer.overlay_scores(d.app.screen, scene, scene.overlay_rect("scores"))
-    d.app.text.record = None
-    view = scene.score_sheet().view
+    d, record = drawn_score_sheet(size, match, touch)
+    view = d.scene.score_sheet().view
     shown = [r for r in record if r.rect is not None and view.contains(r.rect)]
     penalties = [r for r in shown if r.text == "-100"]
     penalised = sum(1 for result in match.history for ts in result.teams
@@ -800,17 +806,8 @@ def test_a_long_bid_on_the_score_sheet_keeps_clear_of_the_hands_number(size, tou
     "blind nils" with a mark each, and a rare bid never shrinks the sheet's type on a
     desktop. Before, at 800x600 "blind nil" touched the "1" of its hand (the columns,
     too wide for the sheet, all gave way), and the whole sheet was set at 13 px."""
-    d = Driver("--size", size, "--speed", "instant", start=False)
-    d.app.start(blind_nils_match())
-    d.frame(2)
-    (d.tap if touch else d.click)(("tool", "scores"))
-    assert d.scene.overlays[-1] == "scores"
-    d.frame()
+    d, record = drawn_score_sheet(size, blind_nils_match(), touch)
     scene = d.scene
-    record: list = []
-    d.app.text.record = record
-    d.app.drawer.overlay_scores(d.app.screen, scene, scene.overlay_rect("scores"))
-    d.app.text.record = None
     view = scene.score_sheet().view
     numbers = [r for r in record if r.rect is not None and view.contains(r.rect)
                and r.text in ("1", "2", "3") and r.rect.x < view.x + 4 * r.size]
