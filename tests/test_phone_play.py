@@ -39,6 +39,9 @@ def test_a_sideways_bid_panel_tells_every_bid_made_so_far_whole(size, seed):
     assert not [r.text for r in words if r.text.endswith("...")], [r.text for r in words]
     told = " ".join(r.text for r in words)
     assert d.app.drawer.bids_so_far(scene) in told, told
+    # The heading is a line of its own, never run into the bids ("Your bid: Your
+    # partner bid nil." read as one sentence before).
+    assert not [r.text for r in words if r.text.startswith("Your bid") and r.text != "Your bid"]
     # Wrapped at a phrase's end, never a bid's figure alone on a line ("3.").
     assert not [r.text for r in words if len(r.text) < 6], [r.text for r in words]
     for q in others:  # each bid by its seat's name (the partner as "Your partner")

@@ -189,14 +189,18 @@ class PanelDrawer:
                 t.blit(surface, line, size, theme.PANEL_TEXT, (title.x, y), width=title.width)
                 y += step
             return
-        # Every bid made so far, wrapped (never cut: the panel hides the badges that
-        # show them), then the outline's note if it still fits, centred on Confirm.
+        # The heading on a line of its own when there is room for it, then every bid
+        # made so far, wrapped (never cut: the panel hides the badges that show them),
+        # then the outline's note if it still fits, centred on Confirm. The heading
+        # goes first when room runs short: the bid buttons say what the panel is for.
         suggestion = scene.suggested_bid_value()
         fit = max(1, (title.height + step - size) // step)
-        words = t.wrap_phrases(f"{heading}: {sub}", size, title.width, True)
+        words = t.wrap_phrases(sub, size, title.width)
         if len(words) > fit:  # too many lines: the last one says the rest with "..."
             words = words[:fit - 1] + [" ".join(words[fit - 1:])]
-        lines = [(line, theme.PANEL_TEXT, True) for line in words]
+        lines = [(line, theme.PANEL_TEXT, False) for line in words]
+        if len(lines) < fit:
+            lines.insert(0, (heading, theme.PANEL_TEXT, True))
         if suggestion is not None and len(lines) < fit:
             lines.append((f"Outlined: the suggested bid ({bid_words(suggestion)})",
                           SUGGESTED, False))
