@@ -533,3 +533,40 @@ def test_the_tagline_says_in_one_line_that_all_three_others_are_computers(size, 
     words = tagline.lower()
     assert "partner" in words and "computer" in words and "all" in words
     assert "against two computer" not in words
+
+
+@pytest.mark.parametrize("size", ["844x390", "740x360", "915x412", "667x375"])
+@pytest.mark.parametrize("how", ["finger", "mouse"])
+@pytest.mark.parametrize("browser", [True, False])
+def test_a_sideways_phones_menu_shows_every_choice_without_scrolling(size, how, browser):
+    """On a phone turned sideways the menu's small buttons stand in a column beside
+    Play and House rules, so every choice shows at once and opens with one tap or
+    click. Before, the single column ran under Quit at 844x390: How to play and
+    Settings were cut in half, Your saves and Statistics out of sight below."""
+    from spades.ui.pages import JourneyScreen, RulesScreen
+
+    d = menu_driver("--size", size)
+    d.app.can_quit = not browser  # the browser's page has no Quit
+    d.frame()
+    menu = d.scene
+    assert isinstance(menu, MenuScreen)
+    buttons = menu.build_controls()
+    assert [w.key[1] for w in buttons] == ["play", "new", "journey", "howto", "settings",
+                                           "saves", "stats"] + ([] if browser else ["quit"])
+    assert menu.area.max_offset == 0, (menu.area.content_h, menu.area.view)
+    w, h = map(int, size.split("x"))
+    for b in buttons:
+        assert b.area is None or b.area.view.contains(b.rect), (b.key, b.rect)
+        assert Rect(0, 0, w, h).contains(b.rect) and b.rect.height >= 44, (b.key, b.rect)
+    for a, b in combinations(buttons, 2):
+        assert not a.rect.colliderect(b.rect), (a.key, b.key)
+    press = d.tap if how == "finger" else d.click
+    for key, page in (("howto", RulesScreen), ("settings", SettingsScreen),
+                      ("saves", SavesScreen), ("stats", StatsScreen),
+                      ("journey", JourneyScreen)):
+        press(("row", key))
+        assert isinstance(d.scene, page), key
+        press(("foot", "back"))
+        assert isinstance(d.scene, MenuScreen)
+    press(("row", "play"))
+    assert isinstance(d.scene, TableScene)

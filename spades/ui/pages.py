@@ -92,6 +92,7 @@ def cycle(values: tuple, current: Any, step: int) -> Any:
 class MenuScreen(Screen):
     title = "Spades"
     emblem = True
+    wide_columns = True
 
     def rows(self) -> list[Widget | tuple[Widget, ...]]:
         app = self.app

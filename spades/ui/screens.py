@@ -138,21 +138,30 @@ class Screen:
         foot_h = button_h + 2 * pad if footer else pad
         top = self.title_height()
         view = Rect(x, top, col_w, self.height - top - foot_h)
-        y = 0
+        rows = list(self.rows())
         self.placed = []
-        for row in self.rows():
-            cells = row if isinstance(row, tuple) else (row,)
-            cell_w = (col_w - (len(cells) - 1) * gap) // len(cells)
-            h = max(w.measure(cell_w, look) for w in cells)
-            for i, w in enumerate(cells):
-                if isinstance(w.key, str):
-                    w.key = ("row", w.key)
-                right = x + col_w if i == len(cells) - 1 else x + (i + 1) * cell_w + i * gap
-                left = x + i * (cell_w + gap)
-                w.place(Rect(left, y, right - left, h), self.area)
-                self.placed.append(w)
-            y += h + gap
-        self.area.set_view(view, max(0, y - gap))
+        content = self._place_column(rows, x, col_w, look, gap)
+        room = self.height - self.head_height() - foot_h  # the view, were it not centred
+        if self.wide_columns and content > room and self.width >= 1.4 * self.height:
+            # A short, wide window (a phone on its side): the rows of small buttons
+            # stand in a column of their own beside the others (with as many of the
+            # others above them as evens the two columns out), so that the whole page
+            # shows without scrolling.
+            col_w = min((self.width - 2 * pad - 8 - 2 * gap) // 2, round(font * 22))
+            x = (self.width - 2 * col_w - 2 * gap) // 2
+            wide = [r for r in rows if not isinstance(r, tuple)]
+            small = [r for r in rows if isinstance(r, tuple)]
+
+            def columns(k: int) -> tuple[list, list]:
+                return wide[:len(wide) - k], wide[len(wide) - k:] + small
+            k = min(range(len(wide)), key=lambda k: max(
+                self._place_column(c, x, col_w, look, gap, False) for c in columns(k)))
+            left, right = columns(k)
+            self.placed = []
+            content = max(self._place_column(left, x, col_w, look, gap),
+                          self._place_column(right, x + col_w + 2 * gap, col_w, look, gap))
+            view = Rect(x, top, 2 * col_w + 2 * gap, view.height)
+        self.area.set_view(view, content)
         self.foot_placed = []
         if footer:
             n = len(footer)
@@ -173,6 +182,27 @@ class Screen:
             self._content_h = self.area.content_h
             return self.build_controls(can_quit)
         return self.group.focusable()
+
+    wide_columns = False  # a page whose rows of small buttons may stand beside the rest
+
+    def _place_column(self, rows, x: int, col_w: int, look: Look, gap: int,
+                      place: bool = True) -> int:
+        """Place ``rows`` top to bottom in a column at ``x`` (or only measure them);
+        the column's height."""
+        y = 0
+        for row in rows:
+            cells = row if isinstance(row, tuple) else (row,)
+            cell_w = (col_w - (len(cells) - 1) * gap) // len(cells)
+            h = max(w.measure(cell_w, look) for w in cells)
+            for i, w in enumerate(cells if place else ()):
+                if isinstance(w.key, str):
+                    w.key = ("row", w.key)
+                right = x + col_w if i == len(cells) - 1 else x + (i + 1) * cell_w + i * gap
+                left = x + i * (cell_w + gap)
+                w.place(Rect(left, y, right - left, h), self.area)
+                self.placed.append(w)
+            y += h + gap
+        return max(0, y - gap)
 
     def _say_note(self, note: str):
         return lambda: self.say(note)
