@@ -118,6 +118,24 @@ def test_on_an_upright_window_north_holds_its_cards_under_its_name(size):
     assert won[1].x - won[0].x >= 5  # thirteen packets still tell apart
 
 
+@pytest.mark.parametrize("size", [(800, 600), (900, 600), (1000, 700), (1024, 768),
+                                  (1280, 720), (1366, 768), (1920, 1080)])
+def test_your_won_tricks_lie_beside_your_badge_on_a_desktop_window(size):
+    """Your won tricks lie right beside your badge, closer together where room is
+    short, with the message line and prompt beside them over the hand. Before, at
+    800x600 and 1024x768 they went to the far right of the strip, by East's side of the
+    table, and read as East's."""
+    lay = compute_layout(*size)
+    badge, won, status = lay.badges[0], lay.packets[0], lay.status
+    assert won.left - badge.right <= 2 * lay.pad and abs(won.centery - badge.centery) <= 1
+    assert won.right < status.left and status.centerx in range(size[0] // 2 - 1,
+                                                               size[0] // 2 + 2)
+    assert status.width >= 13 * lay.font  # a prompt's line of words
+    packets = lay.packet_rects(0, 13)
+    assert all(won.contains(r) for r in packets)
+    assert packets[1].x - packets[0].x >= 6  # thirteen packets still tell apart
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600), (1024, 768), (640, 560)])
 def test_on_a_landscape_window_north_holds_its_cards_beside_its_name(size):
     lay = compute_layout(*size)

@@ -162,6 +162,14 @@ def compute_layout(width: int, height: int) -> Layout:
     # the far right, else (a phone) in a row of their own above.
     half = width // 2 - packets[SOUTH].right - pad
     if half < font * 6.5:
+        # The won tricks closer together (down to a quarter of a packet apart), still
+        # beside the badge, leaving the prompt a line of its own if they can.
+        room = width // 2 - pad - packets[SOUTH].left
+        least = round(packet_w * 4)
+        if room - font * 6.5 >= least:
+            packets[SOUTH].width = min(packets_w, max(least, int(room - font * 7.5)))
+            half = width // 2 - packets[SOUTH].right - pad
+    if half < font * 6.5:
         packets[SOUTH] = Rect(width - pad - packets_w, strip_y, packets_w, badge_h)
         half = min(width // 2 - badges[SOUTH].right - pad, packets[SOUTH].left - pad -
                    width // 2)
