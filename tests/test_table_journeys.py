@@ -593,8 +593,8 @@ def test_disabled_confirm_last_and_undo_are_flat_and_weigh_less_than_live_ones(s
 @pytest.mark.parametrize("how", ["finger", "mouse"])
 @pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "360x740", "320x480"])
 def test_the_help_teaches_touch_and_mouse_play_and_scrolls_to_the_keys(size, how):
-    """Menu, then Help, by finger (or mouse): the help begins with How to play, whose
-    rows name the table's own buttons (every toolbar button has its row), then the keys
+    """Menu, then Help, by finger (or mouse): the help begins with Playing at this
+    table, whose rows name the table's own buttons (every toolbar button has its row), then the keys
     under a heading of their own; a finger drag (the mouse wheel) brings the last key
     into view, and nothing is drawn outside the rows' view."""
     from spades.ui.help import KEYS, PLAY
@@ -613,7 +613,7 @@ def test_the_help_teaches_touch_and_mouse_play_and_scrolls_to_the_keys(size, how
     drawn = d.record_text()
     d.frame()
     said = [text for text, _ in drawn]
-    assert "How to play" in said and "Your cards" in said, said
+    assert "Playing at this table" in said and "Your cards" in said, said
     area = scene.help_area
     last = scene.help_rows()[0][-1]
     assert last[0] == KEYS[-1][0] and "Keys" in [key for key, _, heading in

@@ -459,7 +459,9 @@ def test_no_import_circle_inside_spades_ui():
         visit(module, [])
 
 
-def test_after_a_touch_the_tables_help_begins_with_how_to_play():
+def test_after_a_touch_the_tables_help_begins_with_playing_at_this_table():
+    """Its first section is not called How to play, the name of the rules page the
+    pause menu also opens, as it was."""
     d = Driver("--size", "390x844", "--speed", "instant")
     d.wait_for_player()
     drawn = record_text(d)
@@ -469,7 +471,8 @@ def test_after_a_touch_the_tables_help_begins_with_how_to_play():
     d.tap(("btn", "help"))
     drawn.clear()
     d.frame()
-    assert d.scene.overlays[-1] == "help" and "How to play" in drawn and "Your cards" in drawn
+    assert d.scene.overlays[-1] == "help" and "Playing at this table" in drawn
+    assert "Your cards" in drawn and "How to play" not in drawn  # the rules page's name
     assert "Esc" not in drawn  # no key hint on the Close button either
     d.press("f1")  # a key: the help begins with the keys
     d.press("f1")

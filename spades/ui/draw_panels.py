@@ -462,7 +462,7 @@ class PanelDrawer:
                                (rect.centerx, rect.bottom + 6 + lay.font_small), "midtop", True)
 
     def overlay_help(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
-        """How to play by touch or mouse, and the keys: each section under its heading,
+        """Playing by touch or mouse, and the keys: each section under its heading,
         each row's meaning wrapped in its column, never shrunk."""
         lay = scene.layout
         self.heading(surface, scene, box, HELP_TITLE)

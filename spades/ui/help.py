@@ -49,7 +49,7 @@ TITLE = "Help"
 def help_sections(keys_first: bool) -> list[tuple[str, list[tuple[str, str]]]]:
     """The help's sections, each a heading and its rows: how to play by touch or mouse,
     then the keys; the keys first for a player who last pressed one (F1 opened it)."""
-    sections = [("How to play", PLAY), ("Keys", KEYS)]
+    sections = [("Playing at this table", PLAY), ("Keys", KEYS)]
     return sections[::-1] if keys_first else sections
 
 

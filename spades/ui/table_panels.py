@@ -245,7 +245,7 @@ class TablePanels(PausePanel):
     def help_rows(self) -> tuple[list[tuple[str, list[str], bool]], int, int]:
         """The help's rows: each section's heading (key, [key], True), then its rows,
         what-it-does wrapped to its column (key, lines, False); a line's step and the
-        key column's width. How to play by touch or mouse first, the keys after (first
+        key column's width. Playing by touch or mouse first, the keys after (first
         after a key press)."""
         lay = self.layout
         sections = help_sections(keys_first=INPUT.mode == "keys")
