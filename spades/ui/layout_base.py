@@ -212,14 +212,19 @@ class Layout:
                     self.fans[seat].centery - self.back_h // 2, self.back_w, self.back_h)
 
 
-def _flat_trick_slots(centre: tuple[int, int], w: int, h: int) -> list[Rect]:
+def _flat_trick_slots(centre: tuple[int, int], w: int, h: int, width: int = 0
+                      ) -> list[Rect]:
     """The four cards of a trick for a short, wide room (a phone turned sideways): West
     and East either side, South a quarter card lower and to the left, North a quarter
     higher and to the right. South and North overlap, each index corner left clear by
     the other whichever was played last, so the cards can be half as tall again as in
-    a cross of the same height (``FLAT_TRICK_HEIGHTS`` card heights against 2.2)."""
+    a cross of the same height (``FLAT_TRICK_HEIGHTS`` card heights against 2.2).
+    West and East stand further out, up to half a card apart from the middle pair,
+    when the room is ``width`` wide enough for that and their seats' tabs beside."""
     cx, cy = centre
-    dx, sx, dy = round(w * 1.35), round(w * 0.3), round(h * 0.25)
+    room = width // 2 - w // 2 - round(w * 1.2)  # a tab's width kept outside the cards
+    dx = max(round(w * 1.35), min(round(w * 1.85), room))
+    sx, dy = round(w * 0.3), round(h * 0.25)
     return [Rect(cx - w // 2 + x, cy - h // 2 + y, w, h)
             for x, y in ((-sx, dy), (-dx, 0), (sx, -dy), (dx, 0))]
 

@@ -139,7 +139,7 @@ def compact_layout(width: int, height: int) -> Layout:
         trick_w = flat_w
     trick_h = card_height(trick_w)
     centre = (trick_area.centerx, trick_area.centery + font_small // 2)
-    trick_slots = (_flat_trick_slots(centre, trick_w, trick_h) if flat
+    trick_slots = (_flat_trick_slots(centre, trick_w, trick_h, trick_area.width) if flat
                    else _trick_slots(centre, trick_w, trick_h, 0.5))
 
     # The bid panel over the seats' row and the trick (never over the hand): two rows
