@@ -217,6 +217,21 @@ def test_a_sideways_phone_shows_the_trick_in_cards_big_enough_to_read(size):
                 assert not other.colliderect(corner), (size, i, j)
 
 
+@pytest.mark.parametrize("size", [(844, 390), (740, 360), (915, 412), (667, 375),
+                                  (932, 430), (1000, 300)])
+def test_a_sideways_tricks_west_and_east_stand_apart_from_the_middle_pair(size):
+    """Where the trick's room is wide, West's and East's cards stand out toward their
+    seats, a third of a card or more clear of South's and North's, so the four read as
+    played from four sides. Before, they stood 2 or 3 px from the middle pair, in a
+    crowded diagonal, with the room's sides empty."""
+    lay = compute_layout(*size)
+    south, west, north, east = lay.trick_slots
+    gap = round(lay.trick_w * 0.35)
+    assert west.right + gap <= min(south.left, north.left), (size, west, south, north)
+    assert east.left - gap >= max(south.right, north.right), (size, east, south, north)
+    assert lay.trick_area.contains(west) and lay.trick_area.contains(east)
+
+
 def corners(slot: Rect) -> list[Rect]:
     """A card's two index corners (rank over suit): top-left, and bottom-right upside
     down."""
@@ -520,3 +535,38 @@ def test_the_pause_menus_switches_keep_their_labels_whole(size, touch):
     deck = scene.options.four_colour
     (d.tap if touch else d.click)(("btn", "deck"))
     assert scene.options.four_colour is not deck
+
+
+@pytest.mark.parametrize("size", ["568x320", "640x360", "667x375", "480x320"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_trick_winners_words_beside_a_sideways_trick_are_never_cut(size, touch):
+    """In the narrow column beside a sideways trick, "Wren takes the trick" wraps onto
+    two even lines inside the column; before, it was cut to "West takes the tr...".
+    Played by finger or by mouse."""
+    d = Driver("--size", size, "--speed", "slow", "--seed", "11")
+    scene = d.scene
+    for _ in range(6000):
+        d.frame()
+        s = scene.shown
+        if len(s.trick) == 4 and s.winner_card is not None:
+            break
+        if d.situation() is not None:
+            act(d, d.situation(), last=False, touch=touch)
+    else:
+        pytest.fail("no trick was won")
+    seat = next(q for q, c in s.trick if c == s.winner_card)
+    said = "You take the trick" if seat == 0 else f"{scene.names[seat]} takes the trick"
+    scene.message = None
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    golden = [r for r in record if r.rect is not None and r.text in said and len(r.text) > 4]
+    assert " ".join(r.text for r in sorted(golden, key=lambda r: r.rect.y)) == said, \
+        [r.text for r in record]
+    column = scene.layout.status if scene.layout.status_beside else d.app.screen.get_rect()
+    for r in golden:
+        assert column.left <= r.rect.left and r.rect.right <= column.right, (r.rect, column)
+    if len(golden) == 2:
+        widths = sorted(r.rect.width for r in golden)
+        assert widths[0] >= 0.5 * widths[1], widths  # even lines, not a word left alone

@@ -527,6 +527,18 @@ class TableDrawer(PanelDrawer, StatusDrawer):
                         return  # a hint or refusal keeps it: the gold edge tells the winner
                     pos = lay.message.midbottom  # a trick filling its room: on the message line
                     self.winner_on_message = True  # a flash there gives way to the words
+                    # A narrow column beside the trick: wrapped, upwards, never cut.
+                    lines = self.text.wrap(text, lay.font_small, lay.message.width - 8, True)
+                    if len(lines) == 2:  # two even lines ("West takes / the trick")
+                        words, font = text.split(), self.text.font(lay.font_small, True)
+                        lines = min(([" ".join(words[:k]), " ".join(words[k:])]
+                                     for k in range(1, len(words))),
+                                    key=lambda two: max(font.size(x)[0] for x in two))
+                    step = round(lay.font_small * 1.2)
+                    for k, line in enumerate(reversed(lines)):
+                        self.text.blit(surface, line, lay.font_small, theme.GOLD,
+                                       (pos[0], pos[1] - k * step), "midbottom", True)
+                    return
                 self.text.blit(surface, text, lay.font_small, theme.GOLD, pos, "midbottom", True)
 
     def dim(self, size: tuple[int, int]) -> pygame.Surface:
