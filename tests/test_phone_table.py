@@ -18,13 +18,12 @@ PHONES = [(390, 844), (360, 740), (320, 480), (412, 915), (375, 667)]
 SHORT = Rules(target=150)
 
 
-def owners(rects: list[Rect], box: Rect, order: list[int] | None = None
-           ) -> list[list[int]]:
-    """Which card is on top at each pixel of ``box`` (-1: none); the rects are drawn in
-    ``order`` (by default as listed), each over the ones before, as the hand is."""
+def owners(rects: list[Rect], box: Rect) -> list[list[int]]:
+    """Which card is on top at each pixel of ``box`` (-1: none); later rects are drawn
+    over earlier ones, as the hand is."""
     grid = [[-1] * box.width for _ in range(box.height)]
-    for i in order if order is not None else range(len(rects)):
-        r = rects[i].clip(box)
+    for i, r in enumerate(rects):
+        r = r.clip(box)
         for y in range(r.top - box.top, r.bottom - box.top):
             row = grid[y]
             for x in range(r.left - box.left, r.right - box.left):
@@ -97,7 +96,7 @@ def test_a_finger_tap_on_each_card_of_the_hand_picks_that_card(size):
     rects = scene.card_rects()
     assert len({r.y for r in scene.hand_layout()}) == 2  # two rows
     box = rects[0].unionall(rects)
-    grid = owners(rects, box, [hand.index(c) for c, _ in scene.hand_stack()])
+    grid = owners(rects, box)
     picked: list[int] = []
     play = scene.human_card
     scene.human_card = picked.append  # record the pick, keep the hand for the next tap
@@ -405,45 +404,3 @@ def test_in_real_play_every_card_keeps_its_row_from_the_bid_to_the_last_trick(se
         else:
             d.frame()
     assert checked > 5 and len(row_of) >= 12
-
-
-@pytest.mark.parametrize("size", ["390x844", "360x740"])
-@pytest.mark.parametrize("touch", [True, False])
-def test_when_only_the_upper_row_may_play_it_lies_over_the_lower_one(size, touch):
-    """Following suit from a two-row hand whose suit led is all in the upper row: that
-    row comes to the front, whole, over the lower row's dimmed cards, and a tap or click
-    on a playable card's lower half (where the lower row lay over it) plays that card.
-    Before, the playable cards stood half under the dimmed row in front, so "play a
-    raised card" pointed at cards a player saw only the tops of."""
-    from ui_driver import act
-
-    d = Driver("--speed", "instant", "--size", size, "--seed", "11")
-    scene = d.scene
-    for _ in range(200):
-        situation = d.wait_for_player()
-        if situation == "play":
-            hand, rest = scene.shown.hand, scene.hand_layout()
-            legal = scene.view.legal_card_mask()
-            upper = min(r.top for r in rest)
-            playable = [i for i, c in enumerate(hand) if legal >> c & 1]
-            if len({r.top for r in rest}) == 2 and all(rest[i].top == upper
-                                                       for i in playable):
-                break
-        act(d, situation, touch=touch)
-    else:
-        pytest.fail("no turn with every playable card in the upper row")
-    stack = [c for c, _ in scene.hand_stack()]
-    lower = [c for c, r in zip(hand, rest, strict=True) if r.top != upper]
-    assert stack[:len(lower)] == lower  # the dimmed lower row first, under the upper
-    rects = dict(zip(hand, scene.card_rects(), strict=True))
-    covered = [rects[c] for c in lower]
-
-    def top_at(x: int, y: int) -> int:  # the card drawn last under the point
-        return [c for c in stack if rects[c].collidepoint(x, y)][-1]
-    card, spot = next((c, (x, rects[c].bottom - 6)) for c in (hand[i] for i in playable)
-                      for x in range(rects[c].left, rects[c].right)
-                      if top_at(x, rects[c].bottom - 6) == c
-                      and any(r.collidepoint(x, rects[c].bottom - 6) for r in covered))
-    before = len(scene.match.actions)
-    (d.tap if touch else d.click)(spot)
-    assert scene.match.actions[before].card == card

@@ -559,10 +559,11 @@ class TableDrawer(PanelDrawer, StatusDrawer):
             for rect in rects:
                 surface.blit(self.art.back(rect.width), rect)
             return
+        rects = scene.card_rects()
         playing = scene.can_act() and scene.view.phase == "playing"
         legal = scene.view.legal_card_mask() if playing else 0
         advice = scene.coach() if scene.options.coach else None
-        for card, rect in scene.hand_stack():
+        for card, rect in zip(s.hand, rects, strict=True):
             if scene.hover == ("card", card) and playing and legal >> card & 1:
                 rect = rect.move(0, -4)
             surface.blit(self.art.face(card, rect.width), rect)

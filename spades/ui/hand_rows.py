@@ -8,9 +8,6 @@ alternating within a row where they can; failing that too, in plain halves as be
 
 Once chosen, the upper row's suits stay for the rest of the hand while they fit, so a
 card keeps its row from trick to trick (before, the split point moved as cards went).
-
-The lower row lies over the upper one, except when only the upper row holds cards you
-may play: then it comes to the front, whole (:func:`stacking`).
 """
 
 from __future__ import annotations
@@ -71,20 +68,6 @@ def arrange(lay: Layout, cards: list[int], top: frozenset[int] | None
         return cards, None, lay.hand_split(suits)
     upper = [c for c in cards if c // 13 in top]
     return upper + [c for c in cards if c // 13 not in top], top, len(upper)
-
-
-def stacking(tops: list[int], playable: list[bool]) -> list[int]:
-    """The order the hand's cards are drawn in (and hit-tested from the last), from
-    each card's resting top edge and whether it may be played now: the lower row over
-    the upper, except when every playable card is in the upper row, which then lies
-    over the lower row's dimmed cards instead of half under them."""
-    order = list(range(len(tops)))
-    if len(set(tops)) < 2 or not any(playable):
-        return order
-    upper = min(tops)
-    if all(tops[i] == upper for i in order if playable[i]):
-        return [i for i in order if tops[i] != upper] + [i for i in order if tops[i] == upper]
-    return order
 
 
 def _usual(suit: int) -> int:

@@ -19,7 +19,6 @@ from ..engine.cards import card_name
 from ..engine.match import HandResult
 from .choreography import HUMAN
 from .control import Control
-from .hand_rows import stacking
 from .help import help_sections
 from .marks import marked_width
 from .pause_panel import PausePanel
@@ -55,17 +54,6 @@ class TablePanels(PausePanel):
 
     # --- controls: one list for drawing, clicking, tapping and Tab -------------------
 
-    def hand_stack(self) -> list[tuple[int, Rect]]:
-        """The hand's cards and places in the order they are drawn, the topmost last
-        (see hand_rows.stacking: the upper row comes to the front when only it holds
-        cards you may play)."""
-        cards, rects = self.shown.hand, self.card_rects()
-        playing = self.can_act() and self.view.phase == "playing"
-        legal = self.view.legal_card_mask() if playing else 0
-        tops = [r.top for r in self.hand_layout()]
-        order = stacking(tops, [bool(legal >> c & 1) for c in cards])
-        return [(cards[i], rects[i]) for i in order]
-
     def build_controls(self, can_quit: bool = True) -> list[Control]:
         lay = self.layout
         controls: list[Control] = []
@@ -83,7 +71,7 @@ class TablePanels(PausePanel):
             return self._set_controls(controls, areas)
         s = self.shown
         if s.hand and s.face_up and not s.dealing:
-            for card, rect in self.hand_stack():
+            for card, rect in zip(s.hand, self.card_rects(), strict=True):
                 controls.append(Control(("card", card), rect, self._card_action(card),
                                         card_name(card), group="hand"))
         if self.bid_panel_open():
