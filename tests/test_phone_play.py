@@ -570,3 +570,29 @@ def test_the_trick_winners_words_beside_a_sideways_trick_are_never_cut(size, tou
     if len(golden) == 2:
         widths = sorted(r.rect.width for r in golden)
         assert widths[0] >= 0.5 * widths[1], widths  # even lines, not a word left alone
+
+
+@pytest.mark.parametrize("size", ["844x390", "740x360", "915x412", "568x320"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_a_sideways_seats_words_stand_clear_of_its_edge(size, touch):
+    """Every word in a sideways seat's badge (the name, "bid 7 · won 3") stands inside
+    the badge clear of its edge, the 4 px gold edge of the seat to play included.
+    Before, the second line sat on the bottom edge, clipped by the gold of your turn.
+    Reached by finger or by mouse."""
+    d = Driver("--size", size, "--speed", "instant")
+    while (situation := d.wait_for_player()) != "play":
+        act(d, situation, touch=touch)
+    scene, text = d.scene, d.app.text
+    record: list = []
+    text.record = record
+    d.frame()
+    text.record = None
+    for seat, badge in enumerate(scene.layout.badges):
+        inner = badge.inflate(-8, -8)
+        inside = [r for r in record if r.rect is not None and badge.contains(r.rect)
+                  or r.rect is not None and badge.collidepoint(r.rect.center)]
+        assert inside, seat
+        for r in inside:
+            ink = text.render(r.text, r.size, (255, 255, 255), r.bold).get_bounding_rect()
+            ink.move_ip(r.rect.topleft)
+            assert inner.contains(ink), (size, seat, r.text, ink, inner)

@@ -385,6 +385,9 @@ class TableDrawer(PanelDrawer, StatusDrawer):
         line_h = round(size * 1.2)
         x = badge.x + lay.pad
         y = badge.y + lay.pad // 2 + line_h // 2 + 2
+        if badge.height < 50:  # a short badge (a phone on its side): the two lines closer,
+            line_h = round(size * 1.05)  # centred, clear of a turn's 4 px gold edge
+            y = badge.centery - line_h // 2
         pygame.draw.rect(surface, team_colour, (badge.x + 3, badge.y + 8, 4, badge.height - 16),
                          border_radius=2)
         face = min(badge.height - lay.pad, round(size * 1.9))
