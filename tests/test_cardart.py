@@ -19,6 +19,7 @@ from spades.ui.cardart import (  # noqa: E402
     CardArt,
     card_height,
     contrast_ratio,
+    index_depth,
 )
 from spades.ui.sound import SOUND_NAMES, Sounds  # noqa: E402
 
@@ -313,3 +314,37 @@ def test_every_size_a_layout_uses_renders_and_the_index_stays_legible():
                 if any(max(corner.get_at((x, y))[:3]) < 90 and corner.get_at((x, y)).a > 200
                        for x in range(corner.get_width()))]
         assert rows and rows[-1] - rows[0] >= 9 + width // 10, width
+
+
+def _ink_boxes(face: pygame.Surface) -> list[pygame.Rect]:
+    """The bounding boxes of a face's separate marks of ink (dark or red pixels)."""
+    w, h = face.get_size()
+    mask = pygame.mask.Mask((w, h))
+    for y in range(3, h - 3):
+        for x in range(3, w - 3):
+            r, g, _, a = face.get_at((x, y))
+            if a > 200 and (r < 150 or g < 150):
+                mask.set_at((x, y))
+    return mask.get_bounding_rects()
+
+
+@pytest.mark.parametrize("width", [84, 90, 101, 120, 140])
+def test_a_pip_cards_pips_keep_clear_of_its_corner_indices(width):
+    """Every pip of the 2 to the 10, in every suit, stands at least 3 px clear of the
+    corner indices (rank and suit, top left and, upside down, bottom right), at the
+    sizes of a desktop's hand and trick. Before, a ten's pip touched its "10" (0 px at
+    90 px wide) and the other cards' stood 1 to 3 px from theirs, so the corner read
+    as one crowded mark (a fresh-eye review)."""
+    art = CardArt()
+    depth = index_depth(width)
+    for card in (suit * 13 + rank for suit in range(4) for rank in range(9)):
+        face = art.face(card, width)
+        w, h = face.get_size()
+        boxes = _ink_boxes(face)
+        index = [r for r in boxes if r.centerx < 0.3 * w and r.centery < depth
+                 or r.centerx > 0.7 * w and r.centery > h - depth]
+        pips = [r for r in boxes if r not in index]
+        assert len(index) >= 4 and len(pips) >= card % 13 + 2, (card, index, pips)
+        gap = min(max(i.left - p.right, p.left - i.right, i.top - p.bottom, p.top - i.bottom)
+                  for p in pips for i in index)
+        assert gap >= 3, (width, card, gap)

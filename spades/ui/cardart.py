@@ -365,9 +365,12 @@ class CardArt:
     @staticmethod
     def _draw_pips(surf: pygame.Surface, count: int, suit: int, big_w: int, big_h: int,
                    ink: tuple[int, int, int]) -> None:
-        pip = big_w * 0.135
-        top, bottom = big_h * 0.17, big_h * 0.83
-        col_dx = big_w * 0.155
+        # The pips keep clear of the corner indices: a little in from the edges, and a
+        # ten's two-digit index, the widest, beside the narrower suit under it.
+        ten = count == 10
+        pip = big_w * (0.12 if ten else 0.13)
+        top, bottom = big_h * (0.22 if ten else 0.2), big_h * (0.78 if ten else 0.8)
+        col_dx = big_w * (0.13 if ten else 0.14)
         for col, row in PIP_LAYOUTS[count]:
             x = big_w / 2 + col * col_dx
             y = top + row * (bottom - top)
