@@ -153,6 +153,41 @@ def test_the_breakdowns_totals_rule_stands_clear_of_the_line_above(size, touch):
         assert min(glyphs) - max(rule) >= 2, (size, min(glyphs), rule)
 
 
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "844x390", "320x480"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_breakdowns_two_sides_stand_apart_with_a_rule_between(size, touch):
+    """Us's column ends well short of Them's, with a rule down the gutter between: Us's
+    "+100" stood 7 to 10 px from "Them: Wren & Eli" and read as the start of Them's
+    column (second fresh-eye review). Reached by finger or by mouse."""
+    from ui_driver import act
+
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    while (situation := d.wait_for_player()) != "breakdown":
+        act(d, situation, touch=touch)
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    box = d.scene.overlay_rect("breakdown")
+    heads = {r.text.split(":")[0]: r.rect for r in record if r.rect is not None
+             and r.text.startswith(("Us:", "Them:"))}
+    them = heads["Them"]
+    last = max(r.rect.bottom for r in record if r.rect is not None
+               and r.text in ("Running total", "Bags carried"))
+    start = next(i for i, r in enumerate(record) if r.text.startswith("Us:"))
+    words = [r.rect for r in record[start:] if r.rect is not None  # the panel's, not the
+             and box.contains(r.rect) and r.rect.bottom <= last]  # table's under it
+    ours = [r for r in words if r.centerx < them.left]
+    theirs = [r for r in words if r.left >= them.left]
+    gap = min(r.left for r in theirs) - max(r.right for r in ours)
+    lay = d.scene.layout
+    assert gap >= max(16, 3 * lay.pad) - 1, (size, gap)
+    screen, x = d.app.screen, max(r.right for r in ours) + gap // 2
+    line = [y for y in range(them.top, them.bottom + 3 * them.height)
+            if screen.get_at((x, y))[:3] == (200, 200, 190)]
+    assert len(line) >= 2 * them.height, (size, x, len(line))
+
+
 # --- the phone's hand ---------------------------------------------------------------
 
 

@@ -236,13 +236,14 @@ class PanelDrawer:
         t = self.text
         y = self.heading(surface, scene, box, scene.deal_name(e.hand_number))
         bottom = box.bottom - lay.pad * 3 - 2 * max(44, round(lay.font * 2))
-        col_w = (box.width - 3 * lay.pad) // 2
+        gutter = max(16, 3 * lay.pad)  # a rule down it: Us's points never read as Them's
+        col_w = (box.width - 2 * lay.pad - gutter) // 2
         size = lay.font_small
         most = max(len(ts.lines) for ts in e.teams)
         played = next((r for r in scene.match.history if r.hand_number == e.hand_number), None)
         for team_score in e.teams:
             team = team_score.team
-            x = box.x + lay.pad + team * (col_w + lay.pad)
+            x = box.x + lay.pad + team * (col_w + gutter)
             row = y
             names = scene.names
             who = f"{names[team]} & {names[team + 2]}"
@@ -277,6 +278,9 @@ class PanelDrawer:
                         ink = theme.GOOD if value > 0 else (theme.BAD if value < 0 else ink)
                     t.blit(surface, text, size, ink, (x + col_w, row), "topright", True)
                 row += step
+            if team == 0:
+                mid = x + col_w + gutter // 2
+                pygame.draw.line(surface, (200, 200, 190), (mid, y), (mid, row - step + size))
 
     def overlay_scores(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         """Each team's hands as a table, every hand of the match: side by side when
