@@ -696,3 +696,30 @@ def test_the_top_bar_names_a_sides_nil_beside_its_contract(size, touch):
     bar = d.scene.layout.top_bar
     words = [text for text, pos in drawn if bar.collidepoint(pos)]
     assert f"bid {bids[0]} + nil" in " ".join(words), (size, words)
+
+
+@pytest.mark.parametrize("size", ["800x600", "1024x768"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_prompt_keeps_one_line_while_bidding_and_clears_your_won_tricks(size, touch):
+    """Your won tricks lie beside your badge, so the prompt over the hand has less room.
+    While nothing is won (the bidding) it takes their room: "Your turn: choose a bid,
+    then confirm it" stays one line, as it was before they moved there (it wrapped in
+    two at 800x600). Once tricks are won, the prompt keeps clear of them. Played by
+    finger or by mouse."""
+    d = Driver("--size", size, "--speed", "instant")
+    assert d.wait_for_player() == "bid"
+    prompt = d.app.drawer.prompt_text(d.scene)[0]
+    record = d.record_text()
+    d.frame()
+    assert prompt in [text for text, _ in record], record
+    scene = d.scene
+    while not (scene.shown.tricks_won[0] and d.situation() == "play"):
+        act(d, d.wait_for_player(), touch=touch)
+    drawn: list = []
+    d.app.text.record = drawn
+    d.frame()
+    d.app.text.record = None
+    words = [r.rect for r in drawn if r.rect is not None and r.text
+             and d.app.drawer.prompt_text(scene)[0].startswith(r.text)]
+    packets = scene.layout.packet_rects(0, scene.shown.tricks_won[0])
+    assert words and all(w.collidelist(packets) == -1 for w in words), (words, packets)

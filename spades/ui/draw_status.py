@@ -43,6 +43,13 @@ class StatusDrawer:
             return  # a long message takes the whole column, the prompt's room too
         if text and not self.peeks(lay.prompt):  # never half hidden under a panel
             box = lay.prompt
+            won_at = lay.packets[HUMAN]
+            if scene.shown.tricks_won[HUMAN] == 0 and won_at.right < box.left \
+                    and won_at.top <= box.centery <= won_at.bottom:
+                # No trick won yet (the bidding): the prompt may take the won tricks'
+                # room beside the badge, and a bid's longer words keep one line.
+                half = lay.width // 2 - won_at.left
+                box = Rect(lay.width // 2 - half, box.y, 2 * half, box.height)
             size, lines = self.fit_lines(text, lay.font, box)
             step = round(size * 1.05)
             y = box.centery - step * len(lines) // 2
