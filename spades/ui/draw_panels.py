@@ -268,11 +268,12 @@ class PanelDrawer:
                     rule = row + gap // 2
                     pygame.draw.line(surface, (180, 180, 170), (x, rule), (x + col_w, rule))
                     row += gap
-                lsize = t.fit(label, size, col_w - t.font(size).size("-0000")[0] - 8, bold)
+                text = "" if value is None else f"{value:+d}" if label not in (
+                    "Running total", "Bags carried") and i > 0 else str(value)
+                room = col_w - (t.font(size, True).size(text)[0] + 8 if text else 0)
+                lsize = t.fit(label, size, room, bold)  # beside its own figure
                 t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, row), "topleft", bold)
                 if value is not None:
-                    text = f"{value:+d}" if label not in ("Running total", "Bags carried") \
-                        and i > 0 else str(value)
                     ink = theme.PANEL_TEXT
                     if label not in ("Running total", "Bags carried"):
                         ink = theme.GOOD if value > 0 else (theme.BAD if value < 0 else ink)
