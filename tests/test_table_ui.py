@@ -723,3 +723,30 @@ def test_the_prompt_keeps_one_line_while_bidding_and_clears_your_won_tricks(size
              and d.app.drawer.prompt_text(scene)[0].startswith(r.text)]
     packets = scene.layout.packet_rects(0, scene.shown.tricks_won[0])
     assert words and all(w.collidelist(packets) == -1 for w in words), (words, packets)
+
+
+@pytest.mark.parametrize("seed", ["4", "11"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_prompt_never_blinks_out_during_the_bidding(seed, touch):
+    """From the deal's end to the first card, every frame says whose bid it is (or
+    asks for yours): before, the prompt went blank for about half a second after every
+    bid while its chip settled, and while the dealt cards turned up. Your bid by finger
+    or by mouse."""
+    d = Driver("--size", "1280x720", "--seed", seed)
+    scene, drawer = d.scene, d.app.drawer
+    said: set[str] = set()
+    for _ in range(4000):
+        d.frame()
+        if scene.view.phase != "bidding":
+            break
+        if scene.shown.dealing or scene.overlays:
+            continue
+        words = drawer.prompt_text(scene)[0]
+        assert words, (scene.shown.bids, scene.shown.to_act)
+        said.add(words)
+        if d.situation() == "bid":
+            act(d, "bid", touch=touch)
+    else:
+        pytest.fail("the bidding never ended")
+    assert any(w.endswith("to bid") for w in said) and \
+        "Your turn: choose a bid, then confirm it" in said, said

@@ -154,7 +154,15 @@ class StatusDrawer:
                 return ("Your turn: blind nil, or look at your cards" if not scene.view.looked
                         else "Your turn: choose a bid, then confirm it"), theme.TEXT
             return "Your turn: play a raised card", theme.TEXT
+        bidding = scene.view.phase == "bidding"
+        if bidding and not scene.idle:
+            # Between bids (a bid's chip settling, the cards turned up after the deal)
+            # the next bidder is said at once: the prompt no longer blinks out for half
+            # a second after every bid.
+            seat = scene.shown.to_act if scene.shown.to_act is not None else \
+                scene.view.to_act
+            if seat is not None:
+                return turn_words(scene.names, seat, True), theme.TEXT
         if scene.idle and scene.shown.to_act is not None:
-            bidding = scene.view.phase == "bidding"
             return turn_words(scene.names, scene.shown.to_act, bidding), theme.TEXT
         return "", theme.TEXT
