@@ -727,26 +727,29 @@ def test_the_prompt_keeps_one_line_while_bidding_and_clears_your_won_tricks(size
 
 @pytest.mark.parametrize("seed", ["4", "11"])
 @pytest.mark.parametrize("touch", [False, True])
-def test_the_prompt_never_blinks_out_during_the_bidding(seed, touch):
-    """From the deal's end to the first card, every frame says whose bid it is (or
-    asks for yours): before, the prompt went blank for about half a second after every
-    bid while its chip settled, and while the dealt cards turned up. Your bid by finger
-    or by mouse."""
+def test_the_prompt_never_blinks_out_between_turns(seed, touch):
+    """From the deal's end through the first three tricks, every frame says whose turn
+    it is (or asks for your bid or card), but while a won trick's words stand: before,
+    the prompt went blank for about half a second after every bid and every card
+    while it settled, and while the dealt cards turned up. You act by finger or by
+    mouse."""
     d = Driver("--size", "1280x720", "--seed", seed)
     scene, drawer = d.scene, d.app.drawer
     said: set[str] = set()
-    for _ in range(4000):
+    for _ in range(6000):
         d.frame()
-        if scene.view.phase != "bidding":
+        s = scene.shown
+        if sum(s.tricks_won) >= 3:
             break
-        if scene.shown.dealing or scene.overlays:
-            continue
-        words = drawer.prompt_text(scene)[0]
-        assert words, (scene.shown.bids, scene.shown.to_act)
-        said.add(words)
-        if d.situation() == "bid":
-            act(d, "bid", touch=touch)
+        if not (s.dealing or scene.overlays or s.winner_card is not None):
+            words = drawer.prompt_text(scene)[0]
+            assert words, (s.bids, s.trick, s.to_act)
+            said.add(words)
+        if d.situation() in ("bid", "play"):
+            act(d, d.situation(), touch=touch)
     else:
-        pytest.fail("the bidding never ended")
-    assert any(w.endswith("to bid") for w in said) and \
-        "Your turn: choose a bid, then confirm it" in said, said
+        pytest.fail("three tricks were never played")
+    assert any(w.endswith("to bid") for w in said) and any(w.endswith("to play")
+                                                           for w in said), said
+    assert {"Your turn: choose a bid, then confirm it", "Your turn: play a raised card"} \
+        <= said, said

@@ -10,9 +10,28 @@ import pygame
 from pygame import Rect
 
 from ..engine import OVER
+from ..engine.actions import BiddingDone, BidMade, CardPlayed, CardsSeen, SpadesBroken, TrickWon
 from . import theme
 from .table import HUMAN, TableScene, bid_words
 from .words import turn_words
+
+
+def coming_turn(scene: TableScene) -> int | None:
+    """Who acts next on the table as shown: the seat the shown state names, else the
+    seat of the next bid or card still to be shown, else (nothing more to show of this
+    hand) the seat the engine waits for; None between hands."""
+    shown = scene.shown
+    if shown.to_act is not None:
+        return shown.to_act
+    for event in scene.queue:
+        if isinstance(event, BidMade | CardPlayed):
+            return event.seat
+        if not isinstance(event, BiddingDone | SpadesBroken | TrickWon | CardsSeen):
+            return None  # the hand ends (or a new one is dealt) before anyone acts
+    view = scene.view
+    if view.hand_number != shown.hand_number or view.phase not in ("bidding", "playing"):
+        return None
+    return view.to_act
 
 
 class StatusDrawer:
@@ -155,14 +174,15 @@ class StatusDrawer:
                         else "Your turn: choose a bid, then confirm it"), theme.TEXT
             return "Your turn: play a raised card", theme.TEXT
         bidding = scene.view.phase == "bidding"
-        if bidding and not scene.idle:
-            # Between bids (a bid's chip settling, the cards turned up after the deal)
-            # the next bidder is said at once: the prompt no longer blinks out for half
-            # a second after every bid.
-            seat = scene.shown.to_act if scene.shown.to_act is not None else \
-                scene.view.to_act
+        shown = scene.shown
+        if not scene.idle and shown.winner_card is None:
+            # Between turns (a bid's chip settling, a card landing, the cards turned up
+            # after the deal) the next to act is said at once: the prompt no longer
+            # blinks out for half a second after every bid and card. A won trick's
+            # words stand alone until it is gathered.
+            seat = coming_turn(scene)
             if seat is not None:
-                return turn_words(scene.names, seat, True), theme.TEXT
+                return turn_words(scene.names, seat, None in shown.bids), theme.TEXT
         if scene.idle and scene.shown.to_act is not None:
             return turn_words(scene.names, scene.shown.to_act, bidding), theme.TEXT
         return "", theme.TEXT
