@@ -971,3 +971,32 @@ def test_the_breakdown_tells_each_players_bid_and_tricks(size, touch):
         line = f"{names[seat]}: {said}, took {took}"
         assert line in drawn and panel.contains(drawn[line].rect), (size, line, list(drawn))
     assert not [t for t in drawn if t.endswith("...")]
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "1024x768"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_breakdowns_buttons_read_alike(size, touch):
+    """Each button under the hand's breakdown says its label on one line, with its key
+    beside it (by mouse; no keys after a touch), as its neighbours do: "Computer's
+    way" put its "W" under the label while "Replay deal  R" had it beside."""
+    from ui_driver import act
+
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    while (situation := d.wait_for_player()) != "breakdown":
+        act(d, situation, touch=touch)
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    buttons = [c for c in d.scene.controls if c.key[0] == "btn"]
+    assert len(buttons) == 5
+    for c in buttons:
+        inside = [r for r in record if r.rect is not None and c.rect.contains(r.rect)]
+        label = [r for r in inside if r.text == c.label]
+        assert label, (c.label, [r.text for r in inside])
+        hint = [r for r in inside if r.text == c.hint]
+        if touch:
+            assert not hint
+        else:
+            assert hint and abs(hint[0].rect.centery - label[0].rect.centery) <= 3, \
+                (c.label, hint, label)

@@ -397,7 +397,11 @@ class TablePanels(PausePanel):
                     for i in range(len(names))]
         n = len(names)
         gap = max(pad, 8)  # apart enough for a finger
-        w = min(round(lay.font * 10), (panel.width - 2 * pad - (n - 1) * gap) // n)
+        # Wide enough for the longest label with its key beside it, where there is room
+        # ("Computer's way  W" put its key under it, its neighbours beside).
+        font = self.measure.font(lay.font, True)
+        wide = max(font.size(f"{label}  W")[0] + 24 for _, label in names)
+        w = min(max(round(lay.font * 10), wide), (panel.width - 2 * pad - (n - 1) * gap) // n)
         total = n * w + (n - 1) * gap
         x = panel.centerx - total // 2
         return [Rect(x + i * (w + gap), panel.bottom - pad - h, w, h) for i in range(n)]
