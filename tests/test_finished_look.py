@@ -153,12 +153,9 @@ def test_the_breakdowns_totals_rule_stands_clear_of_the_line_above(size, touch):
         assert min(glyphs) - max(rule) >= 2, (size, min(glyphs), rule)
 
 
-@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "844x390", "320x480"])
-@pytest.mark.parametrize("touch", [False, True])
-def test_the_breakdowns_two_sides_stand_apart_with_a_rule_between(size, touch):
-    """Us's column ends well short of Them's, with a rule down the gutter between: Us's
-    "+100" stood 7 to 10 px from "Them: Wren & Eli" and read as the start of Them's
-    column (second fresh-eye review). Reached by finger or by mouse."""
+def drawn_breakdown(size: str, touch: bool) -> tuple[Driver, list]:
+    """A short match played by finger (or mouse) to its first hand's breakdown, and
+    the strings the next frame draws."""
     from ui_driver import act
 
     d = Driver("--speed", "instant", "--size", size, rules=SHORT)
@@ -168,6 +165,16 @@ def test_the_breakdowns_two_sides_stand_apart_with_a_rule_between(size, touch):
     d.app.text.record = record
     d.frame()
     d.app.text.record = None
+    return d, record
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "844x390", "320x480"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_breakdowns_two_sides_stand_apart_with_a_rule_between(size, touch):
+    """Us's column ends well short of Them's, with a rule down the gutter between: Us's
+    "+100" stood 7 to 10 px from "Them: Wren & Eli" and read as the start of Them's
+    column (second fresh-eye review). Reached by finger or by mouse."""
+    d, record = drawn_breakdown(size, touch)
     box = d.scene.overlay_rect("breakdown")
     heads = {r.text.split(":")[0]: r.rect for r in record if r.rect is not None
              and r.text.startswith(("Us:", "Them:"))}
@@ -979,15 +986,7 @@ def test_the_breakdowns_buttons_read_alike(size, touch):
     """Each button under the hand's breakdown says its label on one line, with its key
     beside it (by mouse; no keys after a touch), as its neighbours do: "Computer's
     way" put its "W" under the label while "Replay deal  R" had it beside."""
-    from ui_driver import act
-
-    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
-    while (situation := d.wait_for_player()) != "breakdown":
-        act(d, situation, touch=touch)
-    record: list = []
-    d.app.text.record = record
-    d.frame()
-    d.app.text.record = None
+    d, record = drawn_breakdown(size, touch)
     buttons = [c for c in d.scene.controls if c.key[0] == "btn"]
     assert len(buttons) == 5
     for c in buttons:
