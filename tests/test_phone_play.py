@@ -495,6 +495,44 @@ def test_the_top_bar_keeps_each_sides_bags_while_the_bidding_goes(size):
     assert seen > 20
 
 
+@pytest.mark.parametrize("size", ["360x640", "360x740", "390x844", "844x390", "800x600"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_top_bar_keeps_each_sides_bags_through_the_play_with_wide_scores(size, touch):
+    """While the cards are played, wide scores (-190 and 480) cost the upright phone's
+    bar a size of score type before they cost a side its bags: at 360x640 it read
+    "Us -190 · won 0/7   Them 480 · won 0/6", the nine bags gone. (The bids made by
+    finger or by mouse.)"""
+    from spades.engine import Match, Rules
+    from spades.engine.match import deal_hands
+
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    d.app.start(Match(Rules(), 7, start={"dealer": 3, "hands": deal_hands(7, 0, 3),
+                                         "scores": [-190, 480], "bags": [3, 9]}))
+    scene = d.scene
+    record: list = []
+    d.app.text.record = record
+    seen = 0
+    for _ in range(600):
+        record.clear()
+        d.frame()
+        if scene.shown.trick and all(b is not None for b in scene.shown.bids) \
+                and not scene.overlays:
+            bar = scene.layout.top_bar
+            words = " ".join(r.text for r in record if r.rect is not None
+                             and bar.contains(r.rect))
+            assert "bags 3" in words and "bags 9" in words, (size, words)
+            assert "..." not in words, (size, words)
+            if scene.layout.portrait:  # the scores stand in the bar's own line
+                assert "-190" in words and "480" in words, (size, words)
+            seen += 1
+            if seen > 12:
+                break
+        if d.situation() is not None:
+            act(d, d.situation(), last=False, touch=touch)
+    d.app.text.record = None
+    assert seen > 12
+
+
 @pytest.mark.parametrize("size", ["320x480", "360x740", "390x844", "480x320", "740x360",
                                   "1280x720"])
 @pytest.mark.parametrize("touch", [True, False])

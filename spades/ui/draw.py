@@ -210,7 +210,8 @@ class TableDrawer(PanelDrawer, StatusDrawer):
         s = scene.shown
         t = self.text
         left = lay.toolbar["scores"].left - lay.pad if not lay.portrait else bar.right
-        level, rooms = self.phone_bar_fit(scene) if lay.portrait else (0, [0, 0])
+        level, rooms, score_size = self.phone_bar_fit(scene) if lay.portrait else (
+            0, [0, 0], lay.font_score)
         for team in (0, 1):
             contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
             bidding = any(b is None for b in s.bids)
@@ -222,7 +223,7 @@ class TableDrawer(PanelDrawer, StatusDrawer):
                 x = bar.x + (bar.width // 2 if team else lay.pad)
                 y = bar.centery
                 r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
-                r = t.blit(surface, str(s.scores[team]), lay.font_score, theme.TEXT,
+                r = t.blit(surface, str(s.scores[team]), score_size, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
                 options = self.phone_bar_words(scene, team)
                 detail = options[min(level, len(options) - 1)]
@@ -279,24 +280,34 @@ class TableDrawer(PanelDrawer, StatusDrawer):
         return [f"· won {won}/{contract}{bags}", f"· {won}/{contract}{bags}",
                 f"· won {won}/{contract}", f"· {won}/{contract}"]
 
-    def phone_bar_fit(self, scene: TableScene) -> tuple[int, list[int]]:
+    def phone_bar_fit(self, scene: TableScene) -> tuple[int, list[int], int]:
         """How short both sides' words must be so each fits its half of the phone's top
         bar (the same for both, so one side never shows its bags while the other's are
-        dropped: a big score or the wider "Them" leaves less room), and each side's
-        room for them after its name and score."""
+        dropped: a big score or the wider "Them" leaves less room), each side's room
+        for them after its name and score, and the score's size: short of room for the
+        bags, the scores come down a size or two before the bags are dropped (at
+        360x640, "-230" and "480" left only "won 0/7", and bags decide matches)."""
         lay = scene.layout
         bar, t, size = lay.top_bar, self.text, lay.font_small
-        level, rooms = 0, []
-        for team in (0, 1):
-            used = t.font(size, True).size(TEAM_NAMES[team])[0] + 6 + \
-                t.font(lay.font_score, True).size(str(scene.shown.scores[team]))[0] + 3
-            # "Us" from the left edge, "Them" from the middle, a pad clear of the next.
-            rooms.append(bar.width // 2 - lay.pad - used - (0 if team else lay.pad))
-            options = self.phone_bar_words(scene, team)
-            fits = next((i for i, o in enumerate(options)
-                         if t.font(size).size(o)[0] <= rooms[-1]), len(options) - 1)
-            level = max(level, fits)
-        return level, rooms
+        words = [self.phone_bar_words(scene, team) for team in (0, 1)]
+        with_bags = sum(1 for o in words[0] if "bags" in o)  # the options that keep them
+        best = None
+        for score_size in range(lay.font_score, size - 1, -1):
+            level, rooms = 0, []
+            for team in (0, 1):
+                used = t.font(size, True).size(TEAM_NAMES[team])[0] + 6 + \
+                    t.font(score_size, True).size(str(scene.shown.scores[team]))[0] + 3
+                # "Us" from the left edge, "Them" from the middle, a pad clear of the next.
+                rooms.append(bar.width // 2 - lay.pad - used - (0 if team else lay.pad))
+                options = words[team]
+                fits = next((i for i, o in enumerate(options)
+                             if t.font(size).size(o)[0] <= rooms[-1]), len(options) - 1)
+                level = max(level, fits)
+            if best is None:
+                best = (level, rooms, score_size)
+            if level < with_bags:
+                return level, rooms, score_size
+        return best
 
     def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
         """The match and hand ("Match 11, hand 1"), target, practice mark and the
