@@ -10,7 +10,7 @@ from itertools import combinations
 from types import SimpleNamespace
 
 import pytest
-from ui_driver import Driver, play_until
+from ui_driver import Driver, act, play_until
 
 from spades.engine import STANDARD, Rules
 from spades.engine.scoring import ScoreLine, score_team
@@ -589,6 +589,31 @@ def test_on_a_phone_the_breakdown_sits_between_the_caption_and_the_players_badge
     panel = d.scene.overlay_rect("breakdown")
     assert panel.top > d.scene.caption_bottom()
     assert panel.bottom <= d.scene.layout.badges[0].top  # the badge is not cut in two
+
+
+@pytest.mark.parametrize("size", ["800x600", "1024x768", "1280x720", "390x844", "844x390",
+                                  "915x412"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_hands_and_the_matchs_result_leave_the_players_badge_whole(size, touch):
+    """The hand's breakdown and the match's result stand clear of "You" wherever the
+    window has room: between the caption and the badge, or, on a phone held sideways,
+    beside it (the breakdown, taller, only there). Before, the result covered the
+    badge's top at 800x600 and cut it in two at 844x390, and the breakdown cut it at
+    844x390. (Played by finger or by mouse.)"""
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    seen = set()
+    while (situation := d.wait_for_player()) != "over":
+        if situation == "breakdown" and "breakdown" not in seen:
+            seen.add("breakdown")
+            if d.scene.layout.compact:  # elsewhere the breakdown may need the height
+                assert not d.scene.overlay_rect("breakdown").colliderect(
+                    d.scene.layout.badges[0]), size
+        act(d, situation, touch=touch)
+    panel, badge = d.scene.overlay_rect("match_over"), d.scene.layout.badges[0]
+    assert not panel.colliderect(badge), (size, panel, badge)
+    assert panel.top > d.scene.caption_bottom()
+    assert d.app.screen.get_rect().contains(panel), (size, panel)
+    assert seen
 
 
 # --- the deal -------------------------------------------------------------------------

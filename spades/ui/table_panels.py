@@ -212,15 +212,22 @@ class TablePanels(PausePanel):
         rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
         rect.center = (most.centerx, lay.height // 2)
         rect.clamp_ip(most)
-        if name == "breakdown":
+        if name in ("breakdown", "match_over"):
             # Between the table's caption (hand, deal number, target) and the player's
-            # badge when it fits there, else below the caption while there is room.
+            # badge when it fits there, else below the caption while there is room (at
+            # 800x600 the match's result covered the top of "You").
             caption = self.caption_bottom() + lay.pad
             band = Rect(rect.x, caption, rect.width, lay.badges[0].top - lay.pad - caption)
             if band.height >= rect.height:
                 rect.centery = band.centery
             elif rect.top < caption:
                 rect.top = min(caption, max(most.top, lay.height - lay.pad - rect.height))
+            badge = lay.badges[0]
+            if rect.colliderect(badge) and lay.width - lay.pad - badge.right - lay.pad >= \
+                    rect.width:
+                # Still over the badge, as on a phone held sideways, where it stands
+                # beside the trick: the panel steps right of it rather than cut it.
+                rect.left = max(rect.left, badge.right + lay.pad)
         return rect
 
     def caption_bottom(self) -> int:
