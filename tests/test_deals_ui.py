@@ -77,6 +77,32 @@ def test_the_computer_plays_the_same_deal_in_your_seat():
     assert [p.strength for p in scene.comparison.players[1:]] == list(scene.options.strengths)
 
 
+@pytest.mark.parametrize("size", ["1280x720", "390x844"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_computers_way_reads_row_by_row_under_its_buttons_name(size, touch):
+    """The panel opened by "Computer's way" is titled so, its last row says what the
+    figure is (your team's lead, not "Difference"), and each row's figures stand near
+    its label: on a 720-px panel the label sat at x 289 and the computer's figure at
+    x 982, too far for the eye to follow. (Opened by finger or by mouse.)"""
+    d = Driver("--speed", "instant", "--size", size)
+    to_breakdown(d)
+    (d.tap if touch else d.click)(("btn", "compare"))
+    scene = d.scene
+    assert scene.overlays[-1] == "compare"
+    assert d.until(lambda: scene.comparison.result is not None, 3000)
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    texts = [r.text for r in record]
+    assert "Computer's way" in texts and "Your team's lead" in texts, texts
+    assert "Difference" not in texts
+    label = next(r for r in record if r.text == "Your bid")
+    figure = next(r for r in record if r.text == "Computer")
+    assert figure.rect.right - label.rect.left <= 27 * scene.layout.font_small, (label, figure)
+    assert scene.overlay_rect("compare").contains(figure.rect)
+
+
 def drawn_words(d: Driver) -> list[str]:
     """Every string the next frame draws, whichever way it is drawn."""
     record: list = []

@@ -24,6 +24,8 @@ from .words import (
     partner_lines,
 )
 
+LEAD = "Your team's lead"  # the comparison's last row: your side's points less theirs
+
 
 class PanelDrawer(SheetDrawer):
     """The panels' part of ``TableDrawer``: uses its ``text`` and ``art``."""
@@ -373,7 +375,7 @@ class PanelDrawer(SheetDrawer):
 
         lay = scene.layout
         t = self.text
-        y = self.heading(surface, scene, box, "The computer in your seat")
+        y = self.heading(surface, scene, box, "Computer's way")  # as its button
         comparison = scene.comparison
         if comparison is None:
             return
@@ -395,20 +397,25 @@ class PanelDrawer(SheetDrawer):
             ("Your team's tricks", mine["team_tricks"], theirs["team_tricks"]),
             ("Your team's points", f"{mine['team_points']:+d}", f"{theirs['team_points']:+d}"),
             ("Their points", f"{mine['other_points']:+d}", f"{theirs['other_points']:+d}"),
-            ("Difference", f"{mine['margin']:+d}", f"{theirs['margin']:+d}"),
+            (LEAD, f"{mine['margin']:+d}", f"{theirs['margin']:+d}"),
         ]
         size = lay.font_small
         step = round(size * 1.3)
-        col = (box.width - 2 * lay.pad) // 3
+        # The figures stand near their labels: on a wide panel the table keeps to about
+        # 26 letters' width, centred, so the eye does not cross a gap to read a row.
+        width = min(box.width - 2 * lay.pad, round(size * 26))
+        col = width // 3
         for i, (label, a, b) in enumerate(rows):
-            bold = i == 0 or label == "Difference"
-            changed = 1 <= i <= 4 and a != b  # a bid that differs between the versions
-            x = box.x + lay.pad
+            bold = i == 0 or label == LEAD
+            # A bid that differs between the versions: marked in the suggestion's blue,
+            # not in red, which would say the computer's bid was a mistake.
+            changed = 1 <= i <= 4 and a != b
+            x = box.centerx - width // 2
             lsize = t.fit(label, size, col + col // 2)
             t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, y), "topleft", bold)
             t.blit(surface, str(a), size, theme.PANEL_TEXT, (x + col * 2 - lay.pad, y),
                    "topright", bold or changed)
-            t.blit(surface, str(b), size, theme.BAD if changed else theme.PANEL_TEXT,
+            t.blit(surface, str(b), size, SUGGESTED if changed else theme.PANEL_TEXT,
                    (x + col * 3 - lay.pad, y), "topright", bold or changed)
             y += step
         y += lay.pad // 2
