@@ -570,3 +570,27 @@ def test_a_sideways_phones_menu_shows_every_choice_without_scrolling(size, how, 
         assert isinstance(d.scene, MenuScreen)
     press(("row", "play"))
     assert isinstance(d.scene, TableScene)
+
+
+@pytest.mark.parametrize("size", ["390x844", "1280x720"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_statistics_before_any_match_show_the_record_at_nought(size, touch):
+    """With nothing recorded yet, Statistics shows the lines it will keep, each at
+    nought ("Matches won 0 of 0", "Bags taken 0"), under a sentence that says how they
+    fill in. Before, one sentence stood alone on the felt, a page that looked unmade.
+    (Reached from the menu by finger or by mouse.)"""
+    d = menu_driver("--size", size)
+    (d.tap if touch else d.click)(("row", "stats"))
+    assert isinstance(d.scene, StatsScreen)
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    texts = [r.text for r in record]
+    assert any(t.startswith("No match finished yet") for t in texts), texts
+    for label, zero in (("Matches won", "0 of 0"), ("Your nils made", "0 of 0"),
+                        ("Bags taken", "0"), ("Points scored", "0")):
+        row = next(r for r in record if r.text == label)
+        value = [r for r in record if r.text == zero and abs(r.rect.y - row.rect.y) <= 2]
+        assert value, (label, texts)
+    assert not [r for r in record if r.text.startswith("Reset")]  # nothing to reset

@@ -61,8 +61,13 @@ class StatsScreen(Screen):
         font, small, pad, _ = self.metrics()
         rows: list[Widget] = []
         if stats.is_empty:
+            # The record's lines at nought, so the page shows what it will keep (a
+            # sentence alone on the felt read as a page not yet made).
             rows.append(Paragraph("none", "No match finished yet. Play one to the end and "
-                                  "your record appears here, rule set by rule set."))
+                                  "your record fills in here, rule set by rule set."))
+            rows.append(Heading("h_empty", "Your record"))
+            rows.append(Custom("t_empty", len(STAT_LINES) * round(small * 1.3) + pad,
+                               self._table(stats.total)))
         else:
             if stats.recent:
                 rows.append(Heading("h_chart", "Points per hand, your last matches"))
