@@ -110,3 +110,8 @@ def test_bench_players_prints_decision_times():
     assert out["strength"] == "hard" and out["card"]["count"] == 26
     assert out["bid"]["count"] >= 2 and out["card"]["p95"] <= out["card"]["max"]
     assert out["card"]["searched"] <= out["card"]["count"]
+    # The machine's speed beside the times, so figures from two machines compare: a
+    # card played out takes microseconds, not nothing and not milliseconds.
+    assert 0.2 < out["rollout_us_per_card"] < 200
+    from spades.ai.timing import format_timing
+    assert "microseconds a card played out" in format_timing(out)

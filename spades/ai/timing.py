@@ -28,6 +28,31 @@ def _load() -> float | None:
         return None
 
 
+# The speed of the machine in the unit hard spends: microseconds a card played out in
+# a rollout, from a fixed position (the first deal of seed 0, bid 3 all round, every
+# seat by the normal rules). Decision times are worth comparing between machines only
+# beside it: docs/ai.md gives it with each bench it reports.
+REFERENCE_PLAY_OUTS = 400
+
+
+def rollout_speed(repeats: int = 3) -> float:
+    """Microseconds a card played out, the best of ``repeats`` runs of the same work."""
+    from ..engine.match import deal_hands
+    from .hard import play_out
+    from .position import Position
+
+    start = Position(preset("standard"))
+    start.hands = list(deal_hands(0, 0, 3))
+    start.bids = [3, 3, 3, 3]
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for _ in range(REFERENCE_PLAY_OUTS):
+            play_out(start.copy(), ["normal"] * 4)
+        best = min(best, time.perf_counter() - t0)
+    return round(best / (REFERENCE_PLAY_OUTS * 52) * 1e6, 2)
+
+
 def time_decisions(
     strength: str = "hard", deals: int = 40, seed: int = 1, rules: str = "standard",
     iterations: int | None = None, on_deal: Any = None,
@@ -70,7 +95,7 @@ def time_decisions(
             on_deal(d + 1)
     out: dict[str, Any] = {"strength": strength, "deals": deals, "seed": seed, "rules": rules,
                            "iterations": iterations, "load_before": load_before,
-                           "load_after": _load()}
+                           "load_after": _load(), "rollout_us_per_card": rollout_speed()}
     for kind in ("card", "bid"):
         v = times[kind]
         out[kind] = {
@@ -99,6 +124,8 @@ def format_timing(out: dict[str, Any]) -> str:
         + (f"{out['iterations']} rollouts" if out["iterations"] is not None
            else "its default budget")
         + f"; load average {out['load_before']} before, {out['load_after']} after",
+        f"  this machine: {out['rollout_us_per_card']:.2f} microseconds a card played out in a "
+        "reference rollout (decision times scale with it)",
     ]
     for kind in ("card", "bid"):
         t = out[kind]
