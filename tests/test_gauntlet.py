@@ -98,6 +98,9 @@ def test_gauntlet_in_whole_matches_reports_the_reading():
     assert "late" in out["overall"] and 0 <= f["A"]["matches_won"] <= 1
     text = format_report(out)
     assert "From hand 4 on" in text and "matches won" in text
+    # How many hands the figures stand on: "300+ deals" is read off this line.
+    n = f["A"]["hands"]
+    assert f"hands: hard {n}, hard-static {n}" in text
 
 
 def test_bench_players_prints_decision_times():

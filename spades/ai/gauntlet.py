@@ -342,13 +342,14 @@ def format_report(out: dict[str, Any]) -> str:
     if by_match:
         lines.append("")
         lines.append(f"From hand {LATE_HAND + 1} on (the reading has seen {LATE_HAND} hands), "
-                     "and matches won:")
+                     "matches won, and hands played (at the side's two tables):")
         for name, f in [*out["per_zoo"].items(), ("overall", out["overall"])]:
             late = f["late"]
             lines.append(
                 f"{name:<12} {late['a_minus_b']:>+7.1f} "
                 f"[{late['ci95'][0]:+.1f}, {late['ci95'][1]:+.1f}]; matches won: "
-                f"{a} {100 * f['A']['matches_won']:.0f}%, {b} {100 * f['B']['matches_won']:.0f}%")
+                f"{a} {100 * f['A']['matches_won']:.0f}%, {b} {100 * f['B']['matches_won']:.0f}%"
+                f"; hands: {a} {f['A']['hands']}, {b} {f['B']['hands']}")
     for side, name in (("A", a), ("B", b)):
         t = out["decision_ms"][side]
         lines.append(
