@@ -638,3 +638,27 @@ def test_touch_only_is_false_off_a_browser_or_when_the_page_cannot_say(monkeypat
     assert platform.touch_only() is False
     monkeypatch.setattr(platform, "browser_window", lambda: TouchPage())
     assert platform.touch_only() is True
+
+
+@pytest.mark.parametrize("size", ["844x390", "390x844", "1280x720"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_a_rows_words_stand_clear_of_its_rounded_edge(size, touch):
+    """A switch's or a stepper's label starts at least 8 px inside its row, where a
+    phone's 5-px pad had set "Sound" and "Animation" against the row's rounded corner.
+    (The pause menu opened by finger or by mouse.)"""
+    d = Driver("--size", size, "--speed", "instant")
+    d.wait_for_player()
+    (d.tap if touch else d.click)(("tool", "menu"))
+    assert d.scene.overlays[-1] == "pause"
+    rows = [c for c in d.scene.build_controls() if c.label in ("Sound", "Coach", "Animation")]
+    assert len(rows) == 3, [c.label for c in d.scene.build_controls()]
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    for row in rows:
+        words = [r for r in record if r.text == row.label and r.rect is not None
+                 and row.rect.contains(r.rect)]
+        assert words, (row.label, row.rect)
+        assert words[0].rect.left - row.rect.left >= 8, (size, row.label, words[0].rect,
+                                                         row.rect)

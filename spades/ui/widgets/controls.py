@@ -368,6 +368,9 @@ class Custom(Widget):
         self.paint(surface, self.rect)
 
 
+ROW_INSET = 8  # px: the least room between a row's edge and its words
+
+
 def label_lines(widget: Widget, width: int, look: Look) -> list[str]:
     """A row's label in body type: on two lines where one would need a smaller size."""
     if look.text.font(look.small, True).size(widget.label)[0] <= width:
@@ -389,8 +392,13 @@ def row_height(widget: Widget, width: int, look: Look, value_w: int) -> int:
 
 def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: int, look: Look,
                   ink: tuple, muted: tuple) -> None:
-    """A row's label (bold) and its note under it, left-aligned in ``width``."""
+    """A row's label (bold) and its note under it, left-aligned in ``width``, at least
+    ROW_INSET from the row's edge (a phone's 5-px pad set the words against the rounded
+    corner)."""
     t = look.text
+    inset = max(look.pad, ROW_INSET)
+    width -= inset - look.pad  # what row_height measured the label in
+    left = rect.x + inset
     top = rect.y + look.pad // 2 + 2
     labels = label_lines(widget, width, look)
     step = round(look.small * 1.2)
@@ -398,15 +406,15 @@ def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: in
         y = rect.centery - (len(labels) - 1) * step // 2
         for line in labels:
             size = t.fit(line, look.small, width, True)
-            t.blit(surface, line, size, ink, (rect.x + look.pad, y), "midleft", True)
+            t.blit(surface, line, size, ink, (left, y), "midleft", True)
             y += step
         return
     for i, line in enumerate(labels):
         size = t.fit(line, look.small, width, True)
-        t.blit(surface, line, size, ink, (rect.x + look.pad, top + i * step), "topleft", True)
+        t.blit(surface, line, size, ink, (left, top + i * step), "topleft", True)
     y = top + round(look.font * 1.1) + (len(labels) - 1) * step
     for line in wrapped(t, widget.note, look.note_size, width):
-        t.blit(surface, line, look.note_size, muted, (rect.x + look.pad, y))
+        t.blit(surface, line, look.note_size, muted, (left, y))
         y += round(look.note_size * 1.2)
 
 
