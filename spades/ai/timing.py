@@ -32,10 +32,10 @@ def _load() -> float | None:
 # a rollout, from a fixed position (the first deal of seed 0, bid 3 all round, every
 # seat by the normal rules). Decision times are worth comparing between machines only
 # beside it: docs/ai.md gives it with each bench it reports.
-REFERENCE_PLAY_OUTS = 400
+REFERENCE_PLAY_OUTS = 300
 
 
-def rollout_speed(repeats: int = 3) -> float:
+def rollout_speed(repeats: int = 9) -> float:
     """Microseconds a card played out, the best of ``repeats`` runs of the same work."""
     from ..engine.match import deal_hands
     from .hard import play_out
