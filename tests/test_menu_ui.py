@@ -594,3 +594,18 @@ def test_statistics_before_any_match_show_the_record_at_nought(size, touch):
         value = [r for r in record if r.text == zero and abs(r.rect.y - row.rect.y) <= 2]
         assert value, (label, texts)
     assert not [r for r in record if r.text.startswith("Reset")]  # nothing to reset
+
+
+@pytest.mark.parametrize("size", ["1280x720", "844x390", "390x844", "800x600"])
+def test_the_menus_tagline_stands_apart_from_play(size):
+    """"Partner and rivals: all computers" stands at least 8 px above the Play button,
+    so it reads as the page's line, not the button's caption: it sat 5 px above it."""
+    d = menu_driver("--size", size)
+    menu = d.scene
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    tagline = next(r for r in record if r.text == menu.tagline)
+    play = next(w for w in menu.build_controls() if w.key == ("row", "play"))
+    assert play.rect.top - tagline.rect.bottom >= 8, (size, tagline.rect, play.rect)

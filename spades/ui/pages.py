@@ -142,6 +142,11 @@ class MenuScreen(Screen):
         font = self.metrics()[0]
         return max(round(font * 2.2), min(round(font * 3.4), self.height // 9))
 
+    def head_height(self) -> int:
+        """The page's head and a pad more, so the tagline stands apart from Play (it sat
+        half a pad above the button, and read as the button's caption)."""
+        return super().head_height() + self.metrics()[2]
+
     def draw_title(self, surface, drawer) -> bool:
         font, small, pad, _ = self.metrics()
         t = self.app.text
