@@ -464,6 +464,23 @@ def test_the_status_column_beside_the_trick_stands_level_with_it(size, touch):
     assert seen == {"contracts", "prompt"}, seen
 
 
+def wide_score_table(size: str, scores: list[int]) -> Driver:
+    """A table at ``size`` whose first hand starts at ``scores`` with 3 and 9 bags."""
+    from spades.engine import Match, Rules
+    from spades.engine.match import deal_hands
+
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    d.app.start(Match(Rules(), 7, start={"dealer": 3, "hands": deal_hands(7, 0, 3),
+                                         "scores": scores, "bags": [3, 9]}))
+    return d
+
+
+def bar_words(scene, record: list) -> str:
+    """Every string drawn inside the top bar in the recorded frame."""
+    bar = scene.layout.top_bar
+    return " ".join(r.text for r in record if r.rect is not None and bar.contains(r.rect))
+
+
 @pytest.mark.parametrize("size", ["390x844", "360x740", "320x480", "844x390", "740x360",
                                   "800x600", "1280x720"])
 def test_the_top_bar_keeps_each_sides_bags_while_the_bidding_goes(size):
@@ -471,12 +488,7 @@ def test_the_top_bar_keeps_each_sides_bags_while_the_bidding_goes(size):
     top bar gives way "bidding" before it gives way a side's bags, at every size, with
     wide scores (-150 and 420). Before, an upright phone kept "· bidding" and dropped
     "bags 9" once the scores grew wide."""
-    from spades.engine import Match, Rules
-    from spades.engine.match import deal_hands
-
-    d = Driver("--size", size, "--speed", "instant", start=False)
-    d.app.start(Match(Rules(), 7, start={"dealer": 3, "hands": deal_hands(7, 0, 3),
-                                         "scores": [-150, 420], "bags": [3, 9]}))
+    d = wide_score_table(size, [-150, 420])
     scene = d.scene
     record: list = []
     d.app.text.record = record
@@ -485,9 +497,7 @@ def test_the_top_bar_keeps_each_sides_bags_while_the_bidding_goes(size):
         record.clear()
         d.frame()
         if any(b is None for b in scene.shown.bids) and not scene.overlays:
-            bar = scene.layout.top_bar
-            words = " ".join(r.text for r in record if r.rect is not None
-                             and bar.contains(r.rect))
+            words = bar_words(scene, record)
             assert "bags 3" in words and "bags 9" in words, (size, words)
             assert "..." not in words, (size, words)
             seen += 1
@@ -502,12 +512,7 @@ def test_the_top_bar_keeps_each_sides_bags_through_the_play_with_wide_scores(siz
     bar a size of score type before they cost a side its bags: at 360x640 it read
     "Us -190 · won 0/7   Them 480 · won 0/6", the nine bags gone. (The bids made by
     finger or by mouse.)"""
-    from spades.engine import Match, Rules
-    from spades.engine.match import deal_hands
-
-    d = Driver("--size", size, "--speed", "instant", start=False)
-    d.app.start(Match(Rules(), 7, start={"dealer": 3, "hands": deal_hands(7, 0, 3),
-                                         "scores": [-190, 480], "bags": [3, 9]}))
+    d = wide_score_table(size, [-190, 480])
     scene = d.scene
     record: list = []
     d.app.text.record = record
@@ -517,9 +522,7 @@ def test_the_top_bar_keeps_each_sides_bags_through_the_play_with_wide_scores(siz
         d.frame()
         if scene.shown.trick and all(b is not None for b in scene.shown.bids) \
                 and not scene.overlays:
-            bar = scene.layout.top_bar
-            words = " ".join(r.text for r in record if r.rect is not None
-                             and bar.contains(r.rect))
+            words = bar_words(scene, record)
             assert "bags 3" in words and "bags 9" in words, (size, words)
             assert "..." not in words, (size, words)
             if scene.layout.portrait:  # the scores stand in the bar's own line
