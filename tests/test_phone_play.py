@@ -578,6 +578,35 @@ def test_the_pause_menus_switches_keep_their_labels_whole(size, touch):
     assert scene.options.four_colour is not deck
 
 
+@pytest.mark.parametrize("size", ["844x390", "568x320", "667x375"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_a_sideways_pause_menu_leaves_no_cell_of_its_grid_empty(size, touch):
+    """On a phone held sideways the pause menu takes two columns: Resume has the top
+    row to itself and every row below fills both columns, the settings facing the ways
+    out. Before, Resume headed the settings' column and the last cell of the other
+    stood empty. Opened by finger or by mouse; Resume still closes it."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "5")
+    d.wait_for_player()
+    (d.tap if touch else d.click)(("tool", "menu"))
+    scene = d.scene
+    assert scene.overlays[-1] == "pause"
+    controls = scene.build_controls()
+    left = min(c.rect.left for c in controls)
+    right = max(c.rect.right for c in controls)
+    rows: dict[int, list] = {}
+    for c in controls:
+        rows.setdefault(c.rect.y, []).append(c)
+    tops = sorted(rows)
+    assert len(tops) == 5, (size, tops)
+    assert [c.key for c in rows[tops[0]]] == [("btn", "resume")]
+    for y in tops:
+        row = sorted(rows[y], key=lambda c: c.rect.x)
+        assert row[0].rect.left == left and row[-1].rect.right == right, (size, y)
+        assert len(row) == (1 if y == tops[0] else 2), (size, [c.label for c in row])
+    (d.tap if touch else d.click)(("btn", "resume"))
+    assert "pause" not in scene.overlays
+
+
 @pytest.mark.parametrize("size", ["568x320", "640x360", "667x375", "480x320"])
 @pytest.mark.parametrize("touch", [True, False])
 def test_the_trick_winners_words_beside_a_sideways_trick_are_never_cut(size, touch):

@@ -52,13 +52,18 @@ class PausePanel:
         h, pad = self.button_height(), self.layout.pad
         if not mixed:
             rects = self.overlay_buttons(items, columns=1, panel=panel)
-            if cols == 2 and rows == self.PAUSE_SETTINGS and rects[0].width < 15 * \
-                    self.layout.font:  # cramped: the settings' column takes more
-                both = rects[-1].right - rects[0].x
-                left = round(both * 0.58)
-                for i, r in enumerate(rects):
-                    rects[i] = Rect(r.x, r.y, left, h) if i < rows else Rect(
-                        rects[0].x + left + pad, r.y, both - left - pad, h)
+            if cols == 2 and rows == self.PAUSE_SETTINGS:
+                # Resume takes the top row whole; below it the four settings face the
+                # four ways out, so no cell of the grid stands empty. Where the columns
+                # are cramped the settings' column takes more of the width.
+                x, both = rects[0].x, rects[-1].right - rects[0].x
+                left = round(both * 0.58) if rects[0].width < 15 * self.layout.font \
+                    else rects[rows].x - pad - x
+                ys = [r.y for r in rects[:rows]]
+                rects = [Rect(x, ys[0], both, h)]
+                rects += [Rect(x, ys[i], left, h) for i in range(1, rows)]
+                rects += [Rect(x + left + pad, ys[i], both - left - pad, h)
+                          for i in range(1, len(items) - rows + 1)]
             return rects
         top, w = panel.y + round(self.layout.font_big * 1.3) + 2 * pad, panel.width - 4 * pad
         rects = [Rect(panel.x + 2 * pad, top + i * (h + pad), w, h)
