@@ -452,6 +452,42 @@ def test_a_thinking_computer_seat_shows_an_animated_cue_of_at_least_12_px():
     assert 1 not in drawer.thinking_drawn or d.scene.shown.to_act == 1
 
 
+@pytest.mark.parametrize("size", ["844x390", "568x320", "1280x720", "800x600"])
+def test_the_thinking_ring_stays_inside_its_badge_and_clear_of_the_name(size):
+    """The ring of dots round a thinking player's face lies a pixel inside the badge's
+    4-px gold turn edge, clear of the team's bar and of the name. In a phone held
+    sideways (44-px badges) it had run over the edge top and bottom and touched the
+    "W" of "West"."""
+    d = Driver("--speed", "slow", "--size", size, rules=SHORT)
+    drawer = d.app.drawer
+    seen: set[int] = set()
+    for _ in range(4000):
+        s = d.scene
+        if s.idle and s.shown.to_act in (1, 2, 3) and not s.overlays:
+            seat = s.shown.to_act
+            record: list = []
+            d.app.text.record = record
+            d.frame()
+            d.app.text.record = None
+            cue = drawer.thinking_drawn.get(seat)
+            if cue is not None and d.scene.shown.to_act == seat:
+                badge = d.scene.layout.badges[seat]
+                assert badge.inflate(-10, -10).contains(cue), (size, seat, cue, badge)
+                assert cue.left >= badge.x + 8, (size, seat)  # clear of the team's bar
+                name = [r.rect for r in record if r.text == d.scene.names[seat]
+                        and r.rect is not None and badge.contains(r.rect)]
+                assert name and not name[0].colliderect(cue), (size, seat, name, cue)
+                seen.add(seat)
+            if seen == {1, 2, 3}:
+                break
+            continue
+        if d.situation() is not None:
+            act(d, d.situation(), last=False)
+        else:
+            d.frame()
+    assert seen == {1, 2, 3}, seen
+
+
 def test_a_small_thinking_cue_is_a_row_of_dots_not_a_ring():
     """In a narrow badge's corner a ring of eight dots read as a settings cog: the
     small cue is three dots in a row, lit in turn."""

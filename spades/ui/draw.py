@@ -295,6 +295,12 @@ class TableDrawer(PanelDrawer, StatusDrawer, TopBarDrawer):
         pygame.draw.rect(surface, team_colour, (badge.x + 3, badge.y + 8, 4, badge.height - 16),
                          border_radius=2)
         face = min(badge.height - lay.pad, round(size * 1.9))
+        # The thinking ring reaches ``ring`` px beyond the face: the face leaves it room
+        # a pixel inside a turn's 4-px gold edge, clear of the team's bar on the left,
+        # and the name starts clear of it.
+        face = min(face, 2 * (badge.height // 2 - 5 - max(3, face // 10) - 1))
+        ring = max(3, face // 10) + 1
+        gap = max(lay.pad // 2, ring + 2)  # face to name
         face_centre = None
         # North wears a "Partner" tag by the name; a narrow badge gives up the face for it,
         # and one too narrow even then (a phone on its side) the tag.
@@ -305,12 +311,14 @@ class TableDrawer(PanelDrawer, StatusDrawer, TopBarDrawer):
         if tag and least > badge.width - 2 * lay.pad - 4:
             tag, room = None, 0
         if badge.width >= size * 6 and (
-                tag is None or badge.right - x - face - lay.pad // 2 - lay.pad - 4 >= named):
+                tag is None or badge.right - max(x, badge.x + 4 + ring) - face - gap - lay.pad - 4
+                >= named):
             shape, colour = scene.avatar(seat)
             picture = self.avatars.get(shape, colour, face)
-            surface.blit(picture, (x + 4, badge.centery - face // 2))
-            face_centre = (x + 4 + face // 2, badge.centery)
-            x += face + lay.pad // 2
+            left = max(x + 4, badge.x + 8 + ring)
+            surface.blit(picture, (left, badge.centery - face // 2))
+            face_centre = (left + face // 2, badge.centery)
+            x = left - 4 + face + gap
         name_size = t.fit(name, size, badge.right - x - lay.pad - max(size, room), bold=True)
         r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True)
         if tag is not None:
@@ -346,7 +354,7 @@ class TableDrawer(PanelDrawer, StatusDrawer, TopBarDrawer):
         if turn and seat != HUMAN and scene.match.phase != OVER:
             if face_centre is not None:
                 # Round the player's face, like a turn timer: no text is covered.
-                centre, radius = face_centre, face // 2 + max(3, face // 10) + 1
+                centre, radius = face_centre, face // 2 + ring
             else:  # a narrow badge (a phone's side seats): its free bottom-right corner
                 radius = max(9, round(size * 0.55))
                 centre = (badge.right - lay.pad - radius - 2, badge.bottom - lay.pad - radius)
