@@ -474,6 +474,7 @@ def test_after_a_touch_the_tables_help_begins_with_playing_at_this_table():
     assert d.scene.overlays[-1] == "help" and "Playing at this table" in drawn
     assert "Your cards" in drawn and "How to play" not in drawn  # the rules page's name
     assert "Esc" not in drawn  # no key hint on the Close button either
+    assert "Keys" not in drawn and "Tab / Shift+Tab" not in drawn  # no keyboard seen
     d.press("f1")  # a key: the help begins with the keys
     d.press("f1")
     drawn.clear()

@@ -46,9 +46,14 @@ KEYS = [
 TITLE = "Help"
 
 
-def help_sections(keys_first: bool) -> list[tuple[str, list[tuple[str, str]]]]:
+def help_sections(keys_first: bool, keys: bool = True
+                  ) -> list[tuple[str, list[tuple[str, str]]]]:
     """The help's sections, each a heading and its rows: how to play by touch or mouse,
-    then the keys; the keys first for a player who last pressed one (F1 opened it)."""
+    then the keys; the keys first for a player who last pressed one (F1 opened it), and
+    none for one who plays by finger and has pressed no key (``keys`` False): half a
+    phone's help was keys its player has no keyboard for."""
+    if not keys:
+        return [("Playing at this table", PLAY)]
     sections = [("Playing at this table", PLAY), ("Keys", KEYS)]
     return sections[::-1] if keys_first else sections
 

@@ -241,9 +241,10 @@ class TablePanels(PausePanel):
         """The help's rows: each section's heading (key, [key], True), then its rows,
         what-it-does wrapped to its column (key, lines, False); a line's step and the
         key column's width. Playing by touch or mouse first, the keys after (first
-        after a key press)."""
+        after a key press; left out by finger until a key is pressed)."""
         lay = self.layout
-        sections = help_sections(keys_first=INPUT.mode == "keys")
+        sections = help_sections(keys_first=INPUT.mode == "keys",
+                                 keys=not INPUT.touch or INPUT.keys_seen)
         words = self.measure
         inner = lay.overlay.width - 2 * lay.pad
         widest = max(words.font(lay.font_small, True).size(key)[0]

@@ -133,6 +133,7 @@ class InputMode:
         # No input yet: a phone-sized window, upright or sideways, hides hints (a
         # touch-only page has decided already).
         self.fresh = not touch_only
+        self.keys_seen = False  # a key pressed since the start: a keyboard is at hand
 
     def hints_in(self, size: tuple[int, int]) -> bool:
         """Key hints in a window of ``size``: not after a touch, nor on a phone (held
@@ -161,7 +162,7 @@ class InputMode:
             self.mode = "mouse"
 
     def saw_key(self) -> None:
-        self.mode = "keys"
+        self.mode, self.keys_seen = "keys", True
         self.fresh = False
 
 
