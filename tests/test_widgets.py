@@ -348,8 +348,10 @@ def test_every_widget_of_every_page_on_screen_without_overlap_and_big_enough(siz
                 check_targets(w, look, target, name)
         area.offset = 0
         feet = [w.rect for w in scene.foot_placed]
-        for w in scene.foot_placed:
-            assert screen.contains(w.rect) and w.rect.top >= area.view.bottom, (name, w.key)
+        for w in scene.foot_placed:  # under the rows, or (a phone on its side) over them
+            assert screen.contains(w.rect), (name, w.key)
+            assert w.rect.top >= area.view.bottom or (
+                scene.head_buttons() and w.rect.bottom <= area.view.top), (name, w.key)
             check_targets(w, look, target, name)
         for a, b in zip(feet, feet[1:], strict=False):
             assert a.right + 8 <= b.left, name
@@ -360,6 +362,32 @@ def test_every_widget_of_every_page_on_screen_without_overlap_and_big_enough(siz
         assert body == sorted(body, key=lambda r: (r.y, r.x))
         back = [w for w in scene.foot_placed if w.label in ("Back", "Quit")]
         assert back or name == "MenuScreen", f"{name} cannot be left by pointer"
+
+
+@pytest.mark.parametrize("size", [(844, 390), (568, 320), (667, 375)])
+@pytest.mark.parametrize("touch", [True, False])
+def test_a_sideways_phone_puts_a_pages_buttons_beside_its_title(size, touch):
+    """On a phone held sideways a page's Back stands left of its title and Start match
+    right of it, so the rows take the height the footer took (Settings had shown two
+    rows and a half); the menu keeps Quit below. Back and Start match work where they
+    stand, by finger or by mouse."""
+    d = page_driver(size, lambda app: SettingsScreen(app, new=True))
+    press = d.tap if touch else d.click
+    scene = d.scene
+    _, _, pad, button_h = scene.metrics()
+    back, start = d.control(("foot", "back")), d.control(("foot", "start"))
+    assert back.rect.topleft == (pad, pad) and start.rect.right == size[0] - pad
+    assert start.rect.top == pad and scene.area.view.top >= back.rect.bottom
+    assert scene.area.view.bottom >= size[1] - pad - 1  # no footer under the rows
+    assert scene.area.view.height > size[1] - 2 * button_h - 4 * pad - 2 * scene.metrics()[1]
+    press(("foot", "back"))
+    assert isinstance(d.scene, MenuScreen)
+    quit_ = [w for w in d.scene.foot_placed if w.label == "Quit"]
+    assert not quit_ or quit_[0].rect.bottom == size[1] - pad  # the menu's Quit stays below
+    d.app.show(SettingsScreen(d.app, new=True))
+    d.frame()
+    press(("foot", "start"))
+    assert not isinstance(d.scene, MenuScreen | SettingsScreen)  # the table
 
 
 def check_targets(w, look, target: int, name: str) -> None:

@@ -114,18 +114,42 @@ class Screen:
     def title_size(self) -> int:
         return round(self.metrics()[0] * 1.7)
 
+    def head_buttons(self) -> bool:
+        """A short, wide window (a phone on its side): the footer's buttons stand in the
+        title's row, Back at the left and the rest at the right, so that the rows have
+        the height a footer would take (a page's column there showed two rows and a
+        half). Not on the menu, whose footer is Quit, not Back."""
+        footer = self.footer()
+        return (self.height < 450 and self.width >= 1.4 * self.height and bool(footer)
+                and footer[0].key in ("back", ("foot", "back")))
+
+    def title_row(self) -> int:
+        """The height of the title's line, or of the buttons beside it."""
+        _, _, _, button_h = self.metrics()
+        title = self.app.text.font(self.title_size(), True).get_height()  # the real line
+        return max(title, button_h) if self.head_buttons() else title
+
     def head_height(self) -> int:
         """The title and the message lines under it."""
         _, small, pad, _ = self.metrics()
-        title = self.app.text.font(self.title_size(), True).get_height()  # the real line
-        return title + 2 * pad + self.message_lines() * round(small * 1.2)
+        return self.title_row() + 2 * pad + self.message_lines() * round(small * 1.2)
+
+    def foot_height(self) -> int:
+        _, _, pad, button_h = self.metrics()
+        return button_h + 2 * pad if self.footer() and not self.head_buttons() else pad
 
     def title_height(self) -> int:
         """Where the rows begin."""
-        _, _, pad, button_h = self.metrics()
-        foot = button_h + 2 * pad if self.footer() else pad
-        free = self.height - foot - self.head_height() - self._content_h
+        if self.head_buttons():
+            return self.head_height()
+        free = self.height - self.foot_height() - self.head_height() - self._content_h
         return self.head_height() + max(0, free // 2)
+
+    def foot_button_width(self, n: int, col_w: int) -> int:
+        font, _, pad, _ = self.metrics()
+        if self.head_buttons():
+            return min(round(font * 11), (self.width - 2 * pad) // 4)
+        return min(round(font * 11), (col_w - (n - 1) * max(GAP, pad)) // n)
 
     def build_controls(self, can_quit: bool = True) -> list[Widget]:
         """Lay the page out for the window; the focusable widgets in reading order."""
@@ -135,7 +159,7 @@ class Screen:
         col_w = min(self.width - 2 * pad - 8, round(font * 30))
         x = (self.width - col_w) // 2
         footer = self.footer()
-        foot_h = button_h + 2 * pad if footer else pad
+        foot_h = self.foot_height()
         top = self.title_height()
         view = Rect(x, top, col_w, self.height - top - foot_h)
         rows = list(self.rows())
@@ -165,14 +189,19 @@ class Screen:
         self.foot_placed = []
         if footer:
             n = len(footer)
-            bw = min(round(font * 11), (col_w - (n - 1) * gap) // n)
+            bw = self.foot_button_width(n, col_w)
             total = n * bw + (n - 1) * gap
             fx = self.width // 2 - total // 2
             fy = self.height - pad - button_h
-            for i, w in enumerate(footer):
+            spots = [Rect(fx + i * (bw + gap), fy, bw, button_h) for i in range(n)]
+            if self.head_buttons():  # Back at the title's left, the rest at its right
+                right = self.width - pad - (n - 1) * bw - (n - 2) * gap
+                spots = [Rect(pad, pad, bw, button_h)] + [
+                    Rect(right + i * (bw + gap), pad, bw, button_h) for i in range(n - 1)]
+            for w, spot in zip(footer, spots, strict=True):
                 if isinstance(w.key, str):
                     w.key = ("foot", w.key)
-                w.place(Rect(fx + i * (bw + gap), fy, bw, button_h))
+                w.place(spot)
                 self.foot_placed.append(w)
         for w in self.placed + self.foot_placed:
             if isinstance(w, Button) and not w.enabled and w.refused is None and w.note:
@@ -250,8 +279,13 @@ class Screen:
         if self.draw_title(surface, drawer):
             self.group.draw(surface)
             return
-        size = t.fit(self.title, self.title_size(), self.width - 2 * pad, True)
+        room = self.width - 2 * pad
         top = self.title_height() - self.head_height() + pad
+        if self.head_buttons():  # between the buttons, on their row's middle
+            room -= 2 * (self.foot_button_width(0, 0) + 2 * pad)
+            line = self.app.text.font(self.title_size(), True).get_height()
+            top += (self.title_row() - line) // 2
+        size = t.fit(self.title, self.title_size(), room, True)
         r = t.blit(surface, self.title, size, theme.TEXT, (self.width // 2, top), "midtop",
                    True)
         if self.emblem:
