@@ -121,7 +121,7 @@ class Screen:
         half). Not on the menu, whose footer is Quit, not Back."""
         footer = self.footer()
         return (self.height < 450 and self.width >= 1.4 * self.height and bool(footer)
-                and footer[0].key in ("back", ("foot", "back")))
+                and footer[0].key == "back")
 
     def title_row(self) -> int:
         """The height of the title's line, or of the buttons beside it."""
