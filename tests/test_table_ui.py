@@ -315,6 +315,53 @@ def test_bid_panel_enables_only_the_engines_bids_and_outlines_the_suggestion():
         assert scene.match.state() == before and scene.bid_choice is None
 
 
+@pytest.mark.parametrize("touch", [False, True])
+def test_the_hint_at_a_bid_says_the_legal_bids_as_a_range(touch):
+    """Hint at your bid says which bids the rules allow the way a player says them,
+    "nil or 1 to 13", not fourteen numbers in a row that wrap over two lines of a
+    phone; a bid the rules refuse is named with the reason."""
+    d = Driver("--speed", "instant", "--size", "390x844" if touch else "1280x720")
+    while (situation := d.wait_for_player()) != "bid":
+        act(d, situation, touch=touch)
+    legal = sorted(a.value for a in d.scene.view.legal_actions())
+    (d.tap if touch else d.click)(("tool", "hint"))
+    message = d.scene.message[0]
+    assert message.startswith(f"You may bid nil or 1 to {legal[-1]}"), message
+    assert "1, 2, 3" not in message
+    if legal[-1] < 13:
+        assert f"({legal[-1] + 1}: " in message, message
+
+
+def spoken_bids(words: str) -> set[int]:
+    """The bids a phrase of bid_ranges names, read back."""
+    said: set[int] = set()
+    for part in words.replace(" or ", ", ").split(", "):
+        if part == "nil":
+            said.add(0)
+        elif " to " in part:
+            low, high = part.split(" to ")
+            said.update(range(int(low), int(high) + 1))
+        else:
+            said.add(int(part))
+    return said
+
+
+def test_bid_ranges_name_every_bid_once_and_no_other():
+    import random
+
+    from spades.ui.words import bid_ranges
+
+    rng = random.Random(5)
+    for _ in range(500):
+        bids = sorted(rng.sample(range(14), rng.randint(1, 14)))
+        words = bid_ranges(bids)
+        assert spoken_bids(words) == set(bids), (bids, words)
+        assert words.count(" or ") <= 1 and ", , " not in words, words
+    assert bid_ranges(list(range(14))) == "nil or 1 to 13"
+    assert bid_ranges([0, 1, 2]) == "nil, 1 or 2"
+    assert bid_ranges([4, 5, 6, 7, 8, 9]) == "4 to 9"
+
+
 def test_blind_nil_is_offered_before_the_cards_are_shown():
     rules = Rules()
     hands = deal_hands(5, 0, 3)

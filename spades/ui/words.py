@@ -162,6 +162,26 @@ def rules_summary(settings) -> str:
     return f"{rules[0].upper()}{rules[1:]}, {players}"
 
 
+def bid_ranges(bids: Sequence[int]) -> str:
+    """Bids as a player says them: "nil or 1 to 13", "4 to 13", "nil, 1 or 2"."""
+    parts: list[str] = []
+    numbers = sorted(b for b in bids if b > 0)
+    if NIL in bids:
+        parts.append("nil")
+    start = None
+    for i, b in enumerate(numbers):
+        start = b if start is None else start
+        if i + 1 == len(numbers) or numbers[i + 1] != b + 1:
+            if b - start >= 2:
+                parts.append(f"{start} to {b}")
+            else:
+                parts.extend(str(v) for v in range(start, b + 1))
+            start = None
+    if len(parts) < 2:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
 def rules_hint(view: PlayerView, names: Sequence[str]) -> str:
     """What the player may do now and why, in the engine's words; never a card's
     whereabouts or a winning line."""
@@ -174,7 +194,7 @@ def rules_hint(view: PlayerView, names: Sequence[str]) -> str:
             return ("Your team trails by enough to bid blind nil: promise to take no "
                     "trick before you see your cards, for double the nil score, or look.")
         legal = [b.value for b in view.legal_actions() if isinstance(b, Bid)]
-        words = ", ".join(bid_words(b) for b in legal)
+        words = bid_ranges(legal)
         refused = [b for b in range(0, 14) if b not in legal]
         why = ""
         if refused:
