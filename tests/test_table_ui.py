@@ -320,7 +320,8 @@ def test_the_hint_at_a_bid_says_the_legal_bids_as_a_range(touch):
     """Hint at your bid says which bids the rules allow the way a player says them,
     "nil or 1 to 13", not fourteen numbers in a row that wrap over two lines of a
     phone; a bid the rules refuse is named with the reason."""
-    d = Driver("--speed", "instant", "--size", "390x844" if touch else "1280x720")
+    d = Driver("--speed", "instant", "--size", "390x844" if touch else "1280x720",
+               rules=Rules())
     while (situation := d.wait_for_player()) != "bid":
         act(d, situation, touch=touch)
     legal = sorted(a.value for a in d.scene.view.legal_actions())
