@@ -7,6 +7,7 @@ import pytest
 from pygame import Rect
 from ui_driver import Driver, act
 
+from spades.engine import Rules
 from spades.ui import theme
 from spades.ui.layout import compute_layout
 from spades.ui.widgets.style import contrast
@@ -167,6 +168,64 @@ def test_a_hint_beside_the_trick_leaves_easts_seat_in_view(size):
         told = " ".join(r.text for r in record if r.rect is not None and
                         area.contains(r.rect))
         assert told == hint, told
+
+
+@pytest.mark.parametrize("touch", [True, False])
+@pytest.mark.parametrize("size", ["360x640", "844x390", "640x360", "568x320", "390x844"])
+def test_a_hint_at_the_bid_panel_never_runs_over_its_buttons_or_notes(size, touch):
+    """Where the bid panel covers the message line (a small phone upright, a phone on
+    its side), the hint is said inside the panel in the panel's own ink, in the notes'
+    room (a longer message in the heading's); where it does not, on the felt. Either
+    way its words cross no bid button, no Confirm and no other words. Before, the gold
+    line was drawn over the panel: across the 10 to 13 at 360x640, on top of
+    "Outlined: the suggested bid" at 844x390."""
+    d = Driver("--size", size, "--speed", "instant", "--seed", "11", rules=Rules())
+    while (situation := d.wait_for_player()) != "bid":
+        act(d, situation, touch=touch)
+    (d.tap if touch else d.click)(("tool", "hint"))
+    hint = d.scene.rules_hint()
+    assert d.scene.message and d.scene.message[0] == hint
+    told_clear_of_the_panels_words(d, hint)
+    # A refusal's length (the engine's words when the partners' bids would pass 13).
+    d.scene.say("Partners may bid at most 13 together: your partner bid 8, so you may "
+                "bid nil or 1 to 5.")
+    told_clear_of_the_panels_words(d, d.scene.message[0])
+
+
+def told_clear_of_the_panels_words(d: Driver, message: str) -> None:
+    scene, lay = d.scene, d.scene.layout
+    record: list = []
+    panel = lay.bid_panel
+    marks: list[int] = []
+    plain = theme.panel
+
+    def marked(surface, rect, *args, **kwargs):
+        if rect == panel:
+            marks.append(len(record))  # the panel's words from here on
+        return plain(surface, rect, *args, **kwargs)
+
+    theme.panel, d.app.text.record = marked, record
+    try:
+        d.frame()
+    finally:
+        theme.panel, d.app.text.record = plain, None
+    start = marks[-1]
+    drawn = [r for i, r in enumerate(record) if r.rect is not None and r.text and
+             (i >= start or not panel.colliderect(r.rect))]  # not what it covers
+    told = [r for r in drawn if " " in r.text and r.text in message]  # not "13", "You"
+    assert " ".join(r.text for r in told) == message, [r.text for r in told]
+    for r in told:  # in the panel's words, or on the felt clear of it
+        assert panel.contains(r.rect) or not panel.colliderect(r.rect), (r.text, r.rect)
+        if panel.contains(lay.message):
+            assert panel.contains(r.rect), (r.text, r.rect)
+        for control in scene.controls:
+            if control.group == "bids" or control.key == ("btn", "confirm"):
+                assert not r.rect.colliderect(control.rect), (r.text, control.key)
+        ink = r.rect.inflate(0, -r.rect.height // 3)  # the line's ink, not its leading
+        for other in drawn:
+            if other not in told:
+                assert not ink.colliderect(other.rect.inflate(0, -other.rect.height // 3)), \
+                    (r.text, other.text)
 
 
 @pytest.mark.parametrize("size", ["844x390", "1280x720"])

@@ -98,29 +98,56 @@ class PanelDrawer(SheetDrawer):
         if lay.compact:
             self.compact_bid_words(surface, scene, heading, sub, controls)
             return
-        t.blit(surface, heading, lay.font, theme.PANEL_TEXT, (title.centerx, title.y),
-               "midtop", True)
         sub_size = lay.font_small
-        lines = t.wrap_phrases(sub, sub_size, title.width)
-        y = title.y + round(lay.font * 1.2)
-        for line in lines[:3]:
-            t.blit(surface, line, sub_size, theme.PANEL_MUTED, (title.centerx, y), "midtop")
-            y += round(sub_size * 1.0)
+        step = round(sub_size * 1.3)
+        told = self.told_in_panel(scene, sub_size, title.width, 99)
+        if len(told) > max(1, (lay.bid_note.height + 2) // step):
+            # Longer than the notes' room: it takes the heading's place for a while.
+            told = self.told_in_panel(scene, sub_size, title.width,
+                                      max(1, title.height // step))
+            y = title.centery - step * len(told) // 2
+            self.drawn_message = Rect(title.x, y, title.width, step * len(told))
+            for line in told:
+                t.blit(surface, line, sub_size, theme.PANEL_TEXT, (title.centerx, y),
+                       "midtop", True, width=title.width)
+                y += step
+        else:
+            t.blit(surface, heading, lay.font, theme.PANEL_TEXT, (title.centerx, title.y),
+                   "midtop", True)
+            lines = t.wrap_phrases(sub, sub_size, title.width)
+            y = title.y + round(lay.font * 1.2)
+            for line in lines[:3]:
+                t.blit(surface, line, sub_size, theme.PANEL_MUTED, (title.centerx, y),
+                       "midtop")
+                y += round(sub_size * 1.0)
+            told = []
         suggestion = scene.suggested_bid_value()
         for control in controls:
             if control.group == "bids" or control.key == ("btn", "confirm"):
                 self.button(surface, scene, control, on_panel=True)
         if view.looked:
-            self.bid_notes(surface, scene, suggestion)
+            self.bid_notes(surface, scene, suggestion, heading_told=bool(told))
 
     def bid_notes(self, surface: pygame.Surface, scene: TableScene,
-                  suggestion: int | None) -> None:
+                  suggestion: int | None, heading_told: bool = False) -> None:
         """Under the grid, what the outline means and why greyed bids are out, as many
         lines as the layout's note box holds; the smallest phone's box, beside Confirm,
         takes the suggestion's note alone, on two short lines."""
         lay, t = scene.layout, self.text
         box, size = lay.bid_note, lay.font_small
         step = round(size * 1.3)
+        lines = max(0, (box.height + 2) // step)
+        told = [] if heading_told else self.told_in_panel(scene, size, box.width,
+                                                           max(1, lines))
+        if told:  # the message answers what was just tapped: it takes the notes' room
+            y = box.centery - step * len(told) // 2
+            for line in told:
+                t.blit(surface, line, size, theme.PANEL_TEXT, (box.centerx, y), "midtop",
+                       True, width=box.width)
+                y += step
+            self.drawn_message = Rect(box.x, box.centery - step * len(told) // 2,
+                                      box.width, step * len(told))
+            return
         notes: list[tuple[list[str], tuple]] = []
         if suggestion is not None:
             said = bid_words(suggestion)
@@ -132,7 +159,6 @@ class PanelDrawer(SheetDrawer):
         why = scene.greyed_bids_note()
         if why is not None:
             notes.append(([why], theme.PANEL_MUTED))
-        lines = max(0, (box.height + 2) // step)
         if box.width <= 0 or not notes or lines == 0:
             return
         if box.centerx != lay.bid_confirm.centerx:  # beside Confirm: two short lines
@@ -153,6 +179,18 @@ class PanelDrawer(SheetDrawer):
             fit = t.fit(text, size, box.width)
             t.blit(surface, text, fit, colour, (box.centerx, y), "midtop", width=box.width)
             y += step
+
+    def told_in_panel(self, scene: TableScene, size: int, width: int, most: int) -> list[str]:
+        """The message's lines as the bid panel says them (none when it is not the
+        panel's to say): at most ``most``, the last cut with "..." if need be."""
+        message = self.shown_message(scene)
+        if message is None or not self.panel_tells_message(scene):
+            return []
+        lines = self.text.wrap_phrases(message[0], size, width - 8, True)
+        if len(lines) > most:
+            lines = lines[:most]
+            lines[-1] = lines[-1].rstrip(" .,;:") + "..."
+        return lines
 
     def bids_so_far(self, scene: TableScene) -> str:
         """The bid panel's line under its heading: the partner's bid, then the
@@ -193,6 +231,7 @@ class PanelDrawer(SheetDrawer):
         # goes first when room runs short: the bid buttons say what the panel is for.
         suggestion = scene.suggested_bid_value()
         fit = max(1, (title.height + step - size) // step)
+        told = self.told_in_panel(scene, size, title.width, fit)
         words = t.wrap_phrases(sub, size, title.width)
         if len(words) > fit:  # too many lines: the last one says the rest with "..."
             words = words[:fit - 1] + [" ".join(words[fit - 1:])]
@@ -202,9 +241,14 @@ class PanelDrawer(SheetDrawer):
         if suggestion is not None and len(lines) < fit:
             lines.append((f"Outlined: the suggested bid ({bid_words(suggestion)})",
                           SUGGESTED, False))
+        if told:  # the message first, then as much of the rest as still fits
+            lines = [(line, theme.PANEL_TEXT, True) for line in told] + [
+                line for line in lines if not line[2]][:fit - len(told)]
         middle = lay.bid_confirm.centery if lay.bid_confirm.y == title.y else title.centery
         y = max(title.y, min(middle - step * len(lines) // 2,
                              title.bottom - step * (len(lines) - 1) - size))
+        if told:
+            self.drawn_message = Rect(title.x, y, title.width, step * len(told))
         for line, ink, bold in lines:
             t.blit(surface, line, size, ink, (title.x, y), bold=bold, width=title.width)
             y += step

@@ -60,7 +60,8 @@ class StatusDrawer:
             return
         if lay.status_beside and len(self.message_lines(scene)) > 1:
             return  # a long message takes the whole column, the prompt's room too
-        if text and not self.peeks(lay.prompt):  # never half hidden under a panel
+        if text and not (self.panel and self.panel.colliderect(lay.prompt)):
+            # Never half hidden under a panel (nor drawn wholly under it)
             box = lay.prompt
             won_at = lay.packets[HUMAN]
             if scene.shown.tricks_won[HUMAN] == 0 and won_at.right < box.left \
@@ -82,11 +83,31 @@ class StatusDrawer:
 
     def message(self, surface: pygame.Surface, scene: TableScene) -> None:
         message = self.shown_message(scene)
+        if message is not None and self.panel_tells_message(scene):
+            return  # the bid panel has said it among its own words (bid_notes)
         self.drawn_message = None
         if message is not None and self.winner_on_message and message[1] != theme.GOLD:
             return  # a flash gives way to the trick's winner's words; a hint never does
         if message is not None and not self.peeks(scene.layout.message):
             self.message_line(surface, scene, *message)
+
+    def panel_tells_message(self, scene: TableScene) -> bool:
+        """Where the bid panel covers the message line (a small phone, a phone on its
+        side), the panel says the message in its own ink, in place of its notes; drawn
+        over it, the gold words ran across its buttons and its notes."""
+        if scene.overlays or not scene.bid_panel_open() or self.panel is None:
+            return False
+        box = scene.layout.message
+        if self.panel.contains(box):
+            return True
+        if scene.layout.status_beside or self.panel.bottom > box.bottom:
+            return False
+        # A longer message grows upwards from its line: over the panel's foot, unless
+        # the felt between them holds it.
+        step = round(self.message_size(scene) * 1.25)
+        lines = len(self.message_lines(scene))
+        return lines > 1 and step * lines + 6 + scene.layout.pad // 2 > \
+            box.bottom - self.panel.bottom
 
     def fit_lines(self, text: str, size: int, box: Rect) -> tuple[int, list[str]]:
         """The largest size (down to 15 px) at which ``text`` wraps into ``box``."""
