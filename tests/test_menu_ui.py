@@ -20,6 +20,7 @@ from spades.engine import Rules
 from spades.engine.rules import PRESETS
 from spades.ui.pages import RULE_OPTIONS, MenuScreen, SavesScreen, SettingsScreen, StatsScreen
 from spades.ui.table import TableScene
+from spades.ui.widgets import Stepper
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -609,3 +610,33 @@ def test_the_menus_tagline_stands_apart_from_play(size):
     tagline = next(r for r in record if r.text == menu.tagline)
     play = next(w for w in menu.build_controls() if w.key == ("row", "play"))
     assert play.rect.top - tagline.rect.bottom >= 8, (size, tagline.rect, play.rect)
+
+
+@pytest.mark.parametrize("touch", [True, False])
+@pytest.mark.parametrize("size", ["390x844", "360x640", "1280x720"])
+def test_a_pages_steppers_stand_in_line_and_stay_in_line_as_values_change(size, touch):
+    """On House rules and Settings every stepper's "<" stands at one x and its ">" at
+    another, whatever its value: "standard" beside "normal" or "100" no longer pushes
+    its arrows out of line with the rows under it. Stepping the opponents to "hard" by
+    finger or mouse keeps them in line."""
+    d = menu_driver("--speed", "instant", "--size", size)
+    press = d.tap if touch else d.click
+
+    def arrows() -> set[tuple[int, int]]:
+        look = d.scene.look()
+        steppers = [w for w in d.scene.placed if isinstance(w, Stepper)]
+        assert len(steppers) >= 3
+        return {(back.x, forward.right) for back, forward in
+                (s.halves(look) for s in steppers)}
+
+    press(("row", "new"))
+    assert len(arrows()) == 1, arrows()
+    look = d.scene.look()
+    stepper = next(w for w in d.scene.placed if w.key == ("row", "opponents_strength"))
+    press(stepper.halves(look)[1].center)
+    assert d.scene.row_of(("row", "opponents_strength")).value != stepper.value
+    assert len(arrows()) == 1, arrows()
+    d.app.show_menu()
+    d.frame()
+    press(("row", "settings"))
+    assert len(arrows()) == 1, arrows()

@@ -24,6 +24,7 @@ from .widgets import (
     Look,
     Pointer,
     ScrollArea,
+    Stepper,
     TextField,
     Widget,
     min_target,
@@ -163,6 +164,12 @@ class Screen:
         top = self.title_height()
         view = Rect(x, top, col_w, self.height - top - foot_h)
         rows = list(self.rows())
+        steppers = [r for r in rows if isinstance(r, Stepper)]
+        if steppers:  # one width of value for the page: their arrows stand in line
+            span = max((s.value for s in steppers),
+                       key=lambda v: self.app.text.font(look.small, True).size(v)[0])
+            for s in steppers:
+                s.span = span
         self.placed = []
         content = self._place_column(rows, x, col_w, look, gap)
         room = self.height - self.head_height() - foot_h  # the view, were it not centred

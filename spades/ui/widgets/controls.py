@@ -171,11 +171,14 @@ class Stepper(Widget):
         self.value = value
         self.back = back
         self.forward = forward
+        self.span = ""  # the widest value of the steppers it stands in a column with
 
     def value_box(self, rect: Rect, look: Look) -> Rect:
-        """``<``, the value and ``>``: wide enough for the value, within 36-66% of the
-        row (the label wraps to two lines when it needs to)."""
-        text_w = look.text.font(look.small, True).size(self.value)[0] + 16
+        """``<``, the value and ``>``: wide enough for the value (and for that of the
+        steppers it stands with, so that their arrows stand in line), within 36-66% of
+        the row (the label wraps to two lines when it needs to)."""
+        font = look.text.font(look.small, True)
+        text_w = max(font.size(v)[0] for v in (self.value, self.span)) + 16
         w = max(round(rect.width * 0.36), 2 * look.target + max(3 * look.small, text_w))
         w = min(w, round(rect.width * 0.66))
         return Rect(rect.right - look.pad // 2 - w, rect.y, w, rect.height)
