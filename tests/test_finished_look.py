@@ -15,7 +15,13 @@ from ui_driver import Driver, act, play_until
 from spades.engine import STANDARD, Rules
 from spades.engine.scoring import ScoreLine, score_team
 from spades.ui.pages import stat_text
-from spades.ui.words import line_text, match_over_title, percent, sheet_bids
+from spades.ui.words import (
+    line_text,
+    match_over_title,
+    match_record_line,
+    percent,
+    sheet_bids,
+)
 
 NAMES = ("You", "Wren", "Noor", "Eli")
 SHORT = Rules(target=150)
@@ -72,6 +78,19 @@ def test_score_sheet_marks_made_and_failed_nils_and_sets():
     assert sheet_bids(_result(((3, 3), (4, 3)), ((6, 0), (7, 0))), 0) == [("6", True)]
 
 
+def test_the_match_over_record_counts_contracts_nils_and_bags_by_example():
+    # Hand 1: 7 and nil, took 9 (nil made): made, 2 bags. Hand 2: 4 and 4, took 6: set.
+    # Hand 3: both nil, both made: no contract. Hand 4: 3 and 3, took 6: made exactly.
+    history = [_result(((7, 0), (5, 0)), ((9, 0), (3, 1))),
+               _result(((4, 4), (2, 2)), ((3, 3), (4, 3))),
+               _result(((0, 0), (4, 4)), ((0, 0), (6, 7))),
+               _result(((3, 3), (4, 3)), ((3, 3), (7, 0)))]
+    assert match_record_line(history) == ("In 4 hands your team made 2 of 3 contracts, "
+                                          "3 of 3 nils and took 2 bags.")
+    assert match_record_line(history[1:2]) == \
+        "In 1 hand your team made 0 of 1 contract and took 0 bags."
+
+
 def test_percentages_round_to_the_nearest():
     assert percent(163, 200) == 82  # 81.5%
     assert percent(37, 200) == 19  # 18.5%
@@ -101,6 +120,36 @@ def test_the_drawn_breakdown_names_the_nil_bidder_and_match_over_speaks():
     high, low = max(result.scores), min(result.scores)
     winners = "You and Noor" if result.winner == 0 else "Wren and Eli"
     assert f"{winners} win {high} to {low}" in seen
+
+
+@pytest.mark.parametrize("size,touch", [("1280x720", False), ("390x844", True),
+                                        ("360x640", True), ("844x390", False)])
+def test_match_over_says_the_teams_record_and_sets_names_on_the_scores_baseline(size, touch):
+    """The match-over panel says the player's team's match in a sentence (contracts,
+    nils, bags: "6 hands played" said less than the score sheet), every word of it
+    inside the panel, and each team's name sits on the baseline of its score (it was
+    centred on the score's taller line, 5 px higher than the number's foot)."""
+    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
+    while (situation := d.wait_for_player()) != "over":
+        act(d, situation, touch=touch)
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    drawn = [r for r in record if r.rect is not None]
+    panel = d.scene.overlay_rect("match_over")
+    said = match_record_line(d.scene.match.history)
+    told = [r for r in drawn if r.text and r.text in said and " " in r.text]
+    assert " ".join(r.text for r in told) == said
+    assert all(panel.contains(r.rect) for r in told)
+    scores = d.scene.result.scores
+    text = d.app.text
+    for team, name in ((0, "You & Noor"), (1, "Wren & Eli")):
+        who = next(r for r in drawn if r.text.endswith(name))
+        score = next(r for r in drawn if r.text == str(scores[team]) and r.bold
+                     and abs(r.rect.centery - who.rect.centery) < 30)
+        foot = [r.rect.top + text.font(r.size, True).get_ascent() for r in (who, score)]
+        assert abs(foot[0] - foot[1]) <= 1, (name, foot)
 
 
 @pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844"])

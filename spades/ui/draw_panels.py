@@ -21,6 +21,7 @@ from .words import (
     line_text,
     match_over_line,
     match_over_title,
+    match_record_line,
     partner_lines,
 )
 
@@ -499,13 +500,14 @@ class PanelDrawer(SheetDrawer):
             right = min(box.right - 2 * lay.pad, box.centerx + round(lay.font * 8))
             left = max(box.x + 2 * lay.pad, left)
             size = max(15, t.fit(who, lay.font, right - left - score_w - lay.pad, True))
-            t.blit(surface, who, size, colour, (left, row_y + lay.font_big // 2), "midleft", True)
+            # On the score's baseline, not centred on its taller line.
+            drop = t.font(lay.font_big, True).get_ascent() - t.font(size, True).get_ascent()
+            t.blit(surface, who, size, colour, (left, row_y + drop), "topleft", True)
             t.blit(surface, score, lay.font_big, theme.PANEL_TEXT, (right, row_y), "topright",
                    True)
         y += round(lay.font_big * 2.6)
-        hands = len(scene.match.history)
         lines = [match_over_line(e.winner, e.scores),
-                 f"{hands} hand{'s' if hands != 1 else ''} played."]
+                 match_record_line(scene.match.history)]
         if scene.level is not None:
             from .journey import LEVELS
 
@@ -520,6 +522,6 @@ class PanelDrawer(SheetDrawer):
         if scene.practice:
             lines.append("Practice match: undo was used.")
         for text in lines:
-            for line in t.wrap(text, lay.font, box.width - 2 * lay.pad):
+            for line in t.wrap_phrases(text, lay.font, box.width - 2 * lay.pad):
                 t.blit(surface, line, lay.font, theme.PANEL_MUTED, (box.centerx, y), "midtop")
                 y += round(lay.font * 1.3)

@@ -99,6 +99,27 @@ def match_over_line(winner: int, scores: Sequence[int]) -> str:
     return f"Your team lost by {points}. A rematch deals new cards."
 
 
+NIL_OUTCOMES = ("nil_made", "nil_failed", "blind_nil_made", "blind_nil_failed")
+
+
+def match_record_line(history: Sequence[HandResult]) -> str:
+    """The player's team's match in one sentence: "In 6 hands your team made 5 of 6
+    contracts, 2 of 2 nils and took 13 bags." """
+    scores = [r.teams[0] for r in history]
+    contracts = [ts.made for ts in scores if ts.made is not None]
+    nils = [line.kind.endswith("made") for ts in scores for line in ts.lines
+            if line.kind in NIL_OUTCOMES]
+    bags = sum(ts.bags for ts in scores)
+
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}{'s' if n != 1 else ''}"
+
+    made = f"made {sum(contracts)} of {count(len(contracts), 'contract')}"
+    if nils:
+        made += f", {sum(nils)} of {count(len(nils), 'nil')}"
+    return f"In {count(len(history), 'hand')} your team {made} and took {count(bags, 'bag')}."
+
+
 def sheet_bids(result: HandResult, team: int) -> list[tuple[str, bool | None]]:
     """The score sheet's bid cell as marked parts: the contract (made or set) and each
     nil (made or failed). ``None``: no mark (no contract to make)."""
