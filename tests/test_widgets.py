@@ -489,13 +489,14 @@ def test_no_import_circle_inside_spades_ui():
 
 def test_after_a_touch_the_tables_help_begins_with_playing_at_this_table():
     """Its first section is not called How to play, the name of the rules page the
-    pause menu also opens, as it was."""
+    pause menu also opens, as it was; and its button says it is the table's help, not
+    a bare "Help" beside "How to play"."""
     d = Driver("--size", "390x844", "--speed", "instant")
     d.wait_for_player()
     drawn = record_text(d)
     d.tap(("tool", "menu"))
     assert d.scene.overlays[-1] == "pause"
-    assert d.control(("btn", "help")).label == "Help"
+    assert d.control(("btn", "help")).label == "Table help"
     d.tap(("btn", "help"))
     drawn.clear()
     d.frame()

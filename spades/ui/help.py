@@ -60,4 +60,4 @@ def help_sections(keys_first: bool, keys: bool = True
 
 def help_label(touch: bool) -> str:
     """The pause menu's button to the help."""
-    return "Help" if touch else "Keys and help"
+    return "Table help" if touch else "Keys and help"
