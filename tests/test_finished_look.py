@@ -123,12 +123,14 @@ def test_the_drawn_breakdown_names_the_nil_bidder_and_match_over_speaks():
 
 
 @pytest.mark.parametrize("size,touch", [("1280x720", False), ("390x844", True),
-                                        ("360x640", True), ("844x390", False)])
+                                        ("360x640", True), ("844x390", False),
+                                        ("320x480", True)])
 def test_match_over_says_the_teams_record_and_sets_names_on_the_scores_baseline(size, touch):
     """The match-over panel says the player's team's match in a sentence (contracts,
     nils, bags: "6 hands played" said less than the score sheet), every word of it
-    inside the panel, and each team's name sits on the baseline of its score (it was
-    centred on the score's taller line, 5 px higher than the number's foot)."""
+    inside the panel and clear of its buttons, and each team's name sits on the
+    baseline of its score (it was centred on the score's taller line, 5 px higher
+    than the number's foot)."""
     d = Driver("--speed", "instant", "--size", size, rules=SHORT)
     while (situation := d.wait_for_player()) != "over":
         act(d, situation, touch=touch)
@@ -142,6 +144,9 @@ def test_match_over_says_the_teams_record_and_sets_names_on_the_scores_baseline(
     told = [r for r in drawn if r.text and r.text in said and " " in r.text]
     assert " ".join(r.text for r in told) == said
     assert all(panel.contains(r.rect) for r in told)
+    buttons = [c.rect for c in d.scene.controls if c.key[0] == "btn"]
+    assert buttons and not any(r.rect.collidelist(buttons) >= 0 for r in told)  # the
+    # panel is as tall as its words: at 320x480 they ran on under its buttons
     scores = d.scene.result.scores
     text = d.app.text
     for team, name in ((0, "You & Noor"), (1, "Wren & Eli")):

@@ -19,9 +19,7 @@ from .widgets import INPUT, Look
 from .widgets.style import SUGGESTED
 from .words import (
     line_text,
-    match_over_line,
     match_over_title,
-    match_record_line,
     partner_lines,
 )
 
@@ -485,7 +483,6 @@ class PanelDrawer(SheetDrawer):
         if e is None:
             return
         names = scene.names
-        won = e.winner == 0
         y = self.heading(surface, scene, box, match_over_title(e.winner, e.scores, names))
         t = self.text
         for team in (0, 1):
@@ -506,21 +503,7 @@ class PanelDrawer(SheetDrawer):
             t.blit(surface, score, lay.font_big, theme.PANEL_TEXT, (right, row_y), "topright",
                    True)
         y += round(lay.font_big * 2.6)
-        lines = [match_over_line(e.winner, e.scores),
-                 match_record_line(scene.match.history)]
-        if scene.level is not None:
-            from .journey import LEVELS
-
-            level = LEVELS[scene.level]
-            if won:
-                lines.insert(0, f"Level {scene.level + 1}, {level.title}: won!" + (
-                    f" Level {scene.level + 2} is open." if scene.level + 1 < len(LEVELS)
-                    else " The whole Journey is yours."))
-            else:
-                lines.insert(0, f"Level {scene.level + 1}, {level.title}: lost. It stays "
-                             "open: try again.")
-        if scene.practice:
-            lines.append("Practice match: undo was used.")
+        lines = scene.match_over_lines()
         for text in lines:
             for line in t.wrap_phrases(text, lay.font, box.width - 2 * lay.pad):
                 t.blit(surface, line, lay.font, theme.PANEL_MUTED, (box.centerx, y), "midtop")

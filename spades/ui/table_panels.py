@@ -25,7 +25,16 @@ from .pause_panel import PausePanel
 from .theme import MIN_SIZE, Text
 from .widgets import INPUT, Look, ScrollArea
 from .widgets.controls import wrapped
-from .words import bid_words, greyed_bids_words, sheet_bids, sheet_points, short_bids, shown_names
+from .words import (
+    bid_words,
+    greyed_bids_words,
+    match_over_line,
+    match_record_line,
+    sheet_bids,
+    sheet_points,
+    short_bids,
+    shown_names,
+)
 
 SHEET_GAP = 8  # px between two columns of the score sheet
 
@@ -207,7 +216,8 @@ class TablePanels(PausePanel):
         elif name == "scores":
             return self.score_sheet().panel
         else:  # match over: the two teams, then the lines about the result
-            lines = 2 + (self.level is not None) + self.practice + lay.portrait
+            lines = sum(len(self.measure.wrap_phrases(text, lay.font, most.width - 2 * lay.pad))
+                        for text in self.match_over_lines())
             body = round(lay.font_big * 2.6) + lines * round(lay.font * 1.3) + lay.pad
         rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
         rect.center = (most.centerx, lay.height // 2)
@@ -262,6 +272,28 @@ class TablePanels(PausePanel):
         """A help row's height with the gap under it: a heading is a line of body type."""
         lay = self.layout
         return (round(lay.font * 1.4) if heading else len(lines) * step) + lay.pad // 2
+
+    def match_over_lines(self) -> list[str]:
+        """The match-over panel's words under the scores: the Journey's level won or
+        lost, the margin, the team's record, and a practice match said so."""
+        e = self.result
+        if e is None:
+            return []
+        lines = [match_over_line(e.winner, e.scores), match_record_line(self.match.history)]
+        if self.level is not None:
+            from .journey import LEVELS
+
+            level = LEVELS[self.level]
+            if e.winner == 0:
+                lines.insert(0, f"Level {self.level + 1}, {level.title}: won!" + (
+                    f" Level {self.level + 2} is open." if self.level + 1 < len(LEVELS)
+                    else " The whole Journey is yours."))
+            else:
+                lines.insert(0, f"Level {self.level + 1}, {level.title}: lost. It stays "
+                             "open: try again.")
+        if self.practice:
+            lines.append("Practice match: undo was used.")
+        return lines
 
     def help_height(self) -> int:
         rows, step, _ = self.help_rows()
@@ -435,7 +467,7 @@ class TablePanels(PausePanel):
                             else "secondary")
                     for (k, t, a, h), r in zip(items + extras, rects + extra_rects,
                                                strict=True)]
-        menu = ("quit", "Menu", self.quit, "")
+        menu = ("quit", "Main menu", self.quit, "")  # as the pause menu says it
         if top == "match_over" and self.level is not None:
             won = self.match.winner == 0
             items = []
