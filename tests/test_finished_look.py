@@ -88,7 +88,7 @@ def test_the_match_over_record_counts_contracts_nils_and_bags_by_example():
     assert match_record_line(history) == ("In 4 hands your team made 2 of 3 contracts, "
                                           "3 of 3 nils and took 2 bags.")
     assert match_record_line(history[1:2]) == \
-        "In 1 hand your team made 0 of 1 contract and took 0 bags."
+        "In 1 hand your team made 0 of 1 contract and took no bags."
 
 
 def test_percentages_round_to_the_nearest():

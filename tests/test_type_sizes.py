@@ -255,3 +255,39 @@ def test_the_statistics_chart_has_axis_values(toured):
     best = next(x for x in drawn if x.text == labels[-1])
     zero = next(x for x in drawn if x.text == "0")
     assert best.rect.centery < zero.rect.centery and best.rect.right == zero.rect.right
+
+
+def test_a_wrapped_paragraph_never_ends_on_a_lone_word_it_could_avoid():
+    """Every line fits, the words keep their order, the lines are no more than a
+    greedy wrap's, and the last word stands alone only when the word before it could
+    not join it: "mercy at -200." over "mercy at" and a lone "-200." no more."""
+    import random
+
+    pygame.font.init()
+    text = theme.Text()
+    font = text.font(15)
+    rng = random.Random(3)
+    words = ("a", "at", "nil", "bid", "mercy", "-200.", "partners", "together", "13,",
+             "opponents:", "easy,", "normal", "or", "hard.")
+    for _ in range(400):
+        paragraph = " ".join(rng.choice(words) for _ in range(rng.randint(1, 16)))
+        width = rng.randint(60, 260)
+        lines = text.wrap(paragraph, 15, width)
+        assert " ".join(lines) == paragraph
+        assert all(font.size(line)[0] <= width or " " not in line for line in lines)
+        greedy = 1
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                greedy, line = greedy + 1, word
+        assert len(lines) == greedy, (paragraph, width, lines)
+        if len(lines) >= 2 and " " not in lines[-1]:
+            before = lines[-2].split(" ")
+            assert len(before) < 3 or \
+                font.size(f"{before[-1]} {lines[-1]}")[0] > width, (paragraph, width, lines)
+    lines = text.wrap("West and East, your opponents: easy, normal or hard.", 15,
+                      font.size("opponents: easy, normal or")[0])
+    assert lines[-1] == "or hard.", lines  # a greedy wrap left "hard." alone

@@ -106,10 +106,13 @@ class Text:
         return size
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """Break ``text`` into lines no wider than ``width``."""
+        """Break ``text`` into lines no wider than ``width``; a paragraph's last word
+        never stands alone on its line ("-200." under "mercy at") when the word before
+        it can join it there."""
         font = self.font(size, bold)
         lines: list[str] = []
         for paragraph in text.split("\n"):
+            start = len(lines)
             line = ""
             for word in paragraph.split(" "):
                 trial = f"{line} {word}" if line else word
@@ -119,6 +122,11 @@ class Text:
                     lines.append(line)
                     line = word
             lines.append(line)
+            if len(lines) - start >= 2 and " " not in lines[-1]:
+                before = lines[-2].split(" ")
+                joined = f"{before[-1]} {lines[-1]}"
+                if len(before) >= 3 and font.size(joined)[0] <= width:
+                    lines[-2:] = [" ".join(before[:-1]), joined]
         return lines
 
     def wrap_phrases(self, text: str, size: int, width: int, bold: bool = False

@@ -117,7 +117,8 @@ def match_record_line(history: Sequence[HandResult]) -> str:
     made = f"made {sum(contracts)} of {count(len(contracts), 'contract')}"
     if nils:
         made += f", {sum(nils)} of {count(len(nils), 'nil')}"
-    return f"In {count(len(history), 'hand')} your team {made} and took {count(bags, 'bag')}."
+    took = count(bags, "bag") if bags else "no bags"
+    return f"In {count(len(history), 'hand')} your team {made} and took {took}."
 
 
 def sheet_bids(result: HandResult, team: int) -> list[tuple[str, bool | None]]:
