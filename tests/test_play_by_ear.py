@@ -324,6 +324,25 @@ def test_a_window_too_small_for_the_strip_keeps_the_room_for_the_table():
     assert d.scene.layout.top_bar.top == 0
 
 
+@pytest.mark.parametrize("size", ["320x480", "340x500", "480x320", "360x640"])
+@pytest.mark.parametrize("touch", [False, True])
+def test_announcements_turned_on_in_a_small_window_keep_the_table_in_it(size, touch):
+    """The strip goes above the table only where the table still fits under it. At
+    320x480 the table, laid out as the smallest under a strip, ran off the window's
+    foot: the toolbar stood at y 483 to 531 of 480 (random input found it). Every
+    control stays inside the window and the toolbar still answers a tap or a click."""
+    d = Driver("--speed", "instant", "--size", size)
+    d.wait_for_player()
+    d.press("a")
+    assert d.scene.narrating
+    d.frame(3)
+    screen = pygame.Rect((0, 0), d.app.screen.get_size())
+    for control in d.scene.controls:
+        assert screen.contains(control.rect), (control.key, control.rect)
+    (d.tap if touch else d.click)(("tool", "scores"))
+    assert d.scene.overlays and d.scene.overlays[-1] == "scores"
+
+
 def test_the_settings_page_turns_announcements_on_and_the_next_table_narrates():
     from spades.ui.pages import SettingsScreen
 

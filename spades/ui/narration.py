@@ -18,6 +18,7 @@ from ..announce import Announcement, Announcer, Transcript
 from ..engine import Event
 from . import captions
 from .layout import Layout, compute_layout, compute_layout_below
+from .layout_base import too_small
 
 # The keys that ask, as the help overlay lists them.
 ASK_KEYS = {
@@ -28,7 +29,6 @@ ASK_KEYS = {
     "5": ("repeat", "repeat the last announcement"),
 }
 GO_ON_KEYS = ("enter", "space")
-MIN_TABLE_HEIGHT = 320  # compute_layout's smallest height
 TURNED_ON = ("Announcements on. Keys 1 to 5 read your hand, the trick, the scores, the "
              "last trick, and repeat; A turns announcements off; F1 lists every key.")
 TURNED_OFF = "Announcements off. A turns them on again."
@@ -65,7 +65,7 @@ class Narration:
         lay = compute_layout(width, height)
         band = captions.band_height(lay)
         # In a window too small for the table and the strip, the table keeps the room.
-        shown = self.captions_shown() and height - band >= MIN_TABLE_HEIGHT
+        shown = self.captions_shown() and not too_small(width, height - band)
         self.caption_band = (band, captions.text_size(lay)) if shown else (0, 0)
         if not shown:
             return lay
