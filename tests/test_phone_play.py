@@ -171,11 +171,13 @@ def test_a_hint_beside_the_trick_leaves_easts_seat_in_view(size):
 
 
 @pytest.mark.parametrize("touch", [True, False])
-@pytest.mark.parametrize("size", ["360x640", "844x390", "640x360", "568x320", "390x844"])
+@pytest.mark.parametrize("size", ["360x640", "844x390", "640x360", "568x320", "390x844",
+                                  "320x480"])
 def test_a_hint_at_the_bid_panel_never_runs_over_its_buttons_or_notes(size, touch):
     """Where the bid panel covers the message line (a small phone upright, a phone on
     its side), the hint is said inside the panel in the panel's own ink, in the notes'
-    room (a longer message in the heading's); where it does not, on the felt. Either
+    room (a longer message in the heading's, running on in the notes' room at
+    320x480, where it was cut after two lines); where it does not, on the felt. Either
     way its words cross no bid button, no Confirm and no other words. Before, the gold
     line was drawn over the panel: across the 10 to 13 at 360x640, on top of
     "Outlined: the suggested bid" at 844x390."""

@@ -101,9 +101,11 @@ class PanelDrawer(SheetDrawer):
         step = round(sub_size * 1.3)
         told = self.told_in_panel(scene, sub_size, title.width, 99)
         if len(told) > max(1, (lay.bid_note.height + 2) // step):
-            # Longer than the notes' room: it takes the heading's place for a while.
-            told = self.told_in_panel(scene, sub_size, title.width,
-                                      max(1, title.height // step))
+            # Longer than the notes' room: it takes the heading's place for a while,
+            # and what the heading cannot hold runs on in the notes' room.
+            head = max(1, title.height // step)
+            rest = " ".join(told[head:])
+            told = told[:head]
             y = title.centery - step * len(told) // 2
             self.drawn_message = Rect(title.x, y, title.width, step * len(told))
             for line in told:
@@ -119,33 +121,42 @@ class PanelDrawer(SheetDrawer):
                 t.blit(surface, line, sub_size, theme.PANEL_MUTED, (title.centerx, y),
                        "midtop")
                 y += round(sub_size * 1.0)
-            told = []
+            told, rest = [], ""
         suggestion = scene.suggested_bid_value()
         for control in controls:
             if control.group == "bids" or control.key == ("btn", "confirm"):
                 self.button(surface, scene, control, on_panel=True)
         if view.looked:
-            self.bid_notes(surface, scene, suggestion, heading_told=bool(told))
+            self.bid_notes(surface, scene, suggestion, heading_told=bool(told), rest=rest)
 
     def bid_notes(self, surface: pygame.Surface, scene: TableScene,
-                  suggestion: int | None, heading_told: bool = False) -> None:
+                  suggestion: int | None, heading_told: bool = False,
+                  rest: str = "") -> None:
         """Under the grid, what the outline means and why greyed bids are out, as many
         lines as the layout's note box holds; the smallest phone's box, beside Confirm,
-        takes the suggestion's note alone, on two short lines."""
+        takes the suggestion's note alone, on two short lines. A message the panel
+        says takes their room (``rest``: the end of one begun in the heading's)."""
         lay, t = scene.layout, self.text
         box, size = lay.bid_note, lay.font_small
         step = round(size * 1.3)
         lines = max(0, (box.height + 2) // step)
-        told = [] if heading_told else self.told_in_panel(scene, size, box.width,
-                                                           max(1, lines))
+        if rest:
+            told = t.wrap_phrases(rest, size, box.width - 8, True)
+            if len(told) > max(1, lines):
+                told = told[:max(1, lines)]
+                told[-1] = told[-1].rstrip(" .,;:") + "..."
+        else:
+            told = [] if heading_told else self.told_in_panel(scene, size, box.width,
+                                                               max(1, lines))
         if told:  # the message answers what was just tapped: it takes the notes' room
             y = box.centery - step * len(told) // 2
             for line in told:
                 t.blit(surface, line, size, theme.PANEL_TEXT, (box.centerx, y), "midtop",
                        True, width=box.width)
                 y += step
-            self.drawn_message = Rect(box.x, box.centery - step * len(told) // 2,
-                                      box.width, step * len(told))
+            if not rest:
+                self.drawn_message = Rect(box.x, box.centery - step * len(told) // 2,
+                                          box.width, step * len(told))
             return
         notes: list[tuple[list[str], tuple]] = []
         if suggestion is not None:
