@@ -131,13 +131,7 @@ def test_match_over_says_the_teams_record_and_sets_names_on_the_scores_baseline(
     inside the panel and clear of its buttons, and each team's name sits on the
     baseline of its score (it was centred on the score's taller line, 5 px higher
     than the number's foot)."""
-    d = Driver("--speed", "instant", "--size", size, rules=SHORT)
-    while (situation := d.wait_for_player()) != "over":
-        act(d, situation, touch=touch)
-    record: list = []
-    d.app.text.record = record
-    d.frame()
-    d.app.text.record = None
+    d, record = drawn_when("over", size, touch)
     drawn = [r for r in record if r.rect is not None]
     panel = d.scene.overlay_rect("match_over")
     said = match_record_line(d.scene.match.history)
@@ -210,10 +204,14 @@ def test_the_breakdowns_totals_rule_stands_clear_of_the_line_above(size, touch):
 def drawn_breakdown(size: str, touch: bool) -> tuple[Driver, list]:
     """A short match played by finger (or mouse) to its first hand's breakdown, and
     the strings the next frame draws."""
-    from ui_driver import act
+    return drawn_when("breakdown", size, touch)
 
+
+def drawn_when(wanted: str, size: str, touch: bool) -> tuple[Driver, list]:
+    """A short match played by finger (or mouse) until the table waits for
+    ``wanted`` ('breakdown', 'over'), and the strings the next frame draws."""
     d = Driver("--speed", "instant", "--size", size, rules=SHORT)
-    while (situation := d.wait_for_player()) != "breakdown":
+    while (situation := d.wait_for_player()) != wanted:
         act(d, situation, touch=touch)
     record: list = []
     d.app.text.record = record

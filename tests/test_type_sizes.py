@@ -275,15 +275,8 @@ def test_a_wrapped_paragraph_never_ends_on_a_lone_word_it_could_avoid():
         lines = text.wrap(paragraph, 15, width)
         assert " ".join(lines) == paragraph
         assert all(font.size(line)[0] <= width or " " not in line for line in lines)
-        greedy = 1
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                greedy, line = greedy + 1, word
-        assert len(lines) == greedy, (paragraph, width, lines)
+        greedy = text.greedy_lines(paragraph, 15, width)
+        assert len(lines) == len(greedy), (paragraph, width, lines)
         if len(lines) >= 2 and " " not in lines[-1]:
             before = lines[-2].split(" ")
             assert len(before) < 3 or \

@@ -112,21 +112,29 @@ class Text:
         font = self.font(size, bold)
         lines: list[str] = []
         for paragraph in text.split("\n"):
-            start = len(lines)
-            line = ""
-            for word in paragraph.split(" "):
-                trial = f"{line} {word}" if line else word
-                if font.size(trial)[0] <= width or not line:
-                    line = trial
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
-            if len(lines) - start >= 2 and " " not in lines[-1]:
-                before = lines[-2].split(" ")
-                joined = f"{before[-1]} {lines[-1]}"
+            broken = self.greedy_lines(paragraph, size, width, bold)
+            if len(broken) >= 2 and " " not in broken[-1]:
+                before = broken[-2].split(" ")
+                joined = f"{before[-1]} {broken[-1]}"
                 if len(before) >= 3 and font.size(joined)[0] <= width:
-                    lines[-2:] = [" ".join(before[:-1]), joined]
+                    broken[-2:] = [" ".join(before[:-1]), joined]
+            lines += broken
+        return lines
+
+    def greedy_lines(self, paragraph: str, size: int, width: int, bold: bool = False
+                     ) -> list[str]:
+        """One paragraph broken as late as each line allows."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
         return lines
 
     def wrap_phrases(self, text: str, size: int, width: int, bold: bool = False
