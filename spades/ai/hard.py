@@ -175,18 +175,20 @@ def sample_deal(
     open_to = [tuple(q for q in others if not voids[q] >> suit & 1) for suit in range(4)]
     # The most constrained cards first: fewest seats that may hold them.
     cards.sort(key=lambda c: len(open_to[c // 13]))
+    # Each card (as its bit) with the seats that may hold it and their weights for it.
+    columns = [(1 << c, [(q, weights[q][c]) for q in open_to[c // 13]]) for c in cards]
     rand = rng.random
     for _ in range(40):
         left = sizes[:]
         hands = t.hands[:]
         ok = True
-        for c in cards:
+        for bit, column in columns:
             total = 0.0
             eligible = []
-            for q in open_to[c // 13]:
+            for q, w in column:
                 n = left[q]
                 if n:
-                    w = weights[q][c] * n
+                    w *= n
                     eligible.append((q, w))
                     total += w
             if not eligible:
@@ -199,7 +201,7 @@ def sample_deal(
                 if x <= 0:
                     pick = q
                     break
-            hands[pick] |= 1 << c
+            hands[pick] |= bit
             left[pick] -= 1
         if ok:
             return hands
@@ -284,7 +286,7 @@ def play_out(t: Position, styles: list[str], rand=None) -> None:
     real = t.bids
     seen = style_bids(real, styles)
     careless = [CARELESS_RATE if s == "careless" else 0.0 for s in styles]
-    while t.tricks_done < 13:
+    while t.tricks_done < 12:
         q = t.to_act
         if careless[q] and rand() < careless[q]:
             c = pick(sound_cards(t, q, t.legal()), rand)
@@ -297,6 +299,12 @@ def play_out(t: Position, styles: list[str], rand=None) -> None:
             else:
                 c, _ = choose_card(t, q)
         t.play(c)
+    # The last trick needs no thinking: each seat plays the one card it holds (a
+    # careless seat's random number would choose among one card, and none is drawn
+    # after it).
+    hands = t.hands
+    while t.tricks_done < 13:
+        t.play(hands[t.to_act].bit_length() - 1)
 
 
 def judge(t: Position, seat: int, bag_cost: float) -> float:

@@ -12,6 +12,7 @@ still needs, try to set the opponents when that is close, and otherwise duck bag
 from __future__ import annotations
 
 from ..engine.cards import FULL_DECK, NON_SPADE_MASK, SPADE_MASK, SPADES, SUIT_MASKS
+from ..engine.legal import legal_cards
 from .position import Position
 
 _ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
@@ -57,13 +58,17 @@ def high_rank(mask: int, spare_spades: bool = True) -> int:
 
 def team_need(t: Position, team: int) -> int:
     """Tricks the team still needs for its contract (0 or less: made or no contract)."""
-    b0 = t.bids[team]
-    b1 = t.bids[team + 2]
+    bids = t.bids
+    b0 = bids[team]
+    b1 = bids[team + 2]
+    won = t.tricks_won
+    if b0 > 0 and b1 > 0:  # no nil on the side: every trick counts toward the contract
+        return b0 + b1 - won[team] - won[team + 2]
     contract = (b0 if b0 > 0 else 0) + (b1 if b1 > 0 else 0)
     if contract == 0:
         return 0
-    w0 = t.tricks_won[team]
-    w1 = t.tricks_won[team + 2]
+    w0 = won[team]
+    w1 = won[team + 2]
     if t.rules.failed_nil_tricks == "bags":
         taken = (w0 if b0 > 0 else 0) + (w1 if b1 > 0 else 0)
     else:
@@ -102,16 +107,24 @@ def discard(hand_choice: int, shed_high: bool) -> int:
     return best
 
 
+# The seats still to play after ``seat``, by how many cards the trick already holds,
+# and the opponents among them.
+_LATER = tuple(tuple(tuple((seat + i) & 3 for i in range(1, 4 - pos)) for pos in range(4))
+               for seat in range(4))
+_LATER_OPPS = tuple(tuple(tuple(q for q in later if q & 1 != seat & 1) for later in row)
+                    for seat, row in enumerate(_LATER))
+
+
 class _Trick:
     """What one seat knows about the trick in progress, computed once per decision."""
 
     __slots__ = ("out", "later_opps", "led", "void_led", "void_spades")
 
-    def __init__(self, t: Position, seat: int, later: tuple[int, ...]) -> None:
+    def __init__(self, t: Position, seat: int, pos: int) -> None:
         self.out = out = FULL_DECK & ~t.played & ~t.hands[seat]
         self.led = led = t.led
-        partner = (seat + 2) & 3
-        self.later_opps = [q for q in later if q != partner]
+        later = _LATER[seat][pos]
+        self.later_opps = _LATER_OPPS[seat][pos]
         voids = t.voids
         # Indexed by seat (only the later seats are filled in).
         self.void_led = void_led = [False] * 4
@@ -169,15 +182,16 @@ def sound_cards(t: Position, seat: int, legal: int) -> int:
     if not t.trick:
         return legal
     win_seat, best = t.winning()
+    if win_seat != (seat + 2) & 3 and len(t.trick) < 3:
+        return legal  # the usual case: nothing to hold back
     return _sound(t, seat, legal, win_seat, best)
 
 
 def _sound(t: Position, seat: int, legal: int, win_seat: int, best: int) -> int:
-    """``sound_cards`` for a trick in progress whose winner is known."""
+    """``sound_cards`` for a trick in progress whose winner (``win_seat``, with
+    ``best``) is the seat's partner, or that the seat plays last to."""
     partner = (seat + 2) & 3
     last = len(t.trick) == 3
-    if win_seat != partner and not last:
-        return legal  # the usual case: nothing to hold back
     if best >= 39:
         beats = legal & SPADE_MASK & _ABOVE[best]
     else:
@@ -204,13 +218,17 @@ def choose_card(t: Position, seat: int, attack: bool = True) -> tuple[int, str]:
     ``attack`` False leaves out the harder ideas (attacking an opponent's nil and
     chasing a set), as the easy player does.
     """
-    legal = t.legal()
-    if not t.trick:
+    legal = legal_cards(t.hands[seat], t.led, t.broken, t.rules.spades_lead_anytime)
+    trick = t.trick
+    if not trick:
         if not legal & (legal - 1):
             return _low(legal), "The only sensible card"
         return _lead(t, seat, legal, attack)
-    win_seat, best = t.winning()
-    legal = _sound(t, seat, legal, win_seat, best)
+    at = t.win_at  # ``t.winning()``, spelt out: this is the rollouts' innermost loop
+    win_seat = (t.leader + at) & 3
+    best = trick[at]
+    if win_seat == (seat + 2) & 3 or len(trick) == 3:
+        legal = _sound(t, seat, legal, win_seat, best)
     if not legal & (legal - 1):
         return _low(legal), "The only sensible card"
     return _follow(t, seat, legal, attack, win_seat, best)
@@ -267,12 +285,12 @@ def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
         top = _high(m)
         if out & _ABOVE[top]:
             continue
-        suit_out = out & SUIT_MASKS[suit]
-        opps_may_ruff = any(
-            (t.voids[q] >> suit & 1 or not suit_out) and not t.voids[q] & 8 for q in opps
-        ) and out & SPADE_MASK
-        if not opps_may_ruff and suit_out.bit_count() >= 2:
-            return top, "Cash a sure winner"
+        if (out & SUIT_MASKS[suit]).bit_count() < 2:
+            continue  # the opponents may not both follow
+        voids = t.voids
+        if out & SPADE_MASK and any(voids[q] >> suit & 1 and not voids[q] & 8 for q in opps):
+            continue  # an opponent shown void in the suit may trump it
+        return top, "Cash a sure winner"
     spades = legal & SPADE_MASK
     if spades:
         top = _high(spades)
@@ -341,9 +359,6 @@ def _wants_tricks(t: Position, seat: int, need: int, remaining: int) -> bool:
     return opp_need > 0 and remaining - opp_need + 1 <= 2
 
 
-# The seats still to play after ``seat``, by how many cards the trick already holds.
-_LATER = tuple(tuple(tuple((seat + i) & 3 for i in range(1, 4 - pos)) for pos in range(4))
-               for seat in range(4))
 
 
 def _follow(
@@ -353,7 +368,7 @@ def _follow(
     partner = (seat + 2) & 3
     later = _LATER[seat][pos]
     led = t.led
-    following = bool(legal & SUIT_MASKS[led])
+    following = (legal & SUIT_MASKS[led]) != 0
     if best >= 39:
         beats = legal & SPADE_MASK & _ABOVE[best]
     else:
@@ -400,7 +415,7 @@ def _follow(
                 return discard(below, False), "Let the nil bidder win the trick"
             return _low(legal), "Play low"
         if any(q in later for q in nil_opps) and not (
-            win_seat == partner and not _Trick(t, seat, later).beatable(best)
+            win_seat == partner and not _Trick(t, seat, pos).beatable(best)
         ):
             if following:
                 return _low(legal), "Play low: the nil bidder may have to win"
@@ -411,9 +426,12 @@ def _follow(
 
     # --- partner winning ----------------------------------------------------------
     if win_seat == partner:
-        info = _Trick(t, seat, later)
-        safe = pos == 3 or not info.beatable(best)
-        if safe or not want or not beats:
+        info = None
+        if pos < 3 and want and beats:
+            info = _Trick(t, seat, pos)
+        # Nothing to do but follow low: playing last, not wanting the trick, unable to
+        # top the partner, or no opponent still to play can top the partner's card.
+        if info is None or not info.beatable(best):
             if following:
                 return _low(legal), "Your partner has this trick: play low"
             return discard(legal, not want), "Your partner has this trick: discard"
@@ -432,7 +450,7 @@ def _follow(
             return discard(legal, False), "Cannot win: discard"
         if pos == 3:
             return _cheapest(beats, following), "Win as cheaply as possible"
-        info = _Trick(t, seat, later)
+        info = _Trick(t, seat, pos)
         sure = info.lowest_sure(beats)
         if sure >= 0:
             return sure, "Win with a card that cannot be beaten"

@@ -94,8 +94,9 @@ class Position:
     def play(self, card: int) -> None:
         """Play a legal card for the seat to act (the caller guarantees legality)."""
         seat = self.to_act
-        self.hands[seat] &= ~(1 << card)
-        self.played |= 1 << card
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.played |= bit
         suit = card // 13
         trick = self.trick
         if not trick:
@@ -107,21 +108,22 @@ class Position:
                 if self.rules.forced_spade_lead_breaks:
                     self.broken = True
         else:
-            if suit != self.led:
-                self.voids[seat] |= 1 << self.led
+            led = self.led
+            if suit != led:
+                self.voids[seat] |= 1 << led
                 if suit == SPADES:
                     self.broken = True
             best = trick[self.win_at]
             if card > best and (card >= 39 or suit == best // 13):
                 self.win_at = len(trick)
+            if len(trick) == 3:  # the trick is complete: its winner leads the next
+                winner = (self.leader + self.win_at) & 3
+                self.tricks_won[winner] += 1
+                self.tricks_done += 1
+                self.trick = []
+                self.led = -1
+                self.to_act = winner
+                self.leader = winner
+                return
         trick.append(card)
-        if len(trick) < 4:
-            self.to_act = (seat + 1) & 3
-            return
-        winner = (self.leader + self.win_at) & 3
-        self.tricks_won[winner] += 1
-        self.tricks_done += 1
-        self.trick = []
-        self.led = -1
-        self.to_act = winner
-        self.leader = winner
+        self.to_act = (seat + 1) & 3
