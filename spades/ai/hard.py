@@ -175,20 +175,18 @@ def sample_deal(
     open_to = [tuple(q for q in others if not voids[q] >> suit & 1) for suit in range(4)]
     # The most constrained cards first: fewest seats that may hold them.
     cards.sort(key=lambda c: len(open_to[c // 13]))
-    # Each card (as its bit) with the seats that may hold it and their weights for it.
-    columns = [(1 << c, [(q, weights[q][c]) for q in open_to[c // 13]]) for c in cards]
     rand = rng.random
     for _ in range(40):
         left = sizes[:]
         hands = t.hands[:]
         ok = True
-        for bit, column in columns:
+        for c in cards:
             total = 0.0
             eligible = []
-            for q, w in column:
+            for q in open_to[c // 13]:
                 n = left[q]
                 if n:
-                    w *= n
+                    w = weights[q][c] * n
                     eligible.append((q, w))
                     total += w
             if not eligible:
@@ -201,7 +199,7 @@ def sample_deal(
                 if x <= 0:
                     pick = q
                     break
-            hands[pick] |= bit
+            hands[pick] |= 1 << c
             left[pick] -= 1
         if ok:
             return hands
