@@ -359,8 +359,6 @@ def _wants_tricks(t: Position, seat: int, need: int, remaining: int) -> bool:
     return opp_need > 0 and remaining - opp_need + 1 <= 2
 
 
-
-
 def _follow(
     t: Position, seat: int, legal: int, attack: bool, win_seat: int, best: int
 ) -> tuple[int, str]:
