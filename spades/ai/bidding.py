@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..engine.actions import LOOK, Action, Bid
 from ..engine.cards import SUIT_MASKS
 from ..engine.legal import BLIND_NIL, NIL, legal_bids
+from ..engine.rules import Rules
 from ..engine.view import PlayerView
 
 _A, _K, _Q, _J = 12, 11, 10, 9
@@ -137,24 +138,38 @@ def choose_bid(
         if wants_blind_nil(view):
             return Bid(BLIND_NIL), "Far behind: blind nil is worth the risk"
         return LOOK, "Look at the cards"
-    rules = view.rules
-    partner_bid = view.bids[view.partner]
-    options = legal_bids(rules, partner_bid, False, True)
-    hand = view.hand
-    # Counting honours is optimistic: scaled, four such bids total about 11.
-    estimate = estimate_tricks(hand) * BID_SCALE - caution
-    team = view.seat & 1
+    return bid_for(view.rules, view.hand, view.seat, view.bids, view.scores, view.bags,
+                   caution, nil_limit)
 
-    if NIL in options and nil_is_sound(hand, nil_limit):
+
+def bid_for(
+    rules: Rules, hand: int, seat: int, bids, scores: tuple[int, int],
+    bags: tuple[int, int], caution: float = 0.0, nil_limit: float | None = None,
+    worth: tuple[float, bool] | None = None,
+) -> tuple[Action, str]:
+    """``choose_bid`` for a seat that has looked, from the facts it reads: the seat's
+    hand, the bids so far (None for a seat still to bid), the match score and bags.
+    ``worth`` is the hand's ``estimate_tricks`` and ``nil_is_sound`` (at
+    ``nil_limit``), when the caller has them already (the hard player's bid search
+    asks for the same sampled hand's bid once per candidate)."""
+    partner_bid = bids[(seat + 2) & 3]
+    options = legal_bids(rules, partner_bid, False, True)
+    if worth is None:
+        worth = (estimate_tricks(hand), nil_is_sound(hand, nil_limit))
+    # Counting honours is optimistic: scaled, four such bids total about 11.
+    estimate = worth[0] * BID_SCALE - caution
+    team = seat & 1
+
+    if NIL in options and worth[1]:
         partner_ok = partner_bid is None or partner_bid >= 2
         if partner_ok:
             return Bid(NIL), "A hand of low cards: nil"
 
     # Round half up, but lean higher when the tenth bag is near or the opponents are
     # about to win, and lower when making this contract would win the match.
-    bag_room = rules.bag_limit - view.bags[team] if rules.bag_penalty else 99
+    bag_room = rules.bag_limit - bags[team] if rules.bag_penalty else 99
     shade = 0.65 if bag_room <= 3 else 0.5
-    us, them = view.scores[team], view.scores[1 - team]
+    us, them = scores[team], scores[1 - team]
     if us + 10 * int(estimate + shade) >= rules.target and us >= them:
         shade -= 0.2
     elif them >= rules.target - 60 and them > us:
@@ -162,8 +177,8 @@ def choose_bid(
     target = int(estimate + shade)
     if partner_bid is not None and partner_bid <= 0:
         target = max(target, int(estimate + 0.6))  # the nil's partner carries the team
-    taken = sum(b for b in view.bids if b is not None and b > 0)
-    if view.bids.count(None) == 1 and taken + target >= 14:
+    taken = sum(b for b in bids if b is not None and b > 0)
+    if bids.count(None) == 1 and taken + target >= 14:
         target = max(1, 13 - taken)  # the table cannot take more than 13
     ordinary = [b for b in options if b > 0]
     if not ordinary:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 from typing import Any
 
 from ..engine.actions import Bid, Play
@@ -29,7 +28,15 @@ from ..engine.legal import NIL, legal_bids
 from ..engine.playout import pick
 from ..engine.scoring import TeamScore, match_winner, score_hand
 from ..engine.view import PlayerView
-from .bidding import BID_SCALE, choose_bid, estimate_tricks, nil_danger, sure_tricks
+from .bidding import (
+    BID_SCALE,
+    bid_for,
+    choose_bid,
+    estimate_tricks,
+    nil_danger,
+    nil_is_sound,
+    sure_tricks,
+)
 from .play import choose_card, sound_cards, team_need
 from .players import Decided, NormalPlayer, Thinker, view_key
 from .position import Position
@@ -624,6 +631,9 @@ class BidThinker(_Search):
             if view.bids[q] is None:
                 self.later.append(q)
         self.leader = (view.dealer + 1) & 3
+        # Each sampled hand's worth to the bidding rules: its deal is played once per
+        # candidate bid, and the later seats' hands are the same each time.
+        self.worths: dict[int, tuple[float, bool]] = {}
         # How far each seat's bids have strayed from normal's in this match, in tricks.
         self.lean = [0, 0, 0, 0]
         if reading is not None:
@@ -634,9 +644,13 @@ class BidThinker(_Search):
         bids = list(view.bids)
         bids[self.seat] = bid
         rules = view.rules
+        worths = self.worths
         for q in self.later:
-            other = replace(view, seat=q, to_act=q, hand=deal[q], bids=tuple(bids), looked=True)
-            action, _ = choose_bid(other)
+            hand = deal[q]
+            worth = worths.get(hand)
+            if worth is None:
+                worth = worths[hand] = (estimate_tricks(hand), nil_is_sound(hand))
+            action, _ = bid_for(rules, hand, q, bids, view.scores, view.bags, worth=worth)
             value = action.value
             if value > 0 and (self.lean[q] or (q ^ self.seat) & 1):
                 shift = self.lean[q] + (_bid_shift(rand()) if (q ^ self.seat) & 1 else 0)
