@@ -258,6 +258,70 @@ def test_tournament_command_line():
     assert out["a"] == "hard" and out["deals"] == 1 and out["iterations"] == 8
 
 
+def test_the_bid_search_bids_the_later_seats_as_their_own_views_would():
+    """The bid search asks the bidding rules for each later seat's bid from the facts
+    (``bid_for``) and each sampled hand's worth once, not from a view built for each
+    seat; every such bid must be the one ``choose_bid`` gives that seat's own view,
+    under random rules, scores and bags, with nils and the last seat's total in play,
+    and with the shift of an opponent's bid a trick astray drawn as before."""
+    from dataclasses import replace
+
+    from spades.ai.hard import _bid_shift, _snap_bid
+    from spades.engine.legal import legal_bids
+
+    rng = random.Random(77)
+    compared = nils = 0
+    for game in range(60):
+        rules = random_rules(rng).with_options(blind_nil=False)
+        match = Match(rules, f"later-bids/{game}")
+        match.scores = (rng.randrange(-200, 450, 10), rng.randrange(-200, 450, 10))
+        match.bags = (rng.randrange(10), rng.randrange(10))
+        drivers = [make_player("normal", seed=s) for s in range(4)]
+        for _ in range(game % 3):
+            match.apply(drivers[match.to_act].choose(match.view(match.to_act)))
+        view = match.view(match.to_act)
+        if not view.looked:
+            match.apply(LOOK)
+            view = match.view(match.to_act)
+        thinker = HardPlayer(seed=game, rollouts=8).think(view)
+        if not isinstance(thinker, BidThinker):
+            continue
+        for d in range(6):
+            deal = [0] * 4
+            deck = list(range(52))
+            random.Random(f"{game}/{d}").shuffle(deck)
+            mine = view.hand
+            rest = [c for c in deck if not mine >> c & 1]
+            for q in range(4):
+                if q == view.seat:
+                    deal[q] = mine
+                else:
+                    for c in rest[:13]:
+                        deal[q] |= 1 << c
+                    rest = rest[13:]
+            for bid in thinker.candidates:
+                got = thinker._later_bids(bid, deal, random.Random(d).random)
+                # The same, as a view of each later seat's own would have it.
+                rand = random.Random(d).random
+                want = list(view.bids)
+                want[view.seat] = bid
+                for q in thinker.later:
+                    other = replace(view, seat=q, to_act=q, hand=deal[q],
+                                    bids=tuple(want), looked=True)
+                    value = choose_bid(other)[0].value
+                    if value > 0 and (thinker.lean[q] or (q ^ view.seat) & 1):
+                        shift = thinker.lean[q] + (
+                            _bid_shift(rand()) if (q ^ view.seat) & 1 else 0)
+                        if shift:
+                            options = legal_bids(rules, want[(q + 2) & 3], False, True)
+                            value = _snap_bid(options, value + shift)
+                    want[q] = value
+                assert got == want, (game, d, bid)
+                compared += 1
+                nils += sum(1 for q in thinker.later if got[q] == NIL)
+    assert compared >= 300 and nils >= 3, (compared, nils)
+
+
 def test_easy_plays_worse_than_normal_but_keeps_nils_sane():
     out = tournament("normal", "easy", deals=40, seed=11)
     assert out["points_per_deal"] > 0
