@@ -273,8 +273,14 @@ def test_watch_into_a_closed_pipe_exits_quietly():
     assert proc.stderr.read() == ""
 
 
+def _interruptible() -> None:
+    # A shell that starts the tests in the background leaves Ctrl-C ignored, and a
+    # child inherits that; the command must meet Ctrl-C as it does from a terminal.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_exits_with_130_and_no_traceback():
-    proc = run_cli("simulate", "--matches", "100000000")
+    proc = run_cli("simulate", "--matches", "100000000", preexec_fn=_interruptible)
     time.sleep(1.5)  # past the imports, into the matches
     assert proc.poll() is None
     proc.send_signal(signal.SIGINT)
