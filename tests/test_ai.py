@@ -218,6 +218,80 @@ def test_blind_nil_is_decided_before_looking_and_only_when_far_behind():
     assert choose_bid(view)[0] == LOOK
 
 
+def test_hard_weighs_blind_nil_by_search_before_looking(monkeypatch):
+    from spades.ai import hard
+    from spades.ai.hard import BlindThinker
+
+    # Far behind: the normal rules gamble on blind nil; hard's search finds that it
+    # fails too often to be worth its 200 points and looks at the cards instead.
+    rules = preset("standard")
+    behind = _bidding_view(rules, scores=(50, 460))
+    view = behind.view(behind.to_act)
+    assert choose_bid(view)[0] == Bid(BLIND_NIL)
+    thinker = HardPlayer(seed=4).think(view)
+    assert isinstance(thinker, BlindThinker)
+    assert thinker.finish() == LOOK and thinker.reason.startswith("Searched")
+    looked_mean, blind_mean = thinker.means_
+    assert looked_mean > blind_mean
+    # Near the end, where only a made blind nil could carry the side past the leaders
+    # (they need 20 points), the search finds blind nil the better average: it weighs
+    # the choice, it does not forbid it. It still looks, since the edge is short of
+    # the bar a switch must clear; without that bar it bids blind nil.
+    end = _bidding_view(rules, scores=(350, 480))
+    view = end.view(end.to_act)
+    assert choose_bid(view)[0] == LOOK
+    thinker = HardPlayer(seed=4).think(view)
+    assert thinker.finish() == LOOK
+    looked_mean, blind_mean = thinker.means_
+    assert blind_mean > looked_mean
+    monkeypatch.setattr(hard, "BLIND_SWITCH_BY", -1000.0)
+    assert HardPlayer(seed=4).choose(view) == Bid(BLIND_NIL)
+    # Not open to blind nil (the team does not trail by enough): nothing to search.
+    level = _bidding_view(rules, scores=(300, 320))
+    view = level.view(level.to_act)
+    assert view.looked and not isinstance(HardPlayer(seed=4).think(view), BlindThinker)
+
+
+def test_the_blind_nil_search_deals_the_seats_own_hand_and_ignores_where_cards_lie():
+    from spades.ai.hard import BlindThinker
+
+    rules = preset("standard")
+    for game in range(3):
+        match = Match(rules, f"blind-search/{game}", start={
+            "dealer": game, "hands": Match(rules, f"blind-search/{game}").dealt,
+            "scores": [0, 300], "bags": [0, 0]})
+        drivers = [make_player("normal", seed=s) for s in range(4)]
+        while match.view(match.to_act).looked:  # the leading side bids first
+            match.apply(drivers[match.to_act].choose(match.view(match.to_act)))
+        seat = match.to_act
+        view = match.view(seat)
+        assert view.hand == 0
+        deal = sample_deal(Position.from_view(view), seat, random.Random(game),
+                           [[1.0] * 52] * 4, blind=True)
+        assert [h.bit_count() for h in deal] == [13] * 4
+        assert deal[0] | deal[1] | deal[2] | deal[3] == (1 << 52) - 1
+        # The same view from another deal (every hand moved, the seat's own too):
+        # the same thinking to the same end, and sliced thin it ends the same.
+        other = Match(rules, 0, start={
+            "dealer": match.dealer, "hands": Match(rules, f"elsewhere/{game}").dealt,
+            "scores": list(match.scores), "bags": list(match.bags)})
+        for action in match.actions:
+            other.apply(action)
+        assert other.view(seat) == view
+        hard = HardPlayer(seed=6, rollouts=24)
+        at_once = hard.think(view)
+        assert isinstance(at_once, BlindThinker)
+        at_once.finish()
+        sliced = hard.think(other.view(seat))
+        steps = 0
+        while not sliced.step(0.0):
+            steps += 1
+        assert steps > 1
+        assert (sliced.decision, sliced.iterations, sliced.means_) == (
+            at_once.decision, at_once.iterations, at_once.means_)
+        assert at_once.decision in view.legal_actions()
+
+
 def test_coach_suggestions_are_legal_and_explained():
     match = Match(preset("standard"), "coach")
     while match.phase == "bidding":
