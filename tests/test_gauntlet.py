@@ -115,6 +115,24 @@ def test_bench_players_prints_decision_times():
     assert out["card"]["searched"] <= out["card"]["count"]
     # The machine's speed beside the times, so figures from two machines compare: a
     # card played out takes microseconds, not nothing and not milliseconds.
-    assert 0.2 < out["rollout_us_per_card"] < 200
+    assert 0.2 < out["rollout_us_per_card"] < 200 and 0.2 < out["rollout_us_before"] < 200
     from spades.ai.timing import format_timing
     assert "microseconds a card played out" in format_timing(out)
+
+
+def test_bench_says_when_the_machine_changed_speed_during_the_run():
+    from spades.ai.timing import format_timing
+
+    times = {"count": 1, "searched": 1, "settled_early": 0, "mean_rollouts": 1.0,
+             "p50": 1.0, "p95": 1.0, "p99": 1.0, "max": 1.0, "mean": 1.0,
+             "cpu_p50": 1.0, "cpu_p95": 1.0, "cpu_max": 1.0}
+    out = {"strength": "hard", "deals": 1, "seed": 1, "rules": "standard",
+           "iterations": None, "load_before": 0.1, "load_after": 0.2,
+           "rollout_us_before": 2.07, "rollout_us_per_card": 2.15,
+           "card": times, "bid": times}
+    steady = format_timing(out)
+    assert "2.07 microseconds a card played out" in steady and "2.15 after" in steady
+    assert "not a quiet core's" not in steady
+    for before, after in ((2.07, 3.22), (3.22, 2.07)):
+        moved = format_timing({**out, "rollout_us_before": before, "rollout_us_per_card": after})
+        assert "changed during the run" in moved and "not a quiet core's" in moved

@@ -5,8 +5,9 @@ from the tournament's sampled match situations, and times every decision the
 measured player makes (the whole search, as ``player.choose`` runs it). It prints
 the median, 95th and 99th percentiles and the worst time for cards and for bids, how
 many decisions were searched at all, how many of those the search settled before
-its budget, and the machine's load average before and after, since the wall times
-mean something only on a quiet core; the process's CPU time is given beside them.
+its budget, and the machine's load average and speed (a reference rollout) before
+and after, since the wall times mean something only on a quiet, steady core; the
+process's CPU time is given beside them.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def time_decisions(
     settled = {"card": 0, "bid": 0}
     rollouts = {"card": 0, "bid": 0}
     load_before = _load()
+    speed_before = rollout_speed()
     for d in range(deals):
         sit = situation(seed, d, False, ruleset)
         start = {"dealer": sit["dealer"], "hands": sit["hands"], "scores": sit["scores"],
@@ -95,7 +97,8 @@ def time_decisions(
             on_deal(d + 1)
     out: dict[str, Any] = {"strength": strength, "deals": deals, "seed": seed, "rules": rules,
                            "iterations": iterations, "load_before": load_before,
-                           "load_after": _load(), "rollout_us_per_card": rollout_speed()}
+                           "load_after": _load(), "rollout_us_before": speed_before,
+                           "rollout_us_per_card": rollout_speed()}
     for kind in ("card", "bid"):
         v = times[kind]
         out[kind] = {
@@ -117,6 +120,17 @@ def time_decisions(
     return out
 
 
+# A shared machine's speed wanders (the same code has read 2.1 and 3.2 microseconds a
+# card within minutes); a run whose reference moved this much between its start and
+# its end did not time a steady core.
+SPEED_DRIFT = 0.15
+
+
+def drifted(out: dict[str, Any]) -> bool:
+    before, after = out["rollout_us_before"], out["rollout_us_per_card"]
+    return abs(after - before) > SPEED_DRIFT * min(before, after)
+
+
 def format_timing(out: dict[str, Any]) -> str:
     lines = [
         f"Decision times of {out['strength']} (seats 0 and 2, normal at 1 and 3): "
@@ -124,9 +138,15 @@ def format_timing(out: dict[str, Any]) -> str:
         + (f"{out['iterations']} rollouts" if out["iterations"] is not None
            else "its default budget")
         + f"; load average {out['load_before']} before, {out['load_after']} after",
-        f"  this machine: {out['rollout_us_per_card']:.2f} microseconds a card played out in a "
-        "reference rollout (decision times scale with it)",
+        f"  this machine: {out['rollout_us_before']:.2f} microseconds a card played out in a "
+        f"reference rollout before the run, {out['rollout_us_per_card']:.2f} after "
+        "(decision times scale with it)",
     ]
+    if drifted(out):
+        lines.append(
+            "  the machine's speed changed during the run by more than "
+            f"{round(100 * SPEED_DRIFT)}%: these times are not a quiet core's; run it again"
+        )
     for kind in ("card", "bid"):
         t = out[kind]
         lines.append(
@@ -139,4 +159,4 @@ def format_timing(out: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["format_timing", "time_decisions"]
+__all__ = ["drifted", "format_timing", "time_decisions"]
