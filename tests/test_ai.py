@@ -702,29 +702,35 @@ def test_a_rollout_plays_the_hand_as_the_rules_read_to_its_last_card():
 # What hard decided, with how many rollouts and the mean it found for each candidate,
 # on the first two deals of `python -m spades bench --players --seed 2027`, then on its
 # first deal under two other rule sets (the failed nil's tricks as bags; spades led at
-# any time with a forced spade lead breaking them). Changes meant to make hard faster
+# any time with a forced spade lead breaking them), then on its first deal with hard's
+# side far behind (so each hard seat weighs blind nil before it looks). Changes meant to make hard faster
 # must leave this as it is (docs/ai.md's strength figures hold only for these
 # decisions); a change meant to make hard decide otherwise replaces it, with new
 # gauntlet figures.
-HARD_DECISIONS_2027 = "0fe522ab068c99ff"
+HARD_DECISIONS_2027 = "b192b7ecc1113f5e"
 
 
 def test_hard_decides_as_the_figures_of_record_were_measured():
     import hashlib
 
-    from spades.ai.hard import _Search
+    from spades.ai.hard import BlindThinker, _Search
     from spades.ai.tournament import situation
 
     standard = preset("standard")
     tables = [
-        (standard, 0), (standard, 1), (preset("guide"), 0),
-        (standard.with_options(spades_lead_anytime=True, forced_spade_lead_breaks=True), 0),
+        (standard, 0, None), (standard, 1, None), (preset("guide"), 0, None),
+        (standard.with_options(spades_lead_anytime=True, forced_spade_lead_breaks=True), 0,
+         None),
+        (standard, 0, [-150, 420]),
     ]
     digest = hashlib.sha256()
     searched = 0
-    for rules, d in tables:
+    blind = 0
+    for rules, d, scores in tables:
         sit = situation(2027, d, False, rules)
         start = {key: sit[key] for key in ("dealer", "hands", "scores", "bags")}
+        if scores is not None:
+            start["scores"] = scores
         match = Match(rules, 0, start=start)
         players = [make_player("hard" if s % 2 == 0 else "normal", seed=f"2027/{d}/{s}")
                    for s in range(4)]
@@ -734,7 +740,8 @@ def test_hard_decides_as_the_figures_of_record_were_measured():
             digest.update(repr(action).encode())
             if isinstance(thinker, _Search):
                 searched += 1
+                blind += isinstance(thinker, BlindThinker)
                 digest.update(repr((thinker.iterations, thinker.means_)).encode())
             match.apply(action)
-    assert searched >= 40
+    assert searched >= 40 and blind == 2
     assert digest.hexdigest()[:16] == HARD_DECISIONS_2027
