@@ -13,7 +13,9 @@ normal alone.
 For a bid it does the same with the candidate bids (the normal bid, a trick either
 side, nil on a hand that might duck): the later seats bid by the normal rules from
 their sampled hands, the whole hand is played out, and the normal bid stands unless
-another beats it on the same deals by a margin and by more than the noise.
+another beats it on the same deals by a margin and by more than the noise. Before a
+seat that may bid blind nil has looked, the search weighs blind nil against a look
+the same way, dealing the seat's own unseen hand too.
 """
 
 from __future__ import annotations
