@@ -121,8 +121,7 @@ def _weights(
     that has not bid yet (None in ``bids``) gets no lean. With a ``reading`` of the
     match, a seat's bid is first corrected by how that seat has bid so far (an
     overbidder's 5 holds what normal's 4 holds), and a seat that bids nil on hands
-    normal would not is allowed more high cards. A blind nil bidder never saw its
-    cards, so its bid says nothing of them: no lean."""
+    normal would not is allowed more high cards."""
     weights = []
     known = t.bids if bids is None else bids
     low, high = BID_LEAN_RANGE
@@ -130,7 +129,7 @@ def _weights(
         row = [1.0] * 52
         if q != seat and known[q] is not None:
             bid = known[q]
-            if bid == NIL and t.tricks_won[q] == 0:
+            if bid <= 0 and t.tricks_won[q] == 0:
                 soft = reading.nil_softness(q) if reading is not None else 0.0
                 for c in range(52):
                     r = c % 13
