@@ -116,6 +116,9 @@ def test_bench_players_prints_decision_times():
     # The machine's speed beside the times, so figures from two machines compare: a
     # card played out takes microseconds, not nothing and not milliseconds.
     assert 0.2 < out["rollout_us_per_card"] < 200 and 0.2 < out["rollout_us_before"] < 200
+    low, high = out["rollout_us_range"]
+    assert low <= min(out["rollout_us_before"], out["rollout_us_per_card"])
+    assert high >= max(out["rollout_us_before"], out["rollout_us_per_card"])
     from spades.ai.timing import format_timing
     assert "microseconds a card played out" in format_timing(out)
 
@@ -129,10 +132,10 @@ def test_bench_says_when_the_machine_changed_speed_during_the_run():
     out = {"strength": "hard", "deals": 1, "seed": 1, "rules": "standard",
            "iterations": None, "load_before": 0.1, "load_after": 0.2,
            "rollout_us_before": 2.07, "rollout_us_per_card": 2.15,
-           "card": times, "bid": times}
+           "rollout_us_range": [2.05, 2.15], "card": times, "bid": times}
     steady = format_timing(out)
     assert "2.07 microseconds a card played out" in steady and "2.15 after" in steady
-    assert "not a quiet core's" not in steady
-    for before, after in ((2.07, 3.22), (3.22, 2.07)):
-        moved = format_timing({**out, "rollout_us_before": before, "rollout_us_per_card": after})
-        assert "changed during the run" in moved and "not a quiet core's" in moved
+    assert "2.05 to 2.15 through it" in steady and "not a quiet core's" not in steady
+    # Slow through the middle of the run, though it began and ended at the same speed.
+    moved = format_timing({**out, "rollout_us_range": [2.05, 3.22]})
+    assert "changed during the run" in moved and "not a quiet core's" in moved

@@ -5,9 +5,9 @@ from the tournament's sampled match situations, and times every decision the
 measured player makes (the whole search, as ``player.choose`` runs it). It prints
 the median, 95th and 99th percentiles and the worst time for cards and for bids, how
 many decisions were searched at all, how many of those the search settled before
-its budget, and the machine's load average and speed (a reference rollout) before
-and after, since the wall times mean something only on a quiet, steady core; the
-process's CPU time is given beside them.
+its budget, and the machine's load average and speed (a reference rollout, read
+before, through and after the run), since the wall times mean something only on a
+quiet, steady core; the process's CPU time is given beside them.
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ def time_decisions(
     rollouts = {"card": 0, "bid": 0}
     load_before = _load()
     speed_before = rollout_speed()
+    speeds = [speed_before]
     for d in range(deals):
         sit = situation(seed, d, False, ruleset)
         start = {"dealer": sit["dealer"], "hands": sit["hands"], "scores": sit["scores"],
@@ -95,10 +96,14 @@ def time_decisions(
             match.apply(action)
         if on_deal is not None:
             on_deal(d + 1)
+        if (d + 1) % SPEED_EVERY == 0 and d + 1 < deals:
+            speeds.append(rollout_speed())
     out: dict[str, Any] = {"strength": strength, "deals": deals, "seed": seed, "rules": rules,
                            "iterations": iterations, "load_before": load_before,
-                           "load_after": _load(), "rollout_us_before": speed_before,
-                           "rollout_us_per_card": rollout_speed()}
+                           "load_after": _load(), "rollout_us_before": speed_before}
+    out["rollout_us_per_card"] = rollout_speed()
+    speeds.append(out["rollout_us_per_card"])
+    out["rollout_us_range"] = [min(speeds), max(speeds)]
     for kind in ("card", "bid"):
         v = times[kind]
         out[kind] = {
@@ -121,14 +126,16 @@ def time_decisions(
 
 
 # A shared machine's speed wanders (the same code has read 2.1 and 3.2 microseconds a
-# card within minutes); a run whose reference moved this much between its start and
-# its end did not time a steady core.
+# card within minutes), so the reference is read before the run, every SPEED_EVERY
+# deals and after it; a run whose readings spread wider than this did not time a
+# steady core.
 SPEED_DRIFT = 0.15
+SPEED_EVERY = 10
 
 
 def drifted(out: dict[str, Any]) -> bool:
-    before, after = out["rollout_us_before"], out["rollout_us_per_card"]
-    return abs(after - before) > SPEED_DRIFT * min(before, after)
+    low, high = out["rollout_us_range"]
+    return high - low > SPEED_DRIFT * low
 
 
 def format_timing(out: dict[str, Any]) -> str:
@@ -139,7 +146,8 @@ def format_timing(out: dict[str, Any]) -> str:
            else "its default budget")
         + f"; load average {out['load_before']} before, {out['load_after']} after",
         f"  this machine: {out['rollout_us_before']:.2f} microseconds a card played out in a "
-        f"reference rollout before the run, {out['rollout_us_per_card']:.2f} after "
+        f"reference rollout before the run, {out['rollout_us_per_card']:.2f} after, "
+        f"{out['rollout_us_range'][0]:.2f} to {out['rollout_us_range'][1]:.2f} through it "
         "(decision times scale with it)",
     ]
     if drifted(out):
