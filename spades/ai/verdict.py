@@ -33,7 +33,7 @@ from ..engine.legal import NIL
 from ..engine.rules import preset
 from . import GAUNTLET, SEARCHERS, make_player
 from .gauntlet import _interval, _side
-from .hard import BidThinker, SearchThinker
+from .hard import BidThinker, BlindThinker, SearchThinker
 from .tournament import _ignore_interrupt, situation, table_match
 
 # Bands of "standard errors over the bar" for the choices that left normal, and for
@@ -121,7 +121,10 @@ def judge_table(rules, sit: dict, names: list[str], players: list, near: bool) -
         view = match.view(seat)
         thinker = players[seat].think(view)
         action = thinker.finish()
-        if names[seat] == "A" and isinstance(thinker, SearchThinker | BidThinker):
+        # Blind nil or a look (``BlindThinker``) is not judged: it is decided unseen, and
+        # its few choices fall outside the bands of a bid.
+        if (names[seat] == "A" and isinstance(thinker, SearchThinker | BidThinker)
+                and not isinstance(thinker, BlindThinker)):
             chosen = action.card if isinstance(action, Play) else action.value
             for kind, other, gain, clears in _choices(thinker, chosen, near):
                 branch = copy.deepcopy(match)
