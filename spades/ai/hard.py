@@ -644,18 +644,22 @@ class BidThinker(_Search):
         if reading is not None:
             self.lean = [round(reading.bid_bias(q)) if q != self.seat else 0 for q in range(4)]
 
+    def _worth(self, hand: int) -> tuple[float, bool]:
+        """The hand's worth to the bidding rules, worked out once a decision."""
+        worth = self.worths.get(hand)
+        if worth is None:
+            worth = self.worths[hand] = (estimate_tricks(hand), nil_is_sound(hand))
+        return worth
+
     def _later_bids(self, bid: int, deal: list[int], rand) -> list[int]:
         view = self.view
         bids = list(view.bids)
         bids[self.seat] = bid
         rules = view.rules
-        worths = self.worths
         for q in self.later:
             hand = deal[q]
-            worth = worths.get(hand)
-            if worth is None:
-                worth = worths[hand] = (estimate_tricks(hand), nil_is_sound(hand))
-            action, _ = bid_for(rules, hand, q, bids, view.scores, view.bags, worth=worth)
+            action, _ = bid_for(rules, hand, q, bids, view.scores, view.bags,
+                                worth=self._worth(hand))
             value = action.value
             if value > 0 and (self.lean[q] or (q ^ self.seat) & 1):
                 shift = self.lean[q] + (_bid_shift(rand()) if (q ^ self.seat) & 1 else 0)
@@ -719,11 +723,8 @@ class BlindThinker(BidThinker):
         if choice == LOOK:
             view = self.view
             hand = deal[self.seat]
-            worth = self.worths.get(hand)
-            if worth is None:
-                worth = self.worths[hand] = (estimate_tricks(hand), nil_is_sound(hand))
             action, _ = bid_for(view.rules, hand, self.seat, list(view.bids), view.scores,
-                                view.bags, worth=worth)
+                                view.bags, worth=self._worth(hand))
             return super()._rollout(action.value, deal)
         return super()._rollout(BLIND_NIL, deal)
 
