@@ -1,0 +1,170 @@
+"""A seat's view and the events cross the wire whole, and a view names no hidden card.
+
+Random legal matches (random rule presets, random seeds, uniformly random legal
+actions) are serialised at every step: each seat's view and each event must read back
+equal, survive a JSON round trip as ASCII, and the view's JSON must name no card of
+another seat that has not been played yet.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spades.engine.actions import Bid, Play
+from spades.engine.cards import cards_of, parse_cards
+from spades.engine.match import OVER, Match
+from spades.engine.rules import PRESETS, STANDARD
+from spades.engine.wire import (
+    WireError,
+    cards_named,
+    event_from_json,
+    event_to_json,
+    view_from_json,
+    view_to_json,
+)
+
+SETTINGS = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def hidden_from(match: Match, seat: int) -> int:
+    """The cards ``seat`` may not be told of: the other hands' unplayed cards."""
+    hidden = 0
+    for other in range(4):
+        if other != seat:
+            hidden |= match.hands[other]
+    return hidden
+
+
+def through_json(doc):
+    text = json.dumps(doc, ensure_ascii=True)
+    assert text.isascii()
+    return json.loads(text)
+
+
+@SETTINGS
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    seed=st.integers(0, 10**6),
+    pick=st.integers(0, 10**6),
+    steps=st.integers(1, 120),
+)
+def test_views_and_events_round_trip_and_name_no_hidden_card(preset, seed, pick, steps):
+    match = Match(PRESETS[preset], seed)
+    chooser = random.Random(pick)
+    events = list(match.opening_events)
+    for _ in range(steps):
+        for event in events:
+            assert event_from_json(through_json(event_to_json(event))) == event
+        for seat in range(4):
+            view = match.view(seat)
+            doc = through_json(view_to_json(view))
+            assert view_from_json(doc) == view
+            assert cards_named(doc) & hidden_from(match, seat) == 0
+            if match.looked[seat]:
+                assert cards_named(doc["hand"]) == match.hands[seat]
+        if match.phase == OVER:
+            break
+        action = chooser.choice(match.legal_actions())
+        # Events go to every seat: none may name a card hidden before the action,
+        # but the one it played (the next hand's deal is checked through the views).
+        played = 1 << action.card if isinstance(action, Play) else 0
+        hidden = [hidden_from(match, seat) & ~played for seat in range(4)]
+        events = match.apply(action)
+        for event in events:
+            for seat in range(4):
+                assert cards_named(event_to_json(event)) & hidden[seat] == 0
+
+
+def test_a_view_in_json_reads_as_the_protocol_describes():
+    match = Match(STANDARD, 7, start={
+        "dealer": 3,
+        "hands": [
+            sum(1 << c for c in parse_cards(t)) for t in (
+                "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+                "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+                "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+                "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+            )
+        ],
+    })
+    for bid in (4, 0, 3, 2):
+        match.apply(Bid(bid))
+    match.apply(Play(parse_cards("AS")[0]))  # South leads: only spades, so it may
+    doc = view_to_json(match.view(1))
+    assert doc["hand"][:3] == ["AH", "KH", "QH"]
+    assert doc["bids"] == [4, "nil", 3, 2]
+    assert doc["bid_order"] == [[0, 4], [1, "nil"], [2, 3], [3, 2]]
+    assert doc["trick"] == [[0, "AS"]]
+    assert doc["led_suit"] == "S"
+    assert doc["voids"] == [["C", "D", "H"], [], [], []]
+    assert doc["played"] == ["AS"]
+    assert doc["hand_sizes"] == [12, 13, 13, 13]
+    assert doc["tricks"] == [] and doc["winner"] is None
+
+
+@pytest.mark.parametrize(
+    "change, word",
+    [
+        ({"seat": 4}, "seat"),
+        ({"seat": True}, "seat"),
+        ({"hand": ["AS", "AS"]}, "twice"),
+        ({"hand": ["ZZ"]}, "hand"),
+        ({"hand": "AS"}, "hand"),
+        ({"phase": "dancing"}, "phase"),
+        ({"bids": [1, 2, 3]}, "bids"),
+        ({"bids": [14, None, None, None]}, "bid"),
+        ({"led_suit": "X"}, "led_suit"),
+        ({"rules": {"target": "lots"}}, "rules"),
+        ({"voids": [["Q"], [], [], []]}, "voids"),
+        ({"scores": [0]}, "scores"),
+    ],
+)
+def test_a_damaged_view_is_refused_by_name(change, word):
+    doc = view_to_json(Match(STANDARD, 3).view(0))
+    doc.update(change)
+    with pytest.raises(WireError, match=word):
+        view_from_json(doc)
+    doc = view_to_json(Match(STANDARD, 3).view(0))
+    del doc["to_act"]
+    with pytest.raises(WireError, match="to_act"):
+        view_from_json(doc)
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {"type": "card_played", "seat": 0, "card": "1X", "trick_number": 0, "position": 0},
+        {"type": "bid_made", "seat": 0, "bid": "3"},
+        {"type": "unheard_of"},
+        {"seat": 0},
+        ["bid_made"],
+        {"type": "trick_won", "seat": 0, "cards": ["AS"], "leader": 0, "trick_number": 0},
+    ],
+)
+def test_a_damaged_event_is_refused(doc):
+    with pytest.raises(WireError):
+        event_from_json(doc)
+
+
+def test_the_whole_hand_scored_event_reads_back_with_every_breakdown_line():
+    match = Match(STANDARD, 11)
+    chooser = random.Random(1)
+    while not match.history:
+        events = match.apply(chooser.choice(match.legal_actions()))
+    scored = [e for e in events if type(e).__name__ == "HandScored"][0]
+    doc = through_json(event_to_json(scored))
+    assert [len(t["breakdown"]) for t in doc["teams"]] == [len(t.lines) for t in scored.teams]
+    assert all("text" in line for t in doc["teams"] for line in t["breakdown"])
+    assert event_from_json(doc) == scored
+
+
+def test_cards_named_finds_card_texts_anywhere_and_nothing_else():
+    doc = {"a": ["AS", {"b": "td"}], "TD": 1, "text": "Contract of 4 made", "n": "nil"}
+    assert sorted(cards_of(cards_named(doc))) == sorted(parse_cards("AS TD"))
