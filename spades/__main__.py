@@ -9,7 +9,7 @@ import sys
 import time
 from typing import Any
 
-from .ai import GAUNTLET, PLAYERS, SEARCHERS, STRENGTHS
+from .ai import STRENGTHS
 from .console import (
     HelpFormatter,
     Progress,
@@ -24,6 +24,7 @@ from .engine.cards import SEAT_NAMES, card_text, cards_of
 from .engine.legal import bid_text
 from .engine.playout import random_hand, random_tricks
 from .engine.record import replay_record
+from .measure import GAUNTLET, PLAYERS, SEARCHERS
 
 # Exit statuses of replay (and, for 0 and 2, of every command).
 LEGAL, ILLEGAL, UNREADABLE, DISAGREES = 0, 1, 2, 3
@@ -124,7 +125,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 def deal_record(seed: int, strength: str, rules_name: str) -> dict[str, Any]:
     """The spades-hand/1 record of the first hand of a match of computer players."""
-    from .ai import make_player
+    from .measure import make_player
 
     match = Match(preset(rules_name), seed)
     players = [make_player(strength, seed=f"{seed}/{s}") for s in range(4)]
@@ -278,7 +279,7 @@ def bench(hands: int, seed: int, repeats: int = 5) -> dict[str, Any]:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.players:
-        from .ai.timing import format_timing, time_decisions
+        from .measure.timing import format_timing, time_decisions
 
         progress = Progress(args.deals)
         try:
@@ -308,8 +309,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_watch(args: argparse.Namespace) -> int:
     """Watch a match of computer players in the terminal."""
-    from .ai import make_player
     from .ai.reading import Reading
+    from .measure import make_player
 
     rules = preset(args.rules)
     match = Match(rules, args.seed)
@@ -371,19 +372,19 @@ def _print_event(match: Match, event: Any) -> None:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .ai.tournament import main as tournament_main
+    from .measure.tournament import main as tournament_main
 
     return tournament_main(args)
 
 
 def cmd_gauntlet(args: argparse.Namespace) -> int:
-    from .ai.gauntlet import main as gauntlet_main
+    from .measure.gauntlet import main as gauntlet_main
 
     return gauntlet_main(args)
 
 
 def cmd_verdict(args: argparse.Namespace) -> int:
-    from .ai.verdict import format_verdict, verdict
+    from .measure.verdict import format_verdict, verdict
 
     progress = Progress(args.deals)
     try:

@@ -9,17 +9,20 @@ import sys
 
 import pytest
 
-from spades.ai import ZOO, make_player, suggested_bid, suggested_card
-from spades.ai.audit import load_positions, run_audit
+from spades.ai import suggested_bid, suggested_card
+from spades.ai.bid_search import BidThinker
 from spades.ai.bidding import choose_bid, estimate_tricks, nil_is_sound, sure_tricks
-from spades.ai.hard import BidThinker, HardPlayer, candidate_cards, sample_deal
+from spades.ai.hard import HardPlayer, candidate_cards
 from spades.ai.position import Position
-from spades.ai.tournament import tournament
+from spades.ai.search import sample_deal
 from spades.engine import LOOK, Bid, Match, Play, preset
 from spades.engine.cards import parse_cards
 from spades.engine.legal import BLIND_NIL, NIL
 from spades.engine.match import OVER
 from spades.engine.rules import PRESETS, Rules
+from spades.measure import ZOO, make_player
+from spades.measure.audit import load_positions, run_audit
+from spades.measure.tournament import tournament
 
 STRENGTHS = ("easy", "normal", "hard")
 
@@ -219,8 +222,8 @@ def test_blind_nil_is_decided_before_looking_and_only_when_far_behind():
 
 
 def test_hard_weighs_blind_nil_by_search_before_looking(monkeypatch):
-    from spades.ai import hard
-    from spades.ai.hard import BlindThinker
+    from spades.ai import bid_search
+    from spades.ai.bid_search import BlindThinker
 
     # Far behind: the normal rules gamble on blind nil; hard's search finds that it
     # fails too often to be worth its 200 points and looks at the cards instead.
@@ -244,7 +247,7 @@ def test_hard_weighs_blind_nil_by_search_before_looking(monkeypatch):
     assert thinker.finish() == LOOK
     looked_mean, blind_mean = thinker.means_
     assert blind_mean > looked_mean
-    monkeypatch.setattr(hard, "BLIND_SWITCH_BY", -1000.0)
+    monkeypatch.setattr(bid_search, "BLIND_SWITCH_BY", -1000.0)
     assert HardPlayer(seed=4).choose(view) == Bid(BLIND_NIL)
     # Not open to blind nil (the team does not trail by enough): nothing to search.
     level = _bidding_view(rules, scores=(300, 320))
@@ -253,7 +256,7 @@ def test_hard_weighs_blind_nil_by_search_before_looking(monkeypatch):
 
 
 def test_the_blind_nil_search_deals_the_seats_own_hand_and_ignores_where_cards_lie():
-    from spades.ai.hard import BlindThinker
+    from spades.ai.bid_search import BlindThinker
 
     rules = preset("standard")
     for game in range(3):
@@ -340,7 +343,8 @@ def test_the_bid_search_bids_the_later_seats_as_their_own_views_would():
     and with the shift of an opponent's bid a trick astray drawn as before."""
     from dataclasses import replace
 
-    from spades.ai.hard import _bid_shift, _snap_bid
+    from spades.ai.bid_search import _snap_bid
+    from spades.ai.search import _bid_shift
     from spades.engine.legal import legal_bids
 
     rng = random.Random(77)
@@ -481,7 +485,7 @@ def test_the_zoo_plays_in_a_tournament():
 
 
 def test_rollouts_bend_only_the_opponents():
-    from spades.ai.hard import draw_styles, style_bids
+    from spades.ai.styles import draw_styles, style_bids
 
     t = Position(preset("standard"))
     t.bids = [3, 4, 2, 4]
@@ -509,8 +513,9 @@ def test_hard_spends_its_search_where_the_decision_is_close():
     # candidate still in question judged on the same deals), a decision still close
     # at its budget gets more deals once, the decision stays reproducible, and a seat
     # with one legal card does not search at all.
-    from spades.ai.hard import EXTEND_CLOSE, SearchThinker
+    from spades.ai.hard import SearchThinker
     from spades.ai.players import Decided
+    from spades.ai.search import EXTEND_CLOSE
 
     settled = searched = single = extended = 0
     for game in range(2):
@@ -556,7 +561,7 @@ def test_dealt_hands_match_what_the_bids_say():
     dealt hands worth about what real b-bidders hold, and a live nil about a nil's.
     The milder lean this replaced dealt a 5-bidder 4.1 tricks for the 5.5 it holds.
     """
-    from spades.ai.hard import _weights
+    from spades.ai.search import _weights
 
     rules = preset("standard")
     rng = random.Random("calibration")
@@ -596,7 +601,8 @@ def test_dealt_hands_match_what_the_bids_say():
 def test_hard_does_not_trust_an_opponents_bid_to_the_trick():
     """Each leaned deal leans an opponent's hand as if its bid were a trick astray a
     quarter of the time either way; the partner's hand always as bid."""
-    from spades.ai.hard import OPPONENT_BID_NOISE, SearchThinker
+    from spades.ai.hard import SearchThinker
+    from spades.ai.search import OPPONENT_BID_NOISE
 
     match = Match(preset("standard"), "astray/1")
     players = [make_player("normal", seed=s) for s in range(4)]
@@ -624,9 +630,9 @@ def test_hard_does_not_trust_an_opponents_bid_to_the_trick():
 def _play_out_card_by_card(t: Position, styles: list[str], rand) -> None:
     """The rollout as the rules read: every card of every trick, the last one
     included, chosen by the normal rules bent by the seat's style."""
-    from spades.ai.hard import style_bids
     from spades.ai.play import choose_card, sound_cards
     from spades.ai.reading import CARELESS_RATE
+    from spades.ai.styles import style_bids
     from spades.engine.playout import pick
 
     real = t.bids
@@ -647,7 +653,7 @@ def test_a_rollout_plays_the_hand_as_the_rules_read_to_its_last_card():
     # positions all through real hands, under random rules and styles, it must end the
     # hand exactly as asking the rules for every card does. (The rules' own shortcuts
     # are held by the pinned decisions below.)
-    from spades.ai.hard import play_out
+    from spades.ai.styles import play_out
 
     rng = random.Random(18)
     styles_seen = set()
@@ -694,8 +700,9 @@ HARD_DECISIONS_2027 = "b192b7ecc1113f5e"
 def test_hard_decides_as_the_figures_of_record_were_measured():
     import hashlib
 
-    from spades.ai.hard import BlindThinker, _Search
-    from spades.ai.tournament import situation
+    from spades.ai.bid_search import BlindThinker
+    from spades.ai.search import _Search
+    from spades.measure.tournament import situation
 
     standard = preset("standard")
     tables = [

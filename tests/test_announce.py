@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from spades_support import bid_round, deal, hand, match_with, one_suit_each
 
-from spades.announce import Announcement, Announcer, card_words, hand_words
 from spades.engine import LOOK, Bid, CardPlayed, HandScored, Match, Play, preset
 from spades.engine.cards import SUIT_NAMES, make_card, parse_cards
 from spades.engine.legal import NIL
 from spades.engine.match import OVER
 from spades.engine.rules import STANDARD
+from spades.ui.speech.announce import Announcement, Announcer, card_words, hand_words
 
 NAMES = ("Ada", "Wren", "Noor", "Eli")
 
@@ -243,7 +243,7 @@ def test_focus_says_the_card_or_the_control():
 
 
 def test_heard_by_and_the_transcript_queue_polite_words_behind_each_other():
-    from spades.announce import Transcript, heard_by
+    from spades.ui.speech.announce import Transcript, heard_by
 
     card = Announcement("Wren plays the queen of hearts.")  # 6 words, 2.4 s
     assert heard_by(0.0, 5.0, card) == pytest.approx(7.4)

@@ -266,7 +266,7 @@ def test_hard_decisions_in_webassembly_against_native(browser_run, capsys):
     """Cards and bids at hard's default budget: the same choices as natively (the
     budget is counted in rollouts, never in time). The times are printed with their
     targets and the machine's speed, not asserted."""
-    from spades.ai.timing import rollout_speed
+    from spades.measure.timing import rollout_speed
 
     cards_wasm, bids_wasm = browser_run["timings"], browser_run["bid_timings"]
     cards_here, bids_here = scenario.time_hard_decisions(DECISIONS), scenario.time_hard_bids(BIDS)

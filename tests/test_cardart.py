@@ -12,7 +12,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from spades.ui import sound as sound_module  # noqa: E402
-from spades.ui.cardart import (  # noqa: E402
+from spades.ui.art.cardart import (  # noqa: E402
     CARD_RATIO,
     FOUR_COLOURS,
     TWO_COLOURS,
@@ -288,7 +288,7 @@ def test_ace_of_spades_and_back_are_ornate():
 
 
 def _layout_widths() -> set[int]:
-    from spades.ui.layout import compute_layout
+    from spades.ui.layout.window import compute_layout
 
     widths = set()
     for size in ((1280, 720), (800, 600), (390, 844), (1920, 1080), (412, 915), (360, 640),

@@ -3,11 +3,11 @@ the player's seat chooses otherwise; after that the match's own players play on.
 
 from __future__ import annotations
 
-from spades.ai import make_player
 from spades.ai.compare import Comparison, difference_words, seat_bids
 from spades.ai.reading import Reading
 from spades.engine import Match
 from spades.engine.rules import preset
+from spades.measure import make_player
 
 ROLLOUTS = 8
 

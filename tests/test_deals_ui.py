@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from ui_driver import Driver, play_until
 
-from spades.ui.draw import caption_lines
-from spades.ui.table import TableScene
+from spades.ui.draw.frame import caption_lines
+from spades.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[1]
 

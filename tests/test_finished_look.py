@@ -14,8 +14,8 @@ from ui_driver import Driver, act, play_until
 
 from spades.engine import STANDARD, Rules
 from spades.engine.scoring import ScoreLine, score_team
-from spades.ui.pages import stat_text
-from spades.ui.words import (
+from spades.ui.pages.menu import stat_text
+from spades.ui.speech.words import (
     line_text,
     match_over_title,
     match_record_line,
@@ -257,8 +257,8 @@ TWO_ROW_SIZES = [(390, 844), (412, 915), (360, 740), (500, 320), (600, 1000)]
 def test_the_two_row_hand_never_cuts_a_suit_when_a_change_is_within_reach(size):
     import random
 
-    from spades.ui.choreography import hand_order
-    from spades.ui.layout import MIN_STEP, compute_layout
+    from spades.ui.layout.window import MIN_STEP, compute_layout
+    from spades.ui.table.choreography import hand_order
 
     lay = compute_layout(*size)
     assert lay.hand_rows == 2
@@ -287,7 +287,7 @@ def test_the_two_row_hand_never_cuts_a_suit_when_a_change_is_within_reach(size):
 
 
 def test_a_phone_hand_splits_where_a_suit_ends_not_at_the_sixth_card():
-    from spades.ui.layout import compute_layout
+    from spades.ui.layout.window import compute_layout
 
     lay = compute_layout(390, 844)
     # Three hearts, five clubs, then diamonds and spades: before, the split could only
@@ -335,8 +335,8 @@ def test_one_tap_from_the_menu_deals_with_the_last_used_rules(touch, size):
     from spades import storage
     from spades.engine.rules import PRESETS
     from spades.ui.app import App, parse_args
-    from spades.ui.pages import MenuScreen
-    from spades.ui.table import TableScene
+    from spades.ui.pages.menu import MenuScreen
+    from spades.ui.table.scene import TableScene
 
     d = Driver("--speed", "instant", "--size", size, start=False)
     storage.clear_all(d.app.store)
@@ -395,7 +395,7 @@ def test_one_tap_from_the_menu_deals_with_the_last_used_rules(touch, size):
 @pytest.mark.parametrize("touch,size", [(False, "1280x720"), (True, "390x844")])
 def test_the_demonstration_explains_a_trick_on_the_table_and_points_at_the_card(touch, size):
     from spades.engine import parse_card
-    from spades.ui.tutorial import DemoScene
+    from spades.ui.table.tutorial import DemoScene
 
     d = Driver("--speed", "fast", "--size", size, start=False)
     d.app.start_demo()
@@ -439,7 +439,7 @@ LAYOUT_SIZES = [(1280, 720), (800, 600), (390, 844), (1920, 1080), (1024, 768), 
 def test_the_message_line_and_the_turn_prompt_sit_apart_over_the_hand(size):
     from pygame import Rect
 
-    from spades.ui.layout import compute_layout
+    from spades.ui.layout.window import compute_layout
 
     lay = compute_layout(*size)
     screen = Rect(0, 0, *size)
@@ -545,7 +545,7 @@ def test_a_small_thinking_cue_is_a_row_of_dots_not_a_ring():
     small cue is three dots in a row, lit in turn."""
     import pygame
 
-    from spades.ui import theme
+    from spades.ui.art import theme
 
     d = Driver("--size", "390x844", rules=SHORT)
     surface = pygame.Surface((40, 40))
@@ -567,7 +567,7 @@ def test_a_small_thinking_cue_is_a_row_of_dots_not_a_ring():
 
 
 def test_the_chart_scale_has_round_values_with_zero():
-    from spades.ui.pages import axis_ticks
+    from spades.ui.pages.menu import axis_ticks
 
     assert axis_ticks(-80, 130) == [-100, 0, 100, 200]
     assert axis_ticks(3, 91) == [0, 25, 50, 75, 100]
@@ -586,7 +586,7 @@ def test_statistics_offer_reset_only_with_something_to_reset_and_label_the_chart
     from spades import storage
     from spades.engine import STANDARD, Match
     from spades.storage import Statistics
-    from spades.ui.pages import StatsScreen, axis_ticks
+    from spades.ui.pages.menu import StatsScreen, axis_ticks
 
     d = Driver("--speed", "instant", "--size", size, start=False)
     storage.clear_all(d.app.store)
@@ -618,7 +618,7 @@ def test_statistics_offer_reset_only_with_something_to_reset_and_label_the_chart
 
 @pytest.mark.parametrize("size", LAYOUT_SIZES + [(600, 1000), (375, 667), (320, 480), (500, 584)])
 def test_no_card_peeks_from_under_the_bid_panel(size):
-    from spades.ui.layout import compute_layout
+    from spades.ui.layout.window import compute_layout
 
     lay = compute_layout(*size)
     panel = lay.bid_panel
@@ -755,7 +755,7 @@ def test_bids_the_rules_rule_out_are_flat_and_say_why_where_there_is_room(size):
     buttons; the suggestion's note shows at every size, on the smallest phone beside
     Confirm, never over the score bar. Before, they wore an outline much like the
     suggestion's, nothing said why, and the smallest phone dropped the note."""
-    from spades.ui import theme
+    from spades.ui.art import theme
     from spades.ui.widgets.style import colours, contrast
 
     d = _bidding_with_bids_out(size)
@@ -795,7 +795,7 @@ def test_bids_the_rules_rule_out_are_flat_and_say_why_where_there_is_room(size):
 
 
 def test_greyed_bids_are_named_with_the_engines_reason():
-    from spades.ui.words import greyed_bids_words
+    from spades.ui.speech.words import greyed_bids_words
 
     cap = "Partners may bid at most 13 together; your partner bid 2"
     assert greyed_bids_words({12: cap, 13: cap}) == \
@@ -813,7 +813,7 @@ def test_a_scrolled_panel_fades_its_rows_at_an_edge_with_more_beyond():
     fade into the panel at an edge with more beyond it, and only there."""
     import pygame
 
-    from spades.ui import theme
+    from spades.ui.art import theme
     from spades.ui.widgets import ScrollArea
 
     d = Driver("--size", "800x600", rules=SHORT)
@@ -848,7 +848,7 @@ def test_a_scrolled_panel_fades_its_rows_at_an_edge_with_more_beyond():
 
 
 def test_two_nils_of_a_kind_are_told_once_with_a_mark_each_in_the_short_form():
-    from spades.ui.words import short_bids
+    from spades.ui.speech.words import short_bids
 
     assert short_bids([("blind nil", False), ("blind nil", True)]) == [
         ("blind nils", False), ("", True)]
@@ -985,7 +985,7 @@ def emblem_ink(shape: str, size: int = 64) -> set[tuple[int, int]]:
     """The white emblem's pixels inside an avatar's coloured disc."""
     import pygame
 
-    from spades.ui.avatar import render
+    from spades.ui.art.avatar import render
 
     surf = render(shape, "coral", size)
     c = size / 2
@@ -1019,7 +1019,7 @@ def test_no_two_seats_at_a_table_wear_the_same_emblem():
     import random
 
     from spades.storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
-    from spades.ui.avatar import face_for, table_faces
+    from spades.ui.art.avatar import face_for, table_faces
 
     for extra in (["--autoplay"], []):  # in autoplay every face follows from its name
         d = Driver("--size", "1280x720", "--speed", "instant", "--seed", "11", *extra)

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from spades.ai import GAUNTLET, ZOO
-from spades.ai.gauntlet import format_report, gauntlet
+from spades.measure import GAUNTLET, ZOO
+from spades.measure.gauntlet import format_report, gauntlet
 
 
 def test_the_zoo_is_easy_and_at_least_four_other_styles():
@@ -65,18 +65,19 @@ def test_gauntlet_command_line():
 def test_the_strangers_are_in_the_gauntlet_and_out_of_hard():
     import inspect
 
-    from spades.ai import STRANGERS, hard, reading
+    from spades.ai import bid_search, hard, reading, search, styles
+    from spades.measure import STRANGERS
 
     assert len(STRANGERS) >= 2 and set(STRANGERS) <= set(GAUNTLET)
-    for module in (hard, reading):
+    for module in (hard, bid_search, search, styles, reading):
         source = inspect.getsource(module)
         assert "strangers" not in source and "zoo" not in source.replace("zoo.py", "")
 
 
 def test_strangers_play_legal_hands_from_their_view_alone():
-    from spades.ai import STRANGERS, make_player
     from spades.engine import Match
     from spades.engine.rules import preset
+    from spades.measure import STRANGERS, make_player
 
     for name in STRANGERS:
         for game in range(3):
@@ -119,12 +120,12 @@ def test_bench_players_prints_decision_times():
     low, high = out["rollout_us_range"]
     assert low <= min(out["rollout_us_before"], out["rollout_us_per_card"])
     assert high >= max(out["rollout_us_before"], out["rollout_us_per_card"])
-    from spades.ai.timing import format_timing
+    from spades.measure.timing import format_timing
     assert "microseconds a card played out" in format_timing(out)
 
 
 def test_bench_says_when_the_machine_changed_speed_during_the_run():
-    from spades.ai.timing import format_timing
+    from spades.measure.timing import format_timing
 
     times = {"count": 1, "searched": 1, "settled_early": 0, "mean_rollouts": 1.0,
              "p50": 1.0, "p95": 1.0, "p99": 1.0, "max": 1.0, "mean": 1.0,

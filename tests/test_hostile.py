@@ -21,12 +21,12 @@ import pytest
 
 from spades.__main__ import main as cli_main
 from spades.ai import STRENGTHS
-from spades.ai.audit import main as audit_main
-from spades.ai.tournament import tournament
 from spades.engine.actions import Bid, Play
 from spades.engine.cards import parse_card
 from spades.engine.match import BIDDING, IllegalAction, Match, SaveError, seal
 from spades.engine.rules import PRESETS, STANDARD
+from spades.measure.audit import main as audit_main
+from spades.measure.tournament import tournament
 
 
 def _bidding() -> Match:
@@ -386,7 +386,7 @@ def test_the_rules_page_names_every_option_and_preset():
 
 
 def test_audit_generation_is_reproducible_and_leaves_the_exam_alone(capsys):
-    from spades.ai.audit import POSITIONS_FILE, generate, positions_json
+    from spades.measure.audit import POSITIONS_FILE, generate, positions_json
 
     committed = POSITIONS_FILE.read_bytes()
     assert audit_main(["--generate"]) == 0

@@ -18,8 +18,8 @@ from ui_driver import Driver, act
 from spades import storage
 from spades.engine import Rules
 from spades.engine.rules import PRESETS
-from spades.ui.pages import RULE_OPTIONS, MenuScreen, SavesScreen, SettingsScreen, StatsScreen
-from spades.ui.table import TableScene
+from spades.ui.pages.menu import RULE_OPTIONS, MenuScreen, SavesScreen, SettingsScreen, StatsScreen
+from spades.ui.table.scene import TableScene
 from spades.ui.widgets import Stepper
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -318,7 +318,7 @@ def test_autoplay_killed_mid_match_leaves_a_save_that_resumes(tmp_path, monkeypa
 
 
 def test_journey_levels_open_in_turn_and_survive_a_restart():
-    from spades.ui.journey import LEVELS, JourneyScreen
+    from spades.ui.pages.journey import LEVELS, JourneyScreen
 
     d = menu_driver("--speed", "instant")
     d.click(("row", "journey"))
@@ -356,8 +356,8 @@ def test_journey_levels_open_in_turn_and_survive_a_restart():
 
 
 def test_the_demonstration_reaches_every_step_by_keyboard_only():
-    from spades.ui.pages import RulesScreen
-    from spades.ui.tutorial import ASKED, STEPS, DemoScene
+    from spades.ui.pages.menu import RulesScreen
+    from spades.ui.table.tutorial import ASKED, STEPS, DemoScene
 
     d = menu_driver("--speed", "fast")
     focus_row(d, "howto")
@@ -400,7 +400,7 @@ def test_the_demonstration_reaches_every_step_by_keyboard_only():
 
 
 def test_the_pause_menu_opens_how_to_play_and_returns_to_the_table():
-    from spades.ui.pages import RulesScreen
+    from spades.ui.pages.menu import RulesScreen
 
     d = menu_driver("--speed", "instant")
     d.app.new_match_from_settings()
@@ -476,13 +476,13 @@ def test_the_players_face_and_name_sit_at_their_seat():
     assert scene.options.names[0] == d.app.settings.player_name
     # Computer players have names and faces of their own, the same every time.
     assert len(set(scene.options.names)) == 4
-    from spades.ui.avatar import face_for
+    from spades.ui.art.avatar import face_for
 
     assert [scene.avatar(s) for s in (1, 2, 3)] == [face_for(n) for n in scene.options.names[1:]]
 
 
 def test_how_to_play_follows_the_chosen_rules():
-    from spades.ui.pages import rules_text
+    from spades.ui.pages.menu import rules_text
 
     def headings(name: str) -> dict[str, str]:
         return dict(rules_text(PRESETS[name]))
@@ -513,7 +513,7 @@ def test_main_refuses_bad_arguments_without_a_traceback(args):
 def test_the_tagline_says_in_one_line_that_all_three_others_are_computers(size, monkeypatch):
     """The menu's tagline: the partner is a computer player as the rivals are, said in
     one line of the menu's own type, whole even on the narrowest phone."""
-    from spades.ui.theme import Text
+    from spades.ui.art.theme import Text
 
     drawn: list[tuple[str, Rect]] = []
     blit = Text.blit
@@ -544,7 +544,7 @@ def test_a_sideways_phones_menu_shows_every_choice_without_scrolling(size, how, 
     Play and House rules, so every choice shows at once and opens with one tap or
     click. Before, the single column ran under Quit at 844x390: How to play and
     Settings were cut in half, Your saves and Statistics out of sight below."""
-    from spades.ui.pages import JourneyScreen, RulesScreen
+    from spades.ui.pages.menu import JourneyScreen, RulesScreen
 
     d = menu_driver("--size", size)
     d.app.can_quit = not browser  # the browser's page has no Quit

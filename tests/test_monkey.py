@@ -13,12 +13,13 @@ from ui_driver import Driver, act, play_until
 
 from spades import storage
 from spades.engine import Bid, Play, parse_card
-from spades.ui import monkey, theme
-from spades.ui.cardart import CardArt
-from spades.ui.layout import compute_layout, too_small
-from spades.ui.pages import MenuScreen, RulesScreen, StatsScreen
-from spades.ui.table import TableScene
-from spades.ui.tutorial import DemoScene
+from spades.tools import monkey
+from spades.ui.art import theme
+from spades.ui.art.cardart import CardArt
+from spades.ui.layout.window import compute_layout, too_small
+from spades.ui.pages.menu import MenuScreen, RulesScreen, StatsScreen
+from spades.ui.table.scene import TableScene
+from spades.ui.table.tutorial import DemoScene
 
 
 @pytest.fixture
@@ -318,8 +319,8 @@ def test_the_keys_panel_keeps_its_text_inside_it(data_dir):
 
 @pytest.mark.parametrize("size", ["390x844", "500x320", "480x320"])
 def test_pages_keep_their_text_inside_the_window(size, data_dir):
-    from spades.ui.journey import JourneyScreen
-    from spades.ui.pages import SavesScreen
+    from spades.ui.pages.journey import JourneyScreen
+    from spades.ui.pages.menu import SavesScreen
 
     d = Driver("--size", size, start=False)
     for page in (JourneyScreen(d.app), SavesScreen(d.app)):

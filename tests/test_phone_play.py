@@ -8,8 +8,8 @@ from pygame import Rect
 from ui_driver import Driver, act
 
 from spades.engine import Rules
-from spades.ui import theme
-from spades.ui.layout import compute_layout
+from spades.ui.art import theme
+from spades.ui.layout.window import compute_layout
 from spades.ui.widgets.style import contrast
 
 SIDEWAYS = ["844x390", "915x412", "740x360", "667x375", "640x360", "568x320"]
@@ -309,8 +309,8 @@ def test_each_card_of_a_flat_trick_has_a_tab_with_its_seat_that_covers_no_index(
     so whichever card was played last every tab and index shows."""
     import pygame
 
-    from spades.ui.theme import Text
-    from spades.ui.trick_tags import tag_font, tag_rects
+    from spades.ui.art.theme import Text
+    from spades.ui.draw.trick_tags import tag_font, tag_rects
 
     pygame.font.init()
     lay = compute_layout(*size)

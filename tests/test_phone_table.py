@@ -10,9 +10,9 @@ from pygame import Rect
 from ui_driver import Driver, act, play_until
 
 from spades.engine import Rules
-from spades.ui.cardart import index_depth
-from spades.ui.choreography import hand_order
-from spades.ui.layout import MIN_STEP, compute_layout
+from spades.ui.art.cardart import index_depth
+from spades.ui.layout.window import MIN_STEP, compute_layout
+from spades.ui.table.choreography import hand_order
 
 PHONES = [(390, 844), (360, 740), (320, 480), (412, 915), (375, 667)]
 SHORT = Rules(target=150)
@@ -168,7 +168,7 @@ def test_the_winners_words_never_cover_a_card_of_the_trick(size):
 def test_north_is_marked_as_your_partner_by_its_name(size, north_deals):
     """North's badge says "Partner" in full, at the secondary size or more, inside the
     badge beside the name and clear of the dealer's chip; no other seat says it."""
-    from spades.ui.layout import NORTH
+    from spades.ui.layout.window import NORTH
 
     d = Driver("--seed", "9" if north_deals else "11", "--speed", "instant", "--size", size,
                rules=SHORT)
@@ -236,7 +236,7 @@ def test_two_rows_split_between_suits_wherever_a_grouping_fits(size):
     44 px square alone, raised or not."""
     from itertools import combinations
 
-    from spades.ui.hand_rows import arrange
+    from spades.ui.layout.hand_rows import arrange
 
     lay = compute_layout(*size)
     rng = random.Random(size[1])
@@ -333,8 +333,8 @@ def test_norths_bid_bubble_on_an_upright_phone_leaves_its_fan_in_view(size, text
     side is too narrow, never over the fan nor any seat's badge."""
     import pygame
 
-    from spades.ui.draw import bubble_rect
-    from spades.ui.theme import Text
+    from spades.ui.art.theme import Text
+    from spades.ui.draw.frame import bubble_rect
 
     pygame.font.init()
     lay = compute_layout(*size)
@@ -352,7 +352,7 @@ def test_norths_bid_shows_beside_its_face_down_hand_not_over_it(size, touch):
     bubble leaves every card of North's face-down hand in view: none of the bubble's
     light fill lands on them. Before, upright the bubble stood under North's badge,
     over the middle of North's fan."""
-    from spades.ui import theme
+    from spades.ui.art import theme
 
     d = Driver("--size", size, "--speed", "normal", "--seed", "4")
     scene = d.scene

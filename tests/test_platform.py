@@ -159,7 +159,7 @@ def test_main_ignores_the_command_line_in_the_browser(monkeypatch):
 
 
 def test_main_keeps_the_tables_colours():
-    from spades.ui import theme
+    from spades.ui.art import theme
 
     main = load_main()
     assert (main.FELT, main.FELT_DARK, main.TEXT) == (theme.FELT, theme.FELT_DARK, theme.TEXT)
@@ -233,7 +233,7 @@ def test_a_cancelled_chooser_says_no_file_was_chosen_within_a_second(monkeypatch
     from ui_driver import Driver
 
     from spades import platform
-    from spades.ui.pages import SavesScreen
+    from spades.ui.pages.menu import SavesScreen
 
     d = Driver("--speed", "instant")
     window = UploadWindow(None)

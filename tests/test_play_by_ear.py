@@ -13,11 +13,12 @@ import pytest
 from ui_driver import Driver
 
 from spades import platform
-from spades.announce import Announcement, heard_by
 from spades.engine import Play, Rules, cards_of
-from spades.ui import captions, speech
-from spades.ui.narration import HELP_WORDS, TURNED_OFF, TURNED_ON
-from spades.ui.table import bid_words
+from spades.ui.speech import captions
+from spades.ui.speech import delivery as speech
+from spades.ui.speech.announce import Announcement, heard_by
+from spades.ui.speech.narration import HELP_WORDS, TURNED_OFF, TURNED_ON
+from spades.ui.table.scene import bid_words
 
 SHORT = Rules(target=150)
 TAKES = re.compile(r"^(You|Wren|Noor|Eli) takes? the trick")
@@ -147,7 +148,7 @@ def test_keys_ask_and_focus_moves_are_said():
     d.press("left")
     focus = d.scene.focus
     assert focus[0] == "card"
-    from spades.announce import card_words
+    from spades.ui.speech.announce import card_words
     assert texts(d)[-1] == card_words(focus[1])[4:].capitalize() + "."
     # A card that may not be played: its focus says so, and choosing it is refused.
     illegal = [c for c in cards_of(view.hand) if not view.legal_card_mask() >> c & 1]
@@ -303,7 +304,7 @@ def test_in_the_browser_the_pages_say_their_title_focus_and_messages(monkeypatch
 
 
 def test_caption_lines_start_each_sentence_at_its_start():
-    from spades.ui.theme import Text
+    from spades.ui.art.theme import Text
 
     text = Text()
     long = Announcement(HELP_WORDS)
@@ -344,7 +345,7 @@ def test_announcements_turned_on_in_a_small_window_keep_the_table_in_it(size, to
 
 
 def test_the_settings_page_turns_announcements_on_and_the_next_table_narrates():
-    from spades.ui.pages import SettingsScreen
+    from spades.ui.pages.menu import SettingsScreen
 
     d = Driver("--speed", "instant", start=False)
     d.app.show(SettingsScreen(d.app))

@@ -8,12 +8,13 @@ import random
 
 import pytest
 
-from spades.ai import make_player
-from spades.ai.hard import STYLE_WEIGHTS, HardPlayer, style_mixtures
+from spades.ai.hard import HardPlayer
 from spades.ai.position import Position
 from spades.ai.reading import Reading, read_table
+from spades.ai.styles import STYLE_WEIGHTS, style_mixtures
 from spades.engine import Match
 from spades.engine.rules import preset
+from spades.measure import make_player
 from spades.storage import load_match, save_match
 from spades.storage.store import DictStorage, MemoryStore
 

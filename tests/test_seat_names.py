@@ -11,7 +11,7 @@ import pytest
 from ui_driver import Driver
 
 from spades.engine import Rules, cards_of
-from spades.ui.words import COMPASS, shown_names
+from spades.ui.speech.words import COMPASS, shown_names
 
 SHORT = Rules(target=150)
 SIZES = ["1280x720", "800x600", "390x844", "360x740", "320x480"]

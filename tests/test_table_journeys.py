@@ -15,8 +15,8 @@ from ui_driver import Driver, play_until
 
 from spades import storage
 from spades.engine import Bid, Match, Play, Rules, cards_of
-from spades.ui.pages import MenuScreen, RulesScreen, SettingsScreen, StatsScreen
-from spades.ui.table import TableScene
+from spades.ui.pages.menu import MenuScreen, RulesScreen, SettingsScreen, StatsScreen
+from spades.ui.table.scene import TableScene
 from spades.ui.widgets import Stepper
 from spades.ui.widgets.style import SUGGESTED, colours, contrast
 
@@ -447,7 +447,7 @@ def test_the_bid_panels_hierarchy_reads_at_3_to_1():
     assert contrast(SUGGESTED, body) >= 3.0
     off = colours("secondary", False, False, "panel")
     assert off.edge is None  # disabled: a flat tile, no outline
-    from spades.ui import theme
+    from spades.ui.art import theme
 
     assert contrast(off.ink, theme.PANEL) >= 3.0
     d.click(("bid", suggestion))
@@ -481,7 +481,7 @@ def test_after_a_touch_the_tables_buttons_show_no_key_letters():
 
 @pytest.mark.parametrize("how", ["finger", "keys"])
 def test_the_pause_menus_stepper_steps_back_with_lt_and_its_switches_flip(how):
-    from spades.ui import anim
+    from spades.ui.table import anim
     from spades.ui.widgets import Toggle
 
     d = Driver("--speed", "normal", "--size", "390x844" if how == "finger" else "1280x720",
@@ -560,7 +560,7 @@ def test_disabled_confirm_last_and_undo_are_flat_and_weigh_less_than_live_ones(s
     felt or panel less than a live button, its words fainter than a live label but 3:1
     on the tile. Before, they were an outline of the faded colour, as loud as a live
     button's edge."""
-    from spades.ui import theme
+    from spades.ui.art import theme
 
     d = Driver("--speed", "instant", "--size", size, rules=SHORT)
     while d.wait_for_player() == "blind":
@@ -599,7 +599,7 @@ def test_the_help_teaches_touch_and_mouse_play_and_scrolls_to_its_end(size, how)
     pressed, they are left out (half a phone's help was keys). A finger drag (the
     mouse wheel) brings the last row into view, and nothing is drawn outside the
     rows' view."""
-    from spades.ui.help import KEYS, PLAY
+    from spades.ui.table.help import KEYS, PLAY
 
     d = Driver("--size", size, "--speed", "instant")
     d.wait_for_player()

@@ -13,9 +13,9 @@ from ui_driver import Driver, act, play_until
 from spades.ai import suggested_bid
 from spades.engine import BLIND_NIL, Bid, Match, Play, Rules, cards_of
 from spades.engine.match import deal_hands
-from spades.ui.layout import TOOLBAR, compute_layout
-from spades.ui.table import TableScene
-from spades.ui.words import bid_words
+from spades.ui.layout.window import TOOLBAR, compute_layout
+from spades.ui.speech.words import bid_words
+from spades.ui.table.scene import TableScene
 
 SIZES = [(1280, 720), (800, 600), (390, 844)]
 SHORT = Rules(target=150)  # a whole match in a few hands keeps the suite quick
@@ -152,7 +152,7 @@ def test_a_seats_bid_chip_sits_by_its_badge_the_way_the_others_do(size):
     leaves free; lying, North's is beside its badge, on the left."""
     from pygame import Rect
 
-    from spades.ui.draw import bubble_rect
+    from spades.ui.draw.frame import bubble_rect
 
     lay = compute_layout(*size)
     chip = Rect(0, 0, 60, 30)
@@ -350,7 +350,7 @@ def spoken_bids(words: str) -> set[int]:
 def test_bid_ranges_name_every_bid_once_and_no_other():
     import random
 
-    from spades.ui.words import bid_ranges
+    from spades.ui.speech.words import bid_ranges
 
     rng = random.Random(5)
     for _ in range(500):
@@ -561,8 +561,14 @@ def test_screenshots_of_each_page(size, tmp_path):
     import pygame
 
     from spades import storage
-    from spades.ui.house_rules import HouseRulesScreen
-    from spades.ui.pages import MenuScreen, RulesScreen, SavesScreen, SettingsScreen, StatsScreen
+    from spades.ui.pages.house_rules import HouseRulesScreen
+    from spades.ui.pages.menu import (
+        MenuScreen,
+        RulesScreen,
+        SavesScreen,
+        SettingsScreen,
+        StatsScreen,
+    )
 
     out = Path(os.environ.get("SPADES_ARTIFACTS", tmp_path)) / "screens"
     out.mkdir(parents=True, exist_ok=True)

@@ -17,11 +17,11 @@ from ui_driver import Driver, act
 
 from spades import storage
 from spades.engine import Rules
-from spades.ui import theme
-from spades.ui.journey import JourneyScreen
-from spades.ui.layout import compute_layout
-from spades.ui.pages import RulesScreen, SavesScreen, SettingsScreen, StatsScreen
-from spades.ui.table import TableScene
+from spades.ui.art import theme
+from spades.ui.layout.window import compute_layout
+from spades.ui.pages.journey import JourneyScreen
+from spades.ui.pages.menu import RulesScreen, SavesScreen, SettingsScreen, StatsScreen
+from spades.ui.table.scene import TableScene
 from spades.ui.widgets import Custom, Heading, Paragraph
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -247,7 +247,7 @@ def test_the_statistics_chart_has_axis_values(toured):
     drawn = [x for x in seen["StatsScreen"] if x.rect is not None]
     texts = {x.text for x in drawn}
     # A round scale from the worst hand to the best, zero among its values.
-    from spades.ui.pages import axis_ticks
+    from spades.ui.pages.menu import axis_ticks
 
     labels = [f"{v:+d}" if v else "0" for v in axis_ticks(min(points), max(points))]
     assert all(label in texts for label in labels), (labels, sorted(texts))

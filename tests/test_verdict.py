@@ -9,12 +9,12 @@ import sys
 
 import pytest
 
-from spades.ai import make_player
-from spades.ai.gauntlet import _side
-from spades.ai.tournament import situation, table_match
-from spades.ai.verdict import format_verdict, judge_table, summarise
 from spades.engine.actions import Bid, Play
 from spades.engine.rules import preset
+from spades.measure import make_player
+from spades.measure.gauntlet import _side
+from spades.measure.tournament import situation, table_match
+from spades.measure.verdict import format_verdict, judge_table, summarise
 
 RULES = preset("standard")
 BAG_COST = RULES.bag_penalty_points / RULES.bag_limit

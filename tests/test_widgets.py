@@ -16,9 +16,9 @@ from spades import storage
 from spades.engine import STANDARD, Match
 from spades.engine.rules import PRESETS
 from spades.storage import Statistics
-from spades.ui import theme
-from spades.ui.journey import JourneyScreen
-from spades.ui.pages import MenuScreen, RulesScreen, SavesScreen, SettingsScreen, StatsScreen
+from spades.ui.art import theme
+from spades.ui.pages.journey import JourneyScreen
+from spades.ui.pages.menu import MenuScreen, RulesScreen, SavesScreen, SettingsScreen, StatsScreen
 from spades.ui.widgets import INPUT, SLOP, Button, Stepper, min_target, style
 from spades.ui.widgets.style import contrast
 
@@ -551,7 +551,7 @@ def test_menu_and_pages_by_finger_alone_on_a_phone():
 
 
 def test_percentages_are_rounded_to_the_nearest():
-    from spades.ui.pages import stat_text
+    from spades.ui.pages.menu import stat_text
 
     assert stat_text(2, 3) == "2 of 3 (67%)" and stat_text(1, 3) == "1 of 3 (33%)"
     assert stat_text(1, 8) == "1 of 8 (13%)" and stat_text(13, 16) == "13 of 16 (81%)"

@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 from spades.engine import Rules, cards_of  # noqa: E402
 from spades.ui.app import App, parse_args  # noqa: E402
 from spades.ui.autopilot import visible_point  # noqa: E402
-from spades.ui.table import Control, TableScene  # noqa: E402
+from spades.ui.table.scene import Control, TableScene  # noqa: E402
 
 KEYS = {
     "tab": pygame.K_TAB, "enter": pygame.K_RETURN, "space": pygame.K_SPACE,

@@ -1,4 +1,13 @@
-"""Computer players. They see only a PlayerView, never the match."""
+"""The computer players: easy, normal and hard, and what they need at the table.
+
+Each sees only its seat's ``PlayerView``, never the match. Here: the bidding rules
+(bidding.py), the card rules (play.py), a light position for thinking (position.py), the
+anytime thinking the table drives (players.py), hard's search (search.py, hard.py,
+hard_bids.py), its model of how the other seats play (styles.py, reading.py), and
+Computer's way, the same deal replayed with a computer in the player's seat
+(compare.py). This package imports the engine only; the tools that measure the players
+(``spades.measure``) sit beside it and are never imported by it.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +16,6 @@ from typing import Any
 
 from ..engine import Action, PlayerView
 from .players import Decided, EasyPlayer, NormalPlayer, Thinker, suggested_bid, suggested_card
-from .strangers import STRANGERS
-from .zoo import ZOO
 
 
 class RandomPlayer:
@@ -31,18 +38,10 @@ class RandomPlayer:
 
 
 STRENGTHS = ("random", "easy", "normal", "hard")
-# ZOO (zoo.py): other people's styles, for measuring with tournament and gauntlet;
-# STRANGERS (strangers.py): players written from published descriptions of how people
-# play, sharing no code with the project's own players. The game itself offers only
-# easy, normal and hard. The gauntlet meets easy, the zoo and the strangers.
-GAUNTLET = ("easy", *ZOO, *STRANGERS)
-# hard-static: hard without its reading of the table (today's mixture of styles for
-# every opponent, whatever they did earlier in the match), to measure the reading.
-PLAYERS = STRENGTHS + ZOO + STRANGERS + ("hard-static",)
-SEARCHERS = ("hard", "hard-static")  # the players a rollout budget (--iterations) applies to
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):
+    """A player of one of the game's strengths (``STRENGTHS``)."""
     if strength == "random":
         return RandomPlayer(seed)
     if strength == "easy":
@@ -53,27 +52,10 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
         from .hard import HardPlayer
 
         return HardPlayer(seed, **options)
-    if strength == "hard-static":
-        from .hard import HardPlayer
-
-        options.pop("reading", None)
-        player = HardPlayer(seed, **options)
-        player.strength = "hard-static"
-        return player
-    if strength in ZOO:
-        from .zoo import make_zoo_player
-
-        return make_zoo_player(strength, seed)
-    if strength in STRANGERS:
-        from .strangers import make_stranger
-
-        return make_stranger(strength, seed)
-    raise ValueError(f"unknown strength {strength!r}; choose one of {', '.join(PLAYERS)}")
+    raise ValueError(f"unknown strength {strength!r}; choose one of {', '.join(STRENGTHS)}")
 
 
 __all__ = [
-    "GAUNTLET", "PLAYERS", "SEARCHERS", "STRANGERS", "ZOO", "EasyPlayer", "NormalPlayer",
-    "RandomPlayer", "STRENGTHS",
-    "Thinker", "make_player",
+    "EasyPlayer", "NormalPlayer", "RandomPlayer", "STRENGTHS", "Thinker", "make_player",
     "suggested_bid", "suggested_card",
 ]

@@ -19,8 +19,8 @@ What a ``SeatReading`` keeps, per seat:
 - its partner's nils: how often it could overtake a winning nil partner, and did;
 - leads: how many, how many were normal's lead, how many were aces.
 
-How hard uses it (``hard.py``): the styles of a seat's rollouts are drawn from the
-prior mixture times the likelihood (tempered by ``TEMPER``, each style kept above
+How hard uses it (search.py, bid_search.py): the styles of a seat's rollouts are drawn
+from the prior mixture times the likelihood (tempered by ``TEMPER``, each style kept above
 ``STYLE_FLOOR``); a seat's bid is read as its bid less its habitual excess
 (``bid_bias``) when dealing the unseen cards, and the seats still to bid in a bid
 search bid with that excess; a seat that bids nils normal would not is dealt more
@@ -41,14 +41,9 @@ from typing import Any
 from ..engine.actions import LOOK, Bid, Play
 from ..engine.cards import cards_of
 from ..engine.legal import BLIND_NIL, NIL
+from .styles import CARELESS_RATE, EAGER_SHOWN_WEIGHTS, STYLE_WEIGHTS, STYLES
 
 READING_FORMAT = "spades-reading/1"
-STYLES = ("normal", "eager", "careless", "shy")
-# The mixture a seat starts from (what hard used for everyone before it read the table).
-STYLE_WEIGHTS = (("normal", 0.35), ("eager", 0.4), ("careless", 0.15), ("shy", 0.1))
-# A side that has taken more tricks than it bid this hand has shown it does not duck.
-EAGER_SHOWN_WEIGHTS = (("normal", 0.2), ("eager", 0.6), ("careless", 0.1), ("shy", 0.1))
-CARELESS_RATE = 0.12  # a careless opponent plays a random sound card this often
 LIKELIHOOD_FLOOR = 0.15  # the share of any choice left to "none of these styles"
 TEMPER = 0.5  # evidence counts half: a seat's decisions are not independent
 STYLE_FLOOR = 0.04  # no style is ever ruled out
@@ -175,9 +170,9 @@ class Reading:
         """Read one finished hand: its bids, its cards in order, who won each trick."""
         from ..engine.match import Match
         from .bidding import choose_bid
-        from .hard import style_bids
         from .play import choose_card, nil_alive, sound_cards
         from .position import Position
+        from .styles import style_bids
 
         # Each seat's cards are the ones it played: all 52 are shown by the end.
         hands = [0, 0, 0, 0]

@@ -25,16 +25,17 @@ from .. import platform, storage
 from ..engine import preset
 from ..engine.rules import PRESETS
 from ..storage.journey import load_journey, save_journey
-from . import anim, theme
+from .art import theme
 from .autopilot import Autopilot
-from .draw import TableDrawer
-from .house_rules import HouseRulesScreen
-from .journey import LEVELS, JourneyScreen, level_of
-from .layout import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_small
-from .pages import MenuScreen, RulesScreen
+from .draw.frame import TableDrawer
+from .layout.window import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_small
+from .pages.house_rules import HouseRulesScreen
+from .pages.journey import LEVELS, JourneyScreen, level_of
+from .pages.menu import MenuScreen, RulesScreen
 from .sound import Sounds
-from .speech import Speech
-from .table import HUMAN, TableOptions, TableScene
+from .speech.delivery import Speech
+from .table import anim
+from .table.scene import HUMAN, TableOptions, TableScene
 from .widgets import INPUT, Pointer, PointerStream
 
 BROWSER = sys.platform == "emscripten"
@@ -278,7 +279,7 @@ class App:
 
     def start_demo(self) -> None:
         """The guided demonstration deal, on the real table."""
-        from .tutorial import DemoScene
+        from .table.tutorial import DemoScene
 
         options = self.table_options()
         options.speed = "normal" if options.speed == "instant" else options.speed

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from ..engine import BLIND_NIL, LOOK, Play
-from .table import TableScene
+from .table.scene import TableScene
 from .widgets import phone_sized
 
 

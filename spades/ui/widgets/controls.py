@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from .. import theme
+from ..art import theme
 from .scroll import ScrollArea
 from .style import OFF_ON_PANEL, colours, draw_button, paint_button
 

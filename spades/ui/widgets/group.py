@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from .. import theme
+from ..art import theme
 from .controls import Look, State, Widget
 from .pointer import SLOP, Pointer
 from .scroll import WHEEL_STEP, ScrollArea

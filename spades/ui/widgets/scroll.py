@@ -12,7 +12,7 @@ import math
 import pygame
 from pygame import Rect
 
-from .. import theme
+from ..art import theme
 
 WHEEL_STEP = 48  # px per wheel notch
 GLIDE_FRICTION = 7.0  # per second: the glide's speed falls by e^-7 each second

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from .. import theme
+from ..art import theme
 
 ACCENT = theme.SELECTED  # the primary action's fill
 ACCENT_HOVER = (255, 216, 110)

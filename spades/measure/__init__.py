@@ -1,0 +1,55 @@
+"""Measuring the computer players: duplicate tournaments, the gauntlet against other
+people's styles (the zoo, the strangers), the true deal's verdict on hard's choices,
+decision times and the partner-blunder audit.
+
+These are tools, reached from the command line (``python -m spades tournament``,
+``gauntlet``, ``verdict``, ``bench --players``; ``python -m spades.measure.audit``);
+the game never imports this package, so none of it goes into the browser's archive.
+It imports the players (``spades.ai``), the engine and the command lines' helpers
+(``spades.console``). :func:`make_player` seats any player a measurement names: the
+game's strengths, the zoo, the strangers and hard without its reading.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ai import STRENGTHS
+from ..ai import make_player as make_table_player
+from .strangers import STRANGERS
+from .zoo import ZOO
+
+# ZOO (zoo.py): other people's styles, for measuring with tournament and gauntlet;
+# STRANGERS (strangers.py): players written from published descriptions of how people
+# play, sharing no code with the project's own players. The game itself offers only
+# easy, normal and hard. The gauntlet meets easy, the zoo and the strangers.
+GAUNTLET = ("easy", *ZOO, *STRANGERS)
+# hard-static: hard without its reading of the table (today's mixture of styles for
+# every opponent, whatever they did earlier in the match), to measure the reading.
+PLAYERS = STRENGTHS + ZOO + STRANGERS + ("hard-static",)
+SEARCHERS = ("hard", "hard-static")  # the players a rollout budget (--iterations) applies to
+
+
+def make_player(strength: str, seed: Any = 0, **options: Any):
+    """Any player a measurement names (``PLAYERS``)."""
+    if strength in STRENGTHS:
+        return make_table_player(strength, seed, **options)
+    if strength == "hard-static":
+        from ..ai.hard import HardPlayer
+
+        options.pop("reading", None)
+        player = HardPlayer(seed, **options)
+        player.strength = "hard-static"
+        return player
+    if strength in ZOO:
+        from .zoo import make_zoo_player
+
+        return make_zoo_player(strength, seed)
+    if strength in STRANGERS:
+        from .strangers import make_stranger
+
+        return make_stranger(strength, seed)
+    raise ValueError(f"unknown strength {strength!r}; choose one of {', '.join(PLAYERS)}")
+
+
+__all__ = ["GAUNTLET", "PLAYERS", "SEARCHERS", "STRANGERS", "STRENGTHS", "ZOO", "make_player"]

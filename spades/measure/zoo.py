@@ -1,0 +1,220 @@
+"""The opponent zoo: computer players with other people's habits, for measuring.
+
+Hard is tuned against normal; a player who only beats normal may lose to people who
+bid and play otherwise. These players each bend one habit the way people do, so the
+gauntlet (``python -m spades gauntlet``) can ask whether a change helps against
+styles it was not tuned on. None of them is used inside hard's search.
+
+- ``overbidder``: bids a trick or two more than the hand is worth, rarely nil.
+- ``underbidder``: bids safe (about three quarters of the hand) and lives with bags.
+- ``grabber``: bids as normal but wins every trick it can; bags do not scare it.
+- ``nilhappy``: bids nil on hands with an honour or two, and blind nil sooner.
+- ``conventions``: counts quick tricks to bid, leads aces and the top of sequences,
+  covers an honour with an honour second hand, and finesses third hand.
+
+Each keeps to ``sound_cards`` (never absurd with a partner's trick or nil) and reads
+only its own view, like every strength.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..ai.bidding import choose_bid, estimate_tricks, nil_danger
+from ..ai.play import choose_card, nil_alive, sound_cards
+from ..ai.players import Decided, NormalPlayer, Thinker, view_key
+from ..ai.position import Position
+from ..engine.actions import LOOK, Action, Bid, Play
+from ..engine.cards import SPADE_MASK, SUIT_MASKS
+from ..engine.legal import BLIND_NIL, NIL, legal_bids
+from ..engine.view import PlayerView
+
+ZOO = ("overbidder", "underbidder", "grabber", "nilhappy", "conventions")
+
+_A, _K, _Q, _J = 12, 11, 10, 9
+
+
+def _snap(view: PlayerView, target: float) -> Action:
+    """The legal ordinary bid nearest ``target`` (the only legal bid if none is)."""
+    options = legal_bids(view.rules, view.bids[view.partner], False, True)
+    ordinary = [b for b in options if b > 0]
+    if not ordinary:
+        return Bid(options[0])
+    t = int(target + 0.5)
+    taken = sum(b for b in view.bids if b is not None and b > 0)
+    if view.bids.count(None) == 1 and taken + t >= 14:
+        t = max(1, 13 - taken)
+    return Bid(min(ordinary, key=lambda b: (abs(b - t), b)))
+
+
+class _ZooPlayer(NormalPlayer):
+    """Normal play unless a member says otherwise; bids through ``bid``."""
+
+    def think(self, view: PlayerView) -> Thinker:
+        if view.phase == "bidding":
+            action, reason = self.bid(view)
+            return Decided(action, reason)
+        position = Position.from_view(view)
+        card, reason = self.card(position, view.seat)
+        return Decided(Play(card), reason)
+
+    def bid(self, view: PlayerView) -> tuple[Action, str]:
+        return choose_bid(view)
+
+    def card(self, t: Position, seat: int) -> tuple[int, str]:
+        return choose_card(t, seat)
+
+
+class Overbidder(_ZooPlayer):
+    """Optimistic: every honour is a trick, and a long suit is more."""
+
+    strength = "overbidder"
+
+    def bid(self, view: PlayerView) -> tuple[Action, str]:
+        if not view.looked:
+            return choose_bid(view)
+        rng = random.Random(f"overbidder/{self.seed}/{view_key(view)}")
+        estimate = estimate_tricks(view.hand) * 0.9 + 0.4 + 0.6 * rng.random()
+        return _snap(view, estimate), "Bid high: the hand will find tricks"
+
+
+class Underbidder(_ZooPlayer):
+    """Careful: bids what is sure and takes the bags."""
+
+    strength = "underbidder"
+
+    def bid(self, view: PlayerView) -> tuple[Action, str]:
+        if not view.looked:
+            return choose_bid(view)
+        action, reason = choose_bid(view, nil_limit=0.5)
+        if action.value == NIL:
+            return action, reason
+        return _snap(view, max(1.0, estimate_tricks(view.hand) * 0.72 - 0.3)), "Bid safe"
+
+
+class Grabber(_ZooPlayer):
+    """Takes every trick it can: plays as if the team always needed one more."""
+
+    strength = "grabber"
+
+    def card(self, t: Position, seat: int) -> tuple[int, str]:
+        partner = (seat + 2) & 3
+        if nil_alive(t, seat) or nil_alive(t, partner):
+            return choose_card(t, seat)
+        bids = list(t.bids)
+        for s in (seat, partner):
+            if bids[s] > 0:
+                bids[s] = 13
+        greedy = t.copy()
+        greedy.bids = bids
+        return choose_card(greedy, seat)
+
+
+class NilHappy(_ZooPlayer):
+    """Bids nil whenever the hand might duck, and blind nil when merely behind."""
+
+    strength = "nilhappy"
+
+    def bid(self, view: PlayerView) -> tuple[Action, str]:
+        if not view.looked:
+            team = view.seat & 1
+            deficit = view.scores[1 - team] - view.scores[team]
+            partner_bid = view.bids[view.partner]
+            if deficit >= 200 and (partner_bid is None or partner_bid >= 3):
+                return Bid(BLIND_NIL), "Behind: blind nil"
+            return LOOK, "Look at the cards"
+        options = legal_bids(view.rules, view.bids[view.partner], False, True)
+        hand = view.hand
+        partner_bid = view.bids[view.partner]
+        if (
+            NIL in options
+            and not hand >> 51 & 1
+            and (partner_bid is None or partner_bid >= 2)
+            and estimate_tricks(hand) <= 2.8
+            and nil_danger(hand) <= 1.6
+        ):
+            return Bid(NIL), "Nil: the high cards can be thrown away"
+        return choose_bid(view)
+
+
+class Conventions(_ZooPlayer):
+    """Its own school: quick tricks for the bid, aces and sequences on lead, second
+    hand covers an honour, third hand finesses."""
+
+    strength = "conventions"
+
+    def bid(self, view: PlayerView) -> tuple[Action, str]:
+        if not view.looked:
+            return choose_bid(view)
+        action, reason = choose_bid(view)
+        if action.value == NIL:
+            return action, reason
+        hand = view.hand
+        quick = 0.0
+        for suit in range(3):
+            m = (hand & SUIT_MASKS[suit]) >> (13 * suit)
+            a, k, q = m >> _A & 1, m >> _K & 1, m >> _Q & 1
+            if a and k:
+                quick += 2.0
+            elif a and q:
+                quick += 1.5
+            elif a:
+                quick += 1.0
+            elif k and q:
+                quick += 1.0
+            elif k and m.bit_count() >= 2:
+                quick += 0.5
+        spades = (hand & SPADE_MASK) >> 39
+        n = spades.bit_count()
+        quick += sum(1 for r in (_A, _K, _Q) if spades >> r & 1 and n > _A - r)
+        quick += max(0, n - 3)
+        return _snap(view, quick), f"{quick:.1f} quick tricks"
+
+    def card(self, t: Position, seat: int) -> tuple[int, str]:
+        card, reason = choose_card(t, seat)
+        partner = (seat + 2) & 3
+        if nil_alive(t, seat) or nil_alive(t, partner) or any(
+            nil_alive(t, q) for q in ((seat + 1) & 3, (seat + 3) & 3)
+        ):
+            return card, reason
+        legal = sound_cards(t, seat, t.legal())
+        if not t.trick:
+            for suit in range(3):
+                m = legal & SUIT_MASKS[suit]
+                if m and (m.bit_length() - 1) % 13 == _A:
+                    return m.bit_length() - 1, "Lead an ace"
+            for suit in range(3):
+                m = legal & SUIT_MASKS[suit]
+                top = m.bit_length() - 1
+                if m and top % 13 >= _J and m >> (top - 1) & 1:
+                    return top, "Lead the top of a sequence"
+            return card, reason
+        win_seat, best = t.winning()
+        if win_seat == partner or t.led < 0 or best >= 39 and t.led != 3:
+            return card, reason
+        above = legal & SUIT_MASKS[t.led] & ~((2 << best) - 1)
+        if not above:
+            return card, reason
+        position = len(t.trick)
+        if position == 1:
+            if best % 13 >= _J:
+                low = above & -above
+                return low.bit_length() - 1, "Cover an honour with an honour"
+            if (above.bit_length() - 1) % 13 == _A:
+                return above.bit_length() - 1, "Second hand: take the ace"
+        elif position == 2:
+            low = above & -above
+            return low.bit_length() - 1, "Third hand: finesse"
+        return card, reason
+
+
+_CLASSES = {c.strength: c for c in (Overbidder, Underbidder, Grabber, NilHappy, Conventions)}
+
+
+def make_zoo_player(name: str, seed: Any = 0) -> NormalPlayer:
+    return _CLASSES[name](seed)
+
+
+__all__ = ["ZOO", "Conventions", "Grabber", "NilHappy", "Overbidder", "Underbidder",
+           "make_zoo_player"]

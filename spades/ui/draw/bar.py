@@ -1,0 +1,123 @@
+"""Drawing the table's top bar: both teams always in view, each side's score, its
+contract and tricks won, and its bags, in the fullest words that fit (on a phone,
+"Us 120 · won 2/5 · bags 3"). ``TableDrawer`` mixes this in.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine import BLIND_NIL
+from ..art import theme
+from ..table.scene import TableScene
+from .sheet import TEAM_NAMES
+
+
+class TopBarDrawer:
+    """The top bar's part of ``TableDrawer``: uses its ``text``."""
+
+    def top_bar(self, surface: pygame.Surface, scene: TableScene) -> None:
+        lay = scene.layout
+        bar = lay.top_bar
+        pygame.draw.rect(surface, theme.BAR, bar)
+        s = scene.shown
+        t = self.text
+        left = lay.toolbar["scores"].left - lay.pad if not lay.portrait else bar.right
+        level, rooms, score_size = self.phone_bar_fit(scene) if lay.portrait else (
+            0, [0, 0], lay.font_score)
+        for team in (0, 1):
+            contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
+            bidding = any(b is None for b in s.bids)
+            won = s.tricks_won[team] + s.tricks_won[team + 2]
+            colour = theme.US if team == 0 else theme.THEM
+            bags = f"bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
+            if lay.portrait:
+                size = lay.font_small
+                x = bar.x + (bar.width // 2 if team else lay.pad)
+                y = bar.centery
+                r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
+                r = t.blit(surface, str(s.scores[team]), score_size, theme.TEXT,
+                           (r.right + 6, y), "midleft", True)
+                options = self.phone_bar_words(scene, team)
+                detail = options[min(level, len(options) - 1)]
+                t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 3, y), "midleft",
+                       width=rooms[team])
+            else:
+                size = lay.font
+                y = bar.y + bar.height * (0.28 if team == 0 else 0.74)
+                x = bar.x + lay.pad * 2
+                r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
+                score_x = x + t.font(size, True).size("Them")[0] + lay.pad * 2
+                big = lay.font_score
+                r = t.blit(surface, str(s.scores[team]), big, theme.TEXT,
+                           (score_x + t.font(big, True).size("-000")[0], y), "midright", True)
+                detail_x = score_x + t.font(big, True).size("-0000")[0] + lay.pad
+                width = left - detail_x - lay.pad
+                # The fullest words that fit at (about) the bar's size, never a stub cut
+                # with "...": short of room "bid 7 · won 2" becomes "won 2/7" (the
+                # phone's form), and the bags stay longest, since bags decide matches.
+                tail = [bags] if bags else []
+                if bidding:  # short of room, "bidding" goes before the bags
+                    options = ["  ·  ".join(["bidding", *tail]), *tail, "bidding"]
+                else:  # "bid 7 + nil": a nil is no part of the number, but is bid
+                    nils = ["blind nil" if b == BLIND_NIL else "nil"
+                            for b in (s.bids[team], s.bids[team + 2]) if b is not None and b <= 0]
+                    bid = "bid " + " + ".join(([str(contract)] if contract else []) + nils)
+                    options = ["  ·  ".join([bid, f"won {won}", *tail]),
+                               " · ".join([bid, f"won {won}", *tail]),
+                               " · ".join([f"bid {contract}", f"won {won}", *tail]),
+                               " · ".join([f"won {won}/{contract}", *tail]),
+                               " · ".join([f"{won}/{contract}", *tail]),
+                               f"{won}/{contract}"]
+                least = max(theme.MIN_SIZE, lay.font_small - 2)
+                text, fsize = options[-1], t.fit(options[-1], lay.font_small, width)
+                for option in options:
+                    at = t.fit(option, lay.font_small, width)
+                    if at >= least and t.font(at).size(option)[0] <= width:
+                        text, fsize = option, at
+                        break
+                t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft",
+                       width=width)
+
+    def phone_bar_words(self, scene: TableScene, team: int) -> list[str]:
+        """A side's words in the phone's top bar after its score, fullest first
+        ("· won 2/5 · bags 3": tricks won of the side's bid; the dot keeps them apart
+        from the score)."""
+        s = scene.shown
+        contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
+        won = s.tricks_won[team] + s.tricks_won[team + 2]
+        bags = f" · bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
+        if any(b is None for b in s.bids):  # short of room, "bidding" goes first
+            return ["· bidding" + bags, bags.lstrip() or "· bidding"]
+        # Short of room the word "won" goes before the bags do: bags decide matches.
+        return [f"· won {won}/{contract}{bags}", f"· {won}/{contract}{bags}",
+                f"· won {won}/{contract}", f"· {won}/{contract}"]
+
+    def phone_bar_fit(self, scene: TableScene) -> tuple[int, list[int], int]:
+        """How short both sides' words must be so each fits its half of the phone's top
+        bar (the same for both, so one side never shows its bags while the other's are
+        dropped: a big score or the wider "Them" leaves less room), each side's room
+        for them after its name and score, and the score's size: short of room for the
+        bags, the scores come down a size or two before the bags are dropped (at
+        360x640, "-230" and "480" left only "won 0/7", and bags decide matches)."""
+        lay = scene.layout
+        bar, t, size = lay.top_bar, self.text, lay.font_small
+        words = [self.phone_bar_words(scene, team) for team in (0, 1)]
+        with_bags = sum(1 for o in words[0] if "bags" in o)  # the options that keep them
+        best = None
+        for score_size in range(lay.font_score, size - 1, -1):
+            level, rooms = 0, []
+            for team in (0, 1):
+                used = t.font(size, True).size(TEAM_NAMES[team])[0] + 6 + \
+                    t.font(score_size, True).size(str(scene.shown.scores[team]))[0] + 3
+                # "Us" from the left edge, "Them" from the middle, a pad clear of the next.
+                rooms.append(bar.width // 2 - lay.pad - used - (0 if team else lay.pad))
+                options = words[team]
+                fits = next((i for i, o in enumerate(options)
+                             if t.font(size).size(o)[0] <= rooms[-1]), len(options) - 1)
+                level = max(level, fits)
+            if best is None:
+                best = (level, rooms, score_size)
+            if level < with_bags:
+                return level, rooms, score_size
+        return best

@@ -1,0 +1,502 @@
+"""Drawing the table scene: everything comes from the layout, the drawn state and the
+control list, so what is drawn is exactly what can be clicked.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+from pygame import Rect
+
+from ...engine import BLIND_NIL, NIL, OVER
+from ..art import theme
+from ..art.avatar import Avatars
+from ..art.cardart import CardArt
+from ..art.marks import role_tag, tag_size
+from ..layout.window import NORTH, SOUTH
+from ..table.scene import HUMAN, Control, TableScene
+from .bar import TopBarDrawer
+from .panels import PanelDrawer
+from .status import StatusDrawer
+from .trick_tags import draw_seat_tags
+
+
+def bubble_rect(lay, seat: int, box: Rect) -> Rect:
+    """Where a seat's speech bubble (its bid, "looks at the cards") of ``box``'s size sits
+    by its badge: above South's; upright, under West's and East's (beside them would
+    cover the trick) and beside North's, or under its fan (under the badge is over the
+    fan); lying, beside North's and outside West's and East's."""
+    box, badge = Rect(box), lay.badges[seat]
+    window = Rect(0, 0, lay.width, lay.height)
+    if seat == SOUTH:
+        box.midbottom = (badge.centerx, badge.top - 4)
+    elif lay.portrait and seat == NORTH:
+        fan = lay.fans[NORTH]
+        places = [box.copy() for _ in range(5)]
+        places[0].midright = (badge.left - 6, badge.centery)
+        places[1].midleft = (badge.right + 6, badge.centery)
+        places[2].midtop = (badge.centerx, badge.bottom + 4)
+        places[3].midtop = (badge.centerx, max(badge.bottom, fan.bottom) + 4)
+        # The widest ("looks at the cards") on the smallest phone: under the side seats
+        # too, over the empty trick (the bidding is on).
+        places[4].midtop = (badge.centerx,
+                            max(fan.bottom, lay.badges[1].bottom, lay.badges[3].bottom) + 4)
+        box = next((p for p in places if window.contains(p) and not p.colliderect(fan)
+                    and p.collidelist(lay.badges) < 0), places[3])
+    elif lay.portrait:
+        box.midtop = (badge.centerx, badge.bottom + 4)
+    elif seat == NORTH:
+        box.midright = (badge.left - 6, badge.centery)
+        if box.left < 0:
+            box.midtop = (badge.centerx, badge.bottom + 4)
+    elif seat == 1:
+        box.topleft = (badge.right + 6, badge.top)
+    else:
+        box.topright = (badge.left - 6, badge.top)
+    return box.clamp(window)
+
+
+def caption_lines(fits, first: str, rest: list[str]) -> list[str]:
+    """The table's caption in as few lines as fit (``fits`` says whether one does): all
+    on one, else (a phone) the deal's name, cut at its comma when even that is too wide,
+    with the rest packed after it; each line begins with a capital."""
+    one = "  ·  ".join([first, *rest])
+    if fits(one):
+        return [one]
+    phrases = [first, *rest] if fits(first) or ", " not in first else \
+        [*first.split(", ", 1), *rest]
+    lines: list[str] = []
+    for phrase in phrases:
+        if lines and fits(f"{lines[-1]} · {phrase}"):
+            lines[-1] += f" · {phrase}"
+        else:
+            lines.append(phrase)
+    return [line[0].upper() + line[1:] for line in lines]
+
+
+class TableDrawer(PanelDrawer, StatusDrawer, TopBarDrawer):
+    def __init__(self) -> None:
+        self.art = CardArt()
+        self.avatars = Avatars()
+        self.text = theme.Text()
+        self._felt: dict[tuple[int, int], pygame.Surface] = {}
+        self._veil: dict = {}
+        self._dim: dict[tuple[int, int], pygame.Surface] = {}
+        self.pointer: Rect | None = None  # the demonstration's arrow, where it was drawn
+        self.drawn_message: Rect | None = None  # where the message line was drawn
+        self.thinking_drawn: dict[int, Rect] = {}  # the thinking cue of each seat drawn
+        self.panel: Rect | None = None  # the panel over the table: no card peeks from it
+
+    # --- the whole frame ---------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+        self.art.four_colour = scene.options.four_colour
+        controls = scene.controls
+        # The panel over the table this frame (an overlay, the bid panel), if any.
+        self.panel = scene.overlay_rect(scene.overlays[-1]) if scene.overlays else (
+            scene.layout.bid_panel if scene.bid_panel_open() else None)
+        surface.blit(self.felt(surface.get_size()), (0, 0))
+        self.top_bar(surface, scene)
+        self.table_corners(surface, scene)
+        self.roles: list[tuple[int, int]] = []  # "opponent" tags, drawn for both or none
+        for seat in range(4):
+            self.seat(surface, scene, seat)
+        if len(self.roles) == 2:
+            for x, y in self.roles:
+                self.text.blit(surface, "opponent", scene.layout.font_small, theme.TEXT_MUTED,
+                               (x, y), "midleft")
+        self.deck(surface, scene)
+        self.trick(surface, scene)
+        self.hand(surface, scene, controls)
+        for flight in scene.flights:
+            self.flight(surface, flight, scene.now)
+        self.bubbles(surface, scene)
+        self.status(surface, scene)
+        if scene.bid_panel_open() and not scene.overlays:
+            self.bid_panel(surface, scene, controls)
+        if scene.demo and not scene.overlays:
+            self.tutor(surface, scene, controls)
+        if not scene.overlays:
+            tools = [control for control in controls if control.key[0] == "tool"]
+            under = self.hints_under(scene, tools)
+            for control in tools:
+                self.button(surface, scene, control, ground="bar", hints_under=under)
+        self.message(surface, scene)  # over the panels: it answers what was just tapped
+        if scene.overlays:
+            # Only the top panel shows: a panel opened over another replaces it.
+            theme.shade(surface, self._veil)
+            self.overlay(surface, scene, scene.overlays[-1], controls)
+        focused = scene.focused()
+        if scene.keyboard and focused is not None:
+            theme.focus_ring(surface, focused.rect)
+
+    def flight(self, surface: pygame.Surface, flight, now: float) -> None:
+        """A card in motion; a card that changes size on the way is scaled from its start
+        picture, so no face is drawn (and cached) at every size in between."""
+        rect = flight.rect_at(now)
+        if rect.width < 1 or rect.height < 1:
+            return
+        width = flight.start.width
+        picture = self.art.back(width) if flight.card is None else self.art.face(flight.card,
+                                                                                 width)
+        if rect.size != picture.get_size():
+            picture = pygame.transform.smoothscale(picture, rect.size)
+        surface.blit(picture, rect)
+
+    def tutor(self, surface: pygame.Surface, scene, controls: list[Control]) -> None:
+        """The demonstration's explanation of the step the table is at."""
+        from ..table.tutorial import STEPS
+
+        lay = scene.layout
+        box = scene.tutor_rect()
+        theme.panel(surface, box)
+        t = self.text
+        step = scene.step()
+        size = lay.font_small
+        title = f"Demonstration  ·  step {STEPS.index(step) + 1} of {len(STEPS)}"
+        t.blit(surface, title, size, (20, 110, 150), (box.x + lay.pad, box.y + lay.pad // 2),
+               "topleft", True)
+        y = box.y + lay.pad // 2 + round(size * 1.3)
+        buttons = [c for c in controls if c.key[1] in ("tutor_next", "tutor_leave")]
+        for line in scene.text_lines(scene.tutor_text_width()):  # body text
+            t.blit(surface, line, lay.font, theme.PANEL_TEXT, (box.x + lay.pad, y))
+            y += round(lay.font * 1.25)
+        for control in buttons:
+            self.button(surface, scene, control, on_panel=True)
+        self.pointer = None
+        asked = scene.pointed_card()
+        card = next((c for c in controls if c.key == ("card", asked)), None)
+        if card is not None:
+            self.point_at(surface, scene, card.rect)
+
+    def point_at(self, surface: pygame.Surface, scene, card: Rect) -> None:
+        """A gold arrow bobbing over the card the demonstration asks for, over the part
+        of it that shows (cards overlap in the hand)."""
+        lay = scene.layout
+        size = max(20, round(lay.font * 1.1))
+        x = card.x + min(card.width, lay.hand_step) // 2
+        bob = round(size * 0.25 * abs(math.sin(scene.now * 4)))
+        tip = card.top - 4 - bob
+        arrow = [(x, tip), (x - size // 2, tip - size // 2), (x - size // 5, tip - size // 2),
+                 (x - size // 5, tip - size), (x + size // 5, tip - size),
+                 (x + size // 5, tip - size // 2), (x + size // 2, tip - size // 2)]
+        pygame.draw.polygon(surface, theme.GOLD, arrow)
+        pygame.draw.polygon(surface, (40, 30, 0), arrow, 2)
+        self.pointer = Rect(x - size // 2, tip - size, size, size)
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The cloth: a soft light in the middle, darker towards the edges."""
+        surf = self._felt.get(size)
+        if surf is None:
+            small = pygame.Surface((64, 40))
+            for y in range(40):
+                for x in range(64):
+                    d = math.hypot((x - 31.5) / 32, (y - 19.5) / 20)
+                    t = min(1.0, d / 1.25)
+                    small.set_at((x, y), tuple(
+                        round(a + (b - a) * t) for a, b in zip(theme.FELT, theme.FELT_DARK,
+                                                               strict=True)))
+            surf = pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
+            self._felt.clear()
+            self._felt[size] = surf
+        return surf
+
+    def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """The match and hand ("Match 11, hand 1"), target, practice mark and the
+        spades-broken sign, in one line at the top of the trick area (two on a phone)."""
+        lay = scene.layout
+        area = lay.trick_area
+        s = scene.shown
+        t = self.text
+        size = lay.font_small
+        if scene.replay:
+            first, rest = scene.replay, ["replay"]
+        else:
+            first = scene.deal_name()
+            rest = [f"playing to {scene.match.rules.target}"] + (
+                ["practice"] if scene.practice else [])
+        full = caption_lines(lambda line: t.font(size).size(line)[0] <= area.width - 4,
+                             first, rest)
+        words = t.render("Spades broken", size, theme.PANEL_TEXT)
+        icon = self.art.suit(3, size, (20, 20, 20))
+        sign_w = icon.get_width() + words.get_width() + 14
+        y = area.y
+        # The caption steps aside rather than show as a stub under an open panel or
+        # under the trick's cards (a small phone): the score sheet names the hand too.
+        cards = [lay.trick_slots[seat] for seat, _ in s.trick] if s.trick else []
+        if s.dealing:  # the deck in the middle, as big as a trick's card
+            deck = Rect(0, 0, lay.trick_w + 12, lay.trick_h + 12)
+            cards.append(deck.move(lay.trick_area.centerx - deck.width // 2,
+                                   lay.trick_area.centery - deck.height // 2))
+        # Short of room under an early trick card (a phone held sideways) the caption
+        # keeps only the hand's name, then only the spades-broken sign, moved aside
+        # to the trick area's left or right if need be: the sign tells the player
+        # what may be led, and it must never sit under a card.
+        step = size + 4
+        broken = s.spades_broken
+        for lines in ([full, [first], []] if broken else [full]):
+            widths = [t.font(size).size(line)[0] for line in lines]
+            together = bool(lines) and broken and widths[-1] + 12 + sign_w <= area.width
+            if together:
+                widths[-1] += 12 + sign_w
+            boxes = [Rect(area.centerx - w // 2, y + i * step, w, step)
+                     for i, w in enumerate(widths)]
+            sign_y = y + len(lines) * step
+            sign_xs = [None] if not broken or together else [
+                area.centerx - sign_w // 2, area.x + 2, area.right - sign_w - 2]
+            for sign_x in sign_xs:
+                sign = [] if sign_x is None else [Rect(sign_x, sign_y, sign_w, step)]
+                if all(not self.peeks(b) and b.collidelist(cards) < 0 for b in boxes + sign):
+                    break
+            else:
+                continue
+            break
+        else:
+            return
+        for i, line in enumerate(lines):
+            text = t.render(line, size, theme.TEXT_MUTED)
+            x = boxes[i].x
+            surface.blit(text, (x, y))
+            if together and i == len(lines) - 1:
+                self.spades_sign(surface, Rect(x + text.get_width() + 12, y - 3, sign_w,
+                                               step), icon, words)
+            y += step
+        if sign_x is not None:
+            self.spades_sign(surface, Rect(sign_x, y, sign_w, step), icon, words)
+
+    def spades_sign(self, surface: pygame.Surface, box: Rect, icon: pygame.Surface,
+                    words: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (235, 235, 228), box, border_radius=6)
+        surface.blit(icon, (box.x + 5, box.centery - icon.get_height() // 2))
+        surface.blit(words, (box.x + 9 + icon.get_width(), box.centery - words.get_height() // 2))
+
+    # --- seats -------------------------------------------------------------------------
+
+    def seat(self, surface: pygame.Surface, scene: TableScene, seat: int) -> None:
+        lay = scene.layout
+        s = scene.shown
+        t = self.text
+        badge = lay.badges[seat]
+        turn = s.to_act == seat and not scene.overlays_block_play()
+        pygame.draw.rect(surface, (10, 36, 24), badge, border_radius=10)
+        pygame.draw.rect(surface, theme.GOLD if turn else (60, 110, 84), badge,
+                         4 if turn else 2, border_radius=10)
+        name = scene.names[seat]
+        team_colour = theme.US if seat % 2 == 0 else theme.THEM
+        role = "opponent" if seat % 2 else ""
+        size = lay.font
+        line_h = round(size * 1.2)
+        x = badge.x + lay.pad
+        y = badge.y + lay.pad // 2 + line_h // 2 + 2
+        if badge.height < 50:  # a short badge (a phone on its side): the two lines closer,
+            line_h = round(size * 1.05)  # centred, clear of a turn's 4 px gold edge
+            y = badge.centery - line_h // 2
+        pygame.draw.rect(surface, team_colour, (badge.x + 3, badge.y + 8, 4, badge.height - 16),
+                         border_radius=2)
+        face = min(badge.height - lay.pad, round(size * 1.9))
+        # The thinking ring reaches ``ring`` px beyond the face: the face leaves it room
+        # a pixel inside a turn's 4-px gold edge, clear of the team's bar on the left,
+        # and the name starts clear of it.
+        face = min(face, 2 * (badge.height // 2 - 5 - max(3, face // 10) - 1))
+        ring = max(3, face // 10) + 1
+        gap = max(lay.pad // 2, ring + 2)  # face to name
+        face_centre = None
+        # North wears a "Partner" tag by the name; a narrow badge gives up the face for it,
+        # and one too narrow even then (a phone on its side) the tag.
+        tag = tag_size(t, "Partner", lay.font_small) if seat == NORTH else None
+        room = tag[0] + 6 + (round(size * 1.1) + 4 if s.dealer == seat else 0) if tag else 0
+        named = t.font(size, True).size(name)[0] + room
+        least = t.font(lay.font_small, True).size(name)[0] + room  # the name at its smallest
+        if tag and least > badge.width - 2 * lay.pad - 4:
+            tag, room = None, 0
+        if badge.width >= size * 6 and (
+                tag is None or badge.right - max(x, badge.x + 4 + ring) - face - gap - lay.pad - 4
+                >= named):
+            shape, colour = scene.avatar(seat)
+            picture = self.avatars.get(shape, colour, face)
+            left = max(x + 4, badge.x + 8 + ring)
+            surface.blit(picture, (left, badge.centery - face // 2))
+            face_centre = (left + face // 2, badge.centery)
+            x = left - 4 + face + gap
+        name_size = t.fit(name, size, badge.right - x - lay.pad - max(size, room), bold=True)
+        r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True)
+        if tag is not None:
+            role_tag(surface, t, "Partner", lay.font_small, (r.right + 6, y))
+        elif role and badge.right - r.right > t.font(lay.font_small).size(role)[0] + 12 + \
+                round(size * 1.1):  # room for it and a dealer's chip, whoever deals
+            self.roles.append((r.right + 6, y))
+        if s.dealer == seat:
+            chip = Rect(0, 0, round(size * 1.1), round(size * 1.1))
+            chip.topright = (badge.right - 4, badge.y + 4)
+            pygame.draw.ellipse(surface, theme.GOLD, chip)
+            t.blit(surface, "D", lay.font_small, (20, 20, 20), chip.center, "center", True)
+        bid = s.bids[seat]
+        if bid is None:
+            what = "to bid" if turn else "no bid yet"
+        elif bid == BLIND_NIL:
+            what = "blind nil"
+        elif bid == NIL:
+            what = "nil"
+        else:
+            what = f"bid {bid}"
+        # Before the bidding is done nobody has won a trick: the bid alone.
+        lines = [what, f"won {s.tricks_won[seat]}"] if bid is not None else [what]
+        small = lay.font_small
+        if badge.height >= line_h * 3 + lay.pad:
+            for i, line in enumerate(lines):
+                t.blit(surface, line, small, theme.TEXT, (x + 4, y + line_h * (i + 1)),
+                       "midleft")
+        else:
+            text = "  ·  ".join(lines)
+            text_size = t.fit(text, small, badge.right - x - lay.pad - 4)
+            t.blit(surface, text, text_size, theme.TEXT, (x + 4, y + line_h), "midleft")
+        if turn and seat != HUMAN and scene.match.phase != OVER:
+            if face_centre is not None:
+                # Round the player's face, like a turn timer: no text is covered.
+                centre, radius = face_centre, face // 2 + ring
+            else:  # a narrow badge (a phone's side seats): its free bottom-right corner
+                radius = max(9, round(size * 0.55))
+                centre = (badge.right - lay.pad - radius - 2, badge.bottom - lay.pad - radius)
+            self.thinking(surface, centre, radius, scene.now, ring=face_centre is not None)
+            self.thinking_drawn[seat] = Rect(centre[0] - radius, centre[1] - radius,
+                                             2 * radius, 2 * radius)
+        else:
+            self.thinking_drawn.pop(seat, None)
+        if seat != SOUTH:
+            for rect in lay.fan_rects(seat, s.sizes[seat]):
+                if not self.peeks(rect):
+                    surface.blit(self.art.back(rect.width), rect)
+        for rect in lay.packet_rects(seat, s.tricks_won[seat]):
+            if not self.peeks(rect):
+                surface.blit(self.art.back(rect.width), rect)
+
+    def peeks(self, rect: Rect) -> bool:
+        """A card the open panel would cut, so that only a stub of it shows at the
+        panel's edge: left out (the panel says what matters now)."""
+        panel = self.panel
+        return panel is not None and panel.colliderect(rect) and not panel.contains(rect)
+
+    def thinking(self, surface: pygame.Surface, centre: tuple[int, int], radius: int,
+                 now: float, ring: bool = False) -> None:
+        """A computer player thinking: round a face, eight gold dots on a ring, the
+        bright one going round (once a second), the rest fading behind it (``ring``); in
+        a narrow badge's corner, where a ring of dots read as a cog, three dots in a row
+        lit in turn."""
+        if not ring:
+            dot = max(2, radius // 4)
+            step = (radius - dot) // 2 * 2 or 1
+            lead = now * 3
+            for i in range(3):
+                fade = 1.0 if int(lead) % 3 == i else 0.45
+                colour = tuple(round(c * fade + f * (1 - fade))
+                               for c, f in zip(theme.GOLD, (10, 36, 24), strict=True))
+                pygame.draw.circle(surface, colour, (centre[0] + (i - 1) * step, centre[1]),
+                                   dot)
+            return
+        lead = now * 8
+        dot = max(3, round(radius * 0.16)) if radius > 16 else max(2, radius // 3)
+        for i in range(8):
+            angle = i / 8 * math.tau - math.pi / 2
+            x = centre[0] + math.cos(angle) * (radius - dot)
+            y = centre[1] + math.sin(angle) * (radius - dot)
+            age = (lead - i) % 8  # 0: the bright dot
+            fade = max(0.35, 1 - age / 8)
+            colour = tuple(round(c * fade + f * (1 - fade))
+                           for c, f in zip(theme.GOLD, (10, 36, 24), strict=True))
+            pygame.draw.circle(surface, colour, (round(x), round(y)),
+                               dot + (1 if age < 1 else 0))
+
+    def deck(self, surface: pygame.Surface, scene: TableScene) -> None:
+        s = scene.shown
+        if not s.dealing or s.deck_left <= 0:
+            return
+        lay = scene.layout
+        back = self.art.back(lay.trick_w)
+        rect = back.get_rect(center=lay.trick_area.center)
+        for i in range(min(6, 1 + s.deck_left // 9)):
+            surface.blit(back, rect.move(-i, -i))
+
+    def trick(self, surface: pygame.Surface, scene: TableScene) -> None:
+        lay = scene.layout
+        s = scene.shown
+        self.winner_on_message = False
+        for seat, card in s.trick:
+            rect = lay.trick_slots[seat]
+            if self.peeks(rect):
+                continue
+            surface.blit(self.art.face(card, rect.width), rect)
+            if card == s.winner_card:
+                pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), 4, border_radius=10)
+        tags = draw_seat_tags(surface, lay, self.text, s.trick, scene.names, self.peeks)
+        if s.winner_card is not None:
+            seat = next((q for q, c in s.trick if c == s.winner_card), None)
+            if seat is not None:
+                name = scene.names[seat]
+                text = "You take the trick" if seat == HUMAN else f"{name} takes the trick"
+                pos = (lay.trick_area.centerx, lay.trick_area.bottom - 2)
+                words = Rect((0, 0), self.text.font(lay.font_small, True).size(text))
+                if words.move(pos[0] - words.width // 2, pos[1] - words.height).collidelist(
+                        [lay.trick_slots[q] for q, _ in s.trick] + tags) >= 0:
+                    if scene.message and scene.now < scene.message[1]:
+                        return  # a hint or refusal keeps it: the gold edge tells the winner
+                    pos = lay.message.midbottom  # a trick filling its room: on the message line
+                    self.winner_on_message = True  # a flash there gives way to the words
+                    # A narrow column beside the trick: wrapped, upwards, never cut.
+                    lines = self.text.wrap(text, lay.font_small, lay.message.width - 8, True)
+                    if len(lines) == 2:  # two even lines ("West takes / the trick")
+                        words, font = text.split(), self.text.font(lay.font_small, True)
+                        lines = min(([" ".join(words[:k]), " ".join(words[k:])]
+                                     for k in range(1, len(words))),
+                                    key=lambda two: max(font.size(x)[0] for x in two))
+                    step = round(lay.font_small * 1.2)
+                    for k, line in enumerate(reversed(lines)):
+                        self.text.blit(surface, line, lay.font_small, theme.GOLD,
+                                       (pos[0], pos[1] - k * step), "midbottom", True)
+                    return
+                self.text.blit(surface, text, lay.font_small, theme.GOLD, pos, "midbottom", True)
+
+    def dim(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = self._dim.get(size)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, (0, 0, 0, 105), surf.get_rect(),
+                             border_radius=max(3, size[0] // 12))
+            self._dim[size] = surf
+        return surf
+
+    def hand(self, surface: pygame.Surface, scene: TableScene, controls: list[Control]) -> None:
+        lay = scene.layout
+        s = scene.shown
+        if not s.face_up or s.dealing:
+            count = s.sizes[HUMAN]
+            rects = lay.hand_rects(13)[:count] if s.dealing else lay.hand_rects(count)
+            for rect in rects:
+                surface.blit(self.art.back(rect.width), rect)
+            return
+        rects = scene.card_rects()
+        playing = scene.can_act() and scene.view.phase == "playing"
+        legal = scene.view.legal_card_mask() if playing else 0
+        advice = scene.coach() if scene.options.coach else None
+        for card, rect in zip(s.hand, rects, strict=True):
+            if scene.hover == ("card", card) and playing and legal >> card & 1:
+                rect = rect.move(0, -4)
+            surface.blit(self.art.face(card, rect.width), rect)
+            if playing and not legal >> card & 1:
+                surface.blit(self.dim(rect.size), rect)
+            if advice is not None and playing and advice[0] == card:
+                pygame.draw.rect(surface, theme.SUGGEST, rect.inflate(6, 6), 4, border_radius=10)
+
+    def bubbles(self, surface: pygame.Surface, scene: TableScene) -> None:
+        lay = scene.layout
+        for seat, (text, until) in list(scene.bubbles.items()):
+            if scene.now > until:
+                del scene.bubbles[seat]
+                continue
+            surf = self.text.render(text, lay.font, theme.PANEL_TEXT, True)
+            box = bubble_rect(lay, seat, surf.get_rect().inflate(lay.pad * 2, lay.pad))
+            if self.peeks(box):
+                continue  # its edge would show from under the open panel
+            pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+            pygame.draw.rect(surface, theme.GOLD, box, 2, border_radius=8)
+            surface.blit(surf, surf.get_rect(center=box.center))

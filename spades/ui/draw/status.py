@@ -1,0 +1,209 @@
+"""Drawing the table's status: the message line (a refusal, a hint, the contracts' flash)
+and the turn prompt (whose turn it is, the coach's choice), centred over the table above
+the hand. ``TableDrawer`` mixes this in; on the smallest phone the two share one line,
+a message standing in for the prompt while it shows.
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from ...engine import OVER
+from ...engine.actions import BiddingDone, BidMade, CardPlayed, CardsSeen, SpadesBroken, TrickWon
+from ..art import theme
+from ..speech.words import turn_words
+from ..table.scene import HUMAN, TableScene, bid_words
+
+
+def coming_turn(scene: TableScene) -> int | None:
+    """Who acts next on the table as shown: the seat the shown state names, else the
+    seat of the next bid or card still to be shown, else (nothing more to show of this
+    hand) the seat the engine waits for; None between hands."""
+    shown = scene.shown
+    if shown.to_act is not None:
+        return shown.to_act
+    for event in scene.queue:
+        if isinstance(event, BidMade | CardPlayed):
+            return event.seat
+        if not isinstance(event, BiddingDone | SpadesBroken | TrickWon | CardsSeen):
+            return None  # the hand ends (or a new one is dealt) before anyone acts
+    view = scene.view
+    if view.hand_number != shown.hand_number or view.phase not in ("bidding", "playing"):
+        return None
+    return view.to_act
+
+
+class StatusDrawer:
+    """The status's part of ``TableDrawer``: uses its ``text``, ``peeks`` and ``plate``."""
+
+    drawn_message: Rect | None = None  # where the message line was drawn
+    winner_on_message = False  # the trick's winner's words stand on the message line
+
+    def shown_message(self, scene: TableScene) -> tuple[str, tuple] | None:
+        """The message line's words and colour now, if any."""
+        if scene.message and scene.now < scene.message[1]:
+            return scene.message[0], theme.GOLD
+        if scene.flash and scene.now < scene.flash[1]:
+            return scene.flash[0], theme.TEXT
+        return None
+
+    def status(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """Two lines over the hand that never cover each other: the message line (a
+        refusal, a hint, a flash such as the contracts) above the turn prompt (whose
+        turn it is, or the coach's choice and reason). On one line, the prompt gives way
+        to a message and to the trick's winner (whose words may stand there)."""
+        lay = scene.layout
+        text, colour = self.prompt_text(scene)
+        if lay.one_line_status and (self.shown_message(scene) is not None or
+                                    scene.shown.winner_card is not None):
+            return
+        if lay.status_beside and len(self.message_lines(scene)) > 1:
+            return  # a long message takes the whole column, the prompt's room too
+        if text and not (self.panel and self.panel.colliderect(lay.prompt)):
+            # Never half hidden under a panel (nor drawn wholly under it)
+            box = lay.prompt
+            won_at = lay.packets[HUMAN]
+            if scene.shown.tricks_won[HUMAN] == 0 and won_at.right < box.left \
+                    and won_at.top <= box.centery <= won_at.bottom:
+                # No trick won yet (the bidding): the prompt may take the won tricks'
+                # room beside the badge, and a bid's longer words keep one line.
+                half = lay.width // 2 - won_at.left
+                box = Rect(lay.width // 2 - half, box.y, 2 * half, box.height)
+            size, lines = self.fit_lines(text, lay.font, box)
+            step = round(size * 1.05)
+            y = box.centery - step * len(lines) // 2
+            if lay.status_beside:  # right under the message line, level with the trick
+                y = min(y, box.top + 2)
+            if scene.shown.dealing:  # the dealt cards pass under it, never over it
+                self.plate(surface, scene, lines, size, (box.centerx, y), step)
+            for line in lines:
+                self.text.blit(surface, line, size, colour, (box.centerx, y), "midtop")
+                y += step
+
+    def message(self, surface: pygame.Surface, scene: TableScene) -> None:
+        message = self.shown_message(scene)
+        if message is not None and self.panel_tells_message(scene):
+            return  # the bid panel has said it among its own words (bid_notes)
+        self.drawn_message = None
+        if message is not None and self.winner_on_message and message[1] != theme.GOLD:
+            return  # a flash gives way to the trick's winner's words; a hint never does
+        if message is not None and not self.peeks(scene.layout.message):
+            self.message_line(surface, scene, *message)
+
+    def panel_tells_message(self, scene: TableScene) -> bool:
+        """Where the bid panel covers the message line (a small phone, a phone on its
+        side), the panel says the message in its own ink, in place of its notes; drawn
+        over it, the gold words ran across its buttons and its notes."""
+        if scene.overlays or not scene.bid_panel_open() or self.panel is None:
+            return False
+        box = scene.layout.message
+        if self.panel.contains(box):
+            return True
+        if scene.layout.status_beside or self.panel.bottom > box.bottom:
+            return False
+        # A longer message grows upwards from its line: over the panel's foot, unless
+        # the felt between them holds it.
+        step = round(self.message_size(scene) * 1.25)
+        lines = len(self.message_lines(scene))
+        return lines > 1 and step * lines + 6 + scene.layout.pad // 2 > \
+            box.bottom - self.panel.bottom
+
+    def fit_lines(self, text: str, size: int, box: Rect) -> tuple[int, list[str]]:
+        """The largest size (down to 15 px) at which ``text`` wraps into ``box``."""
+        t = self.text
+        lines = t.wrap_phrases(text, size, box.width - 8)
+        while len(lines) * size * 1.05 > box.height + 2 and size > 15:
+            size -= 1
+            lines = t.wrap_phrases(text, size, box.width - 8)
+        return size, lines
+
+    def message_line(self, surface: pygame.Surface, scene: TableScene, text: str,
+                     colour: tuple) -> None:
+        """One line at the message rect; a longer message grows upwards over the felt on
+        a dark backing, so the prompt below it stays in view (in a column beside the
+        trick, down over the prompt, which gives way to it)."""
+        lay = scene.layout
+        t = self.text
+        box = lay.message
+        size, step = self.message_size(scene), round(self.message_size(scene) * 1.25)
+        lines = self.message_lines(scene, text)
+        # Upwards over the felt, never above the top bar; in a column beside the trick
+        # downwards over the prompt (then up over East's face-down cards), never over
+        # East's badge.
+        top = lay.badges[3].bottom + lay.pad // 2 if lay.status_beside else \
+            lay.top_bar.bottom + lay.pad
+        room = (lay.status.bottom if lay.status_beside else box.bottom) - top
+        most = max(1, (room - 6) // step)
+        if len(lines) > most:  # the rest is cut short
+            lines = lines[:most]
+            lines[-1] = lines[-1].rstrip(" .,;:") + "..."
+        height = max(box.height, step * len(lines) + 6)
+        area = Rect(box.x, box.bottom - height, box.width, height)
+        if lay.status_beside:
+            area.top = max(top, min(box.top, lay.status.bottom - height))
+        if len(lines) > 1:
+            backing = Rect(area) if lay.status_beside else area.inflate(0, lay.pad // 2)
+            if not lay.status_beside:
+                backing.bottom = box.bottom
+            pygame.draw.rect(surface, (8, 32, 22), backing, border_radius=8)
+            pygame.draw.rect(surface, colour, backing, 1, border_radius=8)
+        y = area.bottom - step * len(lines) - (area.height - step * len(lines)) // 2
+        for line in lines:
+            t.blit(surface, line, size, colour, (box.centerx, y), "midtop", True,
+                   width=area.width - 8)
+            y += step
+        self.drawn_message = area
+
+    def message_size(self, scene: TableScene) -> int:
+        return max(15, min(scene.layout.font_small, scene.layout.message.height - 2))
+
+    def message_lines(self, scene: TableScene, text: str | None = None) -> list[str]:
+        """The message's lines (none when no message shows): one, or wrapped inside
+        the margins of the backing a longer one stands on."""
+        if text is None:
+            shown = self.shown_message(scene)
+            if shown is None:
+                return []
+            text = shown[0]
+        lay, size = scene.layout, self.message_size(scene)
+        lines = self.text.wrap(text, size, lay.message.width - 8, True)
+        if len(lines) > 1:  # on a backing, broken after a phrase where it can be
+            lines = self.text.wrap_phrases(text, size, lay.message.width - 2 * lay.pad - 8,
+                                           True)
+        return lines
+
+    def prompt_text(self, scene: TableScene) -> tuple[str, tuple]:
+        """Whose turn it is, in words; on the player's turn with the coach on, its choice
+        and its reason."""
+        if scene.match.phase == OVER:
+            return "The match is over", theme.TEXT
+        if scene.shown.dealing:
+            dealer = scene.shown.dealer
+            return ("You deal" if dealer == HUMAN else
+                    f"{scene.names[dealer]} deals"), theme.TEXT
+        if scene.can_act():
+            advice = scene.coach() if scene.options.coach else None
+            if advice is not None:
+                if scene.view.phase == "playing":
+                    from ...engine.cards import card_name
+
+                    return f"Coach: the {card_name(advice[0])}. {advice[1]}", theme.SUGGEST
+                return f"Coach: bid {bid_words(advice[0])}. {advice[1]}", theme.SUGGEST
+            if scene.view.phase == "bidding":
+                return ("Your turn: blind nil, or look at your cards" if not scene.view.looked
+                        else "Your turn: choose a bid, then confirm it"), theme.TEXT
+            return "Your turn: play a raised card", theme.TEXT
+        bidding = scene.view.phase == "bidding"
+        shown = scene.shown
+        if not scene.idle and shown.winner_card is None:
+            # Between turns (a bid's chip settling, a card landing, the cards turned up
+            # after the deal) the next to act is said at once: the prompt no longer
+            # blinks out for half a second after every bid and card. A won trick's
+            # words stand alone until it is gathered.
+            seat = coming_turn(scene)
+            if seat is not None:
+                return turn_words(scene.names, seat, None in shown.bids), theme.TEXT
+        if scene.idle and scene.shown.to_act is not None:
+            return turn_words(scene.names, scene.shown.to_act, bidding), theme.TEXT
+        return "", theme.TEXT

@@ -1,0 +1,514 @@
+"""The start menu and the pages it leads to: new match and settings, your saves,
+statistics and how to play."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ...engine.rules import PRESETS, Rules, RulesError
+from ...storage import (
+    ANIMATION_SPEEDS,
+    CUSTOM,
+    STRENGTHS,
+    clear_all,
+    export_all,
+    import_all,
+    match_summary,
+)
+from ...storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
+from ..art import theme
+from ..speech.words import rules_summary
+from ..widgets import INPUT, Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
+from .journey import JourneyScreen, journey_summary
+from .screens import MAX_TEXT, Screen
+from .statistics import STAT_LINES, StatsScreen, axis_ticks, stat_text  # noqa: F401
+
+PRESET_NOTES = {
+    "standard": "Nil and blind nil, partners bid at most 13, to 500, mercy at -200.",
+    "classic": "No nil: every bid is 1 to 13. Bags cost 100 at 10. To 500.",
+    "guide": "Nil but no blind nil; a failed nil's tricks are bags. To 500.",
+    "classic-nil": "Classic with nil, one nil a team; a failed nil's tricks are bags.",
+    "classic-no-bags": "Classic without the bag penalty: overtricks only score a point.",
+    "classic-150": "Classic played to 150: a short match.",
+    CUSTOM: "Your own choice of the options below.",
+}
+
+# Every rule option: its label, a one-line explanation, and the values offered.
+RULE_OPTIONS: list[tuple[str, str, str, tuple[Any, ...]]] = [
+    ("nil", "Nil bids", "Bid zero: win 100 if you take no trick, lose 100 if you take one.",
+     (True, False)),
+    ("blind_nil", "Blind nil", "Bid nil before seeing your cards, for 200 instead of 100; only "
+     "for a team that is behind.", (True, False)),
+    ("blind_nil_deficit", "Blind nil when behind by", "How far a team must trail before its "
+     "players may bid blind nil.", (100, 150, 200, 50, 0)),
+    ("team_cap_13", "Partners bid at most 13", "The two partners' bids together may not go "
+     "over 13.", (True, False)),
+    ("min_team_bid", "Lowest team bid", "Partners' bids must add up to at least this "
+     "(0: no minimum; 4 is a common house rule).", (0, 4, 3, 5)),
+    ("max_nils_per_team", "Nil bids per team", "How many players of one team may bid nil in "
+     "a hand.", (2, 1)),
+    ("spades_lead_anytime", "Spades led any time", "Off: nobody may lead a spade until one "
+     "has been played on another suit.", (False, True)),
+    ("forced_spade_lead_breaks", "A forced spade lead breaks", "Whether a player holding only "
+     "spades, who must lead one, breaks spades by it.", (False, True)),
+    ("failed_nil_tricks", "Tricks of a failed nil", "count: they help the partner make the "
+     "team's bid. bags: each is one point and one bag (an overtrick).", ("count", "bags")),
+    ("nil_value", "Nil is worth", "Points won for a nil made and lost for a nil failed.",
+     (100, 50, 200)),
+    ("blind_nil_value", "Blind nil is worth", "Points won or lost on a blind nil.",
+     (200, 100, 300)),
+    ("bag_penalty", "Bag penalty", "Tricks over the bid are bags; they add up across hands, "
+     "and reaching the limit costs points.", (True, False)),
+    ("bag_limit", "Bags before the penalty", "How many bags a team may gather before it pays.",
+     (10, 5, 7)),
+    ("bag_penalty_points", "The penalty costs", "Points lost each time the bags reach the "
+     "limit.", (100, 50, 150)),
+    ("target", "Play to", "The first team to reach this score wins the match.",
+     (500, 300, 250, 200, 150, 1000)),
+    ("mercy", "Mercy rule", "A team that falls to this score or lower loses at once (off: "
+     "never).",
+     (-200, -250, -300, -500, None)),
+]
+
+
+def value_text(value: Any) -> str:
+    if value is True:
+        return "on"
+    if value is False or value is None:
+        return "off"
+    return str(value)
+
+
+def cycle(values: tuple, current: Any, step: int) -> Any:
+    options = list(values)
+    if current not in options:
+        options.insert(0, current)
+    return options[(options.index(current) + step) % len(options)]
+
+
+class MenuScreen(Screen):
+    title = "Spades"
+    emblem = True
+    wide_columns = True
+
+    def rows(self) -> list[Widget | tuple[Widget, ...]]:
+        app = self.app
+        rows: list[Widget | tuple[Widget, ...]] = []
+        for notice in app.notices:
+            rows.append(Paragraph("notice", notice))
+        summary = match_summary(app.store) if app.store else None
+        if summary is not None and not summary.is_over:
+            when = summary.saved_time.astimezone().strftime("%d %b %Y, %H:%M")
+            us, them = summary.scores
+            note = f"Hand {summary.hand_number + 1}  ·  us {us}, them {them}  ·  saved {when}"
+            if summary.practice:
+                note += "  ·  practice"
+            rows.append(Button("continue", "Continue", app.continue_match, note=note,
+                               style="primary"))
+        fresh = summary is None or summary.is_over
+        if fresh:
+            play = Button("play", "Play", self.play, note=rules_summary(app.settings),
+                          style="primary")
+        elif self.replacing:
+            play = Button("play", "Yes, start a new match", self.play, note="Your saved "
+                          "match is replaced.", style="danger")
+        else:
+            play = Button("play", "New match", self.play, note=rules_summary(app.settings)
+                          + ". Asks before replacing your saved match.")
+        rows += [
+            play,
+            Button("new", "House rules", app.show_house_rules,
+                   note="Choose a rule set, the players' strength, every option."),
+            Button("journey", "Journey", lambda: app.show(JourneyScreen(app)),
+                   note=journey_summary(app.journey)),
+            # The four one-word pages two by two, so the whole menu fits an 800x600
+            # window with a saved match (a Continue row more) without scrolling.
+            (Button("howto", "How to play", lambda: app.show(RulesScreen(app))),
+             Button("settings", "Settings", lambda: app.show(SettingsScreen(app)))),
+            (Button("saves", "Your saves", lambda: app.show(SavesScreen(app))),
+             Button("stats", "Statistics", lambda: app.show(StatsScreen(app)))),
+        ]
+        return rows
+
+    replacing = False  # Play was tapped once over a saved match: the next tap starts
+    # All three others are computer players, the partner too: said in one line that
+    # fits the narrowest phone (a person reading "your partner" might look for a friend).
+    tagline = "Partner and rivals: all computers"
+
+    def title_size(self) -> int:
+        font = self.metrics()[0]
+        return max(round(font * 2.2), min(round(font * 3.4), self.height // 9))
+
+    def head_height(self) -> int:
+        """The page's head and a pad more, so the tagline stands apart from Play (it sat
+        half a pad above the button, and read as the button's caption)."""
+        return super().head_height() + self.metrics()[2]
+
+    def draw_title(self, surface, drawer) -> bool:
+        font, small, pad, _ = self.metrics()
+        t = self.app.text
+        top = self.title_height() - self.head_height() + pad
+        size = self.title_size()
+        while size > small and t.font(size, True).size(self.title)[0] + 2 * round(
+                t.font(size, True).get_height() * 0.8) + 6 * pad > self.width - 2 * pad:
+            size -= 1  # the title and its two spades inside the window
+        r = t.blit(surface, self.title, size, theme.TEXT, (self.width // 2, top), "midtop",
+                   True)
+        icon = drawer.art.suit(3, round(r.height * 0.8), theme.TEXT)
+        y = r.centery - icon.get_height() // 2
+        surface.blit(icon, (r.left - icon.get_width() - pad * 2, y))
+        surface.blit(icon, (r.right + pad * 2, y))
+        y = r.bottom + pad // 2
+        # A message in the tagline's place; either wraps rather than shrinks.
+        showing = self.message and self.now < self.message[1]
+        text, ink = (self.message[0], theme.GOLD) if showing else (self.tagline,
+                                                                  theme.TEXT_MUTED)
+        for line in t.wrap(text, small, self.width - 2 * pad, True)[:self.message_lines()]:
+            t.blit(surface, line, small, ink, (self.width // 2, y), "midtop", bool(showing))
+            y += round(small * 1.2)
+        return True
+
+    def play(self) -> None:
+        """One tap to a dealt table, with the rules and players used last."""
+        if self.app.has_match_in_progress() and not self.replacing:
+            self.replacing = True
+            self.say("Tap again to start a new match in place of your saved one")
+            return
+        self.app.new_match_from_settings()
+
+    def footer(self) -> list[Widget]:
+        return [Button("quit", "Quit", self.app.quit, hint="Esc")] if self.app.can_quit \
+            else []
+
+    def back(self) -> None:
+        if self.app.can_quit:
+            self.app.quit()
+
+
+class SettingsScreen(Screen):
+    """New match and settings: one page, since a player changes both in one go."""
+
+    def __init__(self, app, new: bool = False) -> None:
+        super().__init__(app)
+        self.new = new
+        self.title = "New match" if new else "Settings"
+
+    def change(self, **fields: Any) -> None:
+        self.app.settings = replace(self.app.settings, **fields)
+        self.app.save_settings()
+
+    def set_rules(self, rules: Rules) -> None:
+        self.app.settings = self.app.settings.with_rules(rules)
+        self.app.save_settings()
+
+    def preset_step(self, step: int) -> None:
+        names = list(PRESETS)
+        current = self.app.settings.preset
+        i = names.index(current) if current in names else -1
+        self.app.settings = self.app.settings.with_preset(names[(i + step) % len(names)])
+        self.app.save_settings()
+
+    def option_step(self, name: str, values: tuple, step: int) -> None:
+        rules = self.app.settings.rules
+        value = cycle(values, getattr(rules, name), step)
+        changes: dict[str, Any] = {name: value}
+        # Options that only make sense together move together, and the page says so.
+        if name == "nil" and not value and rules.blind_nil:
+            changes["blind_nil"] = False
+            self.say("Blind nil is off too: it is a kind of nil")
+        if name == "blind_nil" and value and not rules.nil:
+            changes["nil"] = True
+            self.say("Nil is on too: blind nil is a kind of nil")
+        try:
+            self.set_rules(rules.with_options(**changes))
+        except RulesError as exc:
+            self.say(f"Not possible: {exc}")
+
+    def rows(self) -> list[Widget]:
+        s = self.app.settings
+        rows: list[Widget] = []
+        if self.app.has_match_in_progress():
+            rows.append(Paragraph("note", "A rule change applies from your next match: the "
+                                  "match in progress keeps the rules it began with."))
+        rows.append(Heading("h_rules", "Rules"))
+        rows.append(self.preset_row())
+        rows += self.rule_rows()
+        rows.append(Heading("h_players", "Players"))
+        rows.append(TextField("name", "Your name", s.player_name, self._typer("name"),
+                              note="Type to change it; shown at your seat."))
+        for i, (key, label) in enumerate((("name_w", "West's name"),
+                                          ("name_n", "Your partner's name"),
+                                          ("name_e", "East's name"))):
+            rows.append(TextField(key, label, s.computer_names[i], self._typer(key),
+                                  note="A computer player; its face follows its name."))
+        rows.append(self._choice("avatar_shape", "Your face", AVATAR_SHAPES,
+                                 "The emblem shown at your seat."))
+        rows.append(self._choice("avatar_colour", "Its colour", AVATAR_COLOURS,
+                                 "The disc behind your emblem."))
+        rows.append(self._choice("opponents_strength", "Opponents", STRENGTHS,
+                                 "West and East, your opponents: easy, normal or hard."))
+        rows.append(self._choice("partner_strength", "Your partner", STRENGTHS,
+                                 "North, who plays with you: easy, normal or hard."))
+        rows.append(Heading("h_table", "Table"))
+        rows.append(self._choice("animation_speed", "Animation", ANIMATION_SPEEDS,
+                                 "How fast cards move; instant has no motion at all."))
+        rows.append(self._toggle("four_colour", "Four-colour deck",
+                                 "Spades black, hearts red, diamonds blue, clubs green."))
+        rows.append(self._toggle("sound", "Sound", "Short sounds for the deal, cards and "
+                                 "tricks."))
+        rows.append(self._toggle("coach", "Coach", "Outlines the card or bid the computer "
+                                 "would choose, with its reason."))
+        rows.append(self._toggle("announcements", "Announcements", "Every bid, card and "
+                                 "trick in words: for a screen reader in the browser, as "
+                                 "captions on desktop. Keys 1 to 5 ask."))
+        return rows
+
+    def preset_row(self) -> Widget:
+        s = self.app.settings
+        return Stepper("preset", "Rule set", s.preset, lambda: self.preset_step(-1),
+                       lambda: self.preset_step(1), note=PRESET_NOTES[s.preset])
+
+    def rule_rows(self) -> list[Widget]:
+        """Every rule option: a switch when it is on or off, else a stepper."""
+        rows: list[Widget] = []
+        for name, label, note, values in RULE_OPTIONS:
+            value = getattr(self.app.settings.rules, name)
+            if isinstance(value, bool):
+                rows.append(Toggle(name, label, value, self._option(name, values, 1),
+                                   note=note))
+            else:
+                rows.append(Stepper(name, label, value_text(value),
+                                    self._option(name, values, -1),
+                                    self._option(name, values, 1), note=note))
+        return rows
+
+    def _option(self, name: str, values: tuple, step: int):
+        return lambda: self.option_step(name, values, step)
+
+    def _choice(self, field: str, label: str, values: tuple, note: str) -> Widget:
+        current = getattr(self.app.settings, field)
+
+        def step(k: int) -> None:
+            self.change(**{field: cycle(values, current, k)})
+
+        return Stepper(field, label, current, lambda: step(-1), lambda: step(1), note=note)
+
+    def _toggle(self, field: str, label: str, note: str) -> Widget:
+        current = getattr(self.app.settings, field)
+        return Toggle(field, label, current, lambda: self.change(**{field: not current}),
+                      note=note)
+
+    def _typer(self, key: str):
+        return lambda text: self.type_text(key, text)
+
+    def type_text(self, key: str, text: str | None) -> None:
+        """Typing into the name ``key`` (None: delete its last character)."""
+        s = self.app.settings
+        others = list(s.computer_names)
+        seat = {"name_w": 0, "name_n": 1, "name_e": 2}.get(key)
+        name = s.player_name if seat is None else others[seat]
+        if text is None:
+            name = name[:-1]
+        elif len(name) < MAX_TEXT:
+            name += text
+        if not name.strip():
+            self.say("A name cannot be empty")
+        elif seat is None:
+            self.change(player_name=name)
+        else:
+            others[seat] = name
+            self.change(computer_names=tuple(others))
+
+    def footer(self) -> list[Widget]:
+        rows: list[Widget] = [Button("back", "Back", self.back, hint="Esc")]
+        if self.new:
+            rows.append(Button("start", "Start match", self.app.new_match_from_settings,
+                               style="primary", hint="Enter"))
+        return rows
+
+
+class SavesScreen(Screen):
+    title = "Your saves"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        stamp = datetime.now().strftime("%Y-%m-%d")
+        name = f"spades-saves-{stamp}.json"
+        # The browser downloads to where it likes; a desktop export goes where you type.
+        self.path = name if app.platform.in_browser() else str(
+            app.platform.downloads_dir() / name)
+        self.confirming = False
+        self.waiting_upload = False
+
+    def rows(self) -> list[Widget]:
+        app = self.app
+        store = app.store
+        where = store.where or "this device"
+        if app.platform.in_browser():
+            about = ("Your match, settings, statistics and Journey are kept in this browser "
+                     "only, on this device. Nothing is sent anywhere. Clearing this browser's "
+                     "site data removes them, so export a copy to keep one.")
+        else:
+            about = (f"Your match, settings, statistics and Journey are kept on this computer "
+                     f"only, {where}. Nothing is sent anywhere. Deleting that folder "
+                     "removes them, so export a copy to keep one.")
+        rows: list[Widget] = [Paragraph("about", about)]
+        if app.platform.in_browser():
+            rows.append(Button("export", "Export everything", self.export, note="Downloads "
+                               "one file with your match, settings, statistics and Journey."))
+            rows.append(Button("import", "Import a file", self.import_browser,
+                               note="Choose a file exported before; it replaces what it "
+                               "holds."))
+        else:
+            rows.append(TextField("path", "File", self.path, self.type_text,
+                                  note="Type the file's path for export and import."))
+            rows.append(Button("export", "Export everything", self.export, note="Writes one "
+                               "file with your match, settings, statistics and Journey."))
+            rows.append(Button("import", "Import from the file", self.import_desktop,
+                               note="Reads a file exported before; nothing changes if it is "
+                               "refused."))
+        label = "Yes, remove everything" if self.confirming else "Remove all local data"
+        note = ("Press again to remove your match, settings and statistics for good."
+                if self.confirming else "Asks once more before removing anything.")
+        rows.append(Button("clear", label, self.clear, note=note, style="danger"))
+        return rows
+
+    def type_text(self, text: str | None) -> None:
+        self.path = self.path[:-1] if text is None else self.path + text
+
+    def export(self) -> None:
+        text = export_all(self.app.store)
+        path = Path(self.path).expanduser()
+        _, sentence = self.app.platform.offer_file(path.name, text, folder=path.parent)
+        self.say(sentence, 8)
+
+    def import_desktop(self) -> None:
+        path = Path(self.path).expanduser()
+        try:
+            if path.stat().st_size > 2_000_000:
+                self.say("That file is too large to be an export of this game; nothing changed")
+                return
+            data = path.read_bytes()
+        except OSError as exc:
+            self.say(f"Could not read {path.name}: {exc.strerror or exc}; nothing changed")
+            return
+        self.finish_import(data)
+
+    def import_browser(self) -> None:
+        if not self.app.platform.ask_for_upload():
+            self.say("The browser would not open a file chooser; nothing changed")
+            return
+        self.waiting_upload = True
+        self.say("Choose the file in your browser's window", 30)
+
+    def update(self, dt: float, think_ms: float = 0.0) -> None:
+        super().update(dt)
+        if self.waiting_upload:
+            data = self.app.platform.take_upload()
+            if data == "":
+                self.waiting_upload = False
+                self.say("No file was chosen; nothing changed")
+            elif data is not None:
+                self.waiting_upload = False
+                self.finish_import(data)
+
+    def finish_import(self, data: bytes | str) -> None:
+        ok, message = import_all(self.app.store, data)
+        self.say(message, 8)
+        if ok:
+            self.app.reload_documents()
+
+    def clear(self) -> None:
+        if not self.confirming:
+            self.confirming = True
+            self.say("Press Remove again to confirm")
+            return
+        clear_all(self.app.store)
+        self.confirming = False
+        self.app.reload_documents()
+        self.say("All local data was removed")
+
+
+def rules_text(rules: Rules, touch: bool = False) -> list[tuple[str, str]]:
+    """How to play under ``rules``, in short: (heading, paragraph) pairs; ``touch``:
+    the table told for taps rather than keys."""
+    out = [
+        ("The aim", "Four players, two teams: you (South) and your partner (North) against "
+         f"West and East. Each hand, your team bids how many tricks it will take, then tries "
+         f"to take them. The first team to reach {rules.target} points wins."),
+        ("A hand", "All 52 cards are dealt, 13 each. Everyone bids once, starting left of the "
+         "dealer. Then 13 tricks are played: the player left of the dealer leads, and each "
+         "player in turn plays one card."),
+    ]
+    bids = "1 to 13" + (", or nil (0)" if rules.nil else "")
+    out.append(("Bidding", f"Bid the tricks you expect to take: {bids}. Your team's contract "
+                "is the sum of both partners' bids."
+                + (" Partners may bid at most 13 together." if rules.team_cap_13 else "")
+                + (f" Partners must bid at least {rules.min_team_bid} together."
+                   if rules.min_team_bid else "")))
+    out.append(("Following suit", "You must play a card of the suit that was led if you "
+                "have one. If you have none, play any card. The highest card of the suit led "
+                "wins the trick, unless a spade was played: spades are trumps, and the highest "
+                "spade wins. Even the two of spades beats the ace of another suit."))
+    if rules.spades_lead_anytime:
+        out.append(("Leading spades", "Under these rules spades may be led at any time."))
+    else:
+        out.append(("Leading spades", "Nobody may lead a spade until spades are broken: a "
+                    "player who could not follow suit has played one. A player holding only "
+                    "spades may lead one anyway."))
+    out.append(("Scoring", "Make your contract (take at least that many tricks) and score 10 "
+                "points per trick bid, plus 1 point per extra trick. Take fewer and lose 10 "
+                "points per trick bid."))
+    if rules.bag_penalty:
+        out.append(("Bags", f"Each extra trick is also a bag. When your team's bags reach "
+                    f"{rules.bag_limit}, you lose {rules.bag_penalty_points} points and the "
+                    "count starts again. Overbidding is risky, underbidding too."))
+    if rules.nil:
+        nil = (f"Nil is a bid of no tricks at all: +{rules.nil_value} if you take none, "
+               f"-{rules.nil_value} if you take any. Your partner's bid is scored on its own.")
+        if rules.failed_nil_tricks == "bags":
+            nil += " Tricks a failed nil takes count as bags, not toward the partner's bid."
+        out.append(("Nil", nil))
+    if rules.blind_nil:
+        out.append(("Blind nil", f"A team behind by {rules.blind_nil_deficit} or more may bid "
+                    f"nil before looking at its cards: +{rules.blind_nil_value} or "
+                    f"-{rules.blind_nil_value}."))
+    if rules.mercy is not None:
+        out.append(("Mercy", f"A team at {rules.mercy} points or less loses at once."))
+    if touch:
+        out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
+                    "tapping one says why it is refused. Tap a card to play it, a bid and "
+                    "then Confirm to bid. The buttons above your hand give a rules hint, "
+                    "the coach, the last trick, the score sheet and Undo (the match then "
+                    "counts as practice); Menu pauses. Drag a page or panel to scroll it."))
+    else:
+        out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
+                    "choosing one says why it is refused. H gives a rules hint, C turns on "
+                    "the coach, L shows the last trick, S the score sheet, U takes back your "
+                    "last move (the match then counts as practice). F1 lists every key."))
+    return out
+
+
+class RulesScreen(Screen):
+    title = "How to play"
+
+    def back(self) -> None:
+        """Back to the table it was opened from (the pause menu), else the menu."""
+        table, self.app.suspended = self.app.suspended, None
+        self.app.show(table) if table is not None else self.app.show_menu()
+
+    def rows(self) -> list[Widget]:
+        rules = self.app.settings.rules
+        rows: list[Widget] = [
+            Button("demo", "Play the demonstration deal", self.app.start_demo,
+                   note="A deal with fixed cards that shows trumps, following suit and "
+                   "breaking spades, step by step.", style="primary"),
+            Paragraph("which", f"The rules of your rule set ({self.app.settings.preset})."),
+        ]
+        for i, (heading, text) in enumerate(rules_text(rules, INPUT.touch)):
+            rows.append(Heading(f"h{i}", heading))
+            rows.append(Paragraph(f"t{i}", text))
+        return rows

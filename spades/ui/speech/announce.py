@@ -1,0 +1,387 @@
+"""Spoken words for the table: what a listener needs to follow a match by ear.
+
+The announcer turns the engine's events and the player's own moments (your turn, a
+refused card, a question such as "read my hand") into short sentences, ready for a
+screen reader's live region in the browser or a caption strip on desktop. It sits
+beside the interface and imports the engine only, so it can be tested without a
+window. It names no card the player could not see: the player's own cards (once
+looked at) and the cards played to the table, nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import (
+    BLIND_NIL,
+    NIL,
+    BiddingDone,
+    BidMade,
+    CardPlayed,
+    CardsSeen,
+    Event,
+    HandDealt,
+    HandScored,
+    MatchOver,
+    PlayerView,
+    SpadesBroken,
+    TrickWon,
+)
+from ...engine.cards import SPADES, SUIT_NAMES, cards_of, partner_of, rank_of, suit_of
+from ...engine.scoring import ScoreLine, TeamScore
+
+WORDS_PER_MINUTE = 150  # a normal speaking rate
+RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+SUIT_ORDER = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: trumps first
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One sentence. ``urgent`` ones (your turn, a refusal) interrupt a screen reader;
+    the others wait their turn (the ARIA live region's assertive and polite)."""
+
+    text: str
+    urgent: bool = False
+
+    @property
+    def seconds(self) -> float:
+        """How long the sentence takes to say at a normal speaking rate."""
+        words = len(self.text.split())
+        return max(0.6, words * 60.0 / WORDS_PER_MINUTE)
+
+
+def heard_by(busy_until: float, now: float, said: Announcement) -> float:
+    """When a listener will have heard ``said``, said at ``now``: a polite sentence waits
+    behind whatever is still being read (until ``busy_until``); an urgent one cuts in."""
+    start = now if said.urgent else max(busy_until, now)
+    return start + said.seconds
+
+
+class Transcript:
+    """Everything announced at a table, in order, with the time each was said: the log a
+    listener can review, what the page or the caption strip has yet to show, and when
+    the last sentence will have been heard (the computer players wait for that)."""
+
+    KEEP = 5000  # a hand says about 150 sentences, focus moves included
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[float, Announcement]] = []
+        self.unsent: list[Announcement] = []
+        self.heard_at = 0.0
+
+    def add(self, now: float, said: Announcement) -> None:
+        self.lines.append((now, said))
+        if len(self.lines) > self.KEEP:
+            del self.lines[: len(self.lines) - self.KEEP]
+        self.unsent.append(said)
+        self.heard_at = heard_by(self.heard_at, now, said)
+
+    def take_unsent(self) -> list[Announcement]:
+        """The sentences not yet handed to the page (each is handed over once)."""
+        out, self.unsent = self.unsent, []
+        return out
+
+    def recent(self, n: int) -> list[Announcement]:
+        return [a for _, a in self.lines[-n:]]
+
+    def texts(self) -> list[str]:
+        return [a.text for _, a in self.lines]
+
+    def speaking(self, now: float) -> bool:
+        """A listener is still hearing what was said."""
+        return now < self.heard_at
+
+
+def card_words(card: int) -> str:
+    """``the queen of hearts``, ``the 7 of spades``."""
+    return f"the {RANK_WORDS[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
+
+
+def ranks_words(cards: list[int]) -> str:
+    """Ranks highest first: ``ace, queen, 7``."""
+    return ", ".join(RANK_WORDS[rank_of(c)] for c in sorted(cards, reverse=True))
+
+
+def hand_words(mask: int) -> str:
+    """A hand grouped by suit, trumps first, highest first in each suit."""
+    groups = []
+    for suit in SUIT_ORDER:
+        cards = [c for c in cards_of(mask) if suit_of(c) == suit]
+        if cards:
+            groups.append(f"{SUIT_NAMES[suit]} {ranks_words(cards)}")
+    return "; ".join(groups) if groups else "no cards"
+
+
+def capital(text: str) -> str:
+    """The first letter upper case, for a name that starts a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def count_words(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def bid_words(bid: int) -> str:
+    if bid == NIL:
+        return "nil"
+    if bid == BLIND_NIL:
+        return "blind nil"
+    return str(bid)
+
+
+def ranges_words(values: list[int]) -> str:
+    """``nil, 1 to 9`` for a list of legal bids."""
+    parts: list[str] = []
+    named = [bid_words(v) for v in values if v <= 0]
+    numbers = sorted(v for v in values if v > 0)
+    start = prev = None
+    for v in numbers + [None]:  # type: ignore[list-item]
+        if start is not None and (v is None or v != prev + 1):
+            parts.append(str(start) if start == prev else f"{start} to {prev}")
+            start = None
+        if v is not None and start is None:
+            start = v
+        prev = v
+    return ", ".join(named + parts)
+
+
+class Announcer:
+    """Sentences for the player in ``seat`` (0, South, at the table), with the names
+    the table shows. Keeps what it has to count (bids and tricks of this hand) from
+    the events themselves, so each sentence says how the hand stands at that moment."""
+
+    def __init__(self, names: tuple[str, ...], seat: int = 0) -> None:
+        self.names = tuple(names)
+        self.seat = seat
+        self.last: Announcement | None = None
+        self._reset_hand()
+
+    def _reset_hand(self) -> None:
+        self.bids: list[int | None] = [None] * 4
+        self.tricks = [0, 0, 0, 0]
+
+    def sync(self, view: PlayerView) -> None:
+        """Take up a hand part-way (a resumed match, an undo): count from the view."""
+        self.bids = list(view.bids)
+        self.tricks = list(view.tricks_won)
+
+    # --- names ---------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return "you" if seat == self.seat else self.names[seat]
+
+    def says(self, seat: int, verb: str) -> str:
+        """``You bid`` / ``Noor bids``."""
+        if seat == self.seat:
+            return f"You {verb}"
+        ending = "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"
+        return f"{capital(self.name(seat))} {verb}{ending}"
+
+    def team_words(self, team: int) -> str:
+        """``you and Noor`` or ``Wren and Eli``, as the table's header says it."""
+        a, b = team, team + 2
+        if self.seat in (a, b):
+            return f"you and {self.names[partner_of(self.seat)]}"
+        return f"{self.names[a]} and {self.names[b]}"
+
+    def my_team(self) -> int:
+        return self.seat % 2
+
+    def contract(self, team: int) -> int:
+        return sum(b for b in (self.bids[team], self.bids[team + 2]) if b and b > 0)
+
+    # --- events --------------------------------------------------------------------
+
+    def events(self, events: list[Event], view: PlayerView) -> list[Announcement]:
+        """The sentences for what one engine step reported; ``view`` is the player's
+        view after it (it shows the player's own cards once they are looked at)."""
+        said: list[Announcement] = []
+        for event in events:
+            text = self.event_text(event, view)
+            if text:
+                said.append(Announcement(text))
+        if said:
+            self.last = said[-1]
+        return said
+
+    def event_text(self, event: Event, view: PlayerView) -> str | None:
+        if isinstance(event, HandDealt):
+            self._reset_hand()
+            text = f"Hand {event.hand_number + 1}. {self.says(event.dealer, 'deal')}."
+            if self.seat in event.blind_nil_seats:
+                return text + " You may bid blind nil before you look at your cards."
+            return text + f" Your hand: {hand_words(view.hand)}."
+        if isinstance(event, CardsSeen):
+            if event.seat == self.seat:
+                return f"Your hand: {hand_words(view.hand)}."
+            return f"{self.says(event.seat, 'look')} at the cards."
+        if isinstance(event, BidMade):
+            self.bids[event.seat] = event.bid
+            text = f"{self.says(event.seat, 'bid')} {bid_words(event.bid)}"
+            partner = self.bids[partner_of(event.seat)]
+            if event.bid > 0 and partner is not None:
+                text += f"; team contract {self.contract(event.seat % 2)}"
+            return text + "."
+        if isinstance(event, BiddingDone):
+            mine = self.my_team()
+            return (f"Contracts: {self.team_words(mine)} {event.contracts[mine]}, "
+                    f"{self.team_words(1 - mine)} {event.contracts[1 - mine]}.")
+        if isinstance(event, CardPlayed):
+            verb = "lead" if event.position == 0 else "play"
+            return f"{self.says(event.seat, verb)} {card_words(event.card)}."
+        if isinstance(event, SpadesBroken):
+            return "Spades are broken."
+        if isinstance(event, TrickWon):
+            return self.trick_text(event)
+        if isinstance(event, HandScored):
+            return self.score_text(event)
+        if isinstance(event, MatchOver):
+            a, b = event.scores[event.winner], event.scores[1 - event.winner]
+            return f"{capital(self.team_words(event.winner))} win {a} to {b}."
+        return None
+
+    def trick_text(self, event: TrickWon) -> str:
+        seat = event.seat
+        self.tricks[seat] += 1
+        text = f"{self.says(seat, 'take')} the trick"
+        bid = self.bids[seat]
+        if bid in (NIL, BLIND_NIL) and self.tricks[seat] == 1:
+            owner = "your" if seat == self.seat else f"{self.names[seat]}'s"
+            text += f"; {owner} {bid_words(bid)} fails"  # type: ignore[arg-type]
+        team = seat % 2
+        won = self.tricks[team] + self.tricks[team + 2]
+        who = "you have" if team == self.my_team() else "they have"
+        contract = self.contract(team)
+        text += f"; {who} {won} of {contract}" if contract else f"; {who} {won}"
+        return text + "."
+
+    def line_text(self, line: ScoreLine) -> str:
+        kind, n = line.kind, line.count
+        if kind == "contract_made":
+            words = f"contract of {n} made"
+        elif kind == "contract_set":
+            words = f"contract of {n} set"
+        elif kind == "overtricks":
+            words = count_words(n, "overtrick")
+        elif kind == "nil_tricks":
+            words = f"{count_words(n, 'trick')} on a failed nil"
+        elif kind == "bag_penalty":
+            words = f"{n} bags, penalty"
+        else:
+            seat = line.seat if line.seat is not None else self.seat
+            owner = "your" if seat == self.seat else f"{self.names[seat]}'s"
+            what = "blind nil" if kind.startswith("blind") else "nil"
+            words = f"{owner} {what} {'made' if kind.endswith('made') else 'failed'}"
+        return f"{words} {line.points:+d}"
+
+    def team_score_text(self, score: TeamScore) -> str:
+        lines = ", ".join(self.line_text(line) for line in score.lines) or "nothing scored"
+        return (f"{capital(self.team_words(score.team))}: {lines}; {score.points:+d} this hand, "
+                f"{score.score_after} in all, {count_words(score.bags_after, 'bag')}.")
+
+    def score_text(self, event: HandScored) -> str:
+        mine = self.my_team()
+        return (f"Hand {event.hand_number + 1} scored. "
+                f"{self.team_score_text(event.teams[mine])} "
+                f"{self.team_score_text(event.teams[1 - mine])}")
+
+    # --- the player's moments ------------------------------------------------------
+
+    def say(self, text: str, urgent: bool = False) -> Announcement:
+        """Anything else the table tells the player (a refusal in the engine's words,
+        a saved game, a storage problem)."""
+        self.last = Announcement(text, urgent)
+        return self.last
+
+    def your_turn(self, view: PlayerView) -> Announcement | None:
+        """What it is the player's turn to do, and what is legal."""
+        if not view.my_turn:
+            return None
+        if view.phase == "bidding":
+            if not view.looked:
+                text = "Your turn: bid blind nil, or look at your cards."
+            else:
+                values = sorted({a.value for a in view.legal_actions()})  # type: ignore[union-attr]
+                text = f"Your turn to bid: {ranges_words(values)}."
+                partner = view.bids[view.partner]
+                if partner is not None:
+                    text += f" {self.names[view.partner]} bid {bid_words(partner)}."
+            return self.say(text, urgent=True)
+        legal = [a.card for a in view.legal_actions()]  # type: ignore[union-attr]
+        if not view.trick:
+            text = "Your turn to lead"
+            if not view.spades_broken and any(suit_of(c) != SPADES for c in cards_of(view.hand)):
+                text += "; spades are not broken"
+            text += f". You hold {hand_words(view.hand)}."
+        else:
+            led = SUIT_NAMES[view.led_suit]
+            if all(suit_of(c) == view.led_suit for c in legal):
+                text = f"Your turn: follow {led}; you hold {ranks_words(legal)}."
+            else:
+                text = f"Your turn: no {led}; play any card. You hold {hand_words(view.hand)}."
+        return self.say(text, urgent=True)
+
+    def read_hand(self, view: PlayerView) -> Announcement:
+        if not view.looked:
+            return self.say("You have not looked at your cards yet.")
+        n = view.hand.bit_count()
+        return self.say(f"Your hand, {count_words(n, 'card')}: {hand_words(view.hand)}.")
+
+    def read_trick(self, view: PlayerView) -> Announcement:
+        if not view.trick:
+            if view.phase != "playing":
+                return self.say("No cards on the table.")
+            return self.say(f"No cards on the table; {self.says(view.to_act, 'lead')}.")
+        plays = [f"{self.name(s)} {card_words(c)}" for s, c in view.trick]
+        text = f"On the table: {', '.join(plays)}."
+        if view.phase == "playing":
+            text += f" {capital(self.name(view.to_act))} to play."
+        return self.say(text)
+
+    def read_last_trick(self, view: PlayerView) -> Announcement:
+        if not view.tricks:
+            return self.say("No trick has been taken this hand.")
+        leader, cards = view.tricks[-1]
+        plays = [f"{self.name((leader + i) % 4)} {card_words(c)}" for i, c in enumerate(cards)]
+        winner = view.trick_winners[-1]
+        return self.say(f"Last trick: {', '.join(plays)}; {self.says(winner, 'take')} it.")
+
+    def read_scores(self, view: PlayerView) -> Announcement:
+        mine = self.my_team()
+        parts = []
+        for team in (mine, 1 - mine):
+            parts.append(f"{self.team_words(team)} {view.scores[team]}, "
+                         f"{count_words(view.bags[team], 'bag')}")
+        text = "Scores: " + "; ".join(parts) + "."
+        if view.phase != "over":
+            bids = []
+            for seat in range(4):
+                bid = view.bids[seat]
+                said = "not yet" if bid is None else bid_words(bid)
+                won = count_words(view.tricks_won[seat], "trick")
+                bids.append(f"{self.name(seat)} {said}, {won}")
+            text += " Bids and tricks: " + "; ".join(bids) + "."
+        return self.say(text)
+
+    def repeat(self) -> Announcement:
+        return self.last or self.say("Nothing has been said yet.")
+
+    def focus_card(self, card: int, playable: bool) -> Announcement:
+        """The card under the keyboard's focus: urgent, as a reader says focus at once."""
+        text = capital(card_words(card)[4:]) + ("" if playable else ", not playable now")
+        return self.say(text + ".", urgent=True)
+
+    def focus_control(self, label: str, enabled: bool = True) -> Announcement:
+        """A button, a bid or a toolbar control under the focus."""
+        return self.say(f"{label}{'' if enabled else ', unavailable'}.", urgent=True)
+
+    def refused(self, reason: str, card: int | None = None) -> Announcement:
+        """A refusal in the engine's words, naming the player's own card if one was tried."""
+        text = reason.rstrip(".") + "."
+        if card is not None:
+            text = f"Not {card_words(card)}. {text}"
+        return self.say(text, urgent=True)
+
+
+__all__ = ["Announcement", "Announcer", "Transcript", "card_words", "hand_words", "heard_by",
+           "WORDS_PER_MINUTE"]

@@ -1,0 +1,175 @@
+"""Narration: the table's words for a listener (a screen reader in the browser, the
+caption strip on desktop).
+
+``TableScene`` mixes this in. The sentences come from the announcer
+(spades/announce.py); this module decides when the table says them: each engine event
+as its motion starts (the choreography calls :meth:`narrate_event`), the player's turn
+once the table is still, a refusal in the engine's words, the card or control the
+keyboard's focus lands on, and the answers to the keys that ask (1 to 5). With
+announcements on, the computer players wait until the last sentence has had time to
+be heard at a normal speaking rate, or until the player presses Enter or Space (or
+clicks) to go on. Everything said is kept in ``transcript``, in order.
+"""
+
+from __future__ import annotations
+
+from ... import platform
+from ...engine import Event
+from ..layout.base import too_small
+from ..layout.window import Layout, compute_layout, compute_layout_below
+from . import captions
+from .announce import Announcement, Announcer, Transcript
+
+# The keys that ask, as the help overlay lists them.
+ASK_KEYS = {
+    "1": ("hand", "read your hand"),
+    "2": ("trick", "read the trick on the table"),
+    "3": ("scores", "read the scores, bids and tricks"),
+    "4": ("last", "read the last trick"),
+    "5": ("repeat", "repeat the last announcement"),
+}
+GO_ON_KEYS = ("enter", "space")
+TURNED_ON = ("Announcements on. Keys 1 to 5 read your hand, the trick, the scores, the "
+             "last trick, and repeat; A turns announcements off; F1 lists every key.")
+TURNED_OFF = "Announcements off. A turns them on again."
+HELP_WORDS = ("Keys: Tab and the arrows move among your cards and the buttons; Enter plays "
+              "or chooses. 1 reads your hand, 2 the trick on the table, 3 the scores, bids "
+              "and tricks, 4 the last trick, 5 repeats. While the table waits for the words, "
+              "Enter goes on. H hint, S score sheet, L last trick, U undo, C coach, M sound, "
+              "A announcements, Escape the menu or closes a panel, F1 this help.")
+
+
+class Narration:
+    """What the table says, and the wait for it to be heard (mixed into TableScene)."""
+
+    def _init_narration(self, resumed: bool) -> None:
+        self.announcer = Announcer(self.names, seat=0)
+        self.transcript = Transcript()
+        self.layout_key = (self.layout.width, self.layout.height, False)
+        self.caption_band = (0, 0)  # the strip's height and type size, when shown
+        self.turn_to_say: int | None = None  # "Your turn" waits for the words before it
+        self.focus_said: tuple | None = None
+        if resumed:
+            self.announcer.sync(self.match.view(0))
+
+    # --- the caption strip (desktop) ---------------------------------------------------
+
+    def captions_shown(self) -> bool:
+        """Desktop with announcements on shows them in a strip above the table (the
+        demonstration has its own band of explanations there, and says no more)."""
+        return self.narrating and not platform.in_browser() and not self.demo
+
+    def laid_out(self, width: int, height: int) -> Layout:
+        """The table's layout, below the caption strip when it is shown."""
+        self.layout_key = (width, height, self.captions_shown())
+        lay = compute_layout(width, height)
+        band = captions.band_height(lay)
+        # In a window too small for the table and the strip, the table keeps the room.
+        shown = self.captions_shown() and not too_small(width, height - band)
+        self.caption_band = (band, captions.text_size(lay)) if shown else (0, 0)
+        if not shown:
+            return lay
+        return compute_layout_below(width, height, self.caption_band[0])
+
+    # --- what is said ------------------------------------------------------------------
+
+    @property
+    def narrating(self) -> bool:
+        return bool(getattr(self.options, "announcements", False))
+
+    def announce(self, said: Announcement | None) -> None:
+        if said is not None and self.narrating:
+            self.transcript.add(self.now, said)
+
+    def narrate_event(self, event: Event) -> None:
+        """One engine event, as its motion starts. The announcer hears every event, said
+        or not, so its counts are right when announcements are turned on mid-hand."""
+        for said in self.announcer.events([event], self.match.view(0)):
+            self.announce(said)
+
+    def narrate_turn(self) -> None:
+        """The player's turn: said once the words before it have been heard, since an
+        urgent sentence would cut off the card just played."""
+        self.turn_to_say = len(self.match.actions)
+        self.say_turn_when_heard()
+
+    def say_turn_when_heard(self) -> None:
+        """Each still frame: the pending "Your turn", when the listener is ready."""
+        key = self.turn_to_say
+        if key is None or (self.narrating and self.transcript.speaking(self.now)):
+            return
+        self.turn_to_say = None
+        if key == len(self.match.actions):
+            self.announce(self.announcer.your_turn(self.match.view(0)))
+
+    def narrate_message(self, text: str, card: int | None = None) -> None:
+        """What the table tells the player on its message line; a refusal of ``card``
+        (the engine's words) names the card."""
+        if card is not None:
+            self.announce(self.announcer.refused(text, card))
+        else:
+            self.announce(self.announcer.say(text, urgent=True))
+
+    def narrate_resync(self) -> None:
+        """The hand was taken up part-way (an undo): count again from the view."""
+        self.announcer.sync(self.match.view(0))
+
+    def narrate_focus(self, moved_only: bool = False) -> None:
+        """The control under the focus; with ``moved_only``, only if the focus moved
+        since it was last said (an arrow at the end of a row says nothing again)."""
+        control = self.focused()
+        if control is None or (moved_only and control.key == self.focus_said):
+            return
+        self.focus_said = control.key
+        if control.group == "hand":
+            card = control.key[1]
+            playable = self.can_act() and self.view.phase == "playing" and bool(
+                self.view.legal_card_mask() >> card & 1)
+            self.announce(self.announcer.focus_card(card, playable))
+        elif control.key[0] == "bid" and control.label[:1].isdigit():
+            self.announce(self.announcer.focus_control(f"Bid {control.label}",
+                                                       control.enabled))
+        else:
+            self.announce(self.announcer.focus_control(control.label, control.enabled))
+
+    def ask(self, key: str) -> bool:
+        """A key that asks (1 to 5): answered at once, urgent. True if it was one."""
+        if key not in ASK_KEYS:
+            return False
+        view = self.match.view(0)
+        what = ASK_KEYS[key][0]
+        a = self.announcer
+        said = {"hand": a.read_hand, "trick": a.read_trick, "scores": a.read_scores,
+                "last": a.read_last_trick}.get(what)
+        answer = said(view) if said is not None else a.repeat()
+        if not self.narrating:
+            # Asked with announcements off: the answer is shown on the message line.
+            self.message = (answer.text, self.now + max(4.0, answer.seconds + 1.0))
+            return True
+        self.announce(Announcement(answer.text, urgent=True))
+        return True
+
+    def narrate_help(self) -> None:
+        """F1 opened the keys: a listener hears them."""
+        if self.overlays and self.overlays[-1] == "help":
+            self.announce(Announcement(HELP_WORDS, urgent=True))
+
+    def toggle_announcements(self) -> None:
+        """The A key: announcements on or off (kept with the settings by the App)."""
+        if self.narrating:
+            self.say(TURNED_OFF)  # said while still on, so a listener hears it
+            self.options.announcements = False
+        else:
+            self.options.announcements = True
+            self.say(TURNED_ON)
+
+    def held_by_words(self) -> bool:
+        """The computer players wait for the last sentence to be heard."""
+        return self.narrating and not self.hurry and self.transcript.speaking(self.now)
+
+    def go_on(self) -> bool:
+        """Enter, Space or a click while the table waits only for words: go on now."""
+        if not self.held_by_words() or not self.idle or self.view.my_turn:
+            return False
+        self.hurry = True
+        return True

@@ -1,0 +1,234 @@
+"""What the table says about a hand and a match, in the player's own names.
+
+The engine's score lines speak of seats ("North's nil made"); the header says
+"Us: You & Noor". Everything a player reads about a result goes through here so the
+two always agree: a seat is named as the header names it, the player is "You".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...engine import BLIND_NIL, NIL, OVER, Bid, Play, PlayerView, cards_of
+from ...engine.cards import SUIT_NAMES
+from ...engine.match import HandResult
+from ...engine.scoring import ScoreLine
+from ...storage import CUSTOM
+
+HUMAN = 0
+COMPASS = ("South", "West", "North", "East")  # the seats' names when nobody chose any
+
+
+def shown_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The one source of the names the table shows: the players' own (a record's or a
+    save's), but the player's chair is never "South" (the compass name autoplay and old
+    records give it): the player sits there, "You" unless they chose a name."""
+    player = "You" if names[HUMAN] == COMPASS[HUMAN] else names[HUMAN]
+    return (player, *names[1:])
+
+
+def turn_words(names: Sequence[str], seat: int, bidding: bool) -> str:
+    """Whose turn it is: "Noor to bid", "Your turn to play"."""
+    doing = "bid" if bidding else "play"
+    return f"Your turn to {doing}" if seat == HUMAN else f"{names[seat]} to {doing}"
+
+
+def bid_words(bid: int | None) -> str:
+    if bid is None:
+        return "-"
+    if bid == BLIND_NIL:
+        return "blind nil"
+    if bid == NIL:
+        return "nil"
+    return str(bid)
+
+
+def greyed_bids_words(refusals: dict[int, str]) -> str:
+    """Why the bids a player may not make are greyed, from the engine's refusals (bid:
+    sentence), its first clause for each group of bids refused alike: "12 and 13:
+    partners may bid at most 13 together"."""
+    groups: dict[str, list[int]] = {}
+    for bid in sorted(refusals):
+        groups.setdefault(refusals[bid].split(";")[0].strip(), []).append(bid)
+    parts = []
+    for reason, bids in groups.items():
+        names = [bid_words(b).capitalize() for b in bids]
+        if len(bids) > 2 and bids == list(range(bids[0], bids[-1] + 1)):
+            which = f"{names[0]} to {names[-1]}"
+        else:
+            which = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        parts.append(f"{which}: {reason[:1].lower()}{reason[1:]}")
+    return "; ".join(parts)
+
+
+def possessive(names: Sequence[str], seat: int) -> str:
+    """ "Your" for the player called You, else "Noor's" (as the header names them)."""
+    name = names[seat]
+    if seat == HUMAN and name == "You":
+        return "Your"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def line_text(line: ScoreLine, names: Sequence[str]) -> str:
+    """A breakdown line with seats named as the header names them."""
+    if line.seat is None:
+        return line.text
+    kind = "blind nil" if line.kind.startswith("blind") else "nil"
+    outcome = "made" if line.kind.endswith("made") else "failed"
+    return f"{possessive(names, line.seat)} {kind} {outcome}"
+
+
+def team_names(names: Sequence[str], team: int, spoken: bool = False) -> str:
+    """ "You and Noor" (``spoken``: the player is always You) or "Wren and Eli"."""
+    first = "You" if spoken and team == 0 else names[team]
+    return f"{first} and {names[team + 2]}"
+
+
+def match_over_title(winner: int, scores: Sequence[int], names: Sequence[str]) -> str:
+    """The result in one sentence, to the player: "You and Noor win 512 to 347"."""
+    high, low = scores[winner], scores[1 - winner]
+    return f"{team_names(names, winner, spoken=True)} win {high} to {low}"
+
+
+def match_over_line(winner: int, scores: Sequence[int]) -> str:
+    """A second line that speaks to the player about the margin."""
+    margin = abs(scores[0] - scores[1])
+    points = f"{margin} point{'s' if margin != 1 else ''}"
+    if winner == 0:
+        return f"Well played: your team won by {points}."
+    return f"Your team lost by {points}. A rematch deals new cards."
+
+
+NIL_OUTCOMES = ("nil_made", "nil_failed", "blind_nil_made", "blind_nil_failed")
+
+
+def match_record_line(history: Sequence[HandResult]) -> str:
+    """The player's team's match in one sentence: "In 6 hands your team made 5 of 6
+    contracts, 2 of 2 nils and took 13 bags." """
+    scores = [r.teams[0] for r in history]
+    contracts = [ts.made for ts in scores if ts.made is not None]
+    nils = [line.kind.endswith("made") for ts in scores for line in ts.lines
+            if line.kind in NIL_OUTCOMES]
+    bags = sum(ts.bags for ts in scores)
+
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}{'s' if n != 1 else ''}"
+
+    made = f"made {sum(contracts)} of {count(len(contracts), 'contract')}"
+    if nils:
+        made += f", {sum(nils)} of {count(len(nils), 'nil')}"
+    took = count(bags, "bag") if bags else "no bags"
+    return f"In {count(len(history), 'hand')} your team {made} and took {took}."
+
+
+def sheet_bids(result: HandResult, team: int) -> list[tuple[str, bool | None]]:
+    """The score sheet's bid cell as marked parts: the contract (made or set) and each
+    nil (made or failed). ``None``: no mark (no contract to make)."""
+    ts = result.teams[team]
+    parts: list[tuple[str, bool | None]] = []
+    if ts.contract:
+        parts.append((str(ts.contract), bool(ts.made)))
+    for line in ts.lines:
+        if line.seat is not None:
+            word = "blind nil" if line.kind.startswith("blind") else "nil"
+            parts.append((word, line.kind.endswith("made")))
+    if not parts:
+        parts.append(("0", None))
+    return parts
+
+
+def sheet_points(team_score) -> list[str]:
+    """The score sheet's points cell as its parts: the hand's points, then a bag
+    penalty on its own ("+23", "-100"), so that a made contract that lost points says
+    why; a hand without a penalty is one part ("+25")."""
+    penalty = sum(line.points for line in team_score.lines if line.kind == "bag_penalty")
+    if not penalty:
+        return [f"{team_score.points:+d}"]
+    return [f"{team_score.points - penalty:+d}", f"{penalty:+d}"]
+
+
+def partner_lines(result: HandResult, team: int, names: Sequence[str]) -> list[str]:
+    """Each partner's bid and the tricks they took, from the hand's record: "You: bid 2,
+    took 3", "Noor: nil, took 0"."""
+    bids = dict(result.bids)
+    return [f"{names[q]}: {'' if bids[q] <= 0 else 'bid '}{bid_words(bids[q])}, "
+            f"took {result.trick_winners.count(q)}" for q in (team, team + 2)]
+
+
+def short_bids(parts: list[tuple[str, bool | None]]) -> list[tuple[str, bool | None]]:
+    """The bid cell in its shorter form, for a column too narrow for it whole: a
+    team's two nils of one kind told once, in the plural, with a mark for each ("blind
+    nils" and two crosses, not "blind nil" and a cross twice); "" stands for a second
+    mark of the word before it."""
+    short: list[tuple[str, bool | None]] = []
+    for word, ok in parts:
+        if short and word in ("nil", "blind nil") and short[-1][0] in (word, word + "s"):
+            short[-1] = (word + "s", short[-1][1])
+            short.append(("", ok))
+        else:
+            short.append((word, ok))
+    return short
+
+
+def percent(part: int, whole: int) -> int:
+    """The nearest whole percent (a half rounds up): 163 of 200 is 82%, not 81%."""
+    return (200 * part + whole) // (2 * whole)
+
+
+def rules_summary(settings) -> str:
+    """What Play on the menu starts with: "Standard rules, normal players"."""
+    rules = "your own rules" if settings.preset == CUSTOM else f"{settings.preset} rules"
+    opp, partner = settings.opponents_strength, settings.partner_strength
+    players = (f"{opp} players" if opp == partner else
+               f"{opp} opponents, {partner} partner")
+    return f"{rules[0].upper()}{rules[1:]}, {players}"
+
+
+def bid_ranges(bids: Sequence[int]) -> str:
+    """Bids as a player says them: "nil or 1 to 13", "4 to 13", "nil, 1 or 2"."""
+    parts: list[str] = []
+    numbers = sorted(b for b in bids if b > 0)
+    if NIL in bids:
+        parts.append("nil")
+    start = None
+    for i, b in enumerate(numbers):
+        start = b if start is None else start
+        if i + 1 == len(numbers) or numbers[i + 1] != b + 1:
+            if b - start >= 2:
+                parts.append(f"{start} to {b}")
+            else:
+                parts.extend(str(v) for v in range(start, b + 1))
+            start = None
+    if len(parts) < 2:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def rules_hint(view: PlayerView, names: Sequence[str]) -> str:
+    """What the player may do now and why, in the engine's words; never a card's
+    whereabouts or a winning line."""
+    if view.phase == OVER:
+        return "The match is over."
+    if not view.my_turn:
+        return f"Wait: {names[view.to_act]} is to act."
+    if view.phase == "bidding":
+        if not view.looked:
+            return ("Your team trails by enough to bid blind nil: promise to take no "
+                    "trick before you see your cards, for double the nil score, or look.")
+        legal = [b.value for b in view.legal_actions() if isinstance(b, Bid)]
+        words = bid_ranges(legal)
+        refused = [b for b in range(0, 14) if b not in legal]
+        why = ""
+        if refused:
+            why = f" ({bid_words(refused[-1])}: {view.refusal(Bid(refused[-1]))})"
+        return f"You may bid {words}.{why}"
+    legal = view.legal_card_mask()
+    illegal = view.hand & ~legal
+    lead = "You lead this trick" if view.led_suit < 0 else (
+        f"{SUIT_NAMES[view.led_suit].capitalize()} were led")
+    if not illegal:
+        if view.led_suit >= 0 and not view.hand >> (13 * view.led_suit) & 0x1FFF:
+            return f"{lead} and you have none: any card may be played."
+        return f"{lead}: any card in your hand may be played."
+    reason = view.refusal(Play(cards_of(illegal)[0]))
+    return f"{lead}. {reason}, so the raised cards are the ones you may play."

@@ -1,0 +1,568 @@
+"""The table's panels: the controls a player can click, tap or reach with Tab (the
+hand's cards, the bid panel, the toolbar, every overlay's buttons), where they sit, and
+what the panels' buttons do. ``TableScene`` mixes this in; drawing is in draw.py and
+draw_panels.py, which draw exactly these controls.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pygame import Rect
+
+from ... import platform
+from ...ai.compare import Comparison
+from ...engine import BLIND_NIL, NIL, OVER, Bid
+from ...engine.cards import card_name
+from ...engine.match import HandResult
+from ..art.marks import marked_width
+from ..art.theme import MIN_SIZE, Text
+from ..speech.words import (
+    bid_words,
+    greyed_bids_words,
+    match_over_line,
+    match_record_line,
+    sheet_bids,
+    sheet_points,
+    short_bids,
+    shown_names,
+)
+from ..widgets import INPUT, Look, ScrollArea
+from ..widgets.controls import wrapped
+from .choreography import HUMAN
+from .control import Control
+from .help import help_sections
+from .pause_panel import PausePanel
+
+SHEET_GAP = 8  # px between two columns of the score sheet
+
+
+@dataclass
+class ScoreSheet:
+    """The score sheet's geometry: ``view`` (on screen) shows ``content`` px of rows."""
+
+    panel: Rect
+    view: Rect
+    content: int
+    wide: bool
+    step: int  # one hand's row
+    head: int  # a team's title and column names
+
+
+class TablePanels(PausePanel):
+    """The control list of a ``TableScene`` and the panels' own actions (mixed into it)."""
+
+    _measure: Text | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats as the table names them to the player (words.shown_names)."""
+        return shown_names(self.options.names)
+
+    # --- controls: one list for drawing, clicking, tapping and Tab -------------------
+
+    def build_controls(self, can_quit: bool = True) -> list[Control]:
+        lay = self.layout
+        controls: list[Control] = []
+        top = self.overlays[-1] if self.overlays else None
+        if top is not None:
+            controls.extend(self._overlay_controls(top, can_quit))
+            areas = []
+            if top == "scores":
+                sheet = self.score_sheet()
+                self.score_area.set_view(sheet.view, sheet.content)
+                areas.append(self.score_area)
+            elif top == "help":
+                self.help_area.set_view(*self.help_view())
+                areas.append(self.help_area)
+            return self._set_controls(controls, areas)
+        s = self.shown
+        if s.hand and s.face_up and not s.dealing:
+            for card, rect in zip(s.hand, self.card_rects(), strict=True):
+                controls.append(Control(("card", card), rect, self._card_action(card),
+                                        card_name(card), group="hand"))
+        if self.bid_panel_open():
+            controls.extend(self._bid_controls())
+        for name, rect in lay.toolbar.items():
+            label, key, enabled = self._tool_info(name)
+            on = name == "coach" and self.options.coach
+            controls.append(Control(("tool", name), rect, self._tool_action(name), label,
+                                    enabled=enabled, hint=key, style="chosen" if on else
+                                    "secondary", refused=self._tool_refusal(name)))
+        return self._set_controls(controls, [])
+
+    def _set_controls(self, controls: list[Control], areas: list[ScrollArea]) -> list[Control]:
+        """The controls of this frame, handed to the widget group that decides tap or
+        drag for every press (and scrolls ``areas`` by drag and wheel)."""
+        self.controls = controls
+        self.group.set(controls, areas, self.hit_look())
+        return controls
+
+    def _tool_refusal(self, name: str) -> Callable[[], None] | None:
+        words = {"last": "No trick has been played yet this hand",
+                 "undo": "There is nothing of yours to take back yet"}.get(name)
+        return (lambda: self.say(words)) if words else None
+
+    def _tool_info(self, name: str) -> tuple[str, str, bool]:
+        short = self.layout.portrait or self.layout.toolbar[name].width < 90
+        if name == "scores":
+            return ("Scores", "S", True)
+        if name == "last":
+            return ("Last" if short else "Last trick", "L", self.shown.last_trick is not None)
+        if name == "hint":
+            return ("Hint", "H", True)
+        if name == "undo":
+            return ("Undo", "U", HUMAN in self.match.actors and not self.options.autoplay)
+        if name == "coach":
+            return ("Coach" + (" on" if self.options.coach and not short else ""), "C", True)
+        return ("Menu", "Esc", True)
+
+    def _tool_action(self, name: str) -> Callable[[], None]:
+        return {
+            "scores": lambda: self.toggle("scores"),
+            "last": lambda: self.toggle("last"),
+            "hint": self.hint,
+            "undo": self.undo,
+            "coach": self.toggle_coach,
+            "menu": lambda: self._open("pause"),
+        }[name]
+
+    def bid_grid(self) -> tuple[Rect, list[Rect], Rect, int]:
+        """The bid panel's parts: title area, the 14 bid buttons (nil, 1..13), confirm."""
+        lay = self.layout
+        return lay.bid_title, lay.bid_buttons, lay.bid_confirm, lay.bid_cols
+
+    def _bid_controls(self) -> list[Control]:
+        view = self.view
+        title, rects, confirm, _ = self.bid_grid()
+        controls = []
+        if not view.looked:
+            top = rects[self.layout.bid_cols].top if self.layout.compact else \
+                rects[0].top + round(self.layout.font * 1.6)
+            right = title.right
+            if confirm.top == top:  # a short window: Confirm shares their row
+                right = confirm.left - self.layout.pad
+            half = (right - title.x - self.layout.pad) // 2
+            blind = Rect(title.x, top, half, max(self.layout.target, rects[0].height))
+            look = Rect(blind.right + self.layout.pad, top, half, blind.height)
+            controls.append(Control(("bid", BLIND_NIL), blind,
+                                    lambda: self.choose_bid(BLIND_NIL), "Blind nil",
+                                    group="bids", style=self._chosen(BLIND_NIL)))
+            controls.append(Control(("btn", "look"), look, self.look, "Look at cards",
+                                    group="bids"))
+        else:
+            legal = {a.value for a in view.legal_actions() if isinstance(a, Bid)}
+            suggestion = self.suggested_bid_value()
+            for bid, rect in zip(range(0, 14), rects, strict=True):
+                action = self._bid_action(bid)
+                # A bid the rules refuse is faded; a tap on it says why.
+                controls.append(Control(("bid", bid), rect, action,
+                                        "Nil" if bid == NIL else str(bid),
+                                        enabled=bid in legal, group="bids", refused=action,
+                                        style=self._chosen(bid) if bid in legal else "flat",
+                                        suggested=bid == suggestion != self.bid_choice))
+        choice = self.bid_choice
+        if choice is not None:
+            label = f"Confirm {bid_words(choice)}"
+        else:
+            label = "Pick a bid first" if view.looked else "Choose blind nil, or look"
+        controls.append(Control(("btn", "confirm"), confirm, self.confirm_bid, label,
+                                enabled=choice is not None, hint="Enter", style="primary",
+                                refused=lambda: self.say("Choose a bid first")))
+        return controls
+
+    def greyed_bids_note(self) -> str | None:
+        """Why the greyed bids are out, in the engine's words (None: every bid is open)."""
+        view = self.view
+        legal = {a.value for a in view.legal_actions() if isinstance(a, Bid)}
+        refusals = {bid: view.refusal(Bid(bid)) for bid in range(14) if bid not in legal}
+        refusals = {bid: why for bid, why in refusals.items() if why}
+        return greyed_bids_words(refusals) if refusals else None
+
+    def _chosen(self, bid: int) -> str:
+        return "chosen" if bid == self.bid_choice else "secondary"
+
+    def _bid_action(self, bid: int) -> Callable[[], None]:
+        return lambda: self.choose_bid(bid)
+
+    def overlay_rect(self, name: str) -> Rect:
+        """The panel of a modal overlay, as tall as its content (at most the layout's;
+        the pause menu, a column of buttons, may use the window's height)."""
+        lay = self.layout
+        most = lay.overlay
+        heading = round(lay.font_big * 1.3) + 2 * lay.pad
+        buttons = self.button_height() + 2 * lay.pad
+        if name == "last":
+            body = lay.card_h + round(lay.font_small * 2.6) + lay.pad
+        elif name == "help":
+            body = self.help_height()
+            most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
+        elif name == "pause":
+            cols, rows, _ = self.pause_grid()
+            body = rows * (self.button_height() + lay.pad) + lay.pad
+            buttons = 0
+            width = min(lay.width - 2 * lay.pad, cols * self.menu_button_width() +
+                        (cols - 1) * lay.pad + 8 * lay.pad)
+            most = Rect(lay.width // 2 - width // 2, lay.pad, width, lay.height - 2 * lay.pad)
+        elif name == "breakdown":
+            lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
+                if self.breakdown else 3
+            body = round(lay.font * 1.3) + (lines + 5) * round(lay.font_small * 1.3) + lay.pad
+            buttons += self.button_height() + max(8, lay.pad)
+        elif name == "compare":
+            body = round(lay.font * 2.4) + 12 * round(lay.font_small * 1.3)
+        elif name == "scores":
+            return self.score_sheet().panel
+        else:  # match over: the two teams, then the lines about the result
+            lines = sum(len(self.measure.wrap_phrases(text, lay.font, most.width - 2 * lay.pad))
+                        for text in self.match_over_lines())
+            body = round(lay.font_big * 2.6) + lines * round(lay.font * 1.3) + lay.pad
+        rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
+        rect.center = (most.centerx, lay.height // 2)
+        rect.clamp_ip(most)
+        if name in ("breakdown", "match_over"):
+            # Between the table's caption (hand, deal number, target) and the player's
+            # badge when it fits there, else below the caption while there is room (at
+            # 800x600 the match's result covered the top of "You").
+            caption = self.caption_bottom() + lay.pad
+            band = Rect(rect.x, caption, rect.width, lay.badges[0].top - lay.pad - caption)
+            if band.height >= rect.height:
+                rect.centery = band.centery
+            elif rect.top < caption:
+                rect.top = min(caption, max(most.top, lay.height - lay.pad - rect.height))
+            badge = lay.badges[0]
+            if rect.colliderect(badge) and lay.width - lay.pad - badge.right - lay.pad >= \
+                    rect.width:
+                # Still over the badge, as on a phone held sideways, where it stands
+                # beside the trick: the panel steps right of it rather than cut it.
+                rect.left = max(rect.left, badge.right + lay.pad)
+        return rect
+
+    def caption_bottom(self) -> int:
+        """Where the caption at the top of the trick area ends (a phone: two lines and
+        the spades-broken sign; wider: one line)."""
+        lay = self.layout
+        lines = 3 if lay.portrait else 1
+        return lay.trick_area.y + lines * (lay.font_small + 4)
+
+    def help_rows(self) -> tuple[list[tuple[str, list[str], bool]], int, int]:
+        """The help's rows: each section's heading (key, [key], True), then its rows,
+        what-it-does wrapped to its column (key, lines, False); a line's step and the
+        key column's width. Playing by touch or mouse first, the keys after (first
+        after a key press; left out by finger until a key is pressed)."""
+        lay = self.layout
+        sections = help_sections(keys_first=INPUT.mode == "keys",
+                                 keys=not INPUT.touch or INPUT.keys_seen)
+        words = self.measure
+        inner = lay.overlay.width - 2 * lay.pad
+        widest = max(words.font(lay.font_small, True).size(key)[0]
+                     for _, rows in sections for key, _ in rows)
+        key_w = min(round(inner * 0.36), widest + 2 * lay.pad)
+        width = inner - lay.pad - key_w - 12  # room for the scroll bar
+        out: list[tuple[str, list[str], bool]] = []
+        for heading, rows in sections:
+            out.append((heading, [heading], True))
+            out += [(key, wrapped(words, what, lay.font_small, width), False)
+                    for key, what in rows]
+        return out, round(lay.font_small * 1.2), key_w
+
+    def help_row_height(self, lines: list[str], heading: bool, step: int) -> int:
+        """A help row's height with the gap under it: a heading is a line of body type."""
+        lay = self.layout
+        return (round(lay.font * 1.4) if heading else len(lines) * step) + lay.pad // 2
+
+    def match_over_lines(self) -> list[str]:
+        """The match-over panel's words under the scores: the Journey's level won or
+        lost, the margin, the team's record, and a practice match said so."""
+        e = self.result
+        if e is None:
+            return []
+        lines = [match_over_line(e.winner, e.scores), match_record_line(self.match.history)]
+        if self.level is not None:
+            from ..pages.journey import LEVELS
+
+            level = LEVELS[self.level]
+            if e.winner == 0:
+                lines.insert(0, f"Level {self.level + 1}, {level.title}: won!" + (
+                    f" Level {self.level + 2} is open." if self.level + 1 < len(LEVELS)
+                    else " The whole Journey is yours."))
+            else:
+                lines.insert(0, f"Level {self.level + 1}, {level.title}: lost. It stays "
+                             "open: try again.")
+        if self.practice:
+            lines.append("Practice match: undo was used.")
+        return lines
+
+    def help_height(self) -> int:
+        rows, step, _ = self.help_rows()
+        return sum(self.help_row_height(lines, heading, step) for _, lines, heading in rows)
+
+    def help_view(self) -> tuple[Rect, int]:
+        """Where the help's rows show (between its heading and Close) and how tall they
+        are: on a short window they scroll."""
+        lay = self.layout
+        box = self.overlay_rect("help")
+        content = self.help_height()
+        top = box.y + round(lay.font_big * 1.3) + 2 * lay.pad
+        bottom = box.bottom - self.button_height() - 2 * lay.pad
+        return Rect(box.x + lay.pad, top, box.width - 2 * lay.pad - 10, bottom - top), content
+
+    @property
+    def measure(self) -> Text:
+        """Text measured for the panels' sizes (the drawing has its own, same fonts)."""
+        if self._measure is None:
+            self._measure = Text()
+        return self._measure
+
+    def menu_grid(self, count: int) -> tuple[int, int]:
+        """Columns and rows of a menu of ``count`` buttons: one column when the window
+        is tall enough for every button at full size, else as many as it takes."""
+        lay = self.layout
+        h = self.button_height() + lay.pad
+        room = lay.height - 2 * lay.pad - (round(lay.font_big * 1.3) + 2 * lay.pad) - lay.pad
+        per_col = max(1, room // h)
+        cols = -(-count // per_col)
+        return cols, -(-count // cols)
+
+    def menu_button_width(self) -> int:
+        return round(self.layout.font * 16)
+
+    def button_height(self) -> int:
+        return max(self.layout.target, round(self.layout.font * 2))
+
+    def score_sheet(self) -> ScoreSheet:
+        """Where the score sheet's parts go: every hand of the match in a scroll area
+        between the heading and Close; the teams side by side when wide (their titles
+        and column names stay put above the rows), one above the other on a phone (all
+        of it scrolls)."""
+        lay = self.layout
+        most = lay.overlay
+        if lay.portrait:
+            # A phone: the sheet may use the height under the team scores.
+            top = lay.top_bar.bottom + lay.pad
+            most = Rect(most.x, top, most.width, lay.height - lay.pad - top)
+        elif lay.compact:
+            # A phone turned sideways: the two teams' tables side by side need the
+            # window's width (in the overlay's, 'Hand' and 'Won' ran out of their columns).
+            most = Rect(lay.pad, most.y, lay.width - 2 * lay.pad, most.height)
+        pad = lay.pad
+        step = round(lay.font_small * 1.35)
+        hands = max(1, self.shown.hands_scored)
+        # Side by side when each team's half holds its columns at the least size.
+        half = (most.width - 2 * pad - 10 - max(24, 3 * pad)) // 2
+        wide = most.width >= lay.font * 26 and sum(self.score_needs(MIN_SIZE, False)) <= half
+        head = 2 * step + pad // 2  # a team's title and its column names
+        heading = round(lay.font_big * 1.3) + 2 * pad
+        buttons = self.button_height() + 2 * pad
+        if wide:
+            fixed, content = head, hands * step + 4
+        else:
+            fixed, content = 0, 2 * (head + hands * step) + step + 4
+        height = min(most.height, heading + fixed + content + buttons)
+        panel = Rect(0, 0, most.width, height)
+        panel.center = most.center
+        top = panel.y + heading + fixed
+        view = Rect(panel.x + pad, top, panel.width - 2 * pad - 10,
+                    panel.bottom - buttons - top)
+        return ScoreSheet(panel, view, content, wide, step, head)
+
+    def score_needs(self, size: int, played: bool = True, short: bool = False,
+                    split: bool = True) -> list[int]:
+        """The score sheet's least width of each column at type ``size``: its bold
+        name, or its widest figure, and a gap. The bid's cell, marked, is the widest
+        figure by far: the widest of the hands ``played``, else a common wide one
+        ("13 nil", both marked), so that a rare "blind nil blind nil" never changes how
+        the sheet is laid out. ``short``: each cell in its shorter form ("blind nils"
+        and two marks), which it takes where it is too wide whole; ``split``: a bag
+        penalty apart from its hand's points ("+31 -100")."""
+        text = self.measure
+        font = text.font(size, True)
+        bids = [marked_width(text, [("13", True), ("nil", True)], size)]
+        if played:
+            form = short_bids if short else (lambda parts: parts)
+            bids = [marked_width(text, form(sheet_bids(result, team)), size)
+                    for result in self.match.history[: self.shown.hands_scored]
+                    for team in (0, 1)]
+        plain = text.font(size)
+        points = [font.size("+100")[0]] + [
+            plain.size(" ".join(sheet_points(result.teams[team])))[0]
+            for result in self.match.history[: self.shown.hands_scored] for team in (0, 1)
+            if split]
+        figures = [0, 0, font.size("13")[0], max(points), font.size("-100")[0],
+                   font.size("10")[0]]
+        names = ["Hand", "Bid", "Won", "Points", "Total"] + (
+            ["Bags"] if self.match.rules.bag_penalty else [])
+        needs = [max(font.size(name)[0], figure) + SHEET_GAP
+                 for name, figure in zip(names, figures, strict=False)]
+        # The hand's number stands at the left of its column, under "Hand": a wide bid
+        # may use the room the heading leaves beside the number.
+        number = text.font(size).size(str(max(10, self.shown.hands_scored)))[0]
+        pair = max(needs[0] + needs[1], number + SHEET_GAP + max(bids, default=0) + SHEET_GAP)
+        needs[1] = pair - needs[0]
+        return needs
+
+    def score_row(self, team: int, index: int) -> Rect:
+        """Where the row of the ``index``-th hand of ``team`` sits in the score sheet's
+        content (``score_area.to_screen`` puts it on screen)."""
+        sheet = self.score_sheet()
+        view = sheet.view
+        if sheet.wide:
+            gap = max(24, 3 * self.layout.pad)  # the two teams' tables read apart
+            half = (view.width - gap) // 2
+            x, y = view.x + team * (half + gap), 0
+        else:
+            half = view.width
+            block = sheet.head + max(1, self.shown.hands_scored) * sheet.step
+            x, y = view.x, team * (block + sheet.step) + sheet.head
+        return Rect(x, y + 2 + index * sheet.step, half, sheet.step)
+
+    def overlay_buttons(self, names: list[tuple[str, str]], columns: int = 0,
+                        panel: Rect | None = None) -> list[Rect]:
+        """Buttons along the bottom of the overlay panel (or stacked, for menus)."""
+        lay = self.layout
+        panel = panel or lay.overlay
+        pad = lay.pad
+        h = self.button_height()
+        if columns == 1:
+            # A menu: a column, or more where the window is short; reading order runs
+            # down each column.
+            cols, rows = self.menu_grid(len(names))
+            w = min((panel.width - 4 * pad - (cols - 1) * pad) // cols,
+                    self.menu_button_width())
+            top = panel.y + round(lay.font_big * 1.3) + 2 * pad
+            left = panel.centerx - (cols * w + (cols - 1) * pad) // 2
+            return [Rect(left + (i // rows) * (w + pad), top + (i % rows) * (h + pad), w, h)
+                    for i in range(len(names))]
+        n = len(names)
+        gap = max(pad, 8)  # apart enough for a finger
+        # Wide enough for the longest label with its key beside it, where there is room
+        # ("Computer's way  W" put its key under it, its neighbours beside).
+        font = self.measure.font(lay.font, True)
+        wide = max(font.size(f"{label}  W")[0] + 24 for _, label in names)
+        w = min(max(round(lay.font * 10), wide), (panel.width - 2 * pad - (n - 1) * gap) // n)
+        total = n * w + (n - 1) * gap
+        x = panel.centerx - total // 2
+        return [Rect(x + i * (w + gap), panel.bottom - pad - h, w, h) for i in range(n)]
+
+    def _overlay_controls(self, top: str, can_quit: bool) -> list[Control]:
+        """Each overlay's buttons: the one obvious action first and in the accent colour
+        (Next hand, Rematch, Resume); every closable overlay has a visible Close."""
+        scores = ("scores", "Score sheet", lambda: self._open("scores"), "S")
+        if top == "breakdown":
+            if self.replay:
+                label = "Back to the match"
+            else:
+                label = "Final result" if self.match.phase == OVER else "Next hand"
+            items = [("next", label, self.next_hand, "Enter"), scores]
+            extras = [("compare", "Computer's way", self.compare_hand, "W"),
+                      ("replay", "Replay deal", self.replay_deal, "R"),
+                      ("export", "Export hand", self.export_hand, "E")]
+            panel = self.overlay_rect(top)
+            rects = self.overlay_buttons([(k, t) for k, t, _, _ in items], panel=panel)
+            above = panel.move(0, -(rects[0].height + max(8, self.layout.pad)))
+            extra_rects = self.overlay_buttons([(k, t) for k, t, _, _ in extras], panel=above)
+            return [Control(("btn", k), r, a, t, hint=h, style="primary" if k == "next"
+                            else "secondary")
+                    for (k, t, a, h), r in zip(items + extras, rects + extra_rects,
+                                               strict=True)]
+        menu = ("quit", "Main menu", self.quit, "")  # as the pause menu says it
+        if top == "match_over" and self.level is not None:
+            won = self.match.winner == 0
+            items = []
+            if won and self.level + 1 < self.level_count:
+                items.append(("next_level", "Next level", self._level(self.level + 1), "Enter"))
+            else:
+                items.append(("rematch", "Play again" if not won else "Play it again",
+                              self.rematch, "Enter"))
+            items += [("journey", "Journey", self._level(-1), ""), scores, menu]
+        elif top == "match_over":
+            items = [("rematch", "Rematch", self.rematch, "Enter"), scores, menu]
+        elif top == "pause":
+            return self._pause_controls()
+        else:
+            items = [("close", "Close", lambda: self._close(top), "Esc")]
+        rects = self.overlay_buttons([(k, t) for k, t, _, _ in items],
+                                     panel=self.overlay_rect(top))
+        return [Control(("btn", k), r, a, t, hint=h, style="primary" if i == 0 and
+                        k != "close" else "secondary")
+                for i, ((k, t, a, h), r) in enumerate(zip(items, rects, strict=True))]
+
+    def hit_look(self) -> Look:
+        """The sizes the widgets' parts are hit-tested with (a stepper's < and >): the
+        drawing's."""
+        lay = self.layout
+        return Look(self.measure, lay.font, lay.font, lay.pad, lay.target)  # as on a panel
+
+    @property
+    def level_count(self) -> int:
+        from ..pages.journey import LEVELS  # the Journey's pages import this module
+
+        return len(LEVELS)
+
+    def _level(self, index: int) -> Callable[[], None]:
+        def go() -> None:
+            self.want_level = index
+        return go
+
+    def rematch(self) -> None:
+        self.want_rematch = True
+
+    def quit(self) -> None:
+        """Leave the table for the menu; the match stays saved where it is."""
+        self.want_quit = True
+
+    def new_match(self) -> None:
+        self.want_new = True
+
+    def how_to_play(self) -> None:
+        self._close("pause")
+        self.want_howto = True
+
+    # --- deals you can trust ---------------------------------------------------------
+
+    def deal_number(self, hand_number: int | None = None) -> str:
+        """The seed and the hand: the same number always deals the same cards."""
+        n = self.shown.hand_number if hand_number is None else hand_number
+        return f"{self.match.seed}-{n + 1}"
+
+    def deal_name(self, hand_number: int | None = None) -> str:
+        """The deal number in a player's words: "Match 11, hand 1" (the match's number
+        and the hand within it)."""
+        n = self.shown.hand_number if hand_number is None else hand_number
+        return f"Match {self.match.seed}, hand {n + 1}"
+
+    def finished_hand(self) -> HandResult | None:
+        """The hand the breakdown shows."""
+        if self.breakdown is None:
+            return None
+        for result in self.match.history:
+            if result.hand_number == self.breakdown.hand_number:
+                return result
+        return None
+
+    def export_hand(self) -> None:
+        result = self.finished_hand()
+        if result is None:
+            return
+        text = json.dumps(result.to_record(), indent=1)
+        name = f"spades-deal-{self.deal_number(result.hand_number)}.json"
+        _, sentence = platform.offer_file(name, text)
+        self.say(sentence, 8)
+
+    def replay_deal(self) -> None:
+        result = self.finished_hand()
+        if result is not None:
+            self.want_replay = result
+
+    def compare_hand(self) -> None:
+        result = self.finished_hand()
+        if result is None:
+            return
+        if self.comparison is None or self.comparison.original is not result:
+            others = ("hard", *self.options.strengths)
+            history = self.match.history[:self.match.history.index(result)]
+            self.comparison = Comparison(result, others, self.match.seed,  # type: ignore[arg-type]
+                                         history=history)
+        self._open("compare")

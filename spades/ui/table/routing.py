@@ -1,0 +1,165 @@
+"""The table's input: the pointer stream (mouse or finger) and the keys, routed to
+the table's controls, its panels and its shortcuts. A mixin of ``TableScene``: it
+holds no state of its own and reads the scene's controls, focus and overlays."""
+
+from __future__ import annotations
+
+from ..speech.narration import GO_ON_KEYS
+from ..widgets import Pointer
+from .control import Control
+
+
+class TableInput:
+
+    def focused(self) -> Control | None:
+        for control in self.controls:
+            if control.key == self.focus:
+                return control
+        return None
+
+    def activate(self, control: Control) -> None:
+        """A tap or Enter on ``control``; a faded one says why it is not available (a
+        dimmed card or bid: in the engine's words)."""
+        control.activate()
+
+    def pointer(self, p: Pointer) -> None:
+        """One press, move, release or wheel of the pointer stream (mouse or finger).
+        A press first completes any motion; a tap plays the card or presses the button it
+        began on; a drag (past ``SLOP`` px) scrolls the score sheet and never plays or
+        presses anything."""
+        if p.kind == "press":
+            self.keyboard = False
+            self.go_on()  # the computer players need not wait for the words
+            if self.busy:
+                self.finish_motion()
+            self.build_controls()
+        self.group.pointer(p)
+        if p.kind == "release":
+            self.build_controls()
+        hover = self.group.hover
+        self.hover = hover[0] if hover and not p.touch else None
+
+    def key(self, key: str, shift: bool = False) -> None:
+        """A key press by name: 'tab', 'left', 'enter', 'escape', 's', ..."""
+        if self.ask(key) or (key in GO_ON_KEYS and self.go_on()):
+            return
+        if self.busy and key not in ("tab",):
+            self.finish_motion()
+        self.build_controls()
+        scrolling = self.overlays and self.overlays[-1] in ("scores", "help")
+        if key == "tab":
+            self.keyboard = True
+            self._move_focus(-1 if shift else 1)
+            self.narrate_focus()
+        elif scrolling and key in ("up", "down", "pageup", "pagedown", "home", "end"):
+            self.scroll_scores(key)
+        elif key in ("left", "right") and self.focused() is not None and \
+                self.focused().step(-1 if key == "left" else 1):
+            self.keyboard = True  # a stepper or switch in focus (the pause menu)
+        elif key in ("left", "right", "up", "down"):
+            self.keyboard = True
+            self._arrow(key)
+            self.narrate_focus(moved_only=True)
+        elif key in ("enter", "space"):
+            control = self.focused()
+            if control is None:
+                control = self._default_control()
+            if control is not None:
+                self.activate(control)
+        elif key == "escape":
+            self.escape()
+        elif key == "s":
+            self.toggle("scores")
+        elif key == "l":
+            if self.shown.last_trick is None:
+                self.say("No trick has been played yet this hand")
+            else:
+                self.toggle("last")
+        elif key == "h":
+            self.hint()
+        elif key == "u":
+            self.undo()
+        elif key == "c":
+            self.toggle_coach()
+        elif key == "m":
+            self.toggle_sound()
+        elif key == "a":
+            self.toggle_announcements()
+        elif key == "help":
+            self.toggle("help")
+            self.narrate_help()
+        elif key in ("w", "r", "e") and self.overlays and self.overlays[-1] == "breakdown":
+            {"w": self.compare_hand, "r": self.replay_deal, "e": self.export_hand}[key]()
+        self.build_controls()
+
+    def scroll_scores(self, key: str) -> None:
+        """Arrows, PageUp/PageDown, Home/End in the score sheet or the help."""
+        help_open = self.overlays[-1] == "help"
+        area = self.help_area if help_open else self.score_area
+        if key in ("up", "down"):
+            step = self.help_rows()[1] if help_open else self.score_sheet().step
+            area.scroll_by((1 if key == "down" else -1) * step)
+        elif key in ("pageup", "pagedown"):
+            area.page(1 if key == "pagedown" else -1)
+        else:
+            area.scroll_by((1 if key == "end" else -1) * area.content_h)
+
+    def _default_control(self) -> Control | None:
+        """Enter with nothing focused: the one obvious thing (Next hand, Confirm, Rematch)."""
+        for key in (("btn", "next"), ("btn", "next_level"), ("btn", "rematch"),
+                    ("btn", "confirm"), ("btn", "close"), ("btn", "resume")):
+            for control in self.controls:
+                if control.key == key and control.enabled:
+                    return control
+        return None
+
+    def _move_focus(self, step: int) -> None:
+        if not self.controls:
+            return
+        keys = [c.key for c in self.controls]
+        if self.focus in keys:
+            i = (keys.index(self.focus) + step) % len(keys)
+        else:
+            i = 0 if step > 0 else len(keys) - 1
+        self.focus = keys[i]
+
+    def _arrow(self, key: str) -> None:
+        focused = self.focused()
+        group = focused.group if focused else ("bids" if self.bid_panel_open() else "hand")
+        members = [c for c in self.controls if c.group == group]
+        if not members:
+            return
+        if focused is None or focused.group != group:
+            start = self._group_start(members)
+            self.focus = start.key
+            return
+        i = members.index(focused)
+        cols = len(members)
+        if group == "bids" and self.view.looked:
+            cols = self.bid_grid()[3]
+        elif group == "hand" and key in ("up", "down"):
+            # Two rows split at a change of suit: up and down go to the nearest card of
+            # the other row.
+            other = [c for c in members if (c.rect.y < focused.rect.y) == (key == "up")
+                     and abs(c.rect.y - focused.rect.y) >= self.layout.row_step // 2 > 0]
+            if other:
+                x = focused.rect.centerx
+                self.focus = min(other, key=lambda c: abs(c.rect.centerx - x)).key
+            return
+        step = {"left": -1, "right": 1, "up": -cols, "down": cols}[key]
+        if key in ("up", "down") and cols >= len(members):
+            return
+        self.focus = members[max(0, min(len(members) - 1, i + step))].key
+
+    def _group_start(self, members: list[Control]) -> Control:
+        if members[0].group == "hand" and self.can_act():
+            legal = self.view.legal_card_mask()
+            for c in members:
+                if legal >> c.key[1] & 1:
+                    return c
+        if members[0].group == "bids":
+            suggestion = self.suggested_bid_value()
+            for c in members:
+                if c.key == ("bid", suggestion):
+                    return c
+        return members[0]

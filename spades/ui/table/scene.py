@@ -1,0 +1,445 @@
+"""The table: a whole match played by mouse, touch or keyboard.
+
+The scene holds the engine's ``Match`` and never re-derives a rule. What it draws
+comes from the player's ``PlayerView`` and from the events ``apply`` returns. This
+module is the scene: its state, the computer players' turns and the player's
+decisions. The routing of pointer and keys is in table_input.py; the motion of each
+event is in choreography.py (the drawn state, ``Shown``, changes only as its scripts
+land, so the table never runs ahead of its own motion); the panels' controls are in
+table_panels.py. When nothing is left to animate, the drawn state is checked back
+against the player's view.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pygame import Rect
+
+from ...ai import make_player, suggested_bid, suggested_card
+from ...ai.compare import Comparison
+from ...ai.reading import read_table
+from ...engine import (
+    LOOK,
+    OVER,
+    STANDARD,
+    Bid,
+    Event,
+    HandScored,
+    Match,
+    MatchOver,
+    Play,
+    Rules,
+)
+from ...engine.match import HandResult
+from ..art.avatar import table_faces
+from ..layout.window import Layout, compute_layout
+from ..speech.narration import Narration
+from ..speech.words import bid_words, rules_hint
+from ..widgets import Group, ScrollArea
+from . import anim
+from .choreography import HUMAN, Choreography, Shown, hand_order
+from .control import Control
+from .panels import TablePanels
+from .routing import TableInput
+
+__all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
+           "hand_order"]
+
+CLOSABLE = ("scores", "last", "help", "pause", "compare")
+
+
+@dataclass
+class TableOptions:
+    rules: Rules = STANDARD
+    seed: int | str = 0
+    names: tuple[str, str, str, str] = ("You", "West", "North", "East")
+    # Seat 0 is the player unless ``autoplay`` names a strength for it.
+    strengths: tuple[str, str, str] = ("normal", "normal", "normal")  # West, North, East
+    autoplay: str | None = None
+    speed: str = "normal"
+    four_colour: bool = False
+    sound: bool = True
+    coach: bool = False
+    avatar: tuple[str, str] = ("spade", "gold")  # the player's face: shape and colour
+    announcements: bool = False  # words for a listener: see narration.py
+
+
+class TableScene(TableInput, Choreography, TablePanels, Narration):
+    def __init__(self, options: TableOptions, match: Match | None = None,
+                 practice: bool = False, sounds: Any = None, reading: Any = None) -> None:
+        self.options = options
+        self.sounds = sounds
+        self.match = match if match is not None else Match(options.rules, options.seed)
+        self.practice = practice
+        # The hard players' reading of this match's seats (saved with it, new per match).
+        self.reading = read_table(reading, self.match.history)
+        self.players: dict[int, Any] = {}
+        seats = list(zip((1, 2, 3), options.strengths, strict=True))
+        if options.autoplay:
+            seats.append((HUMAN, options.autoplay))
+        for seat, strength in seats:
+            extra = {"reading": self.reading} if strength == "hard" else {}
+            self.players[seat] = make_player(strength, seed=f"{self.match.seed}/{seat}",
+                                             **extra)
+        self.now = 0.0
+        self.layout: Layout = compute_layout(1280, 720)
+        self.shown = Shown()
+        self.view = self.match.view(HUMAN)
+        self.queue: deque[Event] = deque()
+        self.script: Iterator[Any] | None = None
+        self.wait_until = 0.0
+        self.blocked = False
+        self.skipping = False
+        self.flights: list[anim.Flight] = []
+        self.overlays: list[str] = []
+        self.breakdown: HandScored | None = None
+        self.result: MatchOver | None = None
+        self.bubbles: dict[int, tuple[str, float]] = {}
+        self.flash: tuple[str, float] | None = None
+        self.message: tuple[str, float] | None = None
+        self.thinker: Any = None
+        self.autoplay_decision: Any = None
+        self.thinking_key: tuple | None = None
+        self.think_started = 0.0
+        self.hurry = False
+        self.bid_choice: int | None = None
+        self.decision_key: int | None = None
+        self.coach_advice: tuple[int, Any, str] | None = None
+        self._suggested: tuple[int, int, str] | None = None  # the bid panel's, per decision
+        self.focus: tuple | None = None
+        self.keyboard = False
+        self.hover: tuple | None = None
+        self.group = Group(arrows_move_focus=False)  # tap or drag, for every control
+        self.score_area = ScrollArea()  # the score sheet's hands
+        self.help_area = ScrollArea()  # the help's rows, on a short window
+        self.controls: list[Control] = []
+        self.want_quit = False
+        self.want_rematch = False
+        self.want_new = False
+        self.want_back = False
+        self.want_level: int | None = None  # a Journey level to play next (-1: the list)
+        self.level: int | None = None  # the Journey level this match is, if any
+        self.demo = False  # the guided demonstration deal
+        self.want_howto = False
+        self.want_replay: HandResult | None = None
+        self.replay: str | None = None  # "Match 123, hand 4" when it replays that deal
+        self.comparison: Comparison | None = None
+        self.on_change: Callable[[], None] = lambda: None  # after every action: save
+        self.on_match_over: Callable[[], None] = lambda: None
+        self.announced: int | None = None
+        resumed = bool(self.match.actions or self.match.history)
+        self._init_narration(resumed)
+        if resumed:
+            self.shown.sync(self.view, len(self.match.history))
+            self._resume_overlays()
+        else:
+            self.queue.extend(self.match.opening_events)
+
+    # --- time and speed ----------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return anim.SPEEDS[self.options.speed]
+
+    def set_layout(self, width: int, height: int) -> None:
+        if (width, height, self.captions_shown()) != self.layout_key:
+            self.layout = self.laid_out(width, height)  # below the captions, if shown
+            if self.flights:
+                # Flights were aimed at the old layout: land them all at once.
+                self.finish_motion()
+
+    @property
+    def busy(self) -> bool:
+        """Animating: input first completes the motion instead of being lost."""
+        return bool(self.flights) or (self.script is not None and not self.blocked) or (
+            bool(self.queue) and not self.blocked
+        )
+
+    @property
+    def idle(self) -> bool:
+        return self.script is None and not self.queue and not self.flights
+
+    def update(self, dt: float, think_ms: float = 6.0) -> None:
+        self.now += dt
+        self.group.update(dt)
+        if self.comparison is not None and self.comparison.result is None and \
+                "compare" in self.overlays:
+            self.comparison.step(think_ms)
+        self._pump()
+        if self.idle:
+            self._settle()
+            self._drive(think_ms)
+            if self.idle and self.decision_key != len(self.match.actions):
+                # A computer player's move was shown at once (instant speed): the next
+                # decision starts now, not after the player's first tap on it.
+                self._settle()
+
+    # --- settling and the computer players -----------------------------------------
+
+    def _settle(self) -> None:
+        """Nothing is moving: the drawn table must now agree with the player's view."""
+        self.view = self.match.view(HUMAN)
+        self.shown.sync(self.view, len(self.match.history))
+        key = len(self.match.actions)
+        if self.decision_key != key:
+            self.decision_key = key
+            self.bid_choice = None
+            self.coach_advice = None
+            if self.view.my_turn and self.announced != key and HUMAN not in self.players:
+                self.announced = key
+                if self.sounds:
+                    self.sounds.play("turn")
+                self.narrate_turn()
+        self.say_turn_when_heard()
+
+    def _drive(self, think_ms: float) -> None:
+        if self.match.phase == OVER or self.overlays_block_play():
+            return
+        seat = self.match.to_act
+        player = self.players.get(seat)
+        if player is None:
+            return
+        key = (seat, len(self.match.actions))
+        if self.thinking_key != key:
+            self.reading.sync(self.match.history)
+            self.thinker = player.think(self.match.view(seat))
+            self.thinking_key = key
+            self.think_started = self.now
+            self.hurry = False
+        if not self.thinker.done:
+            self.thinker.step(think_ms)
+            return
+        pace = anim.AI_PACE[self.options.speed]
+        if (not self.hurry and self.now - self.think_started < pace) or self.held_by_words():
+            return
+        if seat == HUMAN:
+            # Autoplay: the decision is carried out by clicks (see autopilot.Autopilot).
+            self.autoplay_decision = self.thinker.decision
+        else:
+            self._apply(self.thinker.decision)
+
+    def overlays_block_play(self) -> bool:
+        return any(o in ("breakdown", "match_over", "pause") for o in self.overlays)
+
+    def _apply(self, action: Any) -> bool:
+        """Apply ``action`` only if it is among the engine's legal actions right now;
+        otherwise nothing changes, the table says why, and False is returned (so an
+        IllegalAction never leaves the scene, whoever proposed the action)."""
+        if action not in self.match.legal_actions():
+            self.say(self.match.refusal(action) or "That cannot be done now")
+            self.thinker = self.thinking_key = None
+            self.autoplay_decision = None
+            return False
+        events = self.match.apply(action)
+        self.view = self.match.view(HUMAN)
+        self.queue.extend(events)
+        self.on_change()
+        if self.match.is_over:
+            self.on_match_over()
+        self.thinker = None
+        self.thinking_key = None
+        self.autoplay_decision = None
+        self.hurry = False
+        self._pump()
+        return True
+
+    # --- the player's decisions ----------------------------------------------------
+
+    def can_act(self) -> bool:
+        return self.idle and self.view.my_turn and not self.overlays_block_play()
+
+    def say(self, text: str, seconds: float = 4.0, card: int | None = None) -> None:
+        """The message line, said too (a refusal of ``card`` names it)."""
+        self.message = (text, self.now + seconds)
+        self.narrate_message(text, card)
+
+    def human_card(self, card: int) -> None:
+        if not self.idle:
+            self.finish_motion()
+        view = self.match.view(HUMAN)
+        reason = view.refusal(Play(card))
+        if reason is not None or not self.can_act():
+            self.say(reason or "Wait for the table", 4.0, card=card)
+            return
+        self.message = None
+        self._apply(Play(card))
+
+    def choose_bid(self, bid: int) -> None:
+        view = self.match.view(HUMAN)
+        reason = view.refusal(Bid(bid))
+        if reason is not None:
+            self.say(reason)
+            return
+        self.bid_choice = bid
+        self.message = None
+        self.focus = ("btn", "confirm")
+        self.narrate_message(f"Bid {bid_words(bid)} chosen; Enter confirms it.")
+
+    def confirm_bid(self) -> None:
+        if self.bid_choice is None or not self.can_act():
+            self.say("Choose a bid first")
+            return
+        bid, self.bid_choice = self.bid_choice, None
+        self.focus = None
+        self._apply(Bid(bid))
+
+    def look(self) -> None:
+        if self.can_act() and not self.view.looked:
+            self.bid_choice = None
+            self.focus = None
+            self._apply(LOOK)
+
+    def undo(self) -> None:
+        if self.options.autoplay:
+            return
+        if not self.match.undo_to_decision(HUMAN):
+            self.say("There is nothing of yours to take back yet")
+            return
+        self.practice = True
+        self.queue.clear()
+        self.script = None
+        self.blocked = False
+        self.flights = []
+        self.overlays = [o for o in self.overlays if o in ("scores", "help")]
+        self.breakdown = self.result = None
+        self.thinker = self.thinking_key = None
+        self.bubbles.clear()
+        self.flash = None
+        self.view = self.match.view(HUMAN)
+        self.shown.sync(self.view, len(self.match.history))
+        self.narrate_resync()
+        self.decision_key = None
+        self.on_change()
+        self.say("Taken back: this match now counts as practice")
+
+    def hint(self) -> None:
+        self.say(self.rules_hint(), 8.0)
+
+    def rules_hint(self) -> str:
+        return rules_hint(self.match.view(HUMAN), self.names)
+
+    def avatar(self, seat: int) -> tuple[str, str]:
+        """The face drawn at a seat: the player's choice, the others' from their names."""
+        own = None if self.options.autoplay else self.options.avatar
+        return table_faces(self.options.names, own)[seat]
+
+    def toggle_coach(self) -> None:
+        self.options.coach = not self.options.coach
+        self.coach_advice = None
+        if self.options.coach and self.can_act():
+            self.message = None  # the message line shows the coach's advice and reason
+        else:
+            self.say("Coach on: on your turn it outlines its choice and says why"
+                     if self.options.coach else "Coach off")
+
+    def coach(self) -> tuple[Any, str] | None:
+        """The suggestion for the player's current decision, computed once per decision."""
+        if not self.can_act() or HUMAN in self.players:
+            return None
+        key = len(self.match.actions)
+        if self.coach_advice is None or self.coach_advice[0] != key:
+            view = self.match.view(HUMAN)
+            if view.phase == "bidding":
+                if not view.looked:
+                    return None
+                action, reason = suggested_bid(view)
+                self.coach_advice = (key, action.value, reason)
+            else:
+                card, reason = suggested_card(view)
+                self.coach_advice = (key, card, reason)
+        return self.coach_advice[1], self.coach_advice[2]
+
+    def next_hand(self) -> None:
+        if "breakdown" not in self.overlays:
+            return
+        if self.replay:
+            self.want_back = True  # a replayed deal ends with its one hand
+        else:
+            self.release()
+
+
+    # --- overlays ----------------------------------------------------------------------
+
+    def _open(self, name: str) -> None:
+        if name in self.overlays:
+            self.overlays.remove(name)
+        if name == "scores":
+            # Side by side the latest hand shows first; stacked, the top of "Us".
+            self.score_area.offset = 1e9 if self.score_sheet().wide else 0.0
+        if name == "help":
+            self.help_area.offset = 0.0
+        self.overlays.append(name)
+        self.focus = None
+
+    def _close(self, name: str) -> None:
+        if name in self.overlays:
+            self.overlays.remove(name)
+        self.focus = None
+
+    def toggle(self, name: str) -> None:
+        if self.overlays and self.overlays[-1] == name:
+            self._close(name)
+        else:
+            self._open(name)
+
+    def escape(self) -> None:
+        if self.overlays and self.overlays[-1] in CLOSABLE:
+            self._close(self.overlays[-1])
+        else:
+            self._open("pause")
+
+
+    # --- what the player can reach -----------------------------------------------------
+
+    def screen_kind(self) -> str:
+        """The kind of screen showing, for screenshots and tests."""
+        if self.overlays:
+            return {"breakdown": "hand_breakdown", "scores": "score_sheet",
+                    "last": "last_trick", "match_over": "match_over",
+                    "compare": "computer_comparison"}.get(
+                        self.overlays[-1], self.overlays[-1])
+        if self.shown.dealing:
+            return "deal"
+        if self.shown.winner_card is not None:
+            return "trick_won"
+        if self.bid_panel_open():
+            return "blind_nil_choice" if not self.view.looked else "bid_panel"
+        if self.shown.trick:
+            return "trick_in_progress"
+        return "table"
+
+    def bid_panel_open(self) -> bool:
+        return self.can_act() and self.view.phase == "bidding"
+
+
+    def card_rects(self) -> list[Rect]:
+        """The player's cards as drawn: playable ones raised on the player's turn."""
+        lay = self.layout
+        rects = self.hand_layout()
+        if self.can_act() and self.view.phase == "playing":
+            legal = self.view.legal_card_mask()
+            rects = [r.move(0, -lay.lift) if legal >> c & 1 else r
+                     for c, r in zip(self.shown.hand, rects, strict=True)]
+        return rects
+
+    def hand_layout(self) -> list[Rect]:
+        """The hand's resting places; on two rows, split between suits (hand_rows)."""
+        split = self.shown.rows(self.layout)
+        return self.layout.hand_rects(len(self.shown.hand), split)
+
+    def _card_action(self, card: int) -> Callable[[], None]:
+        return lambda: self.human_card(card)
+
+    def suggested_bid_value(self) -> int | None:
+        if not self.bid_panel_open() or not self.view.looked:
+            return None
+        key = len(self.match.actions)
+        cached = self._suggested
+        if cached is None or cached[0] != key:
+            action, reason = suggested_bid(self.match.view(HUMAN))
+            self._suggested = (key, action.value, reason)
+        return self._suggested[1]

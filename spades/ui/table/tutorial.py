@@ -1,0 +1,280 @@
+"""The guided demonstration: one deal with fixed cards, played on the real table.
+
+The deal is built so that, in order: the player, out of hearts, wins the ace of hearts
+with the two of spades (and so breaks spades); leads and loses a club to the ace; and
+must follow suit when diamonds are led, while East, out of diamonds, trumps. A short
+text explains each step, with the trick it speaks of still on the table, and the card
+it asks for is pointed at; the player may leave at any step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pygame import Rect
+
+from ...ai import make_player
+from ...ai.players import Decided
+from ...engine import STANDARD, Bid, Match, Play, mask_of, parse_card, parse_cards
+from ...engine.cards import card_name
+from ..art.theme import Text
+from ..layout.window import compute_layout, compute_layout_below, too_small
+from .choreography import BLOCK
+from .scene import HUMAN, Control, TableOptions, TableScene
+
+DEMO_HANDS = (
+    "2S 7S QS KC 9C 4C 3C AD JD 8D 6D 5D 2D",  # South, the player: no hearts
+    "AH KH 9H 5H 3S 8S AC 7C 2C KD 9D 4D 3D",  # West
+    "QH JH 8H 4H 2H 4S 9S KS QC 6C QD TD 7D",  # North
+    "TH 7H 6H 3H 5S 6S TS JS AS JC TC 8C 5C",  # East: no diamonds
+)
+# What West, North and East do before the hand goes free (in their own order).
+SCRIPT = {
+    1: [Bid(3), Play(parse_card("AH")), Play(parse_card("AC")), Play(parse_card("KD"))],
+    2: [Bid(3), Play(parse_card("2H")), Play(parse_card("6C")), Play(parse_card("7D"))],
+    3: [Bid(4), Play(parse_card("3H")), Play(parse_card("5C")), Play(parse_card("5S"))],
+}
+# The card the player is asked for at a step (None: any legal card).
+ASKED = {"trump": parse_card("2S"), "lead": parse_card("KC")}
+# The tricks (by number) a step explains: they stay on the table until it is read.
+EXPLAINED = {0: "broken", 2: "ruffed"}
+
+STEPS = ("welcome", "bid", "trump", "broken", "lead", "follow", "ruffed", "free")
+READ_ONLY = ("welcome", "broken", "ruffed")  # steps that wait for Next
+TEXTS = {
+    "welcome": "A demonstration deal: the same cards every time. You sit South; your "
+               "partner is North. Press Next (Enter) to go on, or leave at any step.",
+    "bid": "First everyone bids how many tricks they expect to take. West, North and East "
+           "have bid. Choose a bid, then confirm it.",
+    "trump": "West leads the ace of hearts and you have no hearts, so you may play any "
+             "card. Play the two of spades: spades are trumps, so even the lowest spade "
+             "beats the ace of hearts.",
+    "broken": "Your two of spades took the trick. Spades are now broken: a spade was "
+              "played on another suit, so spades may be led from now on.",
+    "lead": "Whoever takes a trick leads the next one. Lead the king of clubs.",
+    "follow": "West took the club and leads a diamond. You hold diamonds, so you must "
+              "follow suit: only your diamonds are raised. Play one.",
+    "ruffed": "East had no diamonds and played a spade, which takes the trick. You must "
+              "follow suit when you can; when you cannot, any card goes, and a spade wins.",
+    "free": "That is the heart of Spades. Play the rest of the hand as you like, or leave "
+            "the demonstration.",
+}
+
+
+class ScriptedPlayer:
+    """Plays its seat's script, then as the normal player does."""
+
+    strength = "normal"
+
+    def __init__(self, seat: int) -> None:
+        self.script = list(SCRIPT[seat])
+        self.normal = make_player("normal", seed=f"demo/{seat}")
+
+    def think(self, view: Any):
+        # The script is followed only while it fits the deal; should the deal ever
+        # leave it, the seat plays on as the normal player rather than stall.
+        if self.script and self.script[0] in view.legal_actions():
+            return Decided(self.script.pop(0), "The demonstration's card")
+        self.script.clear()
+        return self.normal.think(view)
+
+
+def demo_match() -> Match:
+    hands = tuple(mask_of(parse_cards(text)) for text in DEMO_HANDS)
+    return Match(STANDARD, "demo", start={"dealer": HUMAN, "hands": hands, "scores": [0, 0],
+                                          "bags": [0, 0], "hand_number": 0})
+
+
+class DemoScene(TableScene):
+    def __init__(self, options: TableOptions, sounds: Any = None) -> None:
+        options.names = (options.names[0], "West", "North", "East")
+        super().__init__(options, match=demo_match(), practice=True, sounds=sounds)
+        self.players = {seat: ScriptedPlayer(seat) for seat in (1, 2, 3)}
+        self.demo = True
+        self.acknowledged: set[str] = set()
+        self.band = 0
+        self._wrap = Text()  # measures the explanations for the band's height
+        self.reached: list[str] = []
+        self.held: str | None = None  # the step whose trick is held on the table
+
+    @property
+    def holding(self) -> bool:
+        """A finished trick waits on the table while its step is read."""
+        return self.held is not None and self.blocked
+
+    @property
+    def waiting(self) -> bool:
+        """Still, and waiting for the player: nothing moves until they act or read."""
+        return self.idle or self.holding
+
+    def _trick_won(self, e) -> Any:
+        """A trick a step explains stays on the table, its winner marked, until Next."""
+        gather = super()._trick_won(e)
+        yield next(gather)  # the winner is marked and the trick held a moment
+        step = EXPLAINED.get(e.trick_number)
+        if step is not None and step not in self.acknowledged:
+            self.held = step
+            yield BLOCK
+            self.held = None
+        yield from gather
+
+    # --- which step the table is at ---------------------------------------------------
+
+    def step(self) -> str:
+        m = self.match
+        if "welcome" not in self.acknowledged:
+            return "welcome"
+        if m.bids[HUMAN] is None:
+            return "bid"
+        if self.holding:
+            return self.held
+        tricks = m.trick_number if not self.shown.trick else self.shown_trick_number()
+        if tricks == 0:
+            return "trump"
+        if "broken" not in self.acknowledged:
+            return "broken"
+        if tricks == 1:
+            return "lead"
+        if tricks == 2:
+            return "follow"
+        if "ruffed" not in self.acknowledged:
+            return "ruffed"
+        return "free"
+
+    def shown_trick_number(self) -> int:
+        """The trick being shown (the match may already be past it while it animates)."""
+        return len(self.match.trick_winners) - (1 if len(self.shown.trick) == 4 or
+                                                self.shown.winner_card is not None else 0)
+
+    def update(self, dt: float, think_ms: float = 6.0) -> None:
+        super().update(dt, think_ms)
+        step = self.step()
+        if self.waiting and (not self.reached or self.reached[-1] != step):
+            self.reached.append(step)
+
+    def overlays_block_play(self) -> bool:
+        # A step that explains something holds the table still until it is read.
+        return super().overlays_block_play() or (self.idle and self.step() in READ_ONLY)
+
+    def acknowledge(self) -> None:
+        self.acknowledged.add(self.step())
+        if self.holding:
+            self.release()  # the trick it explained is gathered now
+
+    def pointed_card(self) -> int | None:
+        """The card the step asks for, while the player may play it."""
+        asked = ASKED.get(self.step())
+        if asked is None or not self.can_act() or asked not in self.shown.hand:
+            return None
+        return asked
+
+    def leave(self) -> None:
+        self.want_back = True
+
+    def next_hand(self) -> None:
+        if "breakdown" in self.overlays:
+            self.want_back = True
+
+    def undo(self) -> None:
+        """Not offered here: the scripted deal does not rewind, so taking a move back
+        would leave the explanations asking for cards that can no longer be played."""
+        self.say("Take-back is not offered in the demonstration deal")
+
+    def human_card(self, card: int) -> None:
+        asked = ASKED.get(self.step())
+        # The asked card is insisted on only while it can be played, so no state of
+        # the deal can leave the player with nothing allowed.
+        if asked is not None and card != asked and self.can_act() and \
+                self.view.refusal(Play(asked)) is None:
+            if self.view.refusal(Play(card)) is None:
+                self.say(f"In this demonstration, play the {card_name(asked)}")
+                return
+        super().human_card(card)
+
+    # --- the explanation panel ---------------------------------------------------------
+
+    def set_layout(self, width: int, height: int) -> None:
+        """The table sits below a band as tall as the longest explanation needs."""
+        if self.band and (width, height) == (self.layout.width, self.layout.height):
+            return
+        self.layout = compute_layout(width, height)
+        self.band = max(self.band_for(step) for step in STEPS)
+        if not too_small(width, height - self.band):
+            self.layout = compute_layout_below(width, height, self.band)
+        else:
+            # A short window: the table takes it all and the explanation lies over its
+            # top (scores, seats); the bid panel moves below it, over the hand if it
+            # must, so no bid button is hidden under the explanation.
+            lay = self.layout
+            shift = min(self.band + lay.pad - lay.bid_panel.top,
+                        height - lay.pad - lay.bid_panel.bottom)
+            if shift > 0:
+                for rect in (lay.bid_panel, lay.bid_title, lay.bid_confirm, *lay.bid_buttons):
+                    rect.move_ip(0, shift)
+        if self.flights:
+            self.finish_motion()
+
+    def band_for(self, step: str) -> int:
+        lay = self.layout
+        button_h = max(44, round(lay.font * 2))
+        lines = len(self.text_lines(self.tutor_text_width(), TEXTS[step]))
+        text_h = round(lay.font_small * 1.3) + lines * round(lay.font * 1.25)
+        beside = lay.width >= lay.font * 30
+        return (max(button_h, text_h) if beside else text_h + button_h + lay.pad) + \
+            2 * lay.pad
+
+    def tutor_rect(self) -> Rect:
+        lay = self.layout
+        return Rect(lay.pad, lay.pad // 2, lay.width - 2 * lay.pad, self.band - lay.pad)
+
+    def tutor_text_width(self) -> int:
+        lay = self.layout
+        width = lay.width - 4 * lay.pad
+        if lay.width >= lay.font * 30:
+            width -= 2 * (self.button_width() + lay.pad)  # the buttons sit to the right
+        return width
+
+    def button_width(self) -> int:
+        lay = self.layout
+        return min(round(lay.font * 8), (lay.width - 5 * lay.pad) // 2)
+
+    def text_lines(self, width: int, text: str | None = None) -> list[str]:
+        return self._wrap.wrap(text or self.tutor_text(), self.layout.font, width)
+
+    def tutor_buttons(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        items = []
+        if self.waiting and self.step() in READ_ONLY:
+            items.append(("tutor_next", "Next", self.acknowledge, "Enter"))
+        items.append(("tutor_leave", "Leave demo", self.leave, ""))
+        return items
+
+    def build_controls(self, can_quit: bool = True) -> list[Control]:
+        controls = super().build_controls(can_quit)
+        if self.overlays:
+            return controls
+        box = self.tutor_rect()
+        lay = self.layout
+        h = max(lay.target, round(lay.font * 2))
+        w = self.button_width()
+        items = self.tutor_buttons()
+        x = box.right - lay.pad - len(items) * (w + lay.pad) + lay.pad
+        y = box.centery - h // 2 if lay.width >= lay.font * 30 else box.bottom - lay.pad - h
+        extra = [Control(("btn", key), Rect(x + i * (w + lay.pad), y, w, h), action, label,
+                         hint=hint, style="primary" if key == "tutor_next" else "secondary")
+                 for i, (key, label, action, hint) in enumerate(items)]
+        return self._set_controls([c for c in controls if c.key[0] != "tool"] + extra, [])
+
+    def _default_control(self) -> Control | None:
+        for control in self.controls:
+            if control.key == ("btn", "tutor_next"):
+                return control
+        return super()._default_control()
+
+    def screen_kind(self) -> str:
+        kind = super().screen_kind()
+        return f"demo_{self.step()}" if kind in ("table", "trick_in_progress", "bid_panel",
+                                                 "trick_won") else kind
+
+    def tutor_text(self) -> str:
+        return TEXTS[self.step()]
