@@ -1,1 +1,7 @@
-"""TODO"""
+"""Development tools that drive the game from outside: the random-input tester
+(``python -m spades.tools.monkey``), which feeds the real App random public input.
+
+The game never imports this package (docs/architecture.md): a tool may import any
+part of the house, the interface included, and nothing of it goes into the browser's
+archive.
+"""

@@ -1,5 +1,11 @@
-"""The table the player sees: pygame-ce scenes drawn from the engine's views and events.
+"""The interface: pygame-ce scenes drawn from the engine's views and events.
 
-Nothing below this package imports it: the engine and the computer players know
-nothing of pygame, and this package re-derives no rule.
+It imports the engine, the computer players, the storage and the platform; nothing
+of the game imports it but main.py (and the tools). It re-derives no rule. Its folders
+are floors, each importing only the floors below it: ``art`` (cards, faces, marks, the
+theme), ``widgets`` (the one widget layer), ``layout`` (where everything on the table
+goes), ``speech`` (the table's words, spoken and written), ``table`` (the scene: a match
+played by pointer and keys), then ``draw`` (the table drawn) and ``pages`` (the menu and
+the pages around the table). At the top: the loop (app.py), autoplay's player
+(autopilot.py) and the sounds (sound.py).
 """

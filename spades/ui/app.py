@@ -30,11 +30,12 @@ from .autopilot import Autopilot
 from .draw.frame import TableDrawer
 from .layout.window import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_small
 from .pages.house_rules import HouseRulesScreen
-from .pages.journey import LEVELS, JourneyScreen, level_of
+from .pages.journey import JourneyScreen
 from .pages.menu import MenuScreen, RulesScreen
 from .sound import Sounds
 from .speech.delivery import Speech
 from .table import anim
+from .table.levels import LEVELS, level_of
 from .table.scene import HUMAN, TableOptions, TableScene
 from .widgets import INPUT, Pointer, PointerStream
 

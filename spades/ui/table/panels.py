@@ -281,7 +281,7 @@ class TablePanels(PausePanel):
             return []
         lines = [match_over_line(e.winner, e.scores), match_record_line(self.match.history)]
         if self.level is not None:
-            from ..pages.journey import LEVELS
+            from .levels import LEVELS
 
             level = LEVELS[self.level]
             if e.winner == 0:
@@ -497,7 +497,7 @@ class TablePanels(PausePanel):
 
     @property
     def level_count(self) -> int:
-        from ..pages.journey import LEVELS  # the Journey's pages import this module
+        from .levels import LEVELS
 
         return len(LEVELS)
 
