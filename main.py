@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-# The table's felt and text (spades/ui/theme.py's FELT, FELT_DARK and TEXT: a test
+# The table's felt and text (spades/ui/art/theme.py's FELT, FELT_DARK and TEXT: a test
 # keeps them equal), here so the first frame needs no module of the game.
 FELT = (24, 92, 58)
 FELT_DARK = (16, 66, 42)

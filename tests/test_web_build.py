@@ -196,9 +196,10 @@ def test_archive_holds_what_main_reaches_and_its_assets_unchanged(built):
     assert others == assets, f"extra: {sorted(others - assets)}; missing: {sorted(assets - others)}"
     assert "main.py" in packed
     # The command line and its tools stay out (about a fifth of the archive once).
-    for left_out in ("spades/__main__.py", "spades/console.py", "spades/ai/tournament.py",
-                     "spades/ai/gauntlet.py", "spades/ai/audit.py",
-                     "spades/ai/audit_positions.json", "spades/storage/bench.py"):
+    for left_out in ("spades/__main__.py", "spades/console.py", "spades/measure/tournament.py",
+                     "spades/measure/gauntlet.py", "spades/measure/audit.py",
+                     "spades/measure/audit_positions.json", "spades/storage/bench.py",
+                     "spades/tools/monkey.py"):
         assert left_out not in packed, left_out
     with zipfile.ZipFile(built / "spades.apk") as apk:
         for name in sorted(packed):
@@ -346,8 +347,8 @@ def test_build_leaves_the_sources_alone(built):
 # Modules the command line uses and the game never imports. They may block (a
 # tournament's worker processes, a bench's timing, a prompt), which is fine because
 # they never run in the browser; the test below proves the game cannot reach them.
-CLI_ONLY = ("spades.__main__", "spades.console", "spades.ai.tournament", "spades.ai.audit",
-            "spades.storage.bench")
+CLI_ONLY = ("spades.__main__", "spades.console", "spades.measure", "spades.measure.tournament",
+            "spades.measure.audit", "spades.storage.bench", "spades.tools", "spades.tools.monkey")
 BLOCKING_MODULES = ("threading", "_thread", "multiprocessing", "concurrent", "subprocess",
                     "queue")
 

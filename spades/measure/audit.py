@@ -1,14 +1,14 @@
 """The partner-blunder audit: fixed positions where a sound player has one choice.
 
 Each position is a hand record cut at a decision point, with the kind of blunder it
-tests. ``python -m spades.ai.audit`` reports each strength's mistakes on the positions
+tests. ``python -m spades.measure.audit`` reports each strength's mistakes on the positions
 in ``audit_positions.json``.
 
 The file is a fixed exam, kept apart from its generator: ``--generate`` finds positions
 in seeded games of the current easy and normal players, so what it finds changes
 whenever they change (the committed file came from an earlier version of them). It
 writes to standard output, or to ``--out FILE``; replacing the exam is a deliberate
-``--out spades/ai/audit_positions.json``, never a side effect of looking.
+``--out spades/measure/audit_positions.json``, never a side effect of looking.
 
 The kinds:
 - ``overtake_partner``: playing last while the partner (not a nil bidder) is winning,
@@ -201,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     from ..ai import STRENGTHS
 
     parser = argparse.ArgumentParser(
-        prog="python -m spades.ai.audit", formatter_class=HelpFormatter,
+        prog="python -m spades.measure.audit", formatter_class=HelpFormatter,
         description="The partner-blunder audit: each strength's mistakes on the fixed\n"
         f"positions of {POSITIONS_FILE.name}.",
     )

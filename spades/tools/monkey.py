@@ -14,7 +14,7 @@ runs one ``App.frame`` the way main's loop does. After every frame it checks:
 Quitting from the menu, and now and then a closed window, restart the App on the same
 data folder, so Continue and saving across starts are driven too.
 
-``python -m spades.ui.monkey --seeds 0-199 --frames 3000 [--sizes 1280x720,...]
+``python -m spades.tools.monkey --seeds 0-199 --frames 3000 [--sizes 1280x720,...]
 [--workers N]`` prints frames, events, restarts and findings; exit status 1 when
 anything was found. Only public events go in, so the tester does not depend on how
 the interface is built inside.
@@ -376,7 +376,7 @@ def parse_sizes(text: str) -> tuple:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m spades.ui.monkey",
+    p = argparse.ArgumentParser(prog="python -m spades.tools.monkey",
                                 description="Random input against the real App.")
     p.add_argument("--seeds", default="0-29", help="seeds, e.g. 0-199 or 3,7,9-12")
     p.add_argument("--frames", type=int, default=3000, help="frames per seed")

@@ -379,7 +379,7 @@ class CardArt:
     @staticmethod
     def _draw_court(surf: pygame.Surface, rank: int, suit: int, big_w: int, big_h: int,
                     ink: tuple[int, int, int], t: float) -> None:
-        """A framed figure (spades/ui/courts.py), double-ended like real court cards."""
+        """A framed figure (courts.py), double-ended like real court cards."""
         # Sized in whole screen pixels, centred exactly: the same either way up.
         step = 2 * SS
         frame = pygame.Rect(0, 0, round(big_w * (0.40 + 0.06 * t) / step) * step,

@@ -2,7 +2,7 @@
 caption strip on desktop).
 
 ``TableScene`` mixes this in. The sentences come from the announcer
-(spades/announce.py); this module decides when the table says them: each engine event
+(announce.py); this module decides when the table says them: each engine event
 as its motion starts (the choreography calls :meth:`narrate_event`), the player's turn
 once the table is still, a refusal in the engine's words, the card or control the
 keyboard's focus lands on, and the answers to the keys that ask (1 to 5). With
