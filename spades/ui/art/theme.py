@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[3] / "assets" / "fonts"
 FONT_FILES = {False: FONT_DIR / "NotoSans-Regular.ttf", True: FONT_DIR / "NotoSans-Bold.ttf"}
 MIN_SIZE = 13  # nothing smaller is ever drawn (a long name shrinks no further)
 SECONDARY = 15  # the least size of notes, details and key hints
