@@ -407,7 +407,7 @@ def test_a_monkey_worker_ends_on_sigterm_after_opening_a_window():
     import sys
 
     code = ("import os, signal, time\n"
-            "from spades.ui import monkey\n"
+            "from spades.tools import monkey\n"
             "monkey._worker_start()\n"
             "import pygame\n"
             "pygame.init()\n"
