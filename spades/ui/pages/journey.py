@@ -1,5 +1,6 @@
 """The Journey's page: every level (table/levels.py) with its opponents and house
-rule, the open ones to play and the locked ones greyed, and the menu's summary line.
+rule, the open ones to play, the locked ones saying how to open them; and the menu's
+summary line.
 """
 
 from __future__ import annotations
