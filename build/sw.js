@@ -4,6 +4,16 @@
 // build): a changed build is a changed worker, which the browser installs beside the
 // old one; it fills a new cache, takes over and deletes the old cache, so the next
 // load is the new build, whole (never a new page with an old archive).
+//
+// The runtime (pygbag's pythons.js, its interpreter script, WebAssembly and data)
+// usually comes from another origin. The browser asks for most of those files in CORS
+// mode (pythons.js is a module script; the interpreter fetches its WebAssembly with
+// fetch()) and refuses an opaque answer to such a request, so this worker keeps a
+// cross-origin file only as a CORS response, which every request for it may use; a
+// file its host sends without CORS headers passes through to the network each time
+// (online only) and is never kept. Every answer streams to the page while a copy is
+// stored. A kept answer the browser could refuse (an opaque one an older worker kept)
+// is dropped and fetched again, so a worker never stays in a bad state.
 "use strict";
 
 const VERSION = "dev";
@@ -28,52 +38,109 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      if (!name.startsWith(PREFIX) || name === CACHE) continue;
+      // The runtime files an older build kept serve this one too (the same address
+      // is the same file): copied, so a new build starts offline at once.
+      const old = await caches.open(name);
+      for (const request of await old.keys()) {
+        if (new URL(request.url).origin === self.location.origin) continue;
+        const response = await old.match(request);
+        if (usable(response) && !(await cache.match(request, { ignoreVary: true }))) {
+          await cache.put(request, response);
+        }
+      }
+      await caches.delete(name);
     }
     await self.clients.claim();
   })());
 });
 
-function keepable(request, response) {
-  // Whole answers only: no errors, no partial ranges; a cross-origin runtime file
-  // fetched without CORS is opaque (status 0) and kept as it is.
-  return response && (response.status === 200 || response.type === "opaque") &&
-    request.method === "GET" && !request.headers.has("range");
+function usable(response) {
+  // A whole, readable answer: never an error, a partial range, or an opaque one.
+  return !!response && response.status === 200 && response.type !== "opaque" &&
+    response.type !== "error";
 }
 
-async function fromCacheOrNetwork(request) {
-  const cache = await caches.open(CACHE);
-  const kept = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
-  if (kept) return kept;
-  const response = await fetch(request);
-  if (keepable(request, response)) await cache.put(request, response.clone());
+function keepable(request, response) {
+  return usable(response) && request.method === "GET" && !request.headers.has("range");
+}
+
+function corsRequest(url) {
+  // What this worker fetches a cross-origin runtime file with: CORS, no cookies.
+  return new Request(url, { mode: "cors", credentials: "omit" });
+}
+
+async function fromNetwork(event, cache) {
+  const request = event.request;
+  const url = new URL(request.url);
+  let response;
+  if (url.origin !== self.location.origin && request.mode === "no-cors") {
+    // A classic script of the runtime (its interpreter's main.js): asked for with
+    // CORS it can be kept; a host without CORS headers gets the page's own request.
+    try {
+      response = await fetch(corsRequest(url.href));
+    } catch (e) {
+      return fetch(request);
+    }
+  } else {
+    response = await fetch(request);
+  }
+  if (keepable(request, response)) {
+    // Stored as it streams to the page: the page sees its download's progress.
+    event.waitUntil(cache.put(request, response.clone()).catch(() => {}));
+  }
   return response;
+}
+
+async function answer(event) {
+  const request = event.request;
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request, {
+    ignoreSearch: request.mode === "navigate", ignoreVary: true });
+  if (kept && usable(kept)) return kept;
+  if (kept) await cache.delete(request, { ignoreVary: true });  // unusable: fetch again
+  return fromNetwork(event, cache);
 }
 
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || !url.protocol.startsWith("http")) return;
-  event.respondWith(fromCacheOrNetwork(event.request));
+  if (event.request.headers.has("range")) return;  // the browser's own business
+  event.respondWith(answer(event));
 });
 
 // The page names the runtime files it fetched before this worker took it over (on the
-// first visit nothing passes through the worker): keep them too.
+// first visit nothing passes through the worker): keep them too, fetched with CORS;
+// one its host sends without CORS headers is left to the network. "forget" empties
+// the cache (the page asks after a failed load, so Try again meets the network).
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.type === "forget") {
+    event.waitUntil((async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX)) await caches.delete(name);
+      }
+      if (event.source) event.source.postMessage({ type: "forgotten", version: VERSION });
+    })());
+    return;
+  }
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     for (const href of data.urls) {
       try {
         const url = new URL(href, self.registration.scope);
-        if (!url.protocol.startsWith("http") || await cache.match(url.href)) continue;
+        if (!url.protocol.startsWith("http")) continue;
+        const kept = await cache.match(url.href, { ignoreVary: true });
+        if (usable(kept)) continue;
         const same = url.origin === self.location.origin;
-        const request = new Request(url.href, same ? {} : { mode: "no-cors" });
+        const request = same ? new Request(url.href) : corsRequest(url.href);
         const response = await fetch(request);
         if (keepable(request, response)) await cache.put(request, response);
       } catch (e) {
-        // Not reachable now: it is fetched (and kept) on the next visit instead.
+        // Not reachable now, or no CORS: fetched (and kept if it can be) later.
       }
     }
     if (event.source) event.source.postMessage({ type: "kept", version: VERSION });

@@ -3,13 +3,18 @@
 // 127.0.0.1 started here; any request to another host is refused and reported.
 //
 //   node drive.mjs [--decisions N] [--bids N] [--chromium /usr/bin/chromium]
-//                  [--site DIR --next-site DIR] [--bridge FILE]
+//                  [--port P --cdn-port Q]
+//                  [--site DIR --next-site DIR --self-site DIR] [--bridge FILE]
 //
 // --site is our page built as `make web` builds it (index.html from the template,
-// the worker, the manifest) around a stand-in archive; --next-site is a changed build
-// "deployed" over it part-way; --bridge is a JSON list of [sent, shown] pairs: what
-// the Python side's status texts become on the byte-wise bridge, and what the page
-// must show for each.
+// the worker, the manifest) around a stand-in archive, its runtime on the stand-in
+// CDN: a second server on 127.0.0.1 (port Q, another origin than the page's port P),
+// which sends `Access-Control-Allow-Origin: *` as pygbag's CDN does, or no CORS
+// headers when a step says so; --next-site is a changed build "deployed" over it
+// part-way; --self-site is a build whose runtime is on the page's own origin
+// (/runtime/: self-hosted, no CORS needed). --bridge is a JSON list of [sent, shown]
+// pairs: what the Python side's status texts become on the byte-wise bridge, and
+// what the page must show for each. The stand-in runtime is tests/browser/runtime/.
 import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
@@ -28,6 +33,9 @@ const decisions = Number(option("--decisions", "40"));
 const bids = Number(option("--bids", "0"));
 const siteDir = option("--site", null);
 const nextSiteDir = option("--next-site", null);
+const selfSiteDir = option("--self-site", null);
+const pagePort = Number(option("--port", "0"));
+const cdnPort = Number(option("--cdn-port", "0"));
 const bridgeFile = option("--bridge", null);
 const executablePath = option("--chromium", "/usr/bin/chromium");
 const log = (...parts) => process.stderr.write(parts.join(" ") + "\n");
@@ -60,22 +68,27 @@ const TYPES = {
   ".webmanifest": "application/manifest+json", ".png": "image/png",
 };
 
-// What the server does, changed by the steps: which build is deployed, which part of
-// the stand-in runtime fails, whether the network is "off" (every request cut).
-const net = { site: siteDir, pythons: "ok", main: "ok", wasm: "ok", archive: "ok",
-              fault: "", offline: false, requests: 0, cut: [] };
+// What the servers do, changed by the steps: which build is deployed, which part of
+// the stand-in runtime fails or crawls, whether the CDN sends CORS headers, whether
+// the network is "off" (every request to either server cut).
+const FINE = { pythons: "ok", main: "ok", wasm: "ok", data: "ok", rc: "ok", archive: "ok",
+               fault: "", cors: true, slowMs: 150 };
+const net = { site: siteDir, ...FINE, offline: false, requests: 0, cut: [] };
 const held = [];  // answers that never come (a stalled download)
 const EMPTY_WASM = Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]);
+const DATA = Buffer.alloc(64 * 1024, 7);  // the stand-in main.data
+const RUNTIME_DIRS = ["/runtime/", "/cdn/0.9.3/"];  // self-hosted, on the stand-in CDN
 
 function resolveUrl(pathname, files) {
   if (pathname === "/harness.html" || pathname === "/host.html") {
     return path.join(here, pathname.slice(1));
   }
-  if (net.site && pathname.startsWith("/game/")) {
-    const name = pathname.slice("/game/".length) || "index.html";
-    if (/^[A-Za-z0-9._-]+$/.test(name)) return path.join(net.site, name);
+  for (const [prefix, dir] of [["/game/", net.site], ["/self/", selfSiteDir]]) {
+    if (dir && pathname.startsWith(prefix)) {
+      const name = pathname.slice(prefix.length) || "index.html";
+      if (/^[A-Za-z0-9._-]+$/.test(name)) return path.join(dir, name);
+    }
   }
-  if (pathname === "/runtime/pythons.js") return path.join(here, "stub-pythons.js");
   if (pathname.startsWith("/pyodide/")) {
     const name = pathname.slice("/pyodide/".length);
     if (/^[A-Za-z0-9._-]+$/.test(name)) return path.join(here, "node_modules", "pyodide", name);
@@ -87,41 +100,86 @@ function resolveUrl(pathname, files) {
   return null;
 }
 
+function sendInParts(res, data, mode, headers) {
+  // At once, in eight parts net.slowMs apart, or half of it and then nothing.
+  res.writeHead(200, headers);
+  if (mode === "ok") return res.end(data);
+  const parts = 8, size = Math.ceil(data.length / parts);
+  let i = 0;
+  const next = () => {
+    if (mode === "stall" && i >= parts / 2) { held.push(res); return; }
+    if (i >= parts) { res.end(); return; }
+    res.write(data.subarray(i * size, (i + 1) * size));
+    i += 1;
+    setTimeout(next, net.slowMs);
+  };
+  next();
+  return true;
+}
+
 function answerRuntime(url, res) {
-  // The stand-in interpreter: its script (or a 404) and its WebAssembly (or a stall).
-  if (url.pathname === "/runtime/pythons.js" && net.pythons === "404") return notFound(res);
-  if (url.pathname === "/runtime/cpython312/main.js") {
-    if (net.main === "404") return notFound(res);
-    res.writeHead(200, { "Content-Type": TYPES[".js"] });
-    res.end(`window.STUB_FAULT = ${JSON.stringify(net.fault)};\n` +
-            fs.readFileSync(path.join(here, "stub-main.js"), "utf-8"));
+  // The stand-in runtime (tests/browser/runtime): pythons.js, the interpreter's glue,
+  // its WebAssembly and data, cpythonrc.py; each can be missing or crawl.
+  const dir = RUNTIME_DIRS.find((d) => url.pathname.startsWith(d));
+  if (!dir) return false;
+  const name = url.pathname.slice(dir.length);
+  const js = { "Content-Type": TYPES[".js"] };
+  if (name === "pythons.js") {
+    if (net.pythons === "404") return notFound(res);
+    if (net.pythons === "stall") { held.push(res); return true; }
+    res.writeHead(200, js);
+    res.end(fs.readFileSync(path.join(here, "runtime", "pythons.js")));
     return true;
   }
-  if (url.pathname === "/runtime/cpython312/main.wasm") {
+  if (name === "cpython312/main.js") {
+    if (net.main === "404") return notFound(res);
+    res.writeHead(200, js);
+    res.end(`window.STUB_FAULT = ${JSON.stringify(net.fault)};\n` +
+            fs.readFileSync(path.join(here, "runtime", "main.js"), "utf-8"));
+    return true;
+  }
+  if (name === "cpython312/main.wasm") {
+    if (net.wasm === "404") return notFound(res);
     if (net.wasm === "stall") { held.push(res); return true; }
     res.writeHead(200, { "Content-Type": TYPES[".wasm"], "Content-Length": EMPTY_WASM.length });
     res.end(EMPTY_WASM);
     return true;
   }
-  return false;
+  if (name === "cpython312/main.data") {
+    if (net.data === "404") return notFound(res);
+    return sendInParts(res, DATA, net.data, { "Content-Type": "application/octet-stream",
+                                              "Content-Length": DATA.length });
+  }
+  if (name === "cpythonrc.py") {
+    if (net.rc === "404") return notFound(res);
+    res.writeHead(200, { "Content-Type": "text/x-python" });
+    res.end("# stand-in cpythonrc.py\n");
+    return true;
+  }
+  return notFound(res);
 }
 
 function answerArchive(file, res) {
-  // The archive at once, slowly in eight parts, or half of it and then nothing.
+  // As a host may send it: whole with its length, in slow parts, stalled, missing,
+  // chunked without a length, cut short, or an HTML page in its place.
   const data = fs.readFileSync(file);
-  res.writeHead(200, { "Content-Type": "application/octet-stream",
-                       "Content-Length": data.length });
-  if (net.archive === "ok") return res.end(data);
-  const parts = 8, size = Math.ceil(data.length / parts);
-  let i = 0;
-  const next = () => {
-    if (net.archive === "stall" && i >= parts / 2) { held.push(res); return; }
-    if (i >= parts) { res.end(); return; }
-    res.write(data.subarray(i * size, (i + 1) * size));
-    i += 1;
-    setTimeout(next, 150);
-  };
-  next();
+  const headers = { "Content-Type": "application/octet-stream", "Content-Length": data.length };
+  if (net.archive === "404") return notFound(res);
+  if (net.archive === "chunked") {
+    res.writeHead(200, { "Content-Type": "application/octet-stream" });
+    res.write(data.subarray(0, 1000));
+    setTimeout(() => res.end(data.subarray(1000)), 50);
+    return true;
+  }
+  if (net.archive === "short") {
+    res.writeHead(200, { "Content-Type": "application/octet-stream" });
+    return res.end(data.subarray(0, data.length >> 1));
+  }
+  if (net.archive === "html") {
+    res.writeHead(200, { "Content-Type": TYPES[".html"] });
+    return res.end("<!doctype html><title>Not here</title><p>This site has no such page.</p>");
+  }
+  return sendInParts(res, data, net.archive, headers);
 }
 
 function notFound(res) {
@@ -130,7 +188,12 @@ function notFound(res) {
   return true;
 }
 
+function listen(server, port) {
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
 function serve(files) {
+  // The page's origin: the builds, the self-hosted runtime, the Pyodide harness.
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
     if (process.env.DRIVE_DEBUG) log("request", url.pathname, net.offline ? "cut" : "", net.site);
@@ -149,14 +212,29 @@ function serve(files) {
       res.end(JSON.stringify(Object.keys(files)));
       return;
     }
-    if (answerRuntime(url, res)) return;
+    if (url.pathname.startsWith("/runtime/")) { answerRuntime(url, res); return; }
     const file = resolveUrl(url.pathname, files);
     if (!file || !fs.existsSync(file)) return notFound(res);
     if (file.endsWith(".apk")) return answerArchive(file, res);
     res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream" });
     fs.createReadStream(file).pipe(res);
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+  return listen(server, pagePort);
+}
+
+function serveCdn() {
+  // The stand-in CDN: another origin (port), CORS headers as pygbag's CDN sends them
+  // unless net.cors is off.
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://127.0.0.1");
+    if (process.env.DRIVE_DEBUG) log("cdn request", url.pathname, net.offline ? "cut" : "");
+    if (net.offline) { net.cut.push("cdn:" + url.pathname); req.socket.destroy(); return; }
+    net.requests += 1;
+    if (net.cors) res.setHeader("Access-Control-Allow-Origin", "*");
+    res.setHeader("Cache-Control", "no-store");
+    answerRuntime(url, res);
+  });
+  return listen(server, cdnPort);
 }
 
 // --- the steps ----------------------------------------------------------------------
@@ -170,9 +248,13 @@ async function canvasBox(frame) {
   return frame.evaluate(() => {
     const c = document.getElementById("canvas");
     const r = c.getBoundingClientRect();
+    const transfer = document.querySelectorAll("#transfer");
     return { w: Math.round(r.width), h: Math.round(r.height), x: Math.round(r.left),
-             y: Math.round(r.top), attr: [c.width, c.height],
-             view: [document.documentElement.clientWidth, document.documentElement.clientHeight] };
+             y: Math.round(r.top), right: Math.round(r.right), bottom: Math.round(r.bottom),
+             attr: [c.width, c.height], ratio: window.devicePixelRatio,
+             view: [document.documentElement.clientWidth, document.documentElement.clientHeight],
+             transfer: transfer.length,
+             transfer_shown: Array.from(transfer).some((e) => e.getClientRects().length > 0) };
   });
 }
 
@@ -181,9 +263,17 @@ function release() {
   while (held.length) held.pop().destroy();
 }
 
+function docsSnippet(gameUrl) {
+  // The iframe of docs/embed.md, as a host copies it, pointed at our build.
+  const text = fs.readFileSync(path.join(root, "docs", "embed.md"), "utf-8");
+  const m = text.match(/```html\n(<iframe[\s\S]*?<\/iframe>)\n```/);
+  if (!m) throw new Error("docs/embed.md has no iframe snippet");
+  return m[1].replace(/src="[^"]*"/, `src="${gameUrl}"`);
+}
+
 async function checkPage(context, origin) {
   // The runtime's WebAssembly never comes here: the page stays at "Loading" (its
-  // limit is minutes) while its other parts are checked.
+  // limit is a minute) while its other parts are checked.
   net.wasm = "stall";
   const out = {};
   const page = await context.newPage();
@@ -197,6 +287,7 @@ async function checkPage(context, origin) {
   }));
   await page.goto(`${origin}/game/index.html`);
   await page.waitForFunction(() => window.stubRuntime !== undefined);
+  await page.waitForLoadState("load");
   out.title = await page.title();
   out.loading = await page.evaluate(() => ({
     visible: !document.getElementById("loading").hidden,
@@ -212,12 +303,23 @@ async function checkPage(context, origin) {
                               c.width = 800; c.height = 600; });
   await page.waitForTimeout(100);
   out.fit_resized = await canvasBox(page);
-  out.keys = await page.evaluate(() => ["Tab", "Space", "ArrowDown", "F1", "KeyS"].map((code) => {
+  const pressKeys = () => page.evaluate(() => ["Tab", "Space", "ArrowDown", "F1", "KeyS"].map((code) => {
     const e = new KeyboardEvent("keydown", { code, key: code === "KeyS" ? "s" : code,
                                              bubbles: true, cancelable: true });
     document.getElementById("canvas").dispatchEvent(e);
     return [code, e.defaultPrevented];
   }));
+  out.keys = await pressKeys();
+  // F6 hands the keyboard back to the page: then Tab is the browser's again, until
+  // the player clicks the table.
+  // (The loading panel covers the table here: the click is the table's own event.)
+  await page.dispatchEvent("#canvas", "pointerdown");
+  await page.keyboard.press("F6");
+  out.released = await page.evaluate(() => [document.activeElement.id,
+                                             document.getElementById("canvas").tabIndex]);
+  out.keys_released = await pressKeys();
+  await page.dispatchEvent("#canvas", "pointerdown");
+  out.keys_again = await pressKeys();
   // The start click: asked for only while the browser holds sound back and the
   // player's saved settings have the sound on.
   out.needs_click = await page.evaluate(() => window.atLoad.needsClick);
@@ -256,6 +358,10 @@ async function checkPage(context, origin) {
   out.embedded = await frame.evaluate(() => window.spadesPage.embedded);
   out.fit_iframe = await canvasBox(frame);
   await frame.evaluate(() => window.spadesPage.ready());
+  await host.waitForTimeout(200);
+  // Loaded and on screen: the keyboard stays with the host page until a click.
+  out.iframe_focus_before = await frame.evaluate(() => [document.hasFocus(),
+                                                        document.activeElement.id]);
   await frame.click("#canvas");
   out.iframe_focus = await frame.evaluate(() => [document.hasFocus(), document.activeElement.id]);
   await host.close({ runBeforeUnload: true });
@@ -263,6 +369,42 @@ async function checkPage(context, origin) {
   out.dialogs_embedded = hostDialogs;
   net.wasm = "ok";
   release();
+  return out;
+}
+
+async function checkFill(context, origin) {
+  // Whole loads: the table fills the page exactly, at a desktop size, a phone's, and
+  // in the docs' iframe; with a 3x screen the backing store is 2x (capped).
+  Object.assign(net, FINE);
+  const out = {};
+  const page = await context.newPage();
+  for (const [w, h] of [[1280, 720], [360, 640]]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto(`${origin}/game/index.html`);
+    await waitStage(page, ["game"], 20000);
+    out[`${w}x${h}`] = await canvasBox(page);
+  }
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setDeviceMetricsOverride",
+                 { width: 390, height: 844, deviceScaleFactor: 3, mobile: true });
+  await page.goto(`${origin}/game/index.html`);
+  await waitStage(page, ["game"], 20000);
+  out.dpr3 = await canvasBox(page);
+  await cdp.send("Emulation.clearDeviceMetricsOverride");
+  await page.close();
+  const host = await context.newPage();
+  await host.setViewportSize({ width: 1000, height: 800 });
+  await host.goto(`${origin.replace("127.0.0.1", "localhost")}/blank.html`);
+  const snippet = docsSnippet(`${origin}/game/index.html`);
+  await host.evaluate((html) => { document.body.innerHTML = html; }, snippet);
+  const handle = await host.waitForSelector("iframe");
+  out.snippet = await handle.evaluate((f) => ({
+    claimed: [Number(f.getAttribute("width")), Number(f.getAttribute("height"))],
+    box: [f.clientWidth, f.clientHeight] }));
+  const frame = await handle.contentFrame();
+  await waitStage(frame, ["game"], 20000);
+  out.snippet.canvas = await canvasBox(frame);
+  await host.close();
   return out;
 }
 
@@ -278,7 +420,7 @@ async function checkBridge(page) {
 
 // --- loading: the bar, the stages, their limits, Try again ------------------------
 
-const SHORT_LIMITS = { runtime: 1500, wasm: 1500, archive: 1500, frame: 1500 };
+const SHORT_LIMITS = { runtime: 1500, wasm: 1500, archive: 1500, frame: 1500, stall: 1500 };
 
 async function samplePage(page) {
   // Every 20 ms from the page's first script on: the stage, the bar, the panel.
@@ -302,25 +444,38 @@ async function samplePage(page) {
 
 async function waitStage(page, wanted, timeout) {
   // As a visitor would: the Start button (sound held back by the browser) is clicked.
+  // A page that loads itself again meanwhile (a new build's worker took over) is
+  // followed to its new document.
+  const end = Date.now() + timeout;
   for (;;) {
-    await page.waitForFunction((wanted) => window.spadesPage &&
-      wanted.concat(["click"]).includes(window.spadesPage.stageName()), wanted, { timeout });
-    const stage = await page.evaluate(() => window.spadesPage.stageName());
-    if (stage !== "click" || wanted.includes("click")) return stage;
-    await page.click("#start");
+    try {
+      await page.waitForFunction((wanted) => window.spadesPage &&
+        wanted.concat(["click"]).includes(window.spadesPage.stageName()), wanted,
+        { timeout: Math.max(1, end - Date.now()) });
+      const stage = await page.evaluate(() => window.spadesPage.stageName());
+      if (stage !== "click" || wanted.includes("click")) return stage;
+      await page.click("#start");
+    } catch (e) {
+      if (!/context was destroyed|navigat/i.test(String(e)) || Date.now() > end) throw e;
+      await page.waitForLoadState("domcontentloaded");
+    }
   }
 }
 
-async function failure(context, origin, setup) {
+const ENDS = ["failed:runtime", "failed:wasm", "failed:archive", "failed:apk", "failed:frame",
+              "failed:error", "game"];
+
+async function failure(context, origin, setup, limits) {
   // One broken part: how long until the page says so, what it says, and whether
-  // Try again, with the part mended, starts the game.
-  Object.assign(net, { pythons: "ok", main: "ok", wasm: "ok", archive: "ok", fault: "" }, setup);
+  // Try again, with the part mended, starts the game. `limits` null: the page's own.
+  Object.assign(net, FINE, setup);
   const page = await context.newPage();
-  await page.addInitScript((limits) => { window.spadesTimeouts = limits; }, SHORT_LIMITS);
+  const dialogs = [];
+  page.on("dialog", (d) => { dialogs.push(d.type()); d.dismiss(); });
+  if (limits) await page.addInitScript((l) => { window.spadesTimeouts = l; }, limits);
   const t = Date.now();
   await page.goto(`${origin}/game/index.html`);
-  const stage = await waitStage(page, ["failed:runtime", "failed:wasm", "failed:archive",
-                                       "failed:frame", "game"], 20000);
+  const stage = await waitStage(page, ENDS, 60000);
   const out = {
     stage, ms: Date.now() - t,
     text: await page.evaluate(() => document.getElementById("spades-status").textContent),
@@ -329,22 +484,24 @@ async function failure(context, origin, setup) {
       return !b.hidden && b.offsetWidth > 0 && document.activeElement === b;
     }),
     bar_hidden: await page.evaluate(() => document.getElementById("spades-bar").hidden),
+    archive: await page.evaluate(() => ((window.stubRuntime && window.stubRuntime.archive) || "").split("\n")[0]),
   };
   release();
-  Object.assign(net, { pythons: "ok", main: "ok", wasm: "ok", archive: "ok", fault: "" });
+  Object.assign(net, FINE);
   if (out.retry) {
     await Promise.all([page.waitForEvent("load"), page.click("#retry")]);
-    out.after_retry = await waitStage(page, ["game", "failed:runtime", "failed:wasm",
-                                             "failed:archive", "failed:frame"], 20000);
+    out.after_retry = await waitStage(page, ENDS, 20000);
   }
+  out.dialogs = dialogs;
   await page.close();
   return out;
 }
 
 async function checkLoading(context, origin) {
   const out = {};
-  // A whole load with the archive coming in eight parts: the bar and the status.
-  net.archive = "slow";
+  // A whole load with the runtime's data and the archive each coming in eight parts
+  // 150 ms apart: the bar and the status.
+  Object.assign(net, FINE, { archive: "slow", data: "slow" });
   const page = await context.newPage();
   await samplePage(page);
   await page.goto(`${origin}/game/index.html`);
@@ -353,46 +510,69 @@ async function checkLoading(context, origin) {
   await page.waitForTimeout(100);
   out.samples = await page.evaluate(() => window.samples);
   out.archive = await page.evaluate(() => window.stubRuntime.archive.slice(0, 40));
+  out.mounted = await page.evaluate(() => window.stubRuntime.mounted.slice(0, 5));
   out.after = await page.evaluate(() => ({
     panel: !document.getElementById("loading").hidden,
     pixel: Array.from(document.getElementById("canvas").getContext("2d")
       .getImageData(5, 5, 1, 1).data),
   }));
   await page.close();
-  net.archive = "ok";
-  // Each stage broken in turn.
+  Object.assign(net, FINE);
+  // Each part broken in turn. Missing files and bad archives at the page's own
+  // limits (each must be told at once); stalls at limits of 1.5 s.
   out.failures = {
     runtime_script: await failure(context, origin, { pythons: "404" }),
     runtime_half: await failure(context, origin, { main: "404" }),
-    runtime_stall: await failure(context, origin, { wasm: "stall" }),
-    archive_stall: await failure(context, origin, { archive: "stall" }),
-    no_first_frame: await failure(context, origin, { fault: "no-frame" }),
+    wasm_missing: await failure(context, origin, { wasm: "404" }),
+    data_missing: await failure(context, origin, { data: "404" }),
+    rc_missing: await failure(context, origin, { rc: "404" }),
+    no_cors: await failure(context, origin, { cors: false }),
+    archive_missing: await failure(context, origin, { archive: "404" }),
+    archive_short: await failure(context, origin, { archive: "short" }),
+    archive_html: await failure(context, origin, { archive: "html" }),
+    runtime_alert: await failure(context, origin, { fault: "alert" }),
+    runtime_stall: await failure(context, origin, { wasm: "stall" }, SHORT_LIMITS),
+    data_stall: await failure(context, origin, { data: "stall" }, SHORT_LIMITS),
+    archive_stall: await failure(context, origin, { archive: "stall" }, SHORT_LIMITS),
+    no_first_frame: await failure(context, origin, { fault: "no-frame" }, SHORT_LIMITS),
   };
+  // What is not a failure: an archive sent chunked without a length, and downloads
+  // that crawl (a part a second) far past a stall limit of 1.5 s.
+  out.fine = {
+    archive_chunked: await failure(context, origin, { archive: "chunked" }),
+    crawling: await failure(context, origin, { data: "slow", archive: "slow", slowMs: 1000 },
+                            SHORT_LIMITS),
+  };
+  // A stalled runtime at the page's own limits: told within 30 s.
+  out.failures.runtime_stall_real = await failure(context, origin, { wasm: "stall" });
   return out;
 }
 
 // --- offline after the first visit, and a new build -------------------------------
 
-async function loadGame(page, origin) {
+async function loadGame(page, url) {
   const t = Date.now();
-  await page.goto(`${origin}/game/index.html`);
-  await page.waitForFunction(() => window.stubRuntime && window.stubRuntime.frame === true,
-                             null, { timeout: 30000 });
+  await page.goto(url);
+  const stage = await waitStage(page, ["game"].concat(ENDS), 30000);
+  if (stage !== "game") {
+    return { ms: Date.now() - t, stage,
+             text: await page.evaluate(() => document.getElementById("spades-status").textContent) };
+  }
   const ms = Date.now() - t;  // to the game's first frame
   // As a visitor stays on the page: long enough for its look for a newer build.
   await page.waitForFunction(() => window.spadesPage.workerState() !== "checking",
                              null, { timeout: 30000 });
-  return { ms,
+  return { ms, stage,
            archive: await page.evaluate(() => window.stubRuntime.archive.split("\n")[0]),
            controlled: await page.evaluate(() => !!navigator.serviceWorker.controller),
            worker: await page.evaluate(() => window.spadesPage.workerState()) };
 }
 
-async function waitFor(page, test, timeout) {
+async function waitFor(page, test, timeout, arg) {
   // Polls an async test in the page (waitForFunction would take its promise as true).
   const end = Date.now() + timeout;
   while (Date.now() < end) {
-    if (await page.evaluate(test)) return true;
+    if (await page.evaluate(test, arg)) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("timed out waiting for " + test.toString().slice(0, 200));
@@ -403,10 +583,28 @@ async function cacheState(page) {
     const out = {};
     for (const name of await caches.keys()) {
       const cache = await caches.open(name);
-      out[name] = (await cache.keys()).map((r) => new URL(r.url).pathname).sort();
+      const list = [];
+      for (const r of await cache.keys()) {
+        const u = new URL(r.url), kept = await cache.match(r);
+        list.push((u.origin === location.origin ? "" : "cdn:") + u.pathname +
+                  (kept.type === "opaque" ? " (opaque)" : ""));
+      }
+      out[name] = list.sort();
     }
     return out;
   });
+}
+
+async function keptRuntime(page, folder) {
+  // Until the worker has kept the runtime's files of `folder` (named by the page).
+  await waitFor(page, async (folder) => {
+    const all = [];
+    for (const name of await caches.keys()) {
+      all.push(...(await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname));
+    }
+    return ["pythons.js", "cpython312/main.js", "cpython312/main.wasm", "cpython312/main.data",
+            "cpythonrc.py"].every((f) => all.includes(folder + f));
+  }, 20000, folder);
 }
 
 async function checkOffline(origin, profile) {
@@ -418,25 +616,23 @@ async function checkOffline(origin, profile) {
            "--autoplay-policy=no-user-gesture-required"],
   });
   const out = {};
+  const game = `${origin}/game/index.html`;
   try {
-    Object.assign(net, { site: siteDir, offline: false });
+    Object.assign(net, FINE, { site: siteDir, offline: false });
     const page = context.pages()[0] || await context.newPage();
-    page.on("console", (m) => log("offline page:", m.type(), m.text()));
-    context.on("serviceworker", (w) => log("worker:", w.url()));
-    out.first = await loadGame(page, origin);
+    const dialogs = [];
+    page.on("dialog", (d) => { dialogs.push(d.type()); d.dismiss(); });
+    page.on("console", (m) => { if (process.env.DRIVE_DEBUG) log("offline page:", m.type(), m.text()); });
+    out.first = await loadGame(page, game);
     // The worker keeps what the page fetched before it took over.
-    await waitFor(page, async () => {
-      for (const name of await caches.keys()) {
-        const keys = (await (await caches.open(name)).keys()).map((r) => r.url);
-        if (keys.some((u) => u.endsWith("/cpython312/main.wasm"))) return true;
-      }
-      return false;
-    }, 20000);
+    await keptRuntime(page, "/cdn/0.9.3/");
     out.cached = await cacheState(page);
-    // The network off: the second visit starts from the cache.
+    // The second visit, online: the worker answers, the runtime from another origin.
+    out.second = await loadGame(page, game);
+    // The network off: the third visit starts from the cache.
     net.offline = true;
     net.cut = [];
-    out.offline = await loadGame(page, origin);
+    out.offline = await loadGame(page, game);
     out.offline.cut = net.cut.slice();
     net.offline = false;
     // A changed build deployed: served from the next load or the one after (the new
@@ -444,19 +640,53 @@ async function checkOffline(origin, profile) {
     net.site = nextSiteDir;
     out.deploy = [];
     for (let i = 0; i < 3; i += 1) {
-      const load = await loadGame(page, origin);
-      out.deploy.push(load.archive);
+      const load = await loadGame(page, game);
+      out.deploy.push(load.archive || load.stage);
       if (load.archive !== out.first.archive) break;
-      await waitFor(page, async () => {
-        const reg = await navigator.serviceWorker.getRegistration();
-        return !!reg && !reg.installing && !reg.waiting;
-      }, 20000);
+      try {
+        await waitFor(page, async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return !!reg && !reg.installing && !reg.waiting;
+        }, 20000);
+      } catch (e) {
+        log("worker state:", await page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return JSON.stringify({ url: location.href, reg: !!reg,
+            installing: !!(reg && reg.installing), waiting: !!(reg && reg.waiting),
+            active: reg && reg.active && reg.active.state });
+        }));
+        throw e;
+      }
     }
     await page.waitForTimeout(300);
     out.cached_after = await cacheState(page);
     net.offline = true;
-    out.offline_after = await loadGame(page, origin);
+    out.offline_after = await loadGame(page, game);
     net.offline = false;
+    // A worker in a bad state: opaque copies of the runtime's files in its cache (as
+    // an older worker kept them). The next visit still starts, and the copies are
+    // replaced by ones every request can use. (Put from a page outside the worker's
+    // scope, so the worker does not answer the no-cors requests itself.)
+    await page.goto(`${origin}/blank.html`);
+    await page.evaluate(async (cdn) => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const file of ["pythons.js", "cpython312/main.js", "cpython312/main.wasm"]) {
+          await cache.put(cdn + file, await fetch(cdn + file, { mode: "no-cors" }));
+        }
+      }
+    }, `http://127.0.0.1:${cdnPort}/cdn/0.9.3/`);
+    out.poisoned = await cacheState(page);
+    out.recovered = await loadGame(page, game);
+    await page.waitForTimeout(500);
+    out.cached_recovered = await cacheState(page);
+    // Self-hosted: the runtime on the page's own origin (no CORS anywhere).
+    out.self_first = await loadGame(page, `${origin}/self/index.html`);
+    await keptRuntime(page, "/runtime/");
+    net.offline = true;
+    out.self_offline = await loadGame(page, `${origin}/self/index.html`);
+    net.offline = false;
+    out.dialogs = dialogs;
   } finally {
     net.offline = false;
     await context.close();
@@ -498,6 +728,7 @@ async function checkUpload(page) {
 async function main() {
   const files = gameFiles();
   const server = await serve(files);
+  const cdnServer = await serveCdn();
   const origin = `http://127.0.0.1:${server.address().port}`;
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "spades-chromium-"));
   const offlineProfile = fs.mkdtempSync(path.join(os.tmpdir(), "spades-offline-"));
@@ -531,80 +762,89 @@ async function main() {
     result.browser = context.browser() ? context.browser().version() : null;
 
     let t = Date.now();
-    result.runtime = await openHarness(page, origin);
-    result.runtime.load_ms = Date.now() - t;
-    log("runtime", JSON.stringify(result.runtime));
+    // --page-only (while working on the page): only step 6.
+    if (!args.includes("--page-only")) {
+      result.runtime = await openHarness(page, origin);
+      result.runtime.load_ms = Date.now() - t;
+      log("runtime", JSON.stringify(result.runtime));
 
-    // 1. A whole computer-only match, saved part-way into the page's localStorage.
-    await page.evaluate(() => window.localStorage.clear());
-    t = Date.now();
-    result.match = await page.evaluate(() => window.py("play_match", 11, 150));
-    result.match.wall_ms = Date.now() - t;
-    result.stored_keys = await page.evaluate(() => Object.keys(window.localStorage).sort());
-    log("match", JSON.stringify(result.match));
+      // 1. A whole computer-only match, saved part-way into the page's localStorage.
+      await page.evaluate(() => window.localStorage.clear());
+      t = Date.now();
+      result.match = await page.evaluate(() => window.py("play_match", 11, 150));
+      result.match.wall_ms = Date.now() - t;
+      result.stored_keys = await page.evaluate(() => Object.keys(window.localStorage).sort());
+      log("match", JSON.stringify(result.match));
 
-    // 2. Reload the page: a fresh interpreter finds the save and resumes it.
-    await page.reload();
-    await page.evaluate(() => window.harness);
-    result.resume = await page.evaluate(() => window.py("resume_match"));
-    log("resume", JSON.stringify(result.resume));
+      // 2. Reload the page: a fresh interpreter finds the save and resumes it.
+      await page.reload();
+      await page.evaluate(() => window.harness);
+      result.resume = await page.evaluate(() => window.py("resume_match"));
+      log("resume", JSON.stringify(result.resume));
 
-    // 3. Export everything as a download, as the game's export does.
-    const [download, offered] = await Promise.all([
-      page.waitForEvent("download", { timeout: 30000 }),
-      page.evaluate(() => window.py("export_download", "spades-export.json")),
-    ]);
-    const saved = path.join(downloads, "export.json");
-    await download.saveAs(saved);
-    result.export = {
-      offered,
-      suggested: download.suggestedFilename(),
-      text: fs.readFileSync(saved, "utf-8"),
-    };
-    result.export.checked = await page.evaluate(
-      (text) => window.py("check_export", text), result.export.text);
-    log("export", JSON.stringify(result.export.offered), result.export.suggested);
+      // 3. Export everything as a download, as the game's export does.
+      const [download, offered] = await Promise.all([
+        page.waitForEvent("download", { timeout: 30000 }),
+        page.evaluate(() => window.py("export_download", "spades-export.json")),
+      ]);
+      const saved = path.join(downloads, "export.json");
+      await download.saveAs(saved);
+      result.export = {
+        offered,
+        suggested: download.suggestedFilename(),
+        text: fs.readFileSync(saved, "utf-8"),
+      };
+      result.export.checked = await page.evaluate(
+        (text) => window.py("check_export", text), result.export.text);
+      log("export", JSON.stringify(result.export.offered), result.export.suggested);
 
-    // 4. A host page that refuses storage to the game's frame.
-    const host = await context.newPage();
-    await host.goto(`${origin.replace("127.0.0.1", "localhost")}/host.html`);
-    const frameHandle = await host.waitForSelector("#game");
-    const frame = await frameHandle.contentFrame();
-    await frame.waitForFunction(() => window.harness !== undefined);
-    result.refused_runtime = await frame.evaluate(() => window.harness);
-    result.refused_direct = await frame.evaluate(() => {
-      try { return typeof window.localStorage.length; } catch (e) { return e.name; }
-    });
-    result.refused = await frame.evaluate(() => window.py("refused_storage"));
-    log("refused", JSON.stringify(result.refused));
-    await host.close();
+      // 4. A host page that refuses storage to the game's frame.
+      const host = await context.newPage();
+      await host.goto(`${origin.replace("127.0.0.1", "localhost")}/host.html`);
+      const frameHandle = await host.waitForSelector("#game");
+      const frame = await frameHandle.contentFrame();
+      await frame.waitForFunction(() => window.harness !== undefined);
+      result.refused_runtime = await frame.evaluate(() => window.harness);
+      result.refused_direct = await frame.evaluate(() => {
+        try { return typeof window.localStorage.length; } catch (e) { return e.name; }
+      });
+      result.refused = await frame.evaluate(() => window.py("refused_storage"));
+      log("refused", JSON.stringify(result.refused));
+      await host.close();
 
-    // 5. Import: the browser's file chooser, closed without a file, then with one.
-    result.upload = await checkUpload(page);
-    log("upload", JSON.stringify(result.upload));
+      // 5. Import: the browser's file chooser, closed without a file, then with one.
+      result.upload = await checkUpload(page);
+      log("upload", JSON.stringify(result.upload));
 
+    }
     // 6. Our page around a stand-in runtime: the page, its loading, offline.
     if (siteDir) {
       result.page = await checkPage(context, origin);
       log("page", JSON.stringify(result.page.bridge));
-      result.loading = await checkLoading(context, origin);
-      log("loading", JSON.stringify(result.loading.failures));
+      result.fill = await checkFill(context, origin);
+      log("fill", JSON.stringify(result.fill));
+      if (!process.env.DRIVE_SKIP_LOADING) result.loading = await checkLoading(context, origin);
+      if (result.loading) log("loading", JSON.stringify(result.loading.failures));
       result.offline = await checkOffline(origin, offlineProfile);
       log("offline", JSON.stringify(result.offline));
     }
 
     // 7. Hard decisions with the default budget, timed in WebAssembly: cards, bids.
-    t = Date.now();
-    result.timings = await page.evaluate((n) => window.py("time_hard_decisions", n), decisions);
-    log("timed", result.timings.length, "hard card decisions in", Date.now() - t, "ms");
-    t = Date.now();
-    result.bid_timings = await page.evaluate((n) => window.py("time_hard_bids", n), bids);
-    log("timed", result.bid_timings.length, "hard bids in", Date.now() - t, "ms");
+    if (!args.includes("--page-only")) {
+      t = Date.now();
+      result.timings = await page.evaluate((n) => window.py("time_hard_decisions", n), decisions);
+      log("timed", result.timings.length, "hard card decisions in", Date.now() - t, "ms");
+      t = Date.now();
+      result.bid_timings = await page.evaluate((n) => window.py("time_hard_bids", n), bids);
+      log("timed", result.bid_timings.length, "hard bids in", Date.now() - t, "ms");
+    }
   } finally {
     if (context) await context.close();
     release();
-    server.closeAllConnections();
-    server.close();
+    for (const s of [server, cdnServer]) {
+      s.closeAllConnections();
+      s.close();
+    }
     fs.rmSync(profile, { recursive: true, force: true });
     fs.rmSync(offlineProfile, { recursive: true, force: true });
     fs.rmSync(downloads, { recursive: true, force: true });

@@ -1,0 +1,85 @@
+// A stand-in for pygbag's interpreter glue (cpython312/main.js, Emscripten's output,
+// with main.wasm and main.data beside it) and for what happens after it: the runtime
+// fetches cpythonrc.py and runs the page's loader Python. Served from the stand-in
+// CDN (another origin) and loaded by runtime/pythons.js as a classic script without
+// `crossorigin`, so, as with the real one, its errors and rejections are muted for
+// the page. The driver's server writes `window.STUB_FAULT` above this text when a step
+// should fail.
+//
+// What the glue does here as Emscripten's does: fetch main.wasm with fetch() (CORS
+// mode, cross-origin) and compile it, download main.data reporting "Downloading
+// data... (done/total)" through pythons.js's setStatus, then (postrun) fetch
+// cpythonrc.py. What the loader does here is build/template.tmpl's Python, step for
+// step: stage "archive", the page's checked download of the archive, MM.prepare on
+// its blob URL, stage "frame", the start click if asked, main.py's first frame.
+(async function () {
+  const page = window.spadesPage, cdn = window.config.cdn;
+  const fault = window.STUB_FAULT || "";
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  const folder = cdn + "cpython312/";
+
+  const wasm = await fetch(folder + "main.wasm", { credentials: "same-origin" });
+  if (!wasm.ok) throw new Error("failed to fetch main.wasm: " + wasm.status);
+  await WebAssembly.instantiate(await wasm.arrayBuffer());
+  window.stubRuntime.wasm = true;
+
+  const data = await fetch(folder + "main.data");
+  if (!data.ok) throw new Error("failed to fetch main.data: " + data.status);
+  const total = Number(data.headers.get("Content-Length")) || 0;
+  const reader = data.body.getReader();
+  let got = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    got += value.length;
+    window.stubSetStatus(`Downloading data... (${got}/${total})`);
+  }
+  window.stubSetStatus("");
+
+  const rc = await fetch(cdn + "cpythonrc.py");
+  if (!rc.ok) return;  // postrun logs it and the Python never runs
+  await rc.text();
+  if (fault === "alert") window.stubRuntime.reject("the runtime broke");  // pythons.js's alert()
+  if (fault === "throw") throw new Error("a muted error of the interpreter");
+
+  // The loader's Python from here.
+  page.stage("archive");
+  page.fetchArchive();
+  for (;;) {
+    const state = String(page.archiveState());
+    if (state === "failed") return;
+    if (state === "ready") break;
+    await wait(50);
+  }
+  const track = window.MM.prepare(String(page.archiveUrl()), JSON.stringify({
+    io: "url", type: "mount", mount: { point: "/data/data/spades", path: "/" } }));
+  while (!track.ready) {
+    if (track.error) { page.failed("apk", "spades.apk could not be opened"); return; }
+    await wait(50);
+  }
+  page.stage("frame");
+  page.say("Unpacking the game...");
+  window.stubRuntime.packageIndex = String(page.packageIndex());
+
+  if (page.needsClick()) {
+    page.askClick();
+    while (!page.started()) await wait(50);
+  }
+  page.stage("frame");
+  page.say("Starting the game...");
+  if (fault === "no-frame") return;  // main.py never draws
+  await wait(300);  // compiling main.py
+  // main.py's first frame: the felt and "Shuffling...", at the page's size (as
+  // main.py's page_size() reads it: CSS pixels), then ready().
+  const canvas = document.getElementById("canvas"), ctx = canvas.getContext("2d");
+  canvas.width = window.innerWidth;
+  canvas.height = window.innerHeight;
+  ctx.fillStyle = "rgb(24, 92, 58)";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = "rgb(246, 244, 236)";
+  ctx.font = "32px sans-serif";
+  ctx.textAlign = "center";
+  ctx.fillText("Shuffling...", canvas.width / 2, canvas.height / 2);
+  page.ready();
+  window.stubRuntime.frame = true;
+})();
