@@ -14,6 +14,10 @@ WEB_ZIP ?= build/spades-web.zip
 # Where the browser fetches pygbag's CPython-WebAssembly runtime from (the build
 # itself never goes there): override with `make web WEB_CDN=https://example.org/cdn/`.
 WEB_CDN ?= https://pygame-web.github.io/cdn/0.9.3/
+# Where the runtime takes its packages (the pygame-ce wheel) from: empty for pygbag's
+# own index (https://pygame-web.github.io/cdn/), else a folder holding
+# index-0.9.3-cp312.json and the wheels it names (docs/embed.md, self-hosting).
+WEB_PKG ?=
 PORT ?= 8000
 # The service worker (offline after the first visit): `make web SERVICE_WORKER=0` builds
 # a page without it (and one that removes a worker an earlier build installed).
@@ -64,12 +68,14 @@ web: $(WEB_STAMP)
 	mv $(WEB_STAGE)/build/web $(WEB_DIR)
 	rm -f $(WEB_DIR)/*.tar.gz
 	rm -rf $(WEB_STAGE_ROOT)
-	$(WEB_VENV)/bin/python build/pack.py --finish $(WEB_DIR) $(if $(filter 0,$(SERVICE_WORKER)),--no-worker)
+	$(WEB_VENV)/bin/python build/pack.py --finish $(WEB_DIR) $(if $(filter 0,$(SERVICE_WORKER)),--no-worker) \
+	    $(if $(WEB_PKG),--package-index $(WEB_PKG))
 	@ls -l $(WEB_DIR)
 
+# The build on http://localhost:$(PORT)/, with /cdn/ from pygbag's CDN as pygbag's own
+# test server does (the runtime asks there for pygame-ce on a localhost page).
 serve: web
-	@echo "Serving $(WEB_DIR) on http://localhost:$(PORT)/ (Ctrl+C stops)"
-	$(PYTHON) -m http.server --bind 127.0.0.1 --directory $(WEB_DIR) $(PORT)
+	$(PYTHON) build/serve.py --directory $(WEB_DIR) --port $(PORT)
 
 # The zip itch.io-style hosts take: index.html at its root, beside the archive.
 web-archive: web

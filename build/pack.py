@@ -5,10 +5,11 @@ the gauntlet, the audit and its positions, the save bench stay out.
 
     python build/pack.py STAGE_DIR               copies those files into STAGE_DIR
     python build/pack.py --list                  prints them, one a line
-    python build/pack.py --finish WEB_DIR [--no-worker]
+    python build/pack.py --finish WEB_DIR [--no-worker] [--package-index URL]
         after pygbag: adds the web app manifest, its icons and the service worker
         (stamped with the build's version) beside index.html, and prints the sizes;
-        --no-worker builds a page that registers no worker and removes any it finds
+        --no-worker builds a page that registers no worker and removes any it finds;
+        --package-index makes the runtime take its packages (pygame-ce) from URL
 
 Standard library only (``make web`` runs it with the web venv's Python). The walk is
 static (``ast``): a module imported under a condition that never holds in the browser
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -32,6 +35,7 @@ WEB_EXTRAS = ("manifest.webmanifest", "icon-192.png", "icon-512.png")
 WORKER = "sw.js"
 WORKER_MARK = 'var SERVICE_WORKER = "sw.js";'  # in build/template.tmpl
 SIZE_MARK = "var ARCHIVE_BYTES = 0;"
+INDEX_MARK = 'var PACKAGE_INDEX = "";'
 
 
 def module_file(module: str, root: Path = ROOT) -> Path:
@@ -116,15 +120,22 @@ def build_version(web_dir: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def finish(web_dir: Path, worker: bool = True) -> str:
+def finish(web_dir: Path, worker: bool = True, package_index: str = "") -> str:
     page = web_dir / "index.html"
     text = page.read_text(encoding="utf-8")
     if WORKER_MARK not in text:
         raise SystemExit(f"pack: {page} lacks the service worker line {WORKER_MARK!r}")
     if SIZE_MARK not in text:
         raise SystemExit(f"pack: {page} lacks the archive size line {SIZE_MARK!r}")
+    if INDEX_MARK not in text:
+        raise SystemExit(f"pack: {page} lacks the package index line {INDEX_MARK!r}")
     size = (web_dir / "spades.apk").stat().st_size
     text = text.replace(SIZE_MARK, f"var ARCHIVE_BYTES = {size};")
+    if package_index:
+        if not re.fullmatch(r"https?://[A-Za-z0-9._~:/%+-]+/", package_index):
+            raise SystemExit(f"pack: the package index {package_index!r} is not an http(s) "
+                             "address ending in /")
+        text = text.replace(INDEX_MARK, f"var PACKAGE_INDEX = {json.dumps(package_index)};")
     if not worker:
         text = text.replace(WORKER_MARK, 'var SERVICE_WORKER = "";')
     page.write_text(text, encoding="utf-8")
@@ -143,10 +154,13 @@ def finish(web_dir: Path, worker: bool = True) -> str:
 if __name__ == "__main__":
     if sys.argv[1:] == ["--list"]:
         print("\n".join(game_files()))
-    elif sys.argv[1:2] == ["--finish"] and len(sys.argv) in (3, 4):
-        web = Path(sys.argv[2])
-        worker = sys.argv[3:] != ["--no-worker"]
-        version = finish(web, worker)
+    elif sys.argv[1:2] == ["--finish"] and len(sys.argv) >= 3:
+        web, rest = Path(sys.argv[2]), sys.argv[3:]
+        worker = "--no-worker" not in rest
+        index = rest[rest.index("--package-index") + 1] if "--package-index" in rest[:-1] else ""
+        if set(rest) - {"--no-worker", "--package-index", index}:
+            sys.exit(__doc__)
+        version = finish(web, worker, index)
         apk = web / "spades.apk"
         print(f"pack: spades.apk {apk.stat().st_size:,} bytes "
               f"({apk.stat().st_size / 1024:.0f} KiB), build {version}, service worker "

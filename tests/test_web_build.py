@@ -336,6 +336,101 @@ def test_web_without_the_worker(built, tmp_path):
     assert 'var SERVICE_WORKER = "";' in (copy / "index.html").read_text(encoding="utf-8")
 
 
+# --- make serve --------------------------------------------------------------------------
+
+
+def load_serve():
+    spec = importlib.util.spec_from_file_location("serve", ROOT / "build" / "serve.py")
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    return serve
+
+
+def test_make_serve_serves_the_build_and_proxies_cdn_as_pygbags_test_server(tmp_path):
+    """A real server on 127.0.0.1 in front of a stand-in CDN (another real server): the
+    build's files with their length and type, uncompressed; what pygbag's runtime asks
+    for under /cdn/ (its package index, the pygame-ce wheel, with the double slash its
+    wheel addresses have) fetched from the CDN at the same path and kept; a file the CDN
+    lacks is a 404 the page sees."""
+    import http.server
+    import threading
+    import urllib.error
+    import urllib.request
+
+    serve = load_serve()
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "index.html").write_text("<!doctype html><title>Spades</title>", encoding="utf-8")
+    (web / "spades.apk").write_bytes(b"PK\x03\x04" + bytes(2000))
+    cdn_files = {"/cdn/index-0.9.3-cp312.json": b'{"pygame": "cp312/pygame_ce.whl"}',
+                 "/cdn/cp312/pygame_ce.whl": b"PK wheel bytes"}
+    asked = []
+
+    class Cdn(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - the base class's name
+            asked.append(self.path)
+            body = cdn_files.get(self.path)
+            self.send_response(200 if body else 404)
+            self.end_headers()
+            self.wfile.write(body or b"")
+
+        def log_message(self, *args):
+            pass
+
+    cdn = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Cdn)
+    server = serve.make_server(str(web), 0, "127.0.0.1",
+                               f"http://127.0.0.1:{cdn.server_address[1]}", str(tmp_path / "c"))
+    for s in (cdn, server):
+        threading.Thread(target=s.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+
+    def get(path):
+        request = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, dict(answer.headers), answer.read()
+        except urllib.error.HTTPError as exc:
+            return exc.code, dict(exc.headers), b""
+
+    try:
+        status, headers, body = get("/spades.apk")
+        assert status == 200 and body.startswith(b"PK\x03\x04")
+        assert headers["Content-Length"] == str(len(body)) and "Content-Encoding" not in headers
+        assert headers["Content-type"] == "application/octet-stream"
+        assert get("/")[0] == 200 and b"Spades" in get("/")[2]
+        status, headers, body = get("/cdn/index-0.9.3-cp312.json")
+        assert status == 200 and body == cdn_files["/cdn/index-0.9.3-cp312.json"]
+        status, _, body = get("/cdn//cp312/pygame_ce.whl")
+        assert status == 200 and body == b"PK wheel bytes"
+        assert asked == ["/cdn/index-0.9.3-cp312.json", "/cdn/cp312/pygame_ce.whl"]
+        assert get("/cdn/cp312/pygame_ce.whl")[2] == b"PK wheel bytes"
+        assert len(asked) == 2  # kept: asked of the CDN once
+        assert get("/cdn/missing.whl")[0] == 404
+    finally:
+        for s in (server, cdn):
+            s.shutdown()
+            s.server_close()
+
+
+def test_make_serve_runs_the_server():
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = text[text.index("\nserve:"):].split("\n\n", 1)[0]
+    assert "build/serve.py" in recipe and "http.server" not in recipe
+
+
+def test_web_with_its_own_package_index(built, tmp_path):
+    """make web WEB_PKG=...: the page hands the runtime that index (see packageIndex);
+    without it, the page leaves the choice to the runtime."""
+    assert 'var PACKAGE_INDEX = "";' in (built / "index.html").read_text(encoding="utf-8")
+    copy = as_pygbag_left_it(built, tmp_path / "web")
+    pack.finish(copy, package_index="https://games.example.org/pkg/")
+    page = (copy / "index.html").read_text(encoding="utf-8")
+    assert 'var PACKAGE_INDEX = "https://games.example.org/pkg/";' in page
+    for bad in ("https://games.example.org/pkg", "javascript:alert(1)/", 'https://x/"+y/'):
+        with pytest.raises(SystemExit):
+            pack.finish(as_pygbag_left_it(built, tmp_path / "bad"), package_index=bad)
+
+
 def test_build_leaves_the_sources_alone(built):
     status = subprocess.run(["git", "status", "--porcelain", "--ignored", "--", *GAME_TOP],
                             cwd=ROOT, capture_output=True, text=True).stdout
