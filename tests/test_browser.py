@@ -175,10 +175,16 @@ def counted_by_ci(request, record_property):
         record_property("chromium", "1")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_port(among: range | None = None) -> int:
+    """A port nothing listens on now: any, or the first free one of ``among``."""
+    for port in among or [0]:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise RuntimeError(f"no free port in {among}")
 
 
 @pytest.fixture(scope="module")
@@ -192,11 +198,12 @@ def browser_run(tmp_path_factory) -> dict:
     bridge = work / "bridge.json"
     bridge.write_text(json.dumps(bridge_pairs()), encoding="utf-8")
     env = dict(os.environ, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD="1")
-    port, cdn_port = free_port(), free_port()
+    port, cdn_port, serve_port = free_port(), free_port(), free_port(range(8100, 9000))
     cdn = f"http://127.0.0.1:{cdn_port}/cdn/0.9.3/"  # another origin, as pygbag's CDN
     done = subprocess.run(
         ["node", str(HERE / "drive.mjs"), "--decisions", str(DECISIONS), "--bids", str(BIDS),
          "--chromium", CHROMIUM, "--port", str(port), "--cdn-port", str(cdn_port),
+         "--serve-port", str(serve_port), "--python", sys.executable,
          "--site", str(build_site(work / "a", "stand-in archive A", cdn)),
          "--next-site", str(build_site(work / "b", "stand-in archive B", cdn)),
          "--self-site", str(build_site(work / "s", "stand-in archive S", "/runtime/")),
@@ -267,6 +274,19 @@ def test_refused_storage_falls_back_to_memory_and_says_so(browser_run):
     assert refused["problem"] == BROWSER_REFUSED
     assert refused["notices"] == [BROWSER_REFUSED]
     assert refused["saved"] and refused["same"]
+
+
+def test_a_save_refused_by_a_full_storage_is_told_under_either_bridge(browser_run):
+    """Chromium's own quota, filled by another game on the site: the match's save is
+    refused with a real QuotaExceededError. Whether the bridge raises it (Pyodide's,
+    like pygbag's browsermodule.c) or swallows it, the store reads the write back,
+    notices, and tells the player; play goes on."""
+    full = browser_run["full"]
+    assert full["quota"] and "quota" in full["quota"].lower(), full
+    for kind in ("raises", "swallows"):
+        got = full[kind]
+        assert got["store"] == "LocalStorageStore" and got["saved"] is False, (kind, got)
+        assert any(n.startswith("Saving stopped for") for n in got["notices"]), (kind, got)
 
 
 def timing_figures(wasm: list[dict], here: list[dict]) -> dict:
@@ -478,6 +498,21 @@ def test_a_self_hosted_runtime_starts_offline_too(browser_run):
     assert off["self_first"]["archive"].startswith("stand-in archive S"), off["self_first"]
     assert off["self_offline"]["archive"].startswith("stand-in archive S"), off["self_offline"]
     assert off["self_offline"]["controlled"]
+
+
+def test_make_serve_serves_a_page_that_starts(browser_run):
+    """build/serve.py on http://localhost:8xxx/ (not 8000), its /cdn/ proxied to the
+    stand-in CDN: the runtime takes pygame-ce from this port's /cdn/ and the game
+    reaches its first frame; a wheel the CDN lacks is told at once."""
+    serve = browser_run["serve"]
+    assert "open http://localhost:" in serve["printed"], serve
+    assert serve["stage"] == "game", serve
+    port = serve["printed"].split("http://localhost:")[1].split("/")[0]
+    assert serve["wheel"].startswith(f"http://localhost:{port}/cdn/cp312/pygame_ce-2.5.7"), serve
+    assert serve["archive"].startswith("stand-in archive A")
+    assert serve["missing"]["stage"] == "failed:frame", serve["missing"]
+    assert "pygame_ce-2.5.7-cp312-cp312-wasm32_bi_emscripten.whl: HTTP 404" in \
+        serve["missing"]["text"]
 
 
 def test_the_table_fills_the_page_exactly(browser_run):

@@ -58,6 +58,11 @@ class StorageFull(OSError):
     """The memory backend's own limit, standing in for a browser quota."""
 
 
+class WriteNotKept(OSError):
+    """A write the storage did not keep, though it raised nothing: read back, it was
+    missing or different (a bridge to the browser that swallows its exception)."""
+
+
 class Store:
     """Text documents under short keys; subclasses supply the five primitives.
 
@@ -200,6 +205,12 @@ class KeyValueStore(Store):
 
     Keys carry the game's name, so other games on the same site keep their own data,
     and a damaged document is copied under ``spades/damaged/<key>/<time>``.
+
+    Every write is read back and compared. A browser refuses a write that does not fit
+    (QuotaExceededError); pygbag's bridge (browsermodule.c) raises a Python exception
+    for a JavaScript one, but a bridge that swallows it returns nothing at all, and a
+    save would be lost without a word. Read back, a refused write is noticed whatever
+    the bridge does, and told as any failed write is.
     """
 
     def __init__(self, storage: Any) -> None:
@@ -217,6 +228,12 @@ class KeyValueStore(Store):
 
     def _set(self, key: str, text: str) -> None:
         self.storage.setItem(PREFIX + key, text)
+        self._check_kept(PREFIX + key, text)
+
+    def _check_kept(self, name: str, text: str) -> None:
+        back = self.storage.getItem(name)
+        if not isinstance(back, str) or back != text:
+            raise WriteNotKept("the browser did not keep it")
 
     def _delete(self, key: str) -> None:
         self.storage.removeItem(PREFIX + key)
@@ -241,6 +258,7 @@ class KeyValueStore(Store):
             n += 1
             name = f"{base}-{n}"
         self.storage.setItem(name, text)
+        self._check_kept(name, text)  # the copy is there before the original goes
         self._delete(key)
         return name
 
@@ -463,7 +481,8 @@ def open_local_storage(storage: Any) -> Store:
     """The browser's local storage, or memory when the browser refuses it.
 
     A third-party iframe or a private window may throw on any access, or quietly
-    give a storage that refuses writes, so this writes and removes a probe first.
+    give a storage that refuses writes, so this writes, reads back and removes a probe
+    first.
     """
     if storage is None:
         return MemoryStore(problem=BROWSER_REFUSED)
@@ -471,6 +490,7 @@ def open_local_storage(storage: Any) -> Store:
     try:
         probe = PREFIX + ".probe"
         storage.setItem(probe, "1")
+        store._check_kept(probe, "1")
         storage.removeItem(probe)
         store._raw_keys()
     except Exception:

@@ -19,6 +19,7 @@ import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -35,6 +36,8 @@ const siteDir = option("--site", null);
 const nextSiteDir = option("--next-site", null);
 const selfSiteDir = option("--self-site", null);
 const pagePort = Number(option("--port", "0"));
+const servePort = Number(option("--serve-port", "0"));  // make serve's: 8000-8999
+const python = option("--python", "python3");
 const cdnPort = Number(option("--cdn-port", "0"));
 const bridgeFile = option("--bridge", null);
 const executablePath = option("--chromium", "/usr/bin/chromium");
@@ -72,12 +75,17 @@ const TYPES = {
 // the stand-in runtime fails or crawls, whether the CDN sends CORS headers, whether
 // the network is "off" (every request to either server cut).
 const FINE = { pythons: "ok", main: "ok", wasm: "ok", data: "ok", rc: "ok", archive: "ok",
-               fault: "", cors: true, slowMs: 150 };
+               wheel: "ok", fault: "", cors: true, slowMs: 150 };
 const net = { site: siteDir, ...FINE, offline: false, requests: 0, cut: [] };
 const held = [];  // answers that never come (a stalled download)
 const EMPTY_WASM = Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]);
 const DATA = Buffer.alloc(64 * 1024, 7);  // the stand-in main.data
 const RUNTIME_DIRS = ["/runtime/", "/cdn/0.9.3/"];  // self-hosted, on the stand-in CDN
+// The stand-in CDN's package folder, in place of https://pygame-web.github.io/cdn/:
+// the package index and the pygame-ce wheel it names, as pygbag 0.9.3's index does.
+const PACKAGES = `http://127.0.0.1:${cdnPort}/cdn/`;
+const WHEEL = "cp312/pygame_ce-2.5.7-cp312-cp312-wasm32_bi_emscripten.whl";
+const INDEX = { "-CDN-": PACKAGES, pygame: "cp312/pygame_ce-2.5.7-<abi>-<abi>-<api>.whl" };
 
 function resolveUrl(pathname, files) {
   if (pathname === "/harness.html" || pathname === "/host.html") {
@@ -117,9 +125,26 @@ function sendInParts(res, data, mode, headers) {
   return true;
 }
 
+function answerPackages(url, res) {
+  // The package index and the wheel (the CDN's /cdn/, or make serve's proxy of it).
+  if (url.pathname === "/cdn/index-0.9.3-cp312.json") {
+    res.writeHead(200, { "Content-Type": TYPES[".json"] });
+    res.end(JSON.stringify(INDEX));
+    return true;
+  }
+  if (url.pathname === "/cdn/" + WHEEL) {
+    if (net.wheel === "404") return notFound(res);
+    res.writeHead(200, { "Content-Type": "application/zip" });
+    res.end(Buffer.from("PK\x03\x04 a stand-in wheel"));
+    return true;
+  }
+  return false;
+}
+
 function answerRuntime(url, res) {
   // The stand-in runtime (tests/browser/runtime): pythons.js, the interpreter's glue,
   // its WebAssembly and data, cpythonrc.py; each can be missing or crawl.
+  if (answerPackages(url, res)) return true;
   const dir = RUNTIME_DIRS.find((d) => url.pathname.startsWith(d));
   if (!dir) return false;
   const name = url.pathname.slice(dir.length);
@@ -135,6 +160,7 @@ function answerRuntime(url, res) {
     if (net.main === "404") return notFound(res);
     res.writeHead(200, js);
     res.end(`window.STUB_FAULT = ${JSON.stringify(net.fault)};\n` +
+            `window.STUB_PACKAGES = ${JSON.stringify(PACKAGES)};\n` +
             fs.readFileSync(path.join(here, "runtime", "main.js"), "utf-8"));
     return true;
   }
@@ -548,6 +574,49 @@ async function checkLoading(context, origin) {
   return out;
 }
 
+// --- make serve -----------------------------------------------------------------
+
+async function checkServe(context) {
+  // build/serve.py (what `make serve` runs) on http://localhost:8xxx/, its /cdn/ from
+  // the stand-in CDN: the page starts, pygame-ce from this port's /cdn/ (the runtime
+  // alone would ask port 8000's).
+  if (!servePort) return null;
+  Object.assign(net, FINE);
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), "spades-serve-"));
+  const child = spawn(python, [path.join(root, "build", "serve.py"), "--directory", siteDir,
+                               "--port", String(servePort), "--cache", cache,
+                               "--cdn", `http://127.0.0.1:${cdnPort}`],
+                      { stdio: ["ignore", "pipe", "pipe"] });
+  const out = {};
+  try {
+    out.printed = await new Promise((resolve, reject) => {
+      let text = "";
+      child.stdout.on("data", (d) => { text += d; if (text.includes("\n")) resolve(text.trim()); });
+      child.on("exit", (code) => reject(new Error("serve.py ended: " + code)));
+      setTimeout(() => reject(new Error("serve.py printed nothing")), 10000);
+    });
+    const page = await context.newPage();
+    const t = Date.now();
+    await page.goto(`http://localhost:${servePort}/`);
+    out.stage = await waitStage(page, ENDS, 30000);
+    out.ms = Date.now() - t;
+    out.wheel = await page.evaluate(() => window.stubRuntime.wheel || "");
+    out.archive = await page.evaluate(() => (window.stubRuntime.archive || "").split("\n")[0]);
+    // The wheel missing upstream: told at once.
+    net.wheel = "404";
+    fs.rmSync(cache, { recursive: true, force: true });
+    await page.goto(`http://localhost:${servePort}/`);
+    out.missing = { stage: await waitStage(page, ENDS, 30000),
+                    text: await page.evaluate(() => document.getElementById("spades-status").textContent) };
+    await page.close();
+  } finally {
+    net.wheel = "ok";
+    child.kill();
+    fs.rmSync(cache, { recursive: true, force: true });
+  }
+  return out;
+}
+
 // --- offline after the first visit, and a new build -------------------------------
 
 async function loadGame(page, url) {
@@ -816,6 +885,10 @@ async function main() {
       result.upload = await checkUpload(page);
       log("upload", JSON.stringify(result.upload));
 
+      // 5b. The site's storage full (Chromium's real quota): a refused save is told.
+      result.full = await page.evaluate(() => window.py("full_storage"));
+      log("full", JSON.stringify(result.full));
+
     }
     // 6. Our page around a stand-in runtime: the page, its loading, offline.
     if (siteDir) {
@@ -823,6 +896,8 @@ async function main() {
       log("page", JSON.stringify(result.page.bridge));
       result.fill = await checkFill(context, origin);
       log("fill", JSON.stringify(result.fill));
+      result.serve = await checkServe(context);
+      log("serve", JSON.stringify(result.serve));
       if (!process.env.DRIVE_SKIP_LOADING) result.loading = await checkLoading(context, origin);
       if (result.loading) log("loading", JSON.stringify(result.loading.failures));
       result.offline = await checkOffline(origin, offlineProfile);

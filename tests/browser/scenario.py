@@ -143,6 +143,64 @@ def refused_storage() -> dict[str, Any]:
     }
 
 
+class SwallowingBridge:
+    """The page's localStorage through a bridge that swallows JavaScript's exceptions
+    (a call that throws gives None, as if it worked): the other behaviour a bridge may
+    have (pygbag's raises, as Pyodide's does)."""
+
+    def __init__(self, storage: Any) -> None:
+        self.storage = storage
+
+    @property
+    def length(self) -> int:
+        return self.storage.length
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.storage, name)
+
+        def swallowed(*args: Any) -> Any:
+            try:
+                return method(*args)
+            except Exception:
+                return None
+        return swallowed
+
+
+def full_storage() -> dict[str, Any]:
+    """The page's localStorage filled to the browser's quota (by another game on the
+    site): a save refused with a real QuotaExceededError is noticed and told, whether
+    the bridge raises it (Pyodide's, pygbag's) or swallows it."""
+    from spades.storage import open_local_storage
+
+    storage = platform.local_storage()
+    storage.removeItem("spades/match")  # an earlier, bigger save would leave room
+    names: list[str] = []
+    quota = None
+    for size in (262144, 16384, 1024, 64):  # to within 64 characters of the quota
+        while len(names) < 400:
+            name = f"other-game/fill-{len(names)}"
+            try:
+                storage.setItem(name, "x" * size)
+            except Exception as exc:
+                quota = quota or type(exc).__name__ + ": " + str(exc)[:80]
+                break
+            names.append(name)
+    storage.removeItem(names.pop())  # room for the store's probe, not for a match
+    match = Match(preset("standard"), 5)
+    players = players_for(match)
+    for _ in range(40):
+        act_once(match, players)
+    out: dict[str, Any] = {"quota": quota}
+    for kind, medium in (("raises", storage), ("swallows", SwallowingBridge(storage))):
+        store = open_local_storage(medium)
+        saved = save_match(store, match, names=NAMES, strengths=STRENGTHS)
+        out[kind] = {"store": type(store).__name__, "saved": saved,
+                     "notices": store.take_notices()}
+    for name in names:
+        storage.removeItem(name)
+    return out
+
+
 def decision_views(count: int, seed: int = 2024) -> list[tuple[int, int]]:
     """Card decisions worth a search: (match seed, actions before it), spread over
     whole hands so early (long rollouts) and late decisions both appear."""

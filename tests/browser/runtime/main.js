@@ -12,6 +12,12 @@
 // cpythonrc.py. What the loader does here is build/template.tmpl's Python, step for
 // step: stage "archive", the page's checked download of the archive, MM.prepare on
 // its blob URL, stage "frame", the start click if asked, main.py's first frame.
+// Before that frame, main.py's `import pygame` makes the runtime install pygame-ce as
+// aio/pep0723.py does (pygbag 0.9.3): its package index is PYGPI (what the page's
+// packageIndex() names) or else pygbag's CDN (`window.STUB_PACKAGES` here, written by
+// the driver's server in its place); the wheel's base is that index's "-CDN-", which
+// the runtime rewrites to http://localhost:8000/cdn/ on any page whose address starts
+// with http://localhost:8 unless PYGPI is set.
 (async function () {
   const page = window.spadesPage, cdn = window.config.cdn;
   const fault = window.STUB_FAULT || "";
@@ -59,7 +65,7 @@
   }
   page.stage("frame");
   page.say("Unpacking the game...");
-  window.stubRuntime.packageIndex = String(page.packageIndex());
+  const pygpi = String(page.packageIndex() || "");
 
   if (page.needsClick()) {
     page.askClick();
@@ -68,6 +74,16 @@
   page.stage("frame");
   page.say("Starting the game...");
   if (fault === "no-frame") return;  // main.py never draws
+  // import pygame: the package index, then the wheel it names.
+  const indexBase = pygpi || window.STUB_PACKAGES;
+  const index = await (await fetch(indexBase + "index-0.9.3-cp312.json")).json();
+  let wheelBase = index["-CDN-"];
+  if (pygpi) wheelBase = pygpi;
+  else if (location.href.startsWith("http://localhost:8")) wheelBase = "http://localhost:8000/cdn/";
+  const wheelPath = index.pygame.replace(/<abi>/g, "cp312").replace("<api>", "wasm32_bi_emscripten");
+  const wheel = await fetch(wheelBase + wheelPath + "#");
+  if (!wheel.ok) throw new Error("cannot install pygame-ce: " + wheel.status);
+  window.stubRuntime.wheel = wheel.url;
   await wait(300);  // compiling main.py
   // main.py's first frame: the felt and "Shuffling...", at the page's size (as
   // main.py's page_size() reads it: CSS pixels), then ready().
