@@ -15,6 +15,9 @@
 // (/runtime/: self-hosted, no CORS needed). --bridge is a JSON list of [sent, shown]
 // pairs: what the Python side's status texts become on the byte-wise bridge, and
 // what the page must show for each. The stand-in runtime is tests/browser/runtime/.
+// --serve-port (8000-8999) and --python run build/serve.py (`make serve`) in front of
+// the stand-in CDN. While working on the page, --page-only runs only the page's steps
+// (DRIVE_SKIP_LOADING=1 leaves out the loading failures, DRIVE_DEBUG=1 logs requests).
 import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
