@@ -102,7 +102,7 @@ def load_pack():
     return pack
 
 
-def fill_template(text: str, cdn: str) -> str:
+def fill_template(text: str, cdn: str = "/runtime/") -> str:
     """Our page template filled the way pygbag fills it (plain text replacement), with
     the runtime address pointing at the driver's stand-in for pygbag's runtime."""
     values = {"cdn": cdn, "archive": "spades", "title": "Spades", "PYBUILD": "3.12",

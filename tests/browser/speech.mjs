@@ -27,7 +27,7 @@ function serve() {
     const url = new URL(req.url, "http://127.0.0.1");
     res.setHeader("Cache-Control", "no-store");
     const file = url.pathname === "/game/index.html" ? pageFile
-      : url.pathname === "/runtime/pythons.js" ? path.join(here, "stub-pythons.js") : null;
+      : url.pathname === "/runtime/pythons.js" ? path.join(here, "runtime", "pythons.js") : null;
     if (!file) { res.writeHead(404); res.end("not found"); return; }
     const type = file.endsWith(".js") ? "text/javascript" : "text/html; charset=utf-8";
     res.writeHead(200, { "Content-Type": type });
