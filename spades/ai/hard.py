@@ -1,21 +1,10 @@
-"""The hard player: search over deals that agree with everything the seat knows.
+"""The hard player: its bid and its cards searched over deals that agree with
+everything the seat knows (search.py).
 
-For a card decision it samples the unseen cards into the other hands (respecting the
-voids shown, the hand sizes, and leaning on what the bids imply, though a quarter of
-the deals ignore the bids), plays each candidate card on every sample to the end of
-the hand, and keeps the card with the best average change in the match score, bags
-and nils included. The same samples serve every candidate, so differences between
-cards are not drowned by the luck of the deal. The rollouts play the seat itself and
-its partner by the normal rules, and each opponent by the normal rules bent by a
-style drawn for the deal (eager, careless, shy), so the search is not a best reply to
-normal alone.
-
-For a bid it does the same with the candidate bids (the normal bid, a trick either
-side, nil on a hand that might duck): the later seats bid by the normal rules from
-their sampled hands, the whole hand is played out, and the normal bid stands unless
-another beats it on the same deals by a margin and by more than the noise. Before a
-seat that may bid blind nil has looked, the search weighs blind nil against a look
-the same way, dealing the seat's own unseen hand too.
+For a card decision each candidate card (one per run of touching cards) is played on
+every sampled deal and the hand played out; the card with the best average change in
+the match score stands in for the normal card only if it beats it by a margin and by
+more than the noise. Its bids are the bid search's (bid_search.py).
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""The table's words: what a listener hears and a reader reads about the play.
-
-``announce`` turns the engine's events and the player's moments into short sentences
-(it imports the engine only); ``words`` names results in the player's own names for the
-panels; ``narration`` decides when the table says what (a mixin of the table scene);
-``captions`` writes the latest sentences across the top of a desktop window;
-``delivery`` hands them to the browser page's live region or the caption strip. It
-imports the engine, the storage's names, the platform, the layout and the art, never
-the table, its drawing or the pages.
+"""The table's words, spoken and written: ``announce`` makes the sentences (from the
+engine alone), ``words`` names results in the player's names, ``narration`` says when
+(mixed into the table scene), ``captions`` and ``delivery`` take them to the window or
+the page's live region. It imports the engine, storage, platform, layout and art.
 """

@@ -1,10 +1,6 @@
-"""The table: a whole match played by mouse, touch or keyboard.
-
-``scene.TableScene`` holds the engine's match and never re-derives a rule; it mixes in
-the input routing (``routing``), the panels and their controls (``panels``,
-``pause_panel``, ``control``, ``help``), the motion of each event (``choreography``,
-``anim``) and the narration (from ``speech``). ``tutorial`` is the guided
-demonstration played on this table; ``levels`` are the Journey's levels, whose end the
-table announces. It imports the computer players, the engine, the storage, and the
-floors below it (speech, layout, widgets, art); drawing it is ``draw``'s, a floor above.
+"""The table: a match played by mouse, touch or keyboard. ``scene.TableScene`` holds
+the match and mixes in input routing, panels and their controls, the motion of events
+and the narration; ``tutorial`` is the demonstration deal, ``levels`` the Journey's
+levels. It imports the players, engine, storage and the floors below (speech, layout,
+widgets, art); drawing it is ``draw``'s.
 """
