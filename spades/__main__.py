@@ -18,7 +18,7 @@ from .console import (
     run_quietly,
     whole_number,
 )
-from .engine import OVER, PRESETS, Match, SaveError, preset
+from .engine import OVER, PRESETS, Match, RulesError, SaveError, preset
 from .engine.actions import BidMade, CardsSeen, HandDealt, HandScored, MatchOver, TrickWon
 from .engine.cards import SEAT_NAMES, card_text, cards_of
 from .engine.legal import bid_text
@@ -398,6 +398,15 @@ def cmd_verdict(args: argparse.Namespace) -> int:
     return 0
 
 
+def rules_text(text: str) -> str:
+    """An argparse type: a preset, or presets and option=value joined by commas."""
+    try:
+        preset(text)
+    except RulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     presets = tuple(PRESETS)
     parser = argparse.ArgumentParser(
@@ -406,7 +415,8 @@ def build_parser() -> argparse.ArgumentParser:
             "Spades from the command line: check a hand record, deal one, watch\n"
             "computer players, measure the engine and the players.\n\n"
             f"rule presets: {', '.join(presets)}\n"
-            "  (docs/rules.md describes each)\n"
+            "  (docs/rules.md describes each; combine them with options:\n"
+            "  --rules jokers,nil_pass=2)\n"
             f"strengths: {', '.join(STRENGTHS)}\n"
             f"opponent zoo (tournament, gauntlet): {', '.join(PLAYERS[len(STRENGTHS):])}"
         ),
@@ -427,8 +437,9 @@ def build_parser() -> argparse.ArgumentParser:
                        + (" (default: a random one)" if default is None else ""))
 
     def rules(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--rules", choices=presets, default="standard", metavar="PRESET",
-                       help=f"rule preset, one of: {', '.join(presets)}")
+        p.add_argument("--rules", type=rules_text, default="standard", metavar="PRESET",
+                       help=f"rule preset, one of: {', '.join(presets)}; or presets and "
+                       "options joined by commas, such as jokers,nil_pass=2")
 
     def as_json(p: argparse.ArgumentParser) -> None:
         p.add_argument("--json", action="store_true", help="print the figures as JSON")

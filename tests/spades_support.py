@@ -122,13 +122,30 @@ def play_random_hands(match: Match, rng: random.Random, hands: int) -> list[Even
     return events
 
 
-def winner_offset(cards: Sequence[int]) -> int:
+# The trumps above the ace of spades under each deck option, highest first (docs/rules.md).
+TOP_TRUMPS = {"standard": (), "jokers": ("BJ", "LJ"), "deuces": ("BJ", "LJ", "2D", "2S")}
+
+
+def text_suit(text: str, deck: str = "standard") -> str:
+    """The suit letter a card follows, from its text: a top trump is a spade."""
+    return "S" if text in TOP_TRUMPS[deck] else text[1]
+
+
+def text_power(text: str, deck: str = "standard") -> int:
+    """How high a card stands within its suit, from its text (top trumps above the ace)."""
+    top = TOP_TRUMPS[deck]
+    if text in top:
+        return 13 + len(top) - top.index(text)
+    return RANKS.index(text[0])
+
+
+def winner_offset(cards: Sequence[int], deck: str = "standard") -> int:
     """Index in play order of the card that takes the trick, judged from card text only."""
     texts = [card_text(c) for c in cards]
-    spades = [i for i, t in enumerate(texts) if t[1] == "S"]
+    spades = [i for i, t in enumerate(texts) if text_suit(t, deck) == "S"]
     suit = "S" if spades else texts[0][1]
-    contenders = [i for i, t in enumerate(texts) if t[1] == suit]
-    return max(contenders, key=lambda i: RANKS.index(texts[i][0]))
+    contenders = [i for i, t in enumerate(texts) if text_suit(t, deck) == suit]
+    return max(contenders, key=lambda i: text_power(texts[i], deck))
 
 
 def fill_deal(*texts: str) -> tuple[int, int, int, int]:

@@ -183,8 +183,11 @@ def test_a_card_not_held():
     assert_refused(match, Play(parse_card("TD")), "You do not hold the ten of diamonds")
     play_cards(match, "AH 2S 5H 2H")
     assert_refused(match, Play(parse_card("AH")), "You do not hold the ace of hearts")
-    for card in (-1, 52):
-        assert_refused(match, Play(card), f"Not a card: {card}; a card is a whole number, 0 to 51")
+    for card in (-1, 56):
+        assert_refused(match, Play(card), f"Not a card: {card}; a card is a whole number, 0 to 55")
+    # The ids of the deck variants' top trumps are cards, just not of this deck.
+    assert_refused(match, Play(55), "You do not hold the Big Joker")
+    assert_refused(match, Play(52), "You do not hold the two of spades")
 
 
 def test_not_following_suit():

@@ -1,24 +1,28 @@
 """Random legal matches under random rule sets keep every invariant (hypothesis).
 
-Each example draws a valid rule set, a starting position (dealer, a shuffled deal,
-scores that may open blind nil, bags) and a seed for the random.Random that picks
-uniformly among ``match.legal_actions()``. Matches are cut after a few hands.
+Each example draws a valid rule set (the variants' options among them: bidding style,
+deck, nil card passing, 10-for-200, Boston), a starting position (dealer, a shuffled
+deal of the rule set's deck, scores that may open blind nil, bags) and a seed for the
+random.Random that picks uniformly among ``match.legal_actions()``. Matches are cut
+after a few hands. The last tests run the same checks under each variant preset.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from spades_support import FORCED_LEAD_DEAL, winner_offset
+from spades_support import FORCED_LEAD_DEAL, text_suit, winner_offset
 
-from spades.engine.actions import LOOK, Bid, Play, TrickWon
+from spades.engine.actions import LOOK, Bid, PassCards, Play, TrickWon
 from spades.engine.cards import (
-    FULL_DECK,
+    CARD_IDS,
+    JOKERS_REMOVED,
     SUIT_MASKS,
     card_text,
     cards_of,
@@ -30,7 +34,7 @@ from spades.engine.legal import BLIND_NIL, legal_cards
 from spades.engine.match import OVER, PLAYING, HandResult, Match
 from spades.engine.playout import random_tricks
 from spades.engine.record import replay_record
-from spades.engine.rules import PRESETS, STANDARD, Rules
+from spades.engine.rules import BIDDING_STYLES, DECKS, PRESETS, STANDARD, Rules
 
 SETTINGS = settings(
     max_examples=40,
@@ -38,7 +42,11 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 MAX_HANDS = 3
-CANDIDATES = [Bid(b) for b in range(-1, 14)] + [LOOK] + [Play(c) for c in range(52)]
+CANDIDATES = [Bid(b) for b in range(-1, 14)] + [LOOK] + [Play(c) for c in range(CARD_IDS)]
+PASS_CANDIDATES = {
+    n: [PassCards(cards) for cards in combinations(range(CARD_IDS), n)] for n in (1, 2)
+}
+VARIANTS = ("suicide", "mirror", "whiz", "jokers", "deuces")
 
 
 # --- strategies --------------------------------------------------------------------
@@ -47,11 +55,20 @@ CANDIDATES = [Bid(b) for b in range(-1, 14)] + [LOOK] + [Play(c) for c in range(
 @st.composite
 def custom_rules(draw) -> Rules:
     """Any valid combination of options: only the combinations Rules accepts."""
-    nil = draw(st.booleans())
+    bidding = draw(st.sampled_from(BIDDING_STYLES))
+    nil = bidding != "free" or draw(st.booleans())
     target = draw(st.sampled_from([100, 200, 300, 500]) | st.integers(1, 600))
     return Rules(
+        bidding=bidding,
+        deck=draw(st.sampled_from(DECKS)),
+        jokers_removed=draw(st.sampled_from(sorted(JOKERS_REMOVED))),
+        nil_pass=draw(st.sampled_from([0, 1, 2])) if nil else 0,
+        ten_for_200=draw(st.booleans()),
+        ten_for_200_set=draw(st.sampled_from([200, 100]) | st.integers(0, 300)),
+        boston=draw(st.booleans()),
+        boston_value=draw(st.sampled_from(["win", 500, 200]) | st.integers(0, 600)),
         nil=nil,
-        blind_nil=draw(st.booleans()) if nil else False,
+        blind_nil=draw(st.booleans()) if nil and bidding != "mirror" else False,
         blind_nil_deficit=draw(st.sampled_from([0, 50, 100]) | st.integers(0, 400)),
         team_cap_13=draw(st.booleans()),
         min_team_bid=draw(st.sampled_from([0, 4]) | st.integers(0, 13)),
@@ -83,10 +100,10 @@ class Setup:
 
 
 @st.composite
-def setups(draw) -> Setup:
-    rules = draw(rule_sets)
+def setups(draw, rules_from=rule_sets) -> Setup:
+    rules = draw(rules_from)
     seed = draw(st.integers(0, 2**32))
-    deck = list(range(52))
+    deck = cards_of(rules.cards)
     random.Random(seed).shuffle(deck)
     hands = tuple(mask_of(deck[13 * s : 13 * s + 13]) for s in range(4))
     # Scores a match can stand at before a hand: below the target and above the mercy
@@ -128,16 +145,36 @@ def run(match: Match, rng: random.Random, **kwargs) -> None:
 # --- independent oracles (RULES.md, from card text) ----------------------------------------
 
 
-def suit_letter(card: int) -> str:
-    return card_text(card)[1]
+DECK = ["standard"]  # the deck option of the rules under test, for suit_letter
+
+
+def suit_letter(card: int, deck: str | None = None) -> str:
+    return text_suit(card_text(card), deck or DECK[0])
+
+
+def after_passes(hands, passes) -> list[int]:
+    """The hands as they are after the nil card passing: each pair swaps what it passed."""
+    held = list(hands)
+    for (a, given_a), (b, given_b) in zip(passes[::2], passes[1::2], strict=True):
+        assert b == (a + 2) % 4
+        for card in given_a:
+            held[a] ^= 1 << card
+            held[b] ^= 1 << card
+        for card in given_b:
+            held[b] ^= 1 << card
+            held[a] ^= 1 << card
+    return held
 
 
 def check_hand_play(result: HandResult) -> None:
     """Replay a finished hand from its deal and check every card against RULES.md."""
+    DECK[0] = result.rules.deck
     assert len(result.plays) == 52
     assert len(set(result.plays)) == 52
+    assert mask_of(result.plays) == result.rules.cards
     assert len(result.trick_winners) == 13
-    held = list(result.hands)
+    assert len(result.passes) == 2 * len(passers(result.rules, dict(result.bids)))
+    held = after_passes(result.hands, result.passes)
     leader = (result.dealer + 1) % 4
     broken = False
     for t in range(13):
@@ -155,10 +192,17 @@ def check_hand_play(result: HandResult) -> None:
                 assert all(suit_letter(c) != led for c in hand), "must follow suit"
                 broken = broken or suit_letter(card) == "S"
             held[seat] &= ~(1 << card)
-        winner = seats[winner_offset(cards)]
+        winner = seats[winner_offset(cards, result.rules.deck)]
         assert result.trick_winners[t] == winner
         leader = winner
     assert held == [0, 0, 0, 0]
+
+
+def passers(rules: Rules, bids: dict) -> list[int]:
+    """The nil bidders whose partner did not bid nil, when cards are passed."""
+    if not rules.nil_pass:
+        return []
+    return [s for s in range(4) if bids[s] <= 0 and bids[(s + 2) % 4] > 0]
 
 
 def expected_team(rules: Rules, bids, tricks, score_before: int, bags_before: int):
@@ -176,8 +220,15 @@ def expected_team(rules: Rules, bids, tricks, score_before: int, bags_before: in
         points += counted
         gained += counted
     elif counted >= contract:
-        points += 10 * contract + counted - contract
+        if rules.boston and contract == counted == 13 and rules.boston_value != "win":
+            points += rules.boston_value
+        elif rules.ten_for_200 and contract >= 10:
+            points += 200 + counted - contract
+        else:
+            points += 10 * contract + counted - contract
         gained += counted - contract
+    elif rules.ten_for_200 and contract >= 10:
+        points -= rules.ten_for_200_set
     else:
         points -= 10 * contract
     for bid, took in zip(bids, tricks, strict=True):
@@ -196,7 +247,16 @@ def expected_team(rules: Rules, bids, tricks, score_before: int, bags_before: in
     return points, gained, score_before + points, bags_after
 
 
-def expected_winner(rules: Rules, scores) -> int | None:
+def expected_winner(rules: Rules, scores, result: HandResult | None = None) -> int | None:
+    if result is not None and rules.boston and rules.boston_value == "win":
+        for t in (0, 1):
+            bids = dict(result.bids)
+            if bids[t] + bids[t + 2] == 13 and min(bids[t], bids[t + 2]) >= 0 and all(
+                w in (t, t + 2) for w in result.trick_winners
+            ) and (rules.failed_nil_tricks == "count" or all(
+                bids[w] > 0 for w in result.trick_winners
+            )):
+                return t
     us, them = scores
     ended = max(us, them) >= rules.target or (
         rules.mercy is not None and min(us, them) <= rules.mercy
@@ -209,7 +269,14 @@ def expected_winner(rules: Rules, scores) -> int | None:
 def oracle_legal_actions(match: Match) -> list[str]:
     """The legal actions of the seat to act, worked out from RULES.md and card text."""
     rules = match.rules
+    DECK[0] = rules.deck
     seat = match.to_act
+    if match.phase == "passing":
+        hand = cards_of(match.hands[seat])
+        return sorted(
+            " ".join(card_text(c) for c in cards)
+            for cards in combinations(hand, rules.nil_pass)
+        )
     if match.phase == PLAYING:
         hand = cards_of(match.hands[seat])
         plays = match.plays
@@ -231,6 +298,9 @@ def oracle_legal_actions(match: Match) -> list[str]:
     partner_bid = match.bids[(seat + 2) % 4]
 
     def team_ok(mine: int, partners: int) -> bool:
+        if rules.bidding == "suicide":
+            if (mine <= 0) == (partners <= 0) or max(mine, partners) < 4:
+                return False
         if mine <= 0 and partners <= 0 and rules.max_nils_per_team == 1:
             return False
         ordinary = max(mine, 0) + max(partners, 0)
@@ -238,7 +308,13 @@ def oracle_legal_actions(match: Match) -> list[str]:
             return False
         return ordinary >= rules.min_team_bid
 
+    spades = sum(suit_letter(c) == "S" for c in cards_of(match.hands[seat]))
+
     def allowed(bid: int) -> bool:
+        if rules.bidding in ("mirror", "whiz"):  # the spades held set the bid
+            return bid == BLIND_NIL or (bid == 0 and rules.bidding == "whiz") or bid == spades
+        if rules.bidding == "suicide" and partner_bid is None and 0 < bid < 4:
+            return False
         if partner_bid is not None:
             return team_ok(bid, partner_bid)
         return any(team_ok(bid, p) for p in range(0 if rules.nil else 1, 14))
@@ -262,29 +338,43 @@ def oracle_legal_actions(match: Match) -> list[str]:
 @given(setups(), play_seeds)
 def test_52_cards_are_conserved(setup, play_seed):
     match = setup.match()
-    for _ in steps(match, random.Random(play_seed)):
+    check_cards_conserved(match, random.Random(play_seed))
+
+
+def check_cards_conserved(match: Match, rng: random.Random) -> None:
+    for _ in steps(match, rng):
         if match.phase == OVER:
             break
         hands = match.hands
-        assert sum(h.bit_count() for h in hands) + len(match.plays) == 52
+        # Cards passed face down and not yet taken up are in no hand for a moment.
+        moving = 0
+        for s in range(4):
+            if not match.received[(s + 2) % 4]:
+                moving |= match.passed[s]
+        assert sum(h.bit_count() for h in hands) + len(match.plays) + moving.bit_count() == 52
         played = mask_of(match.plays)
         assert len(match.plays) == played.bit_count()
-        union = played
+        union = played | moving
         for h in hands:
             assert union & h == 0
             union |= h
-        assert union == FULL_DECK
+        assert union == match.rules.cards
         assert match.view(0).played == played
         assert sum(match.tricks_won) == len(match.trick_winners) == len(match.plays) // 4
         assert len(match.trick) == len(match.plays) % 4
-        assert match.dealt[0] | match.dealt[1] | match.dealt[2] | match.dealt[3] == FULL_DECK
+        dealt = match.dealt
+        assert dealt[0] | dealt[1] | dealt[2] | dealt[3] == match.rules.cards
 
 
 @SETTINGS
 @given(setups(), play_seeds)
 def test_thirteen_tricks_a_hand_and_every_card_legal(setup, play_seed):
     match = setup.match()
-    run(match, random.Random(play_seed))
+    check_hands_legal(match, random.Random(play_seed))
+
+
+def check_hands_legal(match: Match, rng: random.Random) -> None:
+    run(match, rng)
     assert match.history
     for result in match.history:
         check_hand_play(result)
@@ -302,7 +392,8 @@ def test_each_trick_goes_to_the_card_the_rules_say(setup, play_seed):
             if isinstance(event, TrickWon):
                 tricks += 1
                 assert len(event.cards) == 4
-                assert event.seat == (event.leader + winner_offset(event.cards)) % 4
+                offset = winner_offset(event.cards, setup.rules.deck)
+                assert event.seat == (event.leader + offset) % 4
     assert tricks == 13 * len(match.history) + len(match.trick_winners) * (
         match.phase != OVER
     )
@@ -311,8 +402,12 @@ def test_each_trick_goes_to_the_card_the_rules_say(setup, play_seed):
 @SETTINGS
 @given(setups(), play_seeds)
 def test_scores_follow_the_rules(setup, play_seed):
+    check_scores(setup, random.Random(play_seed))
+
+
+def check_scores(setup: Setup, rng: random.Random) -> None:
     match = setup.match()
-    run(match, random.Random(play_seed))
+    run(match, rng)
     scores, bags = list(setup.start["scores"]), list(setup.start["bags"])
     for n, result in enumerate(match.history):
         assert list(result.scores_before) == scores and list(result.bags_before) == bags
@@ -332,7 +427,7 @@ def test_scores_follow_the_rules(setup, play_seed):
             )
             assert (team.points, team.bags, team.score_after, team.bags_after) == expected
         scores, bags = list(result.scores_after), list(result.bags_after)
-        winner = expected_winner(setup.rules, scores)
+        winner = expected_winner(setup.rules, scores, result)
         last = n == len(match.history) - 1
         assert (winner is None) is (not last or match.phase != OVER)
         if last and match.phase == OVER:
@@ -404,7 +499,11 @@ def test_views_hold_only_the_seats_own_cards(setup, play_seed):
             view = match.view(seat)
             own = match.hands[seat]
             assert view.hand == (own if match.looked[seat] else 0)
-            others = FULL_DECK & ~own & ~mask_of(match.plays)
+            assert view.passed == match.passed[seat]
+            assert view.received == match.received[seat]
+            if view.received:  # taken up only once both partners passed
+                assert match.passed[seat] and match.passed[(seat + 2) % 4] == view.received
+            others = match.rules.cards & ~own & ~mask_of(match.plays)
             if match.phase != OVER:
                 assert view.hand & others == 0
                 assert view.unseen & view.hand == 0
@@ -439,9 +538,11 @@ def test_a_view_does_not_depend_on_the_hidden_cards(setup, play_seed, cut, seat,
         return
     others = [s for s in range(4) if s != seat]
     a, b = others[pick], others[(pick + 1) % 3]
+    DECK[0] = setup.rules.deck
     for suit in "SHDC":
-        cards_a = [c for c in cards_of(match.hands[a]) if suit_letter(c) == suit]
-        cards_b = [c for c in cards_of(match.hands[b]) if suit_letter(c) == suit]
+        # Cards dealt to the seat and still held: not passed on, not taken up.
+        cards_a = [c for c in cards_of(match.hands[a] & match.dealt[a]) if suit_letter(c) == suit]
+        cards_b = [c for c in cards_of(match.hands[b] & match.dealt[b]) if suit_letter(c) == suit]
         if cards_a and cards_b:
             break
     else:
@@ -460,10 +561,15 @@ def test_a_view_does_not_depend_on_the_hidden_cards(setup, play_seed, cut, seat,
 @given(setups(), play_seeds)
 def test_legal_actions_are_exactly_the_unrefused_ones(setup, play_seed):
     match = setup.match()
-    for _ in steps(match, random.Random(play_seed), max_hands=1):
+    check_legal_actions(match, random.Random(play_seed))
+
+
+def check_legal_actions(match: Match, rng: random.Random) -> None:
+    for _ in steps(match, rng, max_hands=1):
         if match.phase == OVER:
             break
-        unrefused = [a for a in CANDIDATES if match.refusal(a) is None]
+        candidates = CANDIDATES + PASS_CANDIDATES.get(match.rules.nil_pass, [])
+        unrefused = [a for a in candidates if match.refusal(a) is None]
         legal = sorted(map(str, match.legal_actions()))
         assert sorted(map(str, unrefused)) == legal
         assert oracle_legal_actions(match) == legal
@@ -471,7 +577,7 @@ def test_legal_actions_are_exactly_the_unrefused_ones(setup, play_seed):
             seat = match.to_act
             mask = legal_cards(
                 match.hands[seat], match.led_suit, match.spades_broken,
-                setup.rules.spades_lead_anytime,
+                match.rules.spades_lead_anytime,
             )
             assert mask == match.legal_card_mask()
 
@@ -479,8 +585,11 @@ def test_legal_actions_are_exactly_the_unrefused_ones(setup, play_seed):
 @SETTINGS
 @given(setups(), play_seeds)
 def test_an_exported_hand_record_replays_to_the_same_result(setup, play_seed):
-    match = setup.match()
-    run(match, random.Random(play_seed), max_hands=2)
+    check_records(setup.match(), random.Random(play_seed))
+
+
+def check_records(match: Match, rng: random.Random) -> None:
+    run(match, rng, max_hands=2)
     for result in match.history:
         record = json.loads(json.dumps(result.to_record()))
         out = replay_record(record)
@@ -532,7 +641,7 @@ def check_playout(match: Match, rand) -> None:
     winners = []
     for t in range(13 - tricks_first):
         trick = cards[4 * t : 4 * t + 4]
-        seat = (seat + winner_offset(trick)) % 4
+        seat = (seat + winner_offset(trick, match.rules.deck)) % 4
         winners.append(seat)
     assert winners == list(result.trick_winners[tricks_first:])
 
@@ -556,3 +665,40 @@ def test_fast_playout_after_a_forced_spade_lead(breaks, anytime):
         assert match.hands[0] == mask_of(parse_cards("2S 3S 4S 5S"))
         assert match.spades_broken is False
         check_playout(match, rng.random)
+
+
+# --- the same properties under each variant ---------------------------------------------
+
+
+def variant_rules(name: str):
+    """The variant preset, alone or with the other options drawn at random."""
+    base = PRESETS[name]
+    return st.just(base) | st.builds(
+        lambda nil_pass, ten, boston, value, deck: replace(
+            base, nil_pass=nil_pass, ten_for_200=ten, boston=boston, boston_value=value,
+            deck=deck if base.deck == "standard" else base.deck,
+        ),
+        st.sampled_from([0, 1, 2]), st.booleans(), st.booleans(),
+        st.sampled_from(["win", 500, 250]), st.sampled_from(DECKS),
+    )
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@settings(SETTINGS, max_examples=15)
+@given(data=st.data())
+def test_every_property_under_each_variant(name, data):
+    """Cards conserved, every card legal, scores the sum of the hands' results, no
+    illegal action accepted, records and saves replaying: under each variant."""
+    setup = data.draw(setups(variant_rules(name)))
+    play_seed = data.draw(play_seeds)
+    assert setup.rules.bidding == PRESETS[name].bidding
+    assert setup.rules.deck == PRESETS[name].deck or PRESETS[name].deck == "standard"
+    check_cards_conserved(setup.match(), random.Random(play_seed))
+    check_hands_legal(setup.match(), random.Random(play_seed))
+    check_scores(setup, random.Random(play_seed))
+    check_legal_actions(setup.match(), random.Random(play_seed))
+    check_records(setup.match(), random.Random(play_seed))
+    match = setup.match()
+    run(match, random.Random(play_seed), max_actions=data.draw(st.integers(0, 120)))
+    loaded = Match.from_json(json.loads(json.dumps(match.to_json())))
+    assert loaded.state() == match.state()

@@ -35,6 +35,9 @@ OPTION_NAMES = {
     "max_nils_per_team", "spades_lead_anytime", "forced_spade_lead_breaks",
     "failed_nil_tricks", "nil_value", "blind_nil_value", "bag_penalty", "bag_limit",
     "bag_penalty_points", "target", "mercy",
+    # the variants (docs/rules.md): a record without them is read as the ordinary game
+    "bidding", "deck", "jokers_removed", "nil_pass", "ten_for_200", "ten_for_200_set",
+    "boston", "boston_value",
 }
 CARD = re.compile(r"^[23456789TJQKA][SHDC]$")
 

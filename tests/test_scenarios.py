@@ -457,8 +457,11 @@ PRESET_TABLE = {
 }
 
 
+VARIANT_PRESETS = {"suicide", "mirror", "whiz", "jokers", "deuces"}  # tests/test_variants.py
+
+
 def test_presets_are_the_table_of_rules_md():
-    assert set(PRESETS) == set(PRESET_TABLE)
+    assert set(PRESETS) == set(PRESET_TABLE) | VARIANT_PRESETS
     for name, row in PRESET_TABLE.items():
         rules = PRESETS[name]
         assert preset(name) is rules
@@ -512,6 +515,20 @@ def test_unknown_preset():
         {"target": 500.0},
         {"mercy": -200.5},
         {"min_team_bid": True},
+        {"bidding": "mirror"},  # blind nil (on in standard) under bids the cards set
+        {"bidding": "whiz", "nil": False, "blind_nil": False},
+        {"bidding": "suicide", "nil": False, "blind_nil": False},
+        {"bidding": "free-for-all"},
+        {"deck": "tarot"},
+        {"deck": "jokers", "jokers_removed": "2S2H"},
+        {"nil_pass": 3},
+        {"nil_pass": True},
+        {"nil": False, "blind_nil": False, "nil_pass": 1},
+        {"ten_for_200": 1},
+        {"ten_for_200_set": -200},
+        {"boston": "yes"},
+        {"boston_value": "lose"},
+        {"boston_value": -1},
     ],
 )
 def test_invalid_rules_raise(changes):

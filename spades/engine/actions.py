@@ -1,7 +1,9 @@
 """The decisions a seat can make, and the events a match reports back.
 
-Actions are what a player sends (a bid, a card, or looking at the cards instead of
-bidding blind nil). Events are what happened, in order, for an interface to animate.
+Actions are what a player sends (a bid, a card, looking at the cards instead of
+bidding blind nil, or the cards passed to the partner after a nil bid). Events are
+what happened, in order, for an interface to animate; they never name a card that
+only one seat may see.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import reprlib
 from dataclasses import dataclass
 
-from .cards import card_text, parse_card
+from .cards import CARD_IDS, FULL_DECK, card_text, parse_card
 from .legal import BLIND_NIL, bid_text, parse_bid
 from .scoring import TeamScore
 
@@ -38,7 +40,17 @@ class Play:
         return card_text(self.card)
 
 
-Action = Bid | Look | Play
+@dataclass(frozen=True)
+class PassCards:
+    """The cards a nil bidder or its partner passes face down to the other."""
+
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return " ".join(card_text(c) for c in self.cards)
+
+
+Action = Bid | Look | Play | PassCards
 LOOK = Look()
 
 
@@ -56,30 +68,45 @@ def malformed(action: object) -> str | None:
             )
         return None
     if isinstance(action, Play):
-        if type(action.card) is not int or not 0 <= action.card < 52:
-            return f"Not a card: {reprlib.repr(action.card)}; a card is a whole number, 0 to 51"
+        if type(action.card) is not int or not 0 <= action.card < CARD_IDS:
+            return (
+                f"Not a card: {reprlib.repr(action.card)}; a card is a whole number,"
+                f" 0 to {CARD_IDS - 1}"
+            )
+        return None
+    if isinstance(action, PassCards):
+        if not isinstance(action.cards, tuple) or not all(
+            type(c) is int and 0 <= c < CARD_IDS for c in action.cards
+        ):
+            return f"Not cards to pass: {reprlib.repr(action.cards)}"
         return None
     if isinstance(action, Look):
         return None
     return "Not an action"
 
 
-def action_to_json(action: Action) -> int | str:
+def action_to_json(action: Action) -> int | str | list[str]:
     if isinstance(action, Bid):
         return action.value if action.value > 0 else bid_text(action.value)
     if isinstance(action, Play):
         return card_text(action.card)
+    if isinstance(action, PassCards):
+        return [card_text(c) for c in action.cards]
     return "look"
 
 
-def action_from_json(value: object) -> Action:
-    """Read an action as a save writes it: 1..13, "nil", "blind_nil", "look" or a card."""
+def action_from_json(value: object, deck: int = FULL_DECK) -> Action:
+    """Read an action as a save writes it: 1..13, "nil", "blind_nil", "look", a card,
+    or a list of cards passed after a nil bid. ``deck`` (``rules.cards``) reads the
+    twos that deuces high raises."""
     if value == "look":
         return LOOK
     if value in ("nil", "blind_nil") or type(value) is int:
         return Bid(parse_bid(value))
     if isinstance(value, str):
-        return Play(parse_card(value))
+        return Play(parse_card(value, deck))
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return PassCards(tuple(parse_card(v, deck) for v in value))
     raise ValueError(f"not an action: {reprlib.repr(value)}")
 
 
@@ -102,6 +129,7 @@ class CardsSeen:
 class BidMade:
     seat: int
     bid: int
+    forced: bool = False  # made by the match for the seat (Mirror): shown, not asked
 
     @property
     def blind(self) -> bool:
@@ -111,6 +139,23 @@ class BidMade:
 @dataclass(frozen=True)
 class BiddingDone:
     contracts: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class CardsPassed:
+    """``seat`` passed ``count`` cards face down to ``to_seat`` (which cards: only the
+    two seats' views say, once the exchange is done)."""
+
+    seat: int
+    to_seat: int
+    count: int
+
+
+@dataclass(frozen=True)
+class CardsExchanged:
+    """The two partners took up the cards passed to each other."""
+
+    seats: tuple[int, int]  # the nil bidder, then the partner
 
 
 @dataclass(frozen=True)
@@ -149,6 +194,6 @@ class MatchOver:
 
 
 Event = (
-    HandDealt | CardsSeen | BidMade | BiddingDone | CardPlayed | SpadesBroken | TrickWon
-    | HandScored | MatchOver
+    HandDealt | CardsSeen | BidMade | BiddingDone | CardsPassed | CardsExchanged
+    | CardPlayed | SpadesBroken | TrickWon | HandScored | MatchOver
 )

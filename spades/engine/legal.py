@@ -11,11 +11,15 @@ import reprlib
 from functools import lru_cache
 
 from .cards import (
+    CARD_IDS,
     NON_SPADE_MASK,
     SEAT_NAMES,
+    SEATS,
+    SPADE_MASK,
     SPADES,
     SUIT_MASKS,
     SUIT_NAMES,
+    SUIT_OF,
     card_name,
 )
 from .rules import Rules
@@ -51,7 +55,7 @@ def parse_bid(value: object) -> int:
 
 def seat_refusal(seat: object) -> str | None:
     """Why ``seat`` names no seat (only the ints 0 to 3 do), or None."""
-    if type(seat) is int and 0 <= seat < 4:
+    if type(seat) is int and 0 <= seat < SEATS:
         return None
     return f"There is no seat {reprlib.repr(seat)}"
 
@@ -60,8 +64,20 @@ def is_nil(bid: int) -> bool:
     return bid <= 0
 
 
+def spades_held(hand: int) -> int:
+    """The spades in a hand, jokers and raised twos included: what Mirror and Whiz bid."""
+    return (hand & SPADE_MASK).bit_count()
+
+
 def _team_refusal(rules: Rules, mine: int, partners: int) -> str | None:
     """Why two partners' bids together break a team rule, if they do."""
+    if rules.bidding == "suicide":
+        if is_nil(mine) and is_nil(partners):
+            return "Under Suicide only one partner bids nil; your partner already did"
+        if not is_nil(mine) and not is_nil(partners):
+            return "Under Suicide one partner bids nil; your partner did not, so you must"
+        if max(mine, partners) < 4:
+            return "Under Suicide the partner of a nil bidder bids at least 4"
     if is_nil(mine) and is_nil(partners) and rules.max_nils_per_team < 2:
         return "Only one player of a team may bid nil"
     ordinary = max(mine, 0) + max(partners, 0)
@@ -76,18 +92,38 @@ def _partner_options(rules: Rules) -> range:
     return range(0 if rules.nil else 1, 14)
 
 
+def _fixed_bid_refusal(rules: Rules, bid: int, spades: int | None) -> str | None:
+    """Why a bid breaks Mirror (bid the spades held) or Whiz (nil or the spades held)."""
+    if bid == BLIND_NIL or (rules.bidding == "whiz" and bid == NIL):
+        return None
+    if spades is None:
+        raise ValueError(f"{rules.bidding} bids depend on the spades held: pass spades")
+    held = min(spades, 13)
+    if bid == held:
+        return None
+    if rules.bidding == "mirror":
+        if held == 0:
+            return "Under Mirror you bid the spades you hold: none, so nil"
+        return f"Under Mirror you bid the spades you hold: {held}"
+    if held == 0:
+        return "Under Whiz you bid nil or the spades you hold: you hold none, so nil"
+    return f"Under Whiz you bid nil or the spades you hold: {held}"
+
+
 def bid_refusal(
     rules: Rules,
     bid: int,
     partner_bid: int | None,
     blind_open: bool,
     looked: bool,
+    spades: int | None = None,
 ) -> str | None:
     """Why this bid is refused for the seat to act, or None when it is legal.
 
     ``partner_bid`` is None while the partner has yet to bid. ``blind_open`` says the
     seat's team qualifies for blind nil this hand; ``looked`` whether the seat has
-    seen its cards.
+    seen its cards. ``spades``: the spades the seat holds (``spades_held``), which
+    Mirror and Whiz bids need.
     """
     if bid == BLIND_NIL:
         if not rules.blind_nil:
@@ -106,6 +142,11 @@ def bid_refusal(
         return "Bids go from 1 to 13"
     if bid != BLIND_NIL and not looked:
         return "First choose blind nil or look at your cards"
+    if rules.fixed_bids:
+        # The cards set the bid: no team cap, minimum or nil count can apply.
+        return _fixed_bid_refusal(rules, bid, spades)
+    if rules.bidding == "suicide" and partner_bid is None and 0 < bid < 4:
+        return "Under Suicide one partner bids nil and the other at least 4"
     if partner_bid is not None:
         return _team_refusal(rules, bid, partner_bid)
     if all(_team_refusal(rules, bid, other) for other in _partner_options(rules)):
@@ -115,19 +156,63 @@ def bid_refusal(
 
 @lru_cache(maxsize=4096)
 def legal_bids(
-    rules: Rules, partner_bid: int | None, blind_open: bool, looked: bool
+    rules: Rules,
+    partner_bid: int | None,
+    blind_open: bool,
+    looked: bool,
+    spades: int | None = None,
 ) -> tuple[int, ...]:
-    """Every legal bid, blind nil first, then nil, then 1..13."""
+    """Every legal bid, blind nil first, then nil, then 1..13.
+
+    ``spades`` (the spades the seat holds) is needed under Mirror and Whiz only.
+    """
     return tuple(
         b
         for b in range(-1, 14)
-        if bid_refusal(rules, b, partner_bid, blind_open, looked) is None
+        if bid_refusal(rules, b, partner_bid, blind_open, looked, spades) is None
     )
+
+
+def forced_bid(rules: Rules, hand: int) -> int | None:
+    """The bid the match makes for a seat under Mirror (shown, not asked), else None."""
+    if rules.bidding != "mirror":
+        return None
+    return min(spades_held(hand), 13)
+
+
+def pass_refusal(rules: Rules, hand: int, cards: tuple[int, ...]) -> str | None:
+    """Why these cards may not be passed to the partner after a nil bid, or None."""
+    n = rules.nil_pass
+    if len(cards) != n:
+        return f"Pass {n} card{'s' if n != 1 else ''} to your partner"
+    if len(set(cards)) != n:
+        return "Pass different cards"
+    for card in cards:
+        if not hand >> card & 1:
+            return f"You do not hold the {card_name(card)}"
+    return None
 
 
 def blind_nil_open(rules: Rules, scores: list[int] | tuple[int, ...], team: int) -> bool:
     """Whether a team may bid blind nil this hand: it trails by enough at its start."""
     return rules.blind_nil and scores[1 - team] - scores[team] >= rules.blind_nil_deficit
+
+
+def passing_order(rules: Rules, bid_order) -> tuple[tuple[int, int], ...]:
+    """Who passes cards after the bidding, as (nil bidder, partner) pairs in order.
+
+    With ``nil_pass`` on, a team with exactly one nil bidder (blind or not) exchanges
+    cards: the nil bidder passes first. Teams go in the order their nils were bid.
+    """
+    if not rules.nil_pass:
+        return ()
+    bids = dict(bid_order)
+    pairs = []
+    for seat, bid in bid_order:
+        partner = (seat + 2) % SEATS
+        if is_nil(bid) and not is_nil(bids[partner]):
+            pairs.append((seat, partner))
+    return tuple(pairs)
 
 
 def blind_nil_choice(rules: Rules, partner_bid: int | None, blind_open: bool) -> bool:
@@ -158,11 +243,11 @@ def card_refusal(
     spades_lead_anytime: bool,
 ) -> str | None:
     """Why this card may not be played now, or None when it may."""
-    if not 0 <= card < 52 or not hand >> card & 1:
+    if not 0 <= card < CARD_IDS or not hand >> card & 1:
         return (
-            f"You do not hold the {card_name(card)}" if 0 <= card < 52 else "Not a card"
+            f"You do not hold the {card_name(card)}" if 0 <= card < CARD_IDS else "Not a card"
         )
-    suit = card // 13
+    suit = SUIT_OF[card]
     if led_suit >= 0:
         if suit != led_suit and hand & SUIT_MASKS[led_suit]:
             return f"You must follow {SUIT_NAMES[led_suit]}"
@@ -178,7 +263,11 @@ def card_refusal(
 
 
 def trick_winner_index(cards: list[int] | tuple[int, ...]) -> int:
-    """Index (0 = the lead) of the card that wins: top spade, else top of the led suit."""
+    """Index (0 = the lead) of the card that wins: top spade, else top of the led suit.
+
+    The top trumps of the deck variants (52..55) are spades above the ace, so the one
+    test serves every deck (see cards.py).
+    """
     best = cards[0]
     at = 0
     for i in range(1, len(cards)):

@@ -13,6 +13,7 @@ import json
 import random
 import reprlib
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from .actions import (
@@ -22,12 +23,15 @@ from .actions import (
     BiddingDone,
     BidMade,
     CardPlayed,
+    CardsExchanged,
+    CardsPassed,
     CardsSeen,
     Event,
     HandDealt,
     HandScored,
     Look,
     MatchOver,
+    PassCards,
     Play,
     SpadesBroken,
     TrickWon,
@@ -37,7 +41,9 @@ from .actions import (
 )
 from .cards import (
     FULL_DECK,
+    SEATS,
     SPADES,
+    SUIT_OF,
     cards_of,
     cards_text,
     left_of,
@@ -52,19 +58,24 @@ from .legal import (
     blind_nil_choice,
     blind_nil_open,
     card_refusal,
+    forced_bid,
     legal_bids,
     legal_cards,
+    pass_refusal,
+    passing_order,
     seat_refusal,
+    spades_held,
     trick_winner_index,
     turn_refusal,
 )
 from .rules import STANDARD, Rules, RulesError
-from .scoring import TeamScore, match_winner, position_refusal, score_hand
+from .scoring import TeamScore, boston_winner, match_winner, position_refusal, score_hand
 
 MATCH_FORMAT = "spades-match/1"
 HAND_FORMAT = "spades-hand/1"
 
 BIDDING = "bidding"
+PASSING = "passing"  # nil card passing, after the bidding
 PLAYING = "playing"
 OVER = "over"
 
@@ -97,6 +108,7 @@ class HandResult:
     teams: tuple[TeamScore, TeamScore]
     scores_before: tuple[int, int]
     bags_before: tuple[int, int]
+    passes: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (seat, cards) in order
 
     @property
     def scores_after(self) -> tuple[int, int]:
@@ -107,7 +119,7 @@ class HandResult:
         return (self.teams[0].bags_after, self.teams[1].bags_after)
 
     def to_record(self) -> dict[str, Any]:
-        return {
+        record = {
             "format": HAND_FORMAT,
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,
@@ -115,6 +127,10 @@ class HandResult:
             "bags_before": list(self.bags_before),
             "hands": [cards_text(sorted(cards_of(h), reverse=True)) for h in self.hands],
             "bids": [[seat, bid if bid > 0 else bid_text(bid)] for seat, bid in self.bids],
+            **(
+                {"passes": [[seat, cards_text(cards).split()] for seat, cards in self.passes]}
+                if self.passes else {}
+            ),
             "plays": [cards_text([c]) for c in self.plays],
             "result": {
                 "trick_winners": list(self.trick_winners),
@@ -123,15 +139,19 @@ class HandResult:
                 "bags_after": list(self.bags_after),
             },
         }
+        return record
 
 
-def deal_hands(seed: Any, hand_number: int, dealer: int) -> tuple[int, int, int, int]:
-    """Shuffle and deal one card at a time clockwise from the dealer's left."""
-    deck = list(range(52))
-    random.Random(f"spades/{seed}/{hand_number}").shuffle(deck)
+def deal_hands(
+    seed: Any, hand_number: int, dealer: int, deck: int = FULL_DECK
+) -> tuple[int, int, int, int]:
+    """Shuffle ``deck`` (``rules.cards``) and deal one card at a time clockwise from
+    the dealer's left. The ordinary deck deals as it always has."""
+    cards = list(range(52)) if deck == FULL_DECK else cards_of(deck)
+    random.Random(f"spades/{seed}/{hand_number}").shuffle(cards)
     hands = [0, 0, 0, 0]
-    for i, card in enumerate(deck):
-        hands[(dealer + 1 + i) % 4] |= 1 << card
+    for i, card in enumerate(cards):
+        hands[(dealer + 1 + i) % SEATS] |= 1 << card
     return tuple(hands)  # type: ignore[return-value]
 
 
@@ -180,7 +200,7 @@ class Match:
 
     def _deal(self, hands: tuple[int, ...] | list[int] | None = None) -> list[Event]:
         if hands is None:
-            hands = deal_hands(self.seed, self.hand_number, self.dealer)
+            hands = deal_hands(self.seed, self.hand_number, self.dealer, self.rules.cards)
         self.dealt = tuple(hands)
         self.hands = list(hands)
         self.phase = BIDDING
@@ -198,6 +218,10 @@ class Match:
         self.trick_winners: list[int] = []
         self.voids = [0, 0, 0, 0]  # suit bits shown by play
         self.played = 0
+        self.passers: tuple[int, ...] = ()  # who passes after a nil bid, in order
+        self.passes: list[tuple[int, tuple[int, ...]]] = []
+        self.passed = [0, 0, 0, 0]  # the cards each seat passed
+        self.received = [0, 0, 0, 0]  # the cards each seat took up from its partner
         events: list[Event] = [
             HandDealt(
                 self.hand_number,
@@ -205,16 +229,22 @@ class Match:
                 tuple(s for s in range(4) if self.blind_open[s]),
             )
         ]
-        self._auto_look(events)
+        self._auto_actions(events)
         return events
 
-    def _auto_look(self, events: list[Event]) -> None:
-        """A seat that cannot bid blind nil at its turn simply picks up its cards."""
+    def _auto_actions(self, events: list[Event]) -> None:
+        """What the match does for the seat to bid: a seat that cannot bid blind nil at
+        its turn simply picks up its cards; under Mirror the match bids for it."""
         s = self.to_act
-        if self.phase == BIDDING and not self.looked[s]:
+        if self.phase != BIDDING:
+            return
+        if not self.looked[s]:
             if not blind_nil_choice(self.rules, self.bids[partner_of(s)], self.blind_open[s]):
                 self.looked[s] = True
                 events.append(CardsSeen(s))
+        forced = forced_bid(self.rules, self.hands[s])
+        if forced is not None:
+            events.extend(self._bid(s, forced, True))
 
     @property
     def trick_number(self) -> int:
@@ -247,8 +277,15 @@ class Match:
                 return "The bidding is over"
             return bid_refusal(
                 self.rules, action.value, self.bids[partner_of(s)], self.blind_open[s],
-                self.looked[s],
+                self.looked[s], spades_held(self.hands[s]),
             )
+        if isinstance(action, PassCards):
+            if self.phase != PASSING:
+                return "Cards are passed only to a nil bidding partner, after the bidding"
+            return pass_refusal(self.rules, self.hands[s], action.cards)
+        if self.phase == PASSING:
+            n = self.rules.nil_pass
+            return f"First pass {n} card{'s' if n != 1 else ''} to your partner"
         if self.phase != PLAYING:
             return "Cards are played after the bidding"
         return card_refusal(
@@ -262,8 +299,13 @@ class Match:
             if not self.looked[s]:
                 return [Bid(BLIND_NIL), LOOK]
             return [
-                Bid(b) for b in legal_bids(self.rules, self.bids[partner_of(s)], False, True)
+                Bid(b) for b in legal_bids(
+                    self.rules, self.bids[partner_of(s)], False, True,
+                    spades_held(self.hands[s]),
+                )
             ]
+        if self.phase == PASSING:
+            return pass_choices(self.rules, self.hands[self.to_act])
         if self.phase == PLAYING:
             return [Play(c) for c in cards_of(self.legal_card_mask())]
         return []
@@ -286,33 +328,67 @@ class Match:
             events: list[Event] = [CardsSeen(actor)]
         elif isinstance(action, Bid):
             events = self._bid(actor, action.value)
+        elif isinstance(action, PassCards):
+            events = self._pass(actor, action.cards)
         else:
             events = self._play(actor, action.card)
         self.actions.append(action)
         self.actors.append(actor)
         return events
 
-    def _bid(self, seat: int, bid: int) -> list[Event]:
+    def _bid(self, seat: int, bid: int, forced: bool = False) -> list[Event]:
         self.bids[seat] = bid
         self.bid_order.append((seat, bid))
         if bid == BLIND_NIL:
             self.looked[seat] = True
-        events: list[Event] = [BidMade(seat, bid)]
-        if len(self.bid_order) == 4:
-            self.phase = PLAYING
-            self.to_act = left_of(self.dealer)
+        events: list[Event] = [BidMade(seat, bid, forced)]
+        if len(self.bid_order) == SEATS:
             contracts = tuple(
                 sum(max(self.bids[s] or 0, 0) for s in (t, t + 2)) for t in (0, 1)
             )
             events.append(BiddingDone(contracts))  # type: ignore[arg-type]
+            self.passers = tuple(
+                s for pair in passing_order(self.rules, self.bid_order) for s in pair
+            )
+            if self.passers:
+                self.phase = PASSING
+                self.to_act = self.passers[0]
+            else:
+                self.phase = PLAYING
+                self.to_act = left_of(self.dealer)
         else:
             self.to_act = left_of(seat)
-            self._auto_look(events)
+            self._auto_actions(events)
+        return events
+
+    def _pass(self, seat: int, cards: tuple[int, ...]) -> list[Event]:
+        """A nil bidder or its partner passes cards face down; the partner's pass
+        completes the exchange, and each takes up what it was given."""
+        partner = partner_of(seat)
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        self.passed[seat] = mask
+        self.hands[seat] &= ~mask
+        self.passes.append((seat, tuple(cards)))
+        events: list[Event] = [CardsPassed(seat, partner, len(cards))]
+        at = len(self.passes)
+        if at % 2 == 0:  # the pair's second pass: exchange
+            nil_seat = self.passers[at - 2]
+            for s in (nil_seat, partner_of(nil_seat)):
+                self.received[s] = self.passed[partner_of(s)]
+                self.hands[s] |= self.received[s]
+            events.append(CardsExchanged((nil_seat, partner_of(nil_seat))))
+        if at < len(self.passers):
+            self.to_act = self.passers[at]
+        else:
+            self.phase = PLAYING
+            self.to_act = left_of(self.dealer)
         return events
 
     def _play(self, seat: int, card: int) -> list[Event]:
         hand = self.hands[seat]
-        suit = card // 13
+        suit = SUIT_OF[card]
         events: list[Event] = [CardPlayed(seat, card, self.trick_number, len(self.trick))]
         if not self.trick:
             self.led_suit = suit
@@ -359,6 +435,7 @@ class Match:
             teams=teams,
             scores_before=tuple(self.scores),  # type: ignore[arg-type]
             bags_before=tuple(self.bags),  # type: ignore[arg-type]
+            passes=tuple(self.passes),
         )
         self.history.append(result)
         self.scores = [t.score_after for t in teams]
@@ -366,7 +443,8 @@ class Match:
         events: list[Event] = [
             HandScored(self.hand_number, teams, tuple(self.scores), tuple(self.bags))  # type: ignore[arg-type]
         ]
-        self.winner = match_winner(self.rules, self.scores)
+        boston = boston_winner(self.rules, teams)
+        self.winner = boston if boston is not None else match_winner(self.rules, self.scores)
         if self.winner is not None:
             self.phase = OVER
             events.append(MatchOver(self.winner, tuple(self.scores)))  # type: ignore[arg-type]
@@ -428,6 +506,8 @@ class Match:
             "spades_broken": self.spades_broken,
             "tricks_won": list(self.tricks_won),
             "plays": list(self.plays),
+            "passed": list(self.passed),
+            "received": list(self.received),
             "winner": self.winner,
             "history": [h.to_record() for h in self.history],
         }
@@ -473,7 +553,7 @@ class Match:
                 raise SaveError("actions must be a list")
             for i, value in enumerate(actions):
                 try:
-                    match.apply(action_from_json(value))
+                    match.apply(action_from_json(value, rules.cards))
                 except (IllegalAction, ValueError) as exc:
                     raise SaveError(
                         f"action {i} ({reprlib.repr(value)}) is refused: {exc}"
@@ -483,6 +563,11 @@ class Match:
         except (RulesError, TypeError) as exc:
             raise SaveError(str(exc)) from None
         return match
+
+
+def pass_choices(rules: Rules, hand: int) -> list[Action]:
+    """Every legal pass from ``hand``: each set of ``rules.nil_pass`` cards."""
+    return [PassCards(cards) for cards in combinations(cards_of(hand), rules.nil_pass)]
 
 
 def checksum(doc: dict[str, Any]) -> str:
@@ -530,18 +615,22 @@ def read_start(start: Any, rules: Rules) -> dict[str, Any]:
     if not isinstance(hand_texts, list) or len(hand_texts) != 4:
         raise SaveError("hands must list four hands")
     hands = []
+    deck = rules.cards
     for seat, text in enumerate(hand_texts):
         if not isinstance(text, str):
             raise SaveError(f"hand {seat} must be a string of cards")
         try:
-            cards = parse_cards(text)
+            cards = parse_cards(text, deck)
         except ValueError as exc:
             raise SaveError(f"hand {seat}: {exc}") from None
         if len(cards) != 13 or len(set(cards)) != 13:
             raise SaveError(f"hand {seat} must hold 13 different cards")
         hands.append(mask_of(cards))
-    if hands[0] | hands[1] | hands[2] | hands[3] != FULL_DECK:
-        raise SaveError("the four hands must make one whole deck")
+    if hands[0] | hands[1] | hands[2] | hands[3] != deck:
+        raise SaveError(
+            "the four hands must make one whole deck"
+            + ("" if deck == FULL_DECK else f" of the {rules.deck} rules")
+        )
     pairs = {}
     for key in ("scores", "bags"):
         value = start.get(key, start.get(f"{key}_before", [0, 0]))

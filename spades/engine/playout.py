@@ -10,23 +10,27 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .cards import NON_SPADE_MASK, SUIT_MASKS
-from .legal import legal_bids, legal_cards
+from .cards import CARD_IDS, FULL_DECK, NON_SPADE_MASK, SUIT_MASKS, cards_of
+from .legal import legal_bids, legal_cards, passing_order, spades_held
 from .rules import Rules
 from .scoring import TeamScore, score_hand
 
-_BIT = [1 << c for c in range(52)]
+_BIT = [1 << c for c in range(CARD_IDS)]
 _DECK = range(52)
 
 
-def random_deal(rng: random.Random, dealer: int) -> list[int]:
-    """A uniformly shuffled deck dealt clockwise from the dealer's left, as 4 masks.
+def random_deal(rng: random.Random, dealer: int, deck: int = FULL_DECK) -> list[int]:
+    """A uniformly shuffled ``deck`` dealt clockwise from the dealer's left, as 4 masks.
 
     The shuffle sorts the cards by 32-bit random keys, which is several times faster
     in Python than a Fisher-Yates loop (a tie, about 1 in 3 million deals, keeps order).
     """
     keys = memoryview(rng.randbytes(208)).cast("I")
-    order = sorted(_DECK, key=keys.__getitem__)
+    if deck == FULL_DECK:
+        order = sorted(_DECK, key=keys.__getitem__)
+    else:
+        cards = cards_of(deck)
+        order = [cards[i] for i in sorted(_DECK, key=keys.__getitem__)]
     bit = _BIT.__getitem__
     hands = [0, 0, 0, 0]
     for k in range(4):
@@ -43,16 +47,40 @@ def pick(mask: int, rand: Callable[[], float]) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def random_bids(rules: Rules, dealer: int, rand: Callable[[], float]) -> list[int]:
+def random_bids(
+    rules: Rules, dealer: int, rand: Callable[[], float], hands: list[int] | None = None
+) -> list[int]:
+    """Four random legal bids; Mirror and Whiz bids need the ``hands``."""
     bids: list[int] = [0, 0, 0, 0]
     done = [False] * 4
+    fixed = rules.fixed_bids
     for i in range(1, 5):
         seat = (dealer + i) & 3
         partner = (seat + 2) & 3
-        options = legal_bids(rules, bids[partner] if done[partner] else None, False, True)
+        options = legal_bids(
+            rules, bids[partner] if done[partner] else None, False, True,
+            spades_held(hands[seat]) if fixed and hands is not None else None,
+        )
         bids[seat] = options[int(rand() * len(options))]
         done[seat] = True
     return bids
+
+
+def random_passes(
+    rules: Rules, dealer: int, bids: list[int], hands: list[int], rand: Callable[[], float]
+) -> None:
+    """Nil card passing at random (``rules.nil_pass``): each pair swaps random cards."""
+    order = [((dealer + i) & 3, bids[(dealer + i) & 3]) for i in range(1, 5)]
+    for nil_seat, partner in passing_order(rules, order):
+        given = []
+        for seat in (nil_seat, partner):
+            mask = 0
+            for _ in range(rules.nil_pass):
+                card = pick(hands[seat] & ~mask, rand)
+                mask |= 1 << card
+            given.append(mask)
+        hands[nil_seat] ^= given[0] | given[1]
+        hands[partner] ^= given[0] | given[1]
 
 
 def random_tricks(
@@ -87,6 +115,8 @@ def random_tricks(
             trace.append((legal_cards(h, -1, spades_broken, anytime), best))
         hands[leader] = h ^ low
         led = best // 13
+        if led > 3:  # a top trump of the deck variants is a spade (cards.SUIT_OF)
+            led = 3
         if led == 3 and forced_breaks and not spades_broken and not anytime:
             spades_broken = True
         suit_mask = SUIT_MASKS[led]
@@ -126,7 +156,9 @@ def random_hand(
 ) -> tuple[TeamScore, TeamScore]:
     """Deal, four random legal bids, 52 random legal cards, and the score."""
     rand = rng.random
-    hands = random_deal(rng, dealer)
-    bids = random_bids(rules, dealer, rand)
+    hands = random_deal(rng, dealer, rules.cards)
+    bids = random_bids(rules, dealer, rand, hands)
+    if rules.nil_pass:
+        random_passes(rules, dealer, bids, hands, rand)
     won = random_tricks(hands, (dealer + 1) & 3, False, rules, rand)
     return score_hand(rules, bids, won, scores, bags)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
-from .actions import LOOK, Bid, Play
+from .actions import LOOK, Bid, PassCards, Play
 from .cards import SEAT_NAMES, parse_card
-from .legal import BLIND_NIL, parse_bid
-from .match import BIDDING, HAND_FORMAT, Match, SaveError, read_start
+from .legal import BLIND_NIL, bid_refusal, parse_bid, spades_held
+from .match import BIDDING, HAND_FORMAT, PASSING, Match, SaveError, read_start
 from .rules import Rules, RulesError
 
 
@@ -73,10 +73,12 @@ def replay_record(record: Any) -> dict[str, Any]:
     ``matches_record`` says whether the replay reached the same one.
     """
     match = start_match(record)
+    deck = match.rules.cards
     bids = record.get("bids", [])
+    passes = record.get("passes", [])
     plays = record.get("plays", [])
-    if not isinstance(bids, list) or not isinstance(plays, list):
-        raise SaveError("bids and plays must be lists")
+    if not isinstance(bids, list) or not isinstance(plays, list) or not isinstance(passes, list):
+        raise SaveError("bids, passes and plays must be lists")
     for i, entry in enumerate(bids):
         if not (
             isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
@@ -88,6 +90,17 @@ def replay_record(record: Any) -> dict[str, Any]:
             bid = parse_bid(value)
         except ValueError as exc:
             return _illegal("bid", i, seat, value, str(exc))
+        if i < len(match.bid_order):
+            # A bid the match made for the seat (Mirror): the record must agree.
+            if match.bid_order[i] == (seat, bid):
+                continue
+            made_for = match.bid_order[i][0]
+            reason = (
+                bid_refusal(match.rules, bid, None, False, True, spades_held(match.dealt[seat]))
+                if made_for == seat else
+                f"It is {SEAT_NAMES[made_for]}'s turn, not {SEAT_NAMES[seat]}'s"
+            ) or "The bidding is over"
+            return _illegal("bid", i, seat, value, reason)
         if match.phase != BIDDING:
             return _illegal("bid", i, seat, value, "The bidding is over")
         if bid != BLIND_NIL and seat == match.to_act and not match.looked[seat]:
@@ -96,6 +109,24 @@ def replay_record(record: Any) -> dict[str, Any]:
         if reason:
             return _illegal("bid", i, seat, value, reason)
         match.apply(Bid(bid))
+    for i, entry in enumerate(passes):
+        if not (
+            isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
+            and 0 <= entry[0] < 4 and isinstance(entry[1], list)
+            and all(isinstance(t, str) for t in entry[1])
+        ):
+            raise SaveError(f"pass {i} must be [seat, [cards]] with a seat from 0 to 3")
+        seat, texts = entry
+        if match.phase != PASSING:
+            return _illegal("pass", i, seat, texts, "No cards are passed now")
+        try:
+            action = PassCards(tuple(parse_card(t, deck) for t in texts))
+        except ValueError as exc:
+            return _illegal("pass", i, seat, texts, str(exc))
+        reason = match.refusal(action, seat)
+        if reason:
+            return _illegal("pass", i, seat, texts, reason)
+        match.apply(action)
     for i, text in enumerate(plays):
         if match.history:
             last_winner = match.history[0].trick_winners[-1]
@@ -104,7 +135,7 @@ def replay_record(record: Any) -> dict[str, Any]:
             )
         seat = match.to_act
         try:
-            card = parse_card(text) if isinstance(text, str) else -1
+            card = parse_card(text, deck) if isinstance(text, str) else -1
         except ValueError:
             card = -1
         if card < 0:
@@ -137,11 +168,17 @@ def match_at(record: Any, bids: int, plays: int) -> Match:
     cut["bids"] = record["bids"][:bids]
     cut["plays"] = record["plays"][:plays] if bids >= 4 else []
     match = start_match(cut)
-    for seat, value in cut["bids"]:
+    deck = match.rules.cards
+    for i, (seat, value) in enumerate(cut["bids"]):
+        if i < len(match.bid_order):
+            continue  # made by the match (Mirror)
         bid = parse_bid(value)
         if bid != BLIND_NIL and not match.looked[seat]:
             match.apply(LOOK)
         match.apply(Bid(bid), seat)
+    if bids >= 4:
+        for seat, texts in record.get("passes", []):
+            match.apply(PassCards(tuple(parse_card(t, deck) for t in texts)), seat)
     for text in cut["plays"]:
-        match.apply(Play(parse_card(text)))
+        match.apply(Play(parse_card(text, deck)))
     return match

@@ -6,8 +6,20 @@ RULES.md. A rule set is immutable, and a match keeps the one it began with.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
+
+from .cards import JOKERS_REMOVED, deck_cards
+
+BIDDING_STYLES = ("free", "suicide", "mirror", "whiz")
+DECKS = ("standard", "jokers", "deuces")
+_CHOICES = {
+    "failed_nil_tricks": ("count", "bags"),
+    "bidding": BIDDING_STYLES,
+    "deck": DECKS,
+    "jokers_removed": tuple(JOKERS_REMOVED),
+}
 
 
 class RulesError(ValueError):
@@ -32,6 +44,15 @@ class Rules:
     bag_penalty_points: int = 100
     target: int = 500
     mercy: int | None = -200
+    # The variants: each option's default is the ordinary game.
+    bidding: str = "free"
+    deck: str = "standard"
+    jokers_removed: str = "2C2D"
+    nil_pass: int = 0
+    ten_for_200: bool = False
+    ten_for_200_set: int = 200
+    boston: bool = False
+    boston_value: int | str = 500
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -39,9 +60,13 @@ class Rules:
             if f.name == "mercy":
                 if value is not None and (type(value) is not int):
                     raise RulesError("mercy must be a whole number of points or null")
-            elif f.name == "failed_nil_tricks":
-                if value not in ("count", "bags"):
-                    raise RulesError('failed_nil_tricks must be "count" or "bags"')
+            elif f.name in _CHOICES:
+                if value not in _CHOICES[f.name]:
+                    words = " or ".join(f'"{c}"' for c in _CHOICES[f.name])
+                    raise RulesError(f"{f.name} must be {words}")
+            elif f.name == "boston_value":
+                if value != "win" and (type(value) is not int or value < 0):
+                    raise RulesError('boston_value must be points, 0 or more, or "win"')
             elif isinstance(f.default, bool):
                 if type(value) is not bool:
                     raise RulesError(f"{f.name} must be true or false")
@@ -65,6 +90,38 @@ class Rules:
             raise RulesError("target must be at least 1 point")
         if self.mercy is not None and self.mercy >= self.target:
             raise RulesError("mercy must be below the target")
+        if self.bidding != "free" and not self.nil:
+            raise RulesError(f"{self.bidding} bidding needs nil bids to be allowed")
+        if self.bidding == "mirror" and self.blind_nil:
+            raise RulesError(
+                "mirror bids are set by the cards, so blind nil cannot be played with them"
+            )
+        if self.nil_pass not in (0, 1, 2):
+            raise RulesError("nil_pass must be 0 (off), 1 or 2 cards")
+        if self.nil_pass and not self.nil:
+            raise RulesError("nil card passing needs nil bids to be allowed")
+        if self.ten_for_200_set < 0:
+            raise RulesError("ten_for_200_set cannot be negative")
+        # Searches look rules up in caches many times a second: hash the fields once.
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in fields(self))))
+        object.__setattr__(self, "_cards", deck_cards(self.deck, self.jokers_removed))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]
+
+    def __reduce__(self):
+        # Rebuilt from its options in another process, so the hash is that process's.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
+    @property
+    def cards(self) -> int:
+        """The mask of the cards this rule set deals."""
+        return self._cards  # type: ignore[attr-defined]
+
+    @property
+    def fixed_bids(self) -> bool:
+        """Whether the spades held set the bids (mirror, whiz): no team cap or minimum."""
+        return self.bidding in ("mirror", "whiz")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -100,13 +157,53 @@ PRESETS: dict[str, Rules] = {
     "classic-nil": replace(_CLASSIC, nil=True, max_nils_per_team=1),
     "classic-no-bags": replace(_CLASSIC, bag_penalty=False),
     "classic-150": replace(_CLASSIC, target=150),
+    # The variants: the standard game with one thing changed.
+    "suicide": Rules(bidding="suicide", blind_nil=False),
+    "mirror": Rules(bidding="mirror", blind_nil=False, team_cap_13=False),
+    "whiz": Rules(bidding="whiz", blind_nil=False, team_cap_13=False),
+    "jokers": Rules(deck="jokers"),
+    "deuces": Rules(deck="deuces"),
 }
 
 
-def preset(name: str) -> Rules:
+def _option_value(name: str, text: str) -> Any:
+    """An option's value as written after ``=``: JSON (true, 200, null) or a bare word."""
     try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def preset(name: str) -> Rules:
+    """A preset by name, or presets and options joined by commas.
+
+    ``jokers,nil_pass=2`` is the jokers preset with two-card nil passing; each preset
+    named changes what it changes from ``standard``, in order, and ``option=value``
+    sets one option (values as in JSON: ``true``, ``200``, ``null``, or a bare word).
+    """
+    if name in PRESETS:
         return PRESETS[name]
-    except KeyError:
+    parts = [part.strip() for part in name.split(",")]
+    if len(parts) == 1 and "=" not in name:
         raise RulesError(
             f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}"
-        ) from None
+            " (or presets and option=value joined by commas)"
+        )
+    known = {f.name for f in fields(Rules)}
+    changes: dict[str, Any] = {}
+    for part in parts:
+        if "=" in part:
+            key, _, text = part.partition("=")
+            key = key.strip()
+            if key not in known:
+                raise RulesError(f"unknown rule option: {key}")
+            changes[key] = _option_value(key, text.strip())
+        elif part in PRESETS:
+            base = PRESETS[part]
+            changes.update(
+                (f.name, getattr(base, f.name)) for f in fields(Rules)
+                if getattr(base, f.name) != getattr(STANDARD, f.name)
+            )
+        else:
+            raise RulesError(f"unknown preset {part!r}; choose one of {', '.join(PRESETS)}")
+    return replace(STANDARD, **changes)

@@ -17,7 +17,8 @@ class ScoreLine(NamedTuple):
     """One reason for points or bags. ``count`` is the tricks or bags it is about."""
 
     kind: str  # contract_made, contract_set, overtricks, nil_made, nil_failed,
-    #            blind_nil_made, blind_nil_failed, nil_tricks, bag_penalty
+    #            blind_nil_made, blind_nil_failed, nil_tricks, bag_penalty,
+    #            ten_for_200_made, ten_for_200_set, boston
     points: int
     bags: int
     count: int = 0
@@ -32,6 +33,14 @@ class ScoreLine(NamedTuple):
             return f"Contract of {n} made"
         if kind == "contract_set":
             return f"Contract of {n} set"
+        if kind == "ten_for_200_made":
+            return f"Contract of {n} made: ten for 200"
+        if kind == "ten_for_200_set":
+            return f"Contract of {n} set: ten for 200"
+        if kind == "boston":
+            if self.points == 0:
+                return "Boston: all 13 tricks win the match"
+            return "Boston: all 13 tricks"
         if kind == "overtricks":
             return f"{n} overtrick{plural}"
         if kind == "nil_tricks":
@@ -102,11 +111,16 @@ def score_team(
 
     if contract > 0:
         if counted >= contract:
-            lines.append(ScoreLine("contract_made", 10 * contract, 0, contract))
+            if rules.ten_for_200 or rules.boston:
+                lines.extend(_contract_made(rules, contract, counted))
+            else:
+                lines.append(ScoreLine("contract_made", 10 * contract, 0, contract))
             over = counted - contract
             if over:
                 lines.append(ScoreLine("overtricks", over, over, over))
                 new_bags += over
+        elif rules.ten_for_200 and contract >= 10:
+            lines.append(ScoreLine("ten_for_200_set", -rules.ten_for_200_set, 0, contract))
         else:
             lines.append(ScoreLine("contract_set", -10 * contract, 0, contract))
     elif counted:
@@ -144,6 +158,31 @@ def score_team(
         team, contract, took_a + took_b, counted, points, new_bags, tuple(lines),
         score_before + points, bags_after,
     )
+
+
+def _contract_made(rules: Rules, contract: int, counted: int) -> list[ScoreLine]:
+    """The lines of a made contract: ten a trick, or 200 for ten or more, or a Boston.
+
+    A Boston worth points replaces the contract's line; one that wins the match adds a
+    line worth nothing beside it (``boston_winner`` ends the match).
+    """
+    boston = rules.boston and contract == 13 and counted == 13
+    if boston and rules.boston_value != "win":
+        return [ScoreLine("boston", rules.boston_value, 0, 13)]
+    if rules.ten_for_200 and contract >= 10:
+        line = ScoreLine("ten_for_200_made", 200, 0, contract)
+    else:
+        line = ScoreLine("contract_made", 10 * contract, 0, contract)
+    return [line, ScoreLine("boston", 0, 0, 13)] if boston else [line]
+
+
+def boston_winner(rules: Rules, teams) -> int | None:
+    """The team whose Boston wins the match at once (``boston_value`` "win"), or None."""
+    if rules.boston and rules.boston_value == "win":
+        for team in teams:
+            if any(line.kind == "boston" for line in team.lines):
+                return team.team
+    return None
 
 
 def score_hand(

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import LOOK, Action, Bid, Look, Play, malformed
-from .cards import FULL_DECK, cards_of, partner_of
+from .actions import LOOK, Action, Bid, Look, PassCards, Play, malformed
+from .cards import cards_of, partner_of
 from .legal import (
     BLIND_NIL,
     bid_refusal,
     card_refusal,
     legal_bids,
     legal_cards,
+    pass_refusal,
+    spades_held,
     turn_refusal,
 )
 from .rules import Rules
@@ -25,7 +27,7 @@ from .rules import Rules
 class PlayerView:
     seat: int
     rules: Rules
-    phase: str  # "bidding", "playing" or "over"
+    phase: str  # "bidding", "passing" (nil card passing), "playing" or "over"
     hand_number: int
     dealer: int
     to_act: int
@@ -46,6 +48,8 @@ class PlayerView:
     scores: tuple[int, int]
     bags: tuple[int, int]
     winner: int | None
+    passed: int = 0  # the cards this seat passed to its partner after a nil bid
+    received: int = 0  # the cards it took up from its partner (0 until the exchange)
 
     @classmethod
     def of(cls, match, seat: int) -> PlayerView:
@@ -79,6 +83,8 @@ class PlayerView:
             scores=tuple(match.scores),
             bags=tuple(match.bags),
             winner=match.winner,
+            passed=match.passed[seat],
+            received=match.received[seat],
         )
 
     @property
@@ -91,8 +97,8 @@ class PlayerView:
 
     @property
     def unseen(self) -> int:
-        """Cards this seat cannot see: in the other three hands."""
-        return FULL_DECK & ~self.played & ~self.hand
+        """Cards this seat cannot see: in the other three hands (or passed on by it)."""
+        return self.rules.cards & ~self.played & ~self.hand
 
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions when it is to act (else none)."""
@@ -101,7 +107,15 @@ class PlayerView:
         if self.phase == "bidding":
             if not self.looked:
                 return [Bid(BLIND_NIL), LOOK]
-            return [Bid(b) for b in legal_bids(self.rules, self.bids[self.partner], False, True)]
+            return [
+                Bid(b) for b in legal_bids(
+                    self.rules, self.bids[self.partner], False, True, spades_held(self.hand)
+                )
+            ]
+        if self.phase == "passing":
+            from .match import pass_choices
+
+            return pass_choices(self.rules, self.hand)
         return [Play(c) for c in cards_of(self.legal_card_mask())]
 
     def legal_card_mask(self) -> int:
@@ -126,9 +140,20 @@ class PlayerView:
             if isinstance(action, Bid):
                 return bid_refusal(
                     self.rules, action.value, self.bids[self.partner], self.blind_open,
-                    self.looked,
+                    self.looked, spades_held(self.hand),
                 )
+            if isinstance(action, PassCards):
+                return "Cards are passed only to a nil bidding partner, after the bidding"
             return "Cards are played after the bidding"
+        if self.phase == "passing":
+            if isinstance(action, PassCards):
+                return pass_refusal(self.rules, self.hand, action.cards)
+            if isinstance(action, Bid):
+                return "The bidding is over"
+            n = self.rules.nil_pass
+            return f"First pass {n} card{'s' if n != 1 else ''} to your partner"
+        if isinstance(action, PassCards):
+            return "Cards are passed only to a nil bidding partner, after the bidding"
         if isinstance(action, Play):
             return card_refusal(
                 self.hand, action.card, self.led_suit, self.spades_broken,
