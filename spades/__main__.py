@@ -24,6 +24,7 @@ from .engine.cards import SEAT_NAMES, card_text, cards_of
 from .engine.legal import bid_text
 from .engine.playout import random_hand, random_tricks
 from .engine.record import replay_record
+from .engine.rules import VARIANT_PRESETS
 from .measure import GAUNTLET, PLAYERS, SEARCHERS
 
 # Exit statuses of replay (and, for 0 and 2, of every command).
@@ -408,7 +409,7 @@ def rules_text(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    presets = tuple(PRESETS)
+    presets = (*PRESETS, *VARIANT_PRESETS)
     parser = argparse.ArgumentParser(
         prog="python -m spades",
         description=(

@@ -236,9 +236,10 @@ def run_cli(*args: str, module: str = "spades", **popen: Any) -> subprocess.Pope
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["watch", "--rules", "bogus"], "invalid choice: 'bogus'"),
+        (["watch", "--rules", "bogus"], "unknown preset 'bogus'"),
+        (["watch", "--rules", "jokers,nil_pass=3"], "nil_pass must be 0 (off), 1 or 2"),
         (["watch", "--strength", "bogus"], "invalid choice: 'bogus'"),
-        (["simulate", "--rules", "bridge"], "invalid choice: 'bridge'"),
+        (["simulate", "--rules", "bridge"], "unknown preset 'bridge'"),
         (["tournament", "--a", "bogus"], "invalid choice: 'bogus'"),
         (["deal", "--strength", "expert", "--out", "x.json"], "invalid choice: 'expert'"),
         (["deal", "--seed", "1"], "the following arguments are required: --out"),

@@ -34,7 +34,7 @@ from spades.engine.legal import BLIND_NIL, legal_cards
 from spades.engine.match import OVER, PLAYING, HandResult, Match
 from spades.engine.playout import random_tricks
 from spades.engine.record import replay_record
-from spades.engine.rules import BIDDING_STYLES, DECKS, PRESETS, STANDARD, Rules
+from spades.engine.rules import BIDDING_STYLES, DECKS, PRESETS, STANDARD, VARIANT_PRESETS, Rules
 
 SETTINGS = settings(
     max_examples=40,
@@ -86,7 +86,9 @@ def custom_rules(draw) -> Rules:
     )
 
 
-rule_sets = st.sampled_from(list(PRESETS.values())) | custom_rules()
+rule_sets = (
+    st.sampled_from(list(PRESETS.values()) + list(VARIANT_PRESETS.values())) | custom_rules()
+)
 
 
 @dataclass
@@ -672,7 +674,7 @@ def test_fast_playout_after_a_forced_spade_lead(breaks, anytime):
 
 def variant_rules(name: str):
     """The variant preset, alone or with the other options drawn at random."""
-    base = PRESETS[name]
+    base = VARIANT_PRESETS[name]
     return st.just(base) | st.builds(
         lambda nil_pass, ten, boston, value, deck: replace(
             base, nil_pass=nil_pass, ten_for_200=ten, boston=boston, boston_value=value,
@@ -691,8 +693,9 @@ def test_every_property_under_each_variant(name, data):
     illegal action accepted, records and saves replaying: under each variant."""
     setup = data.draw(setups(variant_rules(name)))
     play_seed = data.draw(play_seeds)
-    assert setup.rules.bidding == PRESETS[name].bidding
-    assert setup.rules.deck == PRESETS[name].deck or PRESETS[name].deck == "standard"
+    base = VARIANT_PRESETS[name]
+    assert setup.rules.bidding == base.bidding
+    assert setup.rules.deck == base.deck or base.deck == "standard"
     check_cards_conserved(setup.match(), random.Random(play_seed))
     check_hands_legal(setup.match(), random.Random(play_seed))
     check_scores(setup, random.Random(play_seed))

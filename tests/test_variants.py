@@ -9,6 +9,7 @@ legality), and the tricks each seat took are then scored.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from spades_support import match_with
@@ -28,11 +29,12 @@ from spades.engine.cards import (
 from spades.engine.legal import NIL, legal_bids, trick_winner_index
 from spades.engine.match import OVER, PASSING, PLAYING, IllegalAction, Match
 from spades.engine.record import match_at, replay_record
-from spades.engine.rules import PRESETS, STANDARD, Rules, RulesError, preset
+from spades.engine.rules import PRESETS, STANDARD, VARIANT_PRESETS, Rules, RulesError, preset
 from spades.engine.scoring import boston_winner, score_hand
 
-SUICIDE, MIRROR, WHIZ = PRESETS["suicide"], PRESETS["mirror"], PRESETS["whiz"]
-JOKERS, DEUCES = PRESETS["jokers"], PRESETS["deuces"]
+SUICIDE, MIRROR, WHIZ, JOKERS, DEUCES = (
+    VARIANT_PRESETS[name] for name in ("suicide", "mirror", "whiz", "jokers", "deuces")
+)
 SPADES_HIGH_FIRST = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S".split()
 OTHERS = [r + s for s in "HDC" for r in "AKQJT98765432"]
 
@@ -314,7 +316,7 @@ TOP_TRUMP_HANDS = [
 
 @pytest.mark.parametrize(("deck", "options", "bid", "points", "over"), TOP_TRUMP_HANDS)
 def test_the_thirteen_top_trumps_take_every_trick(deck, options, bid, points, over):
-    rules = PRESETS[deck].with_options(**options)
+    rules = VARIANT_PRESETS[deck].with_options(**options)
     match = match_with(rules, deck_deal(rules, TOP_THIRTEEN[deck]))
     for b in (bid, 2, NIL, 3):  # South, West, North (nil), East
         match.apply(Bid(b))
@@ -335,7 +337,7 @@ def test_the_thirteen_top_trumps_take_every_trick(deck, options, bid, points, ov
 
 @pytest.mark.parametrize("deck", ["jokers", "deuces"])
 def test_a_top_trump_is_a_spade_for_every_rule(deck):
-    rules = PRESETS[deck]
+    rules = VARIANT_PRESETS[deck]
     cards = rules.cards
     # South: one heart and the top trumps; West: hearts; North, East: the rest.
     south = "AH " + " ".join(TOP_THIRTEEN[deck].split()[:12])
@@ -566,6 +568,10 @@ def test_boston_wins_the_match_even_behind():
 
 
 def test_variant_presets_change_one_thing_each():
+    assert set(VARIANT_PRESETS) == {"suicide", "mirror", "whiz", "jokers", "deuces"}
+    page = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text("utf-8")
+    for name in VARIANT_PRESETS:
+        assert f"`{name}`" in page
     assert SUICIDE == STANDARD.with_options(bidding="suicide", blind_nil=False)
     assert MIRROR == STANDARD.with_options(bidding="mirror", blind_nil=False, team_cap_13=False)
     assert WHIZ == STANDARD.with_options(bidding="whiz", blind_nil=False, team_cap_13=False)

@@ -157,7 +157,12 @@ PRESETS: dict[str, Rules] = {
     "classic-nil": replace(_CLASSIC, nil=True, max_nils_per_team=1),
     "classic-no-bags": replace(_CLASSIC, bag_penalty=False),
     "classic-150": replace(_CLASSIC, target=150),
-    # The variants: the standard game with one thing changed.
+}
+
+# The variants: the standard game with one thing changed. ``preset`` and the command
+# lines know them; the game's own screens offer PRESETS, which these join once every
+# screen plays them.
+VARIANT_PRESETS: dict[str, Rules] = {
     "suicide": Rules(bidding="suicide", blind_nil=False),
     "mirror": Rules(bidding="mirror", blind_nil=False, team_cap_13=False),
     "whiz": Rules(bidding="whiz", blind_nil=False, team_cap_13=False),
@@ -181,12 +186,13 @@ def preset(name: str) -> Rules:
     named changes what it changes from ``standard``, in order, and ``option=value``
     sets one option (values as in JSON: ``true``, ``200``, ``null``, or a bare word).
     """
-    if name in PRESETS:
-        return PRESETS[name]
+    named = {**PRESETS, **VARIANT_PRESETS}
+    if name in named:
+        return named[name]
     parts = [part.strip() for part in name.split(",")]
     if len(parts) == 1 and "=" not in name:
         raise RulesError(
-            f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}"
+            f"unknown preset {name!r}; choose one of {', '.join(named)}"
             " (or presets and option=value joined by commas)"
         )
     known = {f.name for f in fields(Rules)}
@@ -198,12 +204,12 @@ def preset(name: str) -> Rules:
             if key not in known:
                 raise RulesError(f"unknown rule option: {key}")
             changes[key] = _option_value(key, text.strip())
-        elif part in PRESETS:
-            base = PRESETS[part]
+        elif part in named:
+            base = named[part]
             changes.update(
                 (f.name, getattr(base, f.name)) for f in fields(Rules)
                 if getattr(base, f.name) != getattr(STANDARD, f.name)
             )
         else:
-            raise RulesError(f"unknown preset {part!r}; choose one of {', '.join(PRESETS)}")
+            raise RulesError(f"unknown preset {part!r}; choose one of {', '.join(named)}")
     return replace(STANDARD, **changes)
