@@ -177,6 +177,12 @@ class Match:
             reason = position_refusal(
                 rules, start.get("scores", (0, 0)), start.get("bags", (0, 0))
             )
+            hands = start.get("hands")
+            if hands is not None and (
+                len(hands) != SEATS or any(h.bit_count() != 13 for h in hands)
+                or hands[0] | hands[1] | hands[2] | hands[3] != rules.cards
+            ):
+                reason = f"the hands must be the whole {rules.deck} deck, 13 cards each"
             if reason is not None:
                 raise ValueError(reason)
         self.rules = rules

@@ -100,6 +100,13 @@ class PlayerView:
         """Cards this seat cannot see: in the other three hands (or passed on by it)."""
         return self.rules.cards & ~self.played & ~self.hand
 
+    def bid_options(self) -> tuple[int, ...]:
+        """The bids open to this seat once it has looked at its cards (nil as 0), the
+        bidding variants included: what a player weighs before bidding."""
+        return legal_bids(
+            self.rules, self.bids[self.partner], False, True, spades_held(self.hand)
+        )
+
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions when it is to act (else none)."""
         if not self.my_turn:
@@ -107,11 +114,7 @@ class PlayerView:
         if self.phase == "bidding":
             if not self.looked:
                 return [Bid(BLIND_NIL), LOOK]
-            return [
-                Bid(b) for b in legal_bids(
-                    self.rules, self.bids[self.partner], False, True, spades_held(self.hand)
-                )
-            ]
+            return [Bid(b) for b in self.bid_options()]
         if self.phase == "passing":
             from .match import pass_choices
 
