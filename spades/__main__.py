@@ -19,7 +19,15 @@ from .console import (
     whole_number,
 )
 from .engine import OVER, PRESETS, Match, RulesError, SaveError, preset
-from .engine.actions import BidMade, CardsSeen, HandDealt, HandScored, MatchOver, TrickWon
+from .engine.actions import (
+    BidMade,
+    CardsPassed,
+    CardsSeen,
+    HandDealt,
+    HandScored,
+    MatchOver,
+    TrickWon,
+)
 from .engine.cards import SEAT_NAMES, card_text, cards_of
 from .engine.legal import bid_text
 from .engine.playout import random_hand, random_tricks
@@ -356,7 +364,12 @@ def _print_event(match: Match, event: Any) -> None:
     elif isinstance(event, CardsSeen):
         print(f"  {SEAT_NAMES[event.seat]} looks at the cards")
     elif isinstance(event, BidMade):
-        print(f"  {SEAT_NAMES[event.seat]} bids {bid_text(event.bid).replace('_', ' ')}")
+        forced = " (set by the cards)" if event.forced else ""
+        print(f"  {SEAT_NAMES[event.seat]} bids {bid_text(event.bid).replace('_', ' ')}{forced}")
+    elif isinstance(event, CardsPassed):
+        # The watcher sees every hand, so the cards passed may be named.
+        cards = " ".join(card_text(c) for c in sorted(cards_of(match.passed[event.seat])))
+        print(f"  {SEAT_NAMES[event.seat]} passes {cards} to {SEAT_NAMES[event.to_seat]}")
     elif isinstance(event, TrickWon):
         played = " ".join(card_text(c) for c in event.cards)
         print(f"  trick {event.trick_number + 1:>2}: {SEAT_NAMES[event.leader]:>5} leads "

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spades.engine.actions import Bid, Play
-from spades.engine.cards import cards_of, parse_cards
+from spades.engine.cards import card_text, cards_of, parse_cards
 from spades.engine.match import OVER, Match
-from spades.engine.rules import PRESETS, STANDARD
+from spades.engine.rules import PRESETS, STANDARD, VARIANT_PRESETS, preset
 from spades.engine.wire import (
     WireError,
     cards_named,
@@ -34,12 +34,15 @@ SETTINGS = settings(
 
 
 def hidden_from(match: Match, seat: int) -> int:
-    """The cards ``seat`` may not be told of: the other hands' unplayed cards."""
+    """The cards ``seat`` may not be told of: the other hands' unplayed cards (but the
+    ones it passed its partner itself), and the cards passed face down to it."""
     hidden = 0
     for other in range(4):
         if other != seat:
             hidden |= match.hands[other]
-    return hidden
+            if not match.received[(other + 2) % 4]:  # passed, not yet taken up
+                hidden |= match.passed[other]
+    return hidden & ~match.passed[seat]
 
 
 def through_json(doc):
@@ -48,27 +51,42 @@ def through_json(doc):
     return json.loads(text)
 
 
+VARIANT_RULES = [*VARIANT_PRESETS, "jokers,nil_pass=2", "deuces,whiz,nil_pass=1",
+                 "suicide,nil_pass=2,boston=true"]
+
+
 @SETTINGS
 @given(
-    preset=st.sampled_from(sorted(PRESETS)),
+    preset=st.sampled_from(sorted(PRESETS) + VARIANT_RULES),
     seed=st.integers(0, 10**6),
     pick=st.integers(0, 10**6),
     steps=st.integers(1, 120),
 )
 def test_views_and_events_round_trip_and_name_no_hidden_card(preset, seed, pick, steps):
-    match = Match(PRESETS[preset], seed)
+    check_round_trips(globals()["preset"](preset), seed, pick, steps)
+
+
+@pytest.mark.parametrize("rules", VARIANT_RULES)
+def test_every_variant_crosses_the_wire(rules):
+    for seed in range(3):
+        check_round_trips(preset(rules), seed, seed, 200)
+
+
+def check_round_trips(rules, seed: int, pick: int, steps: int) -> None:
+    match = Match(rules, seed)
+    deck = rules.cards
     chooser = random.Random(pick)
     events = list(match.opening_events)
     for _ in range(steps):
         for event in events:
-            assert event_from_json(through_json(event_to_json(event))) == event
+            assert event_from_json(through_json(event_to_json(event)), deck) == event
         for seat in range(4):
             view = match.view(seat)
             doc = through_json(view_to_json(view))
             assert view_from_json(doc) == view
-            assert cards_named(doc) & hidden_from(match, seat) == 0
+            assert cards_named(doc, deck) & hidden_from(match, seat) == 0
             if match.looked[seat]:
-                assert cards_named(doc["hand"]) == match.hands[seat]
+                assert cards_named(doc["hand"], deck) == match.hands[seat]
         if match.phase == OVER:
             break
         action = chooser.choice(match.legal_actions())
@@ -79,7 +97,7 @@ def test_views_and_events_round_trip_and_name_no_hidden_card(preset, seed, pick,
         events = match.apply(action)
         for event in events:
             for seat in range(4):
-                assert cards_named(event_to_json(event)) & hidden[seat] == 0
+                assert cards_named(event_to_json(event), deck) & hidden[seat] == 0
 
 
 def test_a_view_in_json_reads_as_the_protocol_describes():
@@ -168,3 +186,37 @@ def test_the_whole_hand_scored_event_reads_back_with_every_breakdown_line():
 def test_cards_named_finds_card_texts_anywhere_and_nothing_else():
     doc = {"a": ["AS", {"b": "td"}], "TD": 1, "text": "Contract of 4 made", "n": "nil"}
     assert sorted(cards_of(cards_named(doc))) == sorted(parse_cards("AS TD"))
+
+
+def test_nil_passing_and_forced_bids_in_json():
+    rules = STANDARD.with_options(nil_pass=2)
+    match = Match(rules, 5)
+    first = match.to_act
+    for bid in (0, 3, 4, 4):
+        match.apply(Bid(bid))
+    assert view_to_json(match.view(first))["phase"] == "passing"
+    action = match.legal_actions()[0]
+    events = match.apply(action)
+    assert [event_to_json(e) for e in events] == [
+        {"type": "cards_passed", "seat": first, "to_seat": (first + 2) % 4, "count": 2}]
+    doc = view_to_json(match.view(first))
+    assert doc["passed"] == [card_text(c) for c in reversed(action.cards)]
+    assert doc["received"] == []
+    partner = view_to_json(match.view((first + 2) % 4))
+    assert partner["passed"] == partner["received"] == []
+    mirror = Match(VARIANT_PRESETS["mirror"], 5)
+    made = [event_to_json(e) for e in mirror.opening_events if type(e).__name__ == "BidMade"]
+    assert all(e["forced"] is True for e in made) and len(made) == 4
+    old = {"type": "bid_made", "seat": 1, "bid": 3}  # before the variants: not forced
+    assert event_from_json(old).forced is False
+    view = view_to_json(Match(STANDARD, 3).view(0))
+    del view["passed"], view["received"]
+    assert view_from_json(view).passed == 0
+
+
+def test_the_raised_twos_read_with_the_deck():
+    deuces = VARIANT_PRESETS["deuces"]
+    doc = {"type": "card_played", "seat": 0, "card": "2D", "trick_number": 0, "position": 1}
+    assert event_from_json(doc, deuces.cards).card == 53
+    assert event_from_json(doc).card == 13
+    assert cards_named(["BJ", "2S"], deuces.cards) == (1 << 55) | (1 << 52)

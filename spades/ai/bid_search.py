@@ -14,9 +14,17 @@ from __future__ import annotations
 import random
 
 from ..engine.actions import LOOK, Bid
-from ..engine.legal import BLIND_NIL, NIL, legal_bids
+from ..engine.legal import BLIND_NIL, NIL, legal_bids, spades_held
 from ..engine.view import PlayerView
-from .bidding import BID_SCALE, bid_for, estimate_tricks, nil_danger, nil_is_sound, sure_tricks
+from .bidding import (
+    BID_SCALE,
+    bid_for,
+    estimate_tricks,
+    nil_danger,
+    nil_is_sound,
+    sure_tricks,
+    top_trump,
+)
 from .position import Position
 from .reading import Reading
 from .search import _bid_shift, _Search
@@ -32,9 +40,11 @@ BID_ROLLOUTS_PER_CARD_ROLLOUT = 3  # a fixed budget gives bids this many times m
 
 def bid_candidates(view: PlayerView, normal: int) -> list[int]:
     """The normal bid, a trick either side of it, and nil when the hand might duck."""
-    options = legal_bids(view.rules, view.bids[view.partner], False, True)
+    rules = view.rules
     hand = view.hand
-    estimate = estimate_tricks(hand) * BID_SCALE
+    deck = rules.cards
+    options = legal_bids(rules, view.bids[view.partner], False, True, spades_held(hand))
+    estimate = estimate_tricks(hand, deck) * BID_SCALE
     if normal > 0:
         around = [normal - 1, normal, normal + 1]
     else:
@@ -42,17 +52,23 @@ def bid_candidates(view: PlayerView, normal: int) -> list[int]:
         around = [base, base + 1]
     out = [normal] + [b for b in around if b > 0 and b != normal and b in options]
     partner_bid = view.bids[view.partner]
-    if (
+    if rules.bidding == "suicide" and partner_bid is None and NIL in options:
+        # Suicide: which partner goes nil is the bid that matters; search it always.
+        if normal != NIL:
+            out.append(NIL)
+        elif not out[1:]:
+            out += [b for b in (4, max(4, int(estimate + 0.5))) if b not in out]
+    elif (
         NIL in options
         and normal != NIL
-        and not hand >> 51 & 1
-        and sure_tricks(hand) == 0
-        and estimate_tricks(hand) <= 3.0
-        and nil_danger(hand) <= 1.5
+        and not hand >> top_trump(deck) & 1
+        and sure_tricks(hand, deck) == 0
+        and estimate_tricks(hand, deck) <= 3.0
+        and nil_danger(hand, deck) <= 1.5
         and (partner_bid is None or partner_bid >= 2)
     ):
         out.append(NIL)
-    return out
+    return [b for b in out if b in options]
 
 
 def _snap_bid(options: list[int], want: int) -> int:
@@ -111,7 +127,10 @@ class BidThinker(_Search):
         """The hand's worth to the bidding rules, worked out once a decision."""
         worth = self.worths.get(hand)
         if worth is None:
-            worth = self.worths[hand] = (estimate_tricks(hand), nil_is_sound(hand))
+            deck = self.view.rules.cards
+            worth = self.worths[hand] = (
+                estimate_tricks(hand, deck), nil_is_sound(hand, deck=deck)
+            )
         return worth
 
     def _later_bids(self, bid: int, deal: list[int], rand) -> list[int]:
@@ -127,7 +146,9 @@ class BidThinker(_Search):
             if value > 0 and (self.lean[q] or (q ^ self.seat) & 1):
                 shift = self.lean[q] + (_bid_shift(rand()) if (q ^ self.seat) & 1 else 0)
                 if shift:
-                    options = legal_bids(rules, bids[(q + 2) & 3], False, True)
+                    options = legal_bids(
+                        rules, bids[(q + 2) & 3], False, True, spades_held(hand)
+                    )
                     value = _snap_bid(options, value + shift)
             bids[q] = value
         return bids

@@ -2,14 +2,17 @@
 
 The estimate counts side-suit aces, kings and queens by suit length, spade honours
 and length, and ruffs from short suits. The bid then bends to the other bids, the
-rules (nil, team cap, minimum team bid, nils per team) and the match score.
+rules (nil, team cap, minimum team bid, nils per team, the bidding variants) and the
+match score. A spade's worth is its place from the top of the deck's spades, so a
+Big Joker counts as the ace does in the ordinary deck and the ace below two jokers
+as a queen.
 """
 
 from __future__ import annotations
 
 from ..engine.actions import LOOK, Action, Bid
-from ..engine.cards import SUIT_MASKS
-from ..engine.legal import BLIND_NIL, NIL, legal_bids
+from ..engine.cards import FULL_DECK, SPADE_MASK, SUIT_MASKS
+from ..engine.legal import BLIND_NIL, NIL, legal_bids, spades_held
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
 
@@ -21,9 +24,29 @@ def _ranks(hand: int, suit: int) -> list[int]:
     return [r for r in range(13) if m >> r & 1]
 
 
-def estimate_tricks(hand: int) -> float:
-    """Expected tricks for a 13-card hand, before the other bids are known."""
-    spades = _ranks(hand, 3)
+def trump_ranks(hand: int, deck: int = FULL_DECK) -> list[int]:
+    """The hand's spades as the ranks they would be in the ordinary deck, lowest first:
+    12 for the top spade of ``deck``, 11 for the next, and so on (below 0 for the
+    lowest spades of a deck with more than 13 of them)."""
+    trumps = deck & SPADE_MASK
+    out = []
+    m = hand & SPADE_MASK
+    while m:
+        low = m & -m
+        card = low.bit_length() - 1
+        m ^= low
+        out.append(12 - (trumps >> (card + 1)).bit_count())
+    return out
+
+
+def top_trump(deck: int = FULL_DECK) -> int:
+    """The highest spade of the deck: the ace, or the Big Joker."""
+    return (deck & SPADE_MASK).bit_length() - 1
+
+
+def estimate_tricks(hand: int, deck: int = FULL_DECK) -> float:
+    """Expected tricks for a 13-card hand of ``deck``, before the other bids are known."""
+    spades = trump_ranks(hand, deck)
     n = len(spades)
     tricks = 0.0
     honours = 0
@@ -68,9 +91,9 @@ def estimate_tricks(hand: int) -> float:
     return tricks
 
 
-def sure_tricks(hand: int) -> int:
+def sure_tricks(hand: int, deck: int = FULL_DECK) -> int:
     """Tricks a hand takes against any defence: top spades in sequence, side aces."""
-    spades = _ranks(hand, 3)
+    spades = trump_ranks(hand, deck)
     sure = 0
     for r in range(_A, -1, -1):
         if r in spades:
@@ -84,27 +107,29 @@ def sure_tricks(hand: int) -> int:
     return sure
 
 
-def nil_danger(hand: int) -> float:
+def nil_danger(hand: int, deck: int = FULL_DECK) -> float:
     """How hard a hand is to lose every trick with: 0 is easy; above 1 is reckless."""
     danger = 0.0
     for suit in range(3):
         for i, r in enumerate(_ranks(hand, suit)):
             danger += max(0, r - (3 * i + 4)) / 8
-    spades = _ranks(hand, 3)
+    spades = trump_ranks(hand, deck)
     for i, r in enumerate(spades):
         danger += max(0, r - (2 * i + 3)) / 5
     danger += max(0, len(spades) - 3) * 0.5
     return danger
 
 
-def nil_is_sound(hand: int, danger_limit: float | None = None) -> bool:
-    """The hand can duck every trick: no ace of spades, few high spades, low cards."""
-    if hand & (1 << (39 + _A)):
+def nil_is_sound(
+    hand: int, danger_limit: float | None = None, deck: int = FULL_DECK
+) -> bool:
+    """The hand can duck every trick: no top spade, few high spades, low cards."""
+    if hand >> top_trump(deck) & 1:
         return False
-    if sure_tricks(hand) >= 1 or estimate_tricks(hand) > 2.2:
+    if sure_tricks(hand, deck) >= 1 or estimate_tricks(hand, deck) > 2.2:
         return False
     limit = NIL_DANGER_LIMIT if danger_limit is None else danger_limit
-    return nil_danger(hand) <= limit
+    return nil_danger(hand, deck) <= limit
 
 
 NIL_DANGER_LIMIT = 0.8
@@ -153,12 +178,21 @@ def bid_for(
     ``nil_limit``), when the caller has them already (the hard player's bid search
     asks for the same sampled hand's bid once per candidate)."""
     partner_bid = bids[(seat + 2) & 3]
-    options = legal_bids(rules, partner_bid, False, True)
+    deck = rules.cards
+    held = spades_held(hand)
+    options = legal_bids(rules, partner_bid, False, True, held)
     if worth is None:
-        worth = (estimate_tricks(hand), nil_is_sound(hand, nil_limit))
+        worth = (estimate_tricks(hand, deck), nil_is_sound(hand, nil_limit, deck))
     # Counting honours is optimistic: scaled, four such bids total about 11.
     estimate = worth[0] * BID_SCALE - caution
     team = seat & 1
+    if rules.bidding != "free" and len(options) == 1:
+        return Bid(options[0]), forced_reason(rules, options[0], held)
+    if rules.bidding == "whiz":
+        return whiz_bid(hand, held, estimate, worth[1], deck)
+    if rules.bidding == "suicide" and partner_bid is None:
+        if suicide_goes_nil(hand, estimate, worth[1], deck):
+            return Bid(NIL), "Suicide: one of you goes nil, and this hand ducks best"
 
     if NIL in options and worth[1]:
         partner_ok = partner_bid is None or partner_bid >= 2
@@ -185,3 +219,43 @@ def bid_for(
         return Bid(options[0]), "The only legal bid"
     choice = min(ordinary, key=lambda b: (abs(b - target), b))
     return Bid(choice), f"Your hand is worth about {estimate:.1f} tricks"
+
+
+def forced_reason(rules: Rules, bid: int, held: int) -> str:
+    """Why a seat with one legal bid bids it."""
+    if rules.bidding == "suicide":
+        if bid == NIL:
+            return "Suicide: your partner bid, so you go nil"
+        return "Suicide: your partner went nil, so you bid at least 4"
+    if rules.bidding in ("mirror", "whiz") and bid == NIL:
+        return "No spades: nil"
+    if rules.bidding == "mirror":
+        return f"Mirror: you bid the {held} spades you hold"
+    return "The only legal bid"
+
+
+def whiz_bid(
+    hand: int, held: int, estimate: float, sound_nil: bool, deck: int
+) -> tuple[Action, str]:
+    """Whiz: nil, or the number of spades held. Nil when the hand ducks well, or when
+    it holds few spades and cannot make even that many tricks."""
+    if sound_nil:
+        return Bid(NIL), "Whiz: a hand of low cards goes nil"
+    if held <= 2 and estimate < held - 0.3 and nil_danger(hand, deck) <= WHIZ_NIL_DANGER:
+        return Bid(NIL), f"Whiz: {held} spades would be hard to make; nil is safer"
+    return Bid(held), f"Whiz: bid the {held} spades you hold (worth about {estimate:.1f})"
+
+
+def suicide_goes_nil(hand: int, estimate: float, sound_nil: bool, deck: int) -> bool:
+    """Suicide, the first partner to bid: go nil with the weaker kind of hand, since
+    the partner must otherwise go nil whatever it holds."""
+    if sound_nil:
+        return True
+    if hand >> top_trump(deck) & 1:
+        return False
+    return estimate <= SUICIDE_NIL_ESTIMATE and nil_danger(hand, deck) <= SUICIDE_NIL_DANGER
+
+
+WHIZ_NIL_DANGER = 1.2
+SUICIDE_NIL_ESTIMATE = 3.0
+SUICIDE_NIL_DANGER = 1.6

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from ..engine.actions import LOOK, Bid, Play
+from ..engine.cards import SUIT_OF
 from ..engine.legal import BLIND_NIL
 from ..engine.view import PlayerView
 from .bid_search import (
@@ -23,6 +24,7 @@ from .bid_search import (
     bid_candidates,
 )
 from .bidding import choose_bid
+from .passing import choose_pass
 from .play import choose_card, sound_cards
 from .players import Decided, NormalPlayer, Thinker, view_key
 from .position import Position
@@ -52,7 +54,7 @@ def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
         # Skip this card if the next lower card of the suit in hand touches it.
         below = card - 1
         touching = False
-        while below >= 0 and below // 13 == card // 13 and gone >> below & 1:
+        while below >= 0 and SUIT_OF[below] == SUIT_OF[card] and gone >> below & 1:
             if hand >> below & 1 and legal >> below & 1:
                 touching = True
                 break
@@ -133,6 +135,8 @@ class HardPlayer(NormalPlayer):
     def think(self, view: PlayerView) -> Thinker:
         if view.phase == "bidding":
             return self._think_bid(view)
+        if view.phase == "passing":
+            return Decided(*choose_pass(view))
         position = Position.from_view(view)
         normal, normal_reason = choose_card(position, view.seat)
         legal = sound_cards(position, view.seat, position.legal())
@@ -171,7 +175,7 @@ class HardPlayer(NormalPlayer):
 
 
 def _same_run(low: int, high: int, view: PlayerView) -> bool:
-    if low // 13 != high // 13:
+    if SUIT_OF[low] != SUIT_OF[high]:
         return False
     gone = view.played | view.hand
     return all(gone >> c & 1 for c in range(low, high + 1))

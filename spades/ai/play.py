@@ -11,11 +11,19 @@ still needs, try to set the opponents when that is close, and otherwise duck bag
 
 from __future__ import annotations
 
-from ..engine.cards import FULL_DECK, NON_SPADE_MASK, SPADE_MASK, SPADES, SUIT_MASKS
+from ..engine.cards import (
+    CARD_IDS,
+    NON_SPADE_MASK,
+    RANK_OF,
+    SPADE_MASK,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_OF,
+)
 from ..engine.legal import legal_cards
 from .position import Position
 
-_ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
+_ABOVE = tuple(SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(CARD_IDS))
 
 
 def _low(mask: int) -> int:
@@ -36,8 +44,8 @@ def low_rank(mask: int, spare_spades: bool = True) -> int:
         m = mask & suit_mask
         if m:
             c = _low(m)
-            if c % 13 < best_rank:
-                best, best_rank = c, c % 13
+            if RANK_OF[c] < best_rank:
+                best, best_rank = c, RANK_OF[c]
     return best
 
 
@@ -51,8 +59,8 @@ def high_rank(mask: int, spare_spades: bool = True) -> int:
         m = mask & suit_mask
         if m:
             c = _high(m)
-            if c % 13 > best_rank:
-                best, best_rank = c, c % 13
+            if RANK_OF[c] > best_rank:
+                best, best_rank = c, RANK_OF[c]
     return best
 
 
@@ -101,7 +109,7 @@ def discard(hand_choice: int, shed_high: bool) -> int:
         m = side & suit_mask
         if m:
             c = _low(m)
-            k = (c % 13, m.bit_count())
+            k = (RANK_OF[c], m.bit_count())
             if k < key:
                 best, key = c, k
     return best
@@ -121,7 +129,7 @@ class _Trick:
     __slots__ = ("out", "later_opps", "led", "void_led", "void_spades")
 
     def __init__(self, t: Position, seat: int, pos: int) -> None:
-        self.out = out = FULL_DECK & ~t.played & ~t.hands[seat]
+        self.out = out = t.rules.cards & ~t.played & ~t.hands[seat]
         self.led = led = t.led
         later = _LATER[seat][pos]
         self.later_opps = _LATER_OPPS[seat][pos]
@@ -209,7 +217,7 @@ def _sound(t: Position, seat: int, legal: int, win_seat: int, best: int) -> int:
     return legal
 
 
-_HIGH_CARDS = sum(1 << c for c in range(52) if c % 13 >= 9)  # jack or better
+_HIGH_CARDS = sum(1 << c for c in range(CARD_IDS) if RANK_OF[c] >= 9)  # jack or better
 
 
 def choose_card(t: Position, seat: int, attack: bool = True) -> tuple[int, str]:
@@ -237,7 +245,7 @@ def choose_card(t: Position, seat: int, attack: bool = True) -> tuple[int, str]:
 def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
     partner = (seat + 2) & 3
     hand = t.hands[seat]
-    out = FULL_DECK & ~t.played & ~hand
+    out = t.rules.cards & ~t.played & ~hand
     opps = ((seat + 1) & 3, (seat + 3) & 3)
 
     bids = t.bids
@@ -256,7 +264,7 @@ def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
                 continue
             top = _high(m)
             master = not out & _ABOVE[top]
-            key = (int(master), top % 13)
+            key = (int(master), RANK_OF[top])
             if key > best_key:
                 best, best_key = top, key
         return best, "Lead high to cover your partner's nil"
@@ -324,8 +332,8 @@ def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
                 continue
             n = m.bit_count()
             top = _high(m)
-            guarded_honour = n <= 3 and top % 13 >= 10 and out & _ABOVE[top]
-            key = (n - (3 if guarded_honour else 0), -(_low(m) % 13))
+            guarded_honour = n <= 3 and RANK_OF[top] >= 10 and out & _ABOVE[top]
+            key = (n - (3 if guarded_honour else 0), -(RANK_OF[_low(m)]))
             if key > best_key:
                 best, best_key = _low(m), key
         return best, "Lead low from a long suit"
@@ -341,7 +349,7 @@ def _nil_lead(legal: int, out: int) -> int:
         m = pool & suit_mask
         if m:
             c = _low(m)
-            key = ((out & _ABOVE[c]).bit_count(), c % 13)
+            key = ((out & _ABOVE[c]).bit_count(), RANK_OF[c])
             if key[0] > best_key[0] or (key[0] == best_key[0] and key[1] < best_key[1]):
                 best, best_key = c, key
     return best
@@ -434,7 +442,7 @@ def _follow(
                 return _low(legal), "Your partner has this trick: play low"
             return discard(legal, not want), "Your partner has this trick: discard"
         sure = info.lowest_sure(beats)
-        if sure >= 0 and (following or best % 13 < 10):
+        if sure >= 0 and (following or RANK_OF[best] < 10):
             return sure, "Make sure of the trick your partner may lose"
         if following:
             return _low(legal), "Play low under your partner"
@@ -455,7 +463,7 @@ def _follow(
         if pos == 1:
             if following:
                 return _low(legal), "Second hand low"
-            if best % 13 >= 9 or not t.hands[seat] & NON_SPADE_MASK:
+            if RANK_OF[best] >= 9 or not t.hands[seat] & NON_SPADE_MASK:
                 return _cheapest(beats, False), "Trump the high card"
             return discard(legal, False), "Second hand low: discard"
         if following:
@@ -499,7 +507,7 @@ def simple_card(t: Position, seat: int) -> tuple[int, str]:
         side = legal & NON_SPADE_MASK
         for suit in range(3):
             m = side & SUIT_MASKS[suit]
-            if m and _high(m) % 13 == 12 and need > 0:
+            if m and RANK_OF[_high(m)] == 12 and need > 0:
                 return _high(m), "Lead an ace"
         return low_rank(legal), "Lead low"
     win_seat, best = t.winning()

@@ -15,6 +15,7 @@ from typing import Any
 from ..engine.actions import Action, Play
 from ..engine.view import PlayerView
 from .bidding import choose_bid, estimate_tricks
+from .passing import choose_pass
 from .play import choose_card, simple_card
 from .position import Position
 
@@ -80,6 +81,8 @@ class NormalPlayer:
         if view.phase == "bidding":
             action, reason = choose_bid(view)
             return Decided(action, reason)
+        if view.phase == "passing":
+            return Decided(*choose_pass(view))
         position = Position.from_view(view)
         card, reason = choose_card(position, view.seat)
         return Decided(Play(card), reason)
@@ -96,6 +99,8 @@ class EasyPlayer(NormalPlayer):
 
     def think(self, view: PlayerView) -> Thinker:
         rng = random.Random(f"easy/{self.seed}/{view_key(view)}")
+        if view.phase == "passing":
+            return Decided(*choose_pass(view))
         if view.phase == "bidding":
             action, reason = choose_bid(
                 view, caution=rng.choice((-1.0, 0.0, 1.0)), nil_limit=1.4

@@ -7,7 +7,7 @@ policies read only ``hands[seat]`` of the seat they decide for, plus public fiel
 
 from __future__ import annotations
 
-from ..engine.cards import FULL_DECK, SPADES
+from ..engine.cards import SPADES, SUIT_OF
 from ..engine.legal import legal_cards, trick_winner_index
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
@@ -17,6 +17,7 @@ class Position:
     __slots__ = (
         "rules", "hands", "bids", "tricks_won", "played", "trick", "leader", "to_act",
         "led", "broken", "voids", "scores", "bags", "dealer", "tricks_done", "win_at",
+        "passed",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -36,6 +37,7 @@ class Position:
         self.dealer = 0
         self.tricks_done = 0
         self.win_at = 0  # the place in ``trick`` of the card winning it so far
+        self.passed = 0  # the cards the deciding seat passed to its partner (nil passing)
 
     @classmethod
     def from_view(cls, view: PlayerView) -> Position:
@@ -55,6 +57,7 @@ class Position:
         t.dealer = view.dealer
         t.tricks_done = len(view.trick_winners)
         t.win_at = trick_winner_index(t.trick) if t.trick else 0
+        t.passed = view.passed
         return t
 
     def copy(self) -> Position:
@@ -75,6 +78,7 @@ class Position:
         t.dealer = self.dealer
         t.tricks_done = self.tricks_done
         t.win_at = self.win_at
+        t.passed = self.passed
         return t
 
     def legal(self) -> int:
@@ -84,7 +88,7 @@ class Position:
 
     def unseen_by(self, seat: int) -> int:
         """Cards ``seat`` cannot see: neither its own nor played."""
-        return FULL_DECK & ~self.played & ~self.hands[seat]
+        return self.rules.cards & ~self.played & ~self.hands[seat]
 
     def winning(self) -> tuple[int, int]:
         """(seat, card) currently winning the trick in progress."""
@@ -97,7 +101,7 @@ class Position:
         bit = 1 << card
         self.hands[seat] &= ~bit
         self.played |= bit
-        suit = card // 13
+        suit = SUIT_OF[card]
         trick = self.trick
         if not trick:
             self.win_at = 0
@@ -114,7 +118,7 @@ class Position:
                 if suit == SPADES:
                     self.broken = True
             best = trick[self.win_at]
-            if card > best and (card >= 39 or suit == best // 13):
+            if card > best and (card >= 39 or suit == SUIT_OF[best]):
                 self.win_at = len(trick)
             if len(trick) == 3:  # the trick is complete: its winner leads the next
                 winner = (self.leader + self.win_at) & 3

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.actions import LOOK, Bid, Play
-from ..engine.cards import cards_of
+from ..engine.cards import RANK_OF, SUIT_OF, cards_of
 from ..engine.legal import BLIND_NIL, NIL
 from .styles import CARELESS_RATE, EAGER_SHOWN_WEIGHTS, STYLE_WEIGHTS, STYLES
 
@@ -181,7 +181,17 @@ class Reading:
             for j, card in enumerate(result.plays[4 * i: 4 * i + 4]):
                 hands[(leader + j) & 3] |= 1 << card
             leader = winner
-        match = Match(result.rules, 0, start={
+        # The hands as played: after any nil card passing, and with bids set by the
+        # cards (Mirror, Whiz) read as free bids, since the hands are the passed ones.
+        rules = result.rules
+        if rules.nil_pass or rules.fixed_bids:
+            rules = rules.with_options(
+                nil_pass=0, bidding="free" if rules.fixed_bids else rules.bidding,
+                team_cap_13=rules.team_cap_13 and not rules.fixed_bids,
+                min_team_bid=0 if rules.fixed_bids else rules.min_team_bid,
+                max_nils_per_team=2 if rules.fixed_bids else rules.max_nils_per_team,
+            )
+        match = Match(rules, 0, start={
             "dealer": result.dealer, "hands": tuple(hands),
             "scores": list(result.scores_before), "bags": list(result.bags_before),
             "hand_number": result.hand_number,
@@ -208,7 +218,7 @@ class Reading:
                 normal, _ = choose_card(t, seat)
                 r.leads += 1
                 r.normal_leads += _alike(card, normal, t.hands[seat], t.played)
-                r.ace_leads += card % 13 == 12
+                r.ace_leads += RANK_OF[card] == 12
             partner = (seat + 2) & 3
             if t.trick and nil_alive(t, partner) and t.winning()[0] == partner and any(
                 _beats(t, c) for c in cards_of(t.legal())
@@ -298,7 +308,7 @@ def _alike(card: int, other: int, hand: int, played: int) -> int:
     between them in the suit)."""
     if card == other:
         return 1
-    if card // 13 != other // 13:
+    if SUIT_OF[card] != SUIT_OF[other]:
         return 0
     low, high = min(card, other), max(card, other)
     gone = hand | played
@@ -308,7 +318,7 @@ def _alike(card: int, other: int, hand: int, played: int) -> int:
 def _beats(t: Any, card: int) -> int:
     """Would ``card`` take the lead of the trick in progress?"""
     _, best = t.winning()
-    if card // 13 == best // 13:
+    if SUIT_OF[card] == SUIT_OF[best]:
         return int(card > best)
     return int(card >= 39)
 

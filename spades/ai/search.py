@@ -16,8 +16,9 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine.cards import FULL_DECK
+from ..engine.cards import CARD_IDS, RANK_OF, SUIT_OF
 from ..engine.scoring import TeamScore, match_winner, score_hand
+from .bidding import top_trump
 from .players import Thinker
 from .position import Position
 from .reading import Reading
@@ -76,15 +77,16 @@ def _weights(
     known = t.bids if bids is None else bids
     low, high = BID_LEAN_RANGE
     for q in range(4):
-        row = [1.0] * 52
+        row = [1.0] * CARD_IDS
         if q != seat and known[q] is not None:
             bid = known[q]
             if bid <= 0 and t.tricks_won[q] == 0:
                 soft = reading.nil_softness(q) if reading is not None else 0.0
-                for c in range(52):
-                    r = c % 13
+                top = top_trump(t.rules.cards)
+                for c in range(CARD_IDS):
+                    r = RANK_OF[c]
                     if c >= 39:
-                        w = NIL_WEIGHTS["spade_ace"] if r == 12 else (
+                        w = NIL_WEIGHTS["spade_ace"] if c == top else (
                             NIL_WEIGHTS["spade_high"] if r >= 9 else NIL_WEIGHTS["spade_low"])
                     elif r >= 9:
                         w = NIL_WEIGHTS["side_high"]
@@ -95,8 +97,8 @@ def _weights(
                 if reading is not None:
                     bid = bid - reading.bid_bias(q)
                 lean = max(low, min(high, BID_LEAN ** (bid - 3)))
-                for c in range(52):
-                    if c >= 39 or c % 13 >= 10:
+                for c in range(CARD_IDS):
+                    if c >= 39 or RANK_OF[c] >= 10:
                         row[c] = lean
         weights.append(row)
     return weights
@@ -117,13 +119,22 @@ def sample_deal(
 ) -> list[int] | None:
     """Hands for the other seats consistent with the seat's knowledge, or None.
     ``blind``: the seat has not looked at its cards, so its own hand is dealt too."""
-    unseen = FULL_DECK & ~t.played & ~t.hands[seat]
+    unseen = t.rules.cards & ~t.played & ~t.hands[seat]
     sizes = [0, 0, 0, 0]
     in_trick = {(t.leader + i) & 3 for i in range(len(t.trick))}
     for q in range(4):
         if q != seat or blind:
             sizes[q] = 13 - t.tricks_done - (1 if q in in_trick else 0)
     others = [q for q in range(4) if q != seat or blind]
+    # The cards this seat passed its partner (nil passing) are the partner's, unplayed.
+    given = t.passed & unseen
+    partner = (seat + 2) & 3
+    if given and not blind:
+        unseen &= ~given
+        sizes[partner] -= given.bit_count()
+    fixed = t.hands[:]
+    if given and not blind:
+        fixed[partner] |= given
     cards = []
     m = unseen
     while m:
@@ -135,16 +146,16 @@ def sample_deal(
     voids = t.voids
     open_to = [tuple(q for q in others if not voids[q] >> suit & 1) for suit in range(4)]
     # The most constrained cards first: fewest seats that may hold them.
-    cards.sort(key=lambda c: len(open_to[c // 13]))
+    cards.sort(key=lambda c: len(open_to[SUIT_OF[c]]))
     rand = rng.random
     for _ in range(40):
         left = sizes[:]
-        hands = t.hands[:]
+        hands = fixed[:]
         ok = True
         for c in cards:
             total = 0.0
             eligible = []
-            for q in open_to[c // 13]:
+            for q in open_to[SUIT_OF[c]]:
                 n = left[q]
                 if n:
                     w = weights[q][c] * n
@@ -234,7 +245,7 @@ class _Search(Thinker):
         self.active = list(range(len(candidates)))  # the candidates still in question
         self.turn = 0  # the place in ``active`` of the next rollout on this deal
         self.deals = 0
-        self.uniform = [[1.0] * 52 for _ in range(4)]
+        self.uniform = [[1.0] * CARD_IDS for _ in range(4)]
         self.sums = [0.0] * len(candidates)
         self.counts = [0] * len(candidates)
         self.values: list[list[float]] = [[] for _ in candidates]

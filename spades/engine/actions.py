@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import reprlib
 from dataclasses import dataclass
+from itertools import combinations
 
-from .cards import CARD_IDS, FULL_DECK, card_text, parse_card
+from .cards import CARD_IDS, FULL_DECK, card_text, cards_of, parse_card
 from .legal import BLIND_NIL, bid_text, parse_bid
 from .scoring import TeamScore
 
@@ -83,6 +84,11 @@ def malformed(action: object) -> str | None:
     if isinstance(action, Look):
         return None
     return "Not an action"
+
+
+def pass_choices(nil_pass: int, hand: int) -> list[PassCards]:
+    """Every pass a seat holding ``hand`` may make: each set of ``nil_pass`` cards."""
+    return [PassCards(cards) for cards in combinations(cards_of(hand), nil_pass)]
 
 
 def action_to_json(action: Action) -> int | str | list[str]:

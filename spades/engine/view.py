@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import LOOK, Action, Bid, Look, PassCards, Play, malformed
+from .actions import LOOK, Action, Bid, Look, PassCards, Play, malformed, pass_choices
 from .cards import cards_of, partner_of
 from .legal import (
     BLIND_NIL,
@@ -116,9 +116,7 @@ class PlayerView:
                 return [Bid(BLIND_NIL), LOOK]
             return [Bid(b) for b in self.bid_options()]
         if self.phase == "passing":
-            from .match import pass_choices
-
-            return pass_choices(self.rules, self.hand)
+            return pass_choices(self.rules.nil_pass, self.hand)
         return [Play(c) for c in cards_of(self.legal_card_mask())]
 
     def legal_card_mask(self) -> int:

@@ -4,8 +4,10 @@ The table server sends each seat ``view_to_json(match.view(seat))`` and the even
 of each action; a client reads them back with ``view_from_json`` and
 ``event_from_json``. Cards travel as their texts ("AS", "TD"), card sets as lists of
 texts, bids as a hand record writes them (1..13, "nil", "blind_nil"), suits as their
-letters. Everything is ASCII. A view holds the seat's own cards and what is public,
-never another seat's unplayed cards (see view.py).
+letters. Everything is ASCII. Under deuces high the texts "2S" and "2D" are the raised
+twos, so a reader of events takes the deck (``rules.cards``) from the view. A view
+holds the seat's own cards and what is public, never another seat's unplayed cards
+(see view.py); after nil card passing, the cards it passed and received.
 
 The readers check every field and raise :class:`WireError` naming the first bad
 one, so a client never draws from a half-read message. Fields a reader does not
@@ -21,6 +23,8 @@ from .actions import (
     BiddingDone,
     BidMade,
     CardPlayed,
+    CardsExchanged,
+    CardsPassed,
     CardsSeen,
     Event,
     HandDealt,
@@ -29,13 +33,13 @@ from .actions import (
     SpadesBroken,
     TrickWon,
 )
-from .cards import SUIT_LETTERS, card_text, cards_of, mask_of, parse_card
+from .cards import FULL_DECK, SUIT_LETTERS, card_text, cards_of, mask_of, parse_card
 from .legal import bid_text, parse_bid
 from .rules import Rules, RulesError
 from .scoring import ScoreLine, TeamScore
 from .view import PlayerView
 
-PHASES = ("bidding", "playing", "over")
+PHASES = ("bidding", "passing", "playing", "over")
 
 
 class WireError(ValueError):
@@ -94,17 +98,17 @@ def _list(value: Any, name: str, length: int | None = None, most: int = 52) -> l
     return value
 
 
-def _card(value: Any, name: str = "card") -> int:
+def _card(value: Any, name: str = "card", deck: int = FULL_DECK) -> int:
     if not isinstance(value, str) or len(value) > 3:
         raise WireError(f"{name} must be a card text such as \"AS\"")
     try:
-        return parse_card(value)
+        return parse_card(value, deck)
     except ValueError:
         raise WireError(f"{name}: not a card: {reprlib.repr(value)}") from None
 
 
-def _cards(value: Any, name: str) -> int:
-    cards = [_card(v, name) for v in _list(value, name)]
+def _cards(value: Any, name: str, deck: int = FULL_DECK) -> int:
+    cards = [_card(v, name, deck) for v in _list(value, name)]
     mask = mask_of(cards)
     if mask.bit_count() != len(cards):
         raise WireError(f"{name} names a card twice")
@@ -175,6 +179,8 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "scores": list(view.scores),
         "bags": list(view.bags),
         "winner": view.winner,
+        "passed": cards_json(view.passed),
+        "received": cards_json(view.received),
     }
 
 
@@ -187,15 +193,16 @@ def view_from_json(data: Any) -> PlayerView:
     phase = _need(data, "phase")
     if phase not in PHASES:
         raise WireError(f"phase must be one of {', '.join(PHASES)}")
+    deck = rules.cards
     tricks = []
     for item in _list(_need(data, "tricks"), "tricks", most=13):
         leader, cards = _list(item, "tricks", 2)
-        played = tuple(_card(c, "tricks") for c in _list(cards, "tricks", 4))
+        played = tuple(_card(c, "tricks", deck) for c in _list(cards, "tricks", 4))
         tricks.append((_seat(leader, "tricks"), played))
     trick = []
     for item in _list(_need(data, "trick"), "trick", most=3):
         seat, card = _list(item, "trick", 2)
-        trick.append((_seat(seat, "trick"), _card(card, "trick")))
+        trick.append((_seat(seat, "trick"), _card(card, "trick", deck)))
     bid_order = []
     for item in _list(_need(data, "bid_order"), "bid_order", most=4):
         seat, bid = _list(item, "bid_order", 2)
@@ -208,7 +215,7 @@ def view_from_json(data: Any) -> PlayerView:
         hand_number=_int(_need(data, "hand_number"), "hand_number", 0, 10**6),
         dealer=_seat(_need(data, "dealer"), "dealer"),
         to_act=_seat(_need(data, "to_act"), "to_act"),
-        hand=_cards(_need(data, "hand"), "hand"),
+        hand=_cards(_need(data, "hand"), "hand", deck),
         looked=_bool(_need(data, "looked"), "looked"),
         blind_open=_bool(_need(data, "blind_open"), "blind_open"),
         bids=tuple(
@@ -228,7 +235,7 @@ def view_from_json(data: Any) -> PlayerView:
             _int(n, "tricks_won", 0, 13)
             for n in _list(_need(data, "tricks_won"), "tricks_won", 4)
         ),  # type: ignore[arg-type]
-        played=_cards(_need(data, "played"), "played"),
+        played=_cards(_need(data, "played"), "played", deck),
         voids=tuple(
             _suits(v, "voids") for v in _list(_need(data, "voids"), "voids", 4)
         ),  # type: ignore[arg-type]
@@ -239,6 +246,9 @@ def view_from_json(data: Any) -> PlayerView:
         scores=_pair(_need(data, "scores"), "scores"),
         bags=_pair(_need(data, "bags"), "bags"),
         winner=None if winner is None else _int(winner, "winner", 0, 1),
+        # Nil card passing; a view from before the variants has neither.
+        passed=_cards(data.get("passed", []), "passed", deck),
+        received=_cards(data.get("received", []), "received", deck),
     )
 
 
@@ -306,7 +316,17 @@ def event_to_json(event: Event) -> dict[str, Any]:
     if isinstance(event, CardsSeen):
         return {"type": "cards_seen", "seat": event.seat}
     if isinstance(event, BidMade):
-        return {"type": "bid_made", "seat": event.seat, "bid": bid_json(event.bid)}
+        return {
+            "type": "bid_made", "seat": event.seat, "bid": bid_json(event.bid),
+            "forced": event.forced,
+        }
+    if isinstance(event, CardsPassed):
+        return {
+            "type": "cards_passed", "seat": event.seat, "to_seat": event.to_seat,
+            "count": event.count,
+        }
+    if isinstance(event, CardsExchanged):
+        return {"type": "cards_exchanged", "seats": list(event.seats)}
     if isinstance(event, BiddingDone):
         return {"type": "bidding_done", "contracts": list(event.contracts)}
     if isinstance(event, CardPlayed):
@@ -340,8 +360,9 @@ def event_to_json(event: Event) -> dict[str, Any]:
     raise TypeError(f"not an event: {reprlib.repr(event)}")
 
 
-def event_from_json(data: Any) -> Event:
-    """Read an event as ``event_to_json`` writes it; anything else raises WireError."""
+def event_from_json(data: Any, deck: int = FULL_DECK) -> Event:
+    """Read an event as ``event_to_json`` writes it; anything else raises WireError.
+    ``deck`` is the rules' deck (``rules.cards``), which reads the raised twos."""
     kind = _need(data, "type")
     if kind == "hand_dealt":
         return HandDealt(
@@ -355,14 +376,25 @@ def event_from_json(data: Any) -> Event:
     if kind == "cards_seen":
         return CardsSeen(_seat(_need(data, "seat")))
     if kind == "bid_made":
-        return BidMade(_seat(_need(data, "seat")), _bid(_need(data, "bid")))
+        return BidMade(
+            _seat(_need(data, "seat")), _bid(_need(data, "bid")),
+            _bool(data.get("forced", False), "forced"),
+        )
+    if kind == "cards_passed":
+        return CardsPassed(
+            _seat(_need(data, "seat")), _seat(_need(data, "to_seat"), "to_seat"),
+            _int(_need(data, "count"), "count", 1, 2),
+        )
+    if kind == "cards_exchanged":
+        a, b = _list(_need(data, "seats"), "seats", 2)
+        return CardsExchanged((_seat(a, "seats"), _seat(b, "seats")))
     if kind == "bidding_done":
         a, b = _list(_need(data, "contracts"), "contracts", 2)
         return BiddingDone((_int(a, "contracts", 0, 26), _int(b, "contracts", 0, 26)))
     if kind == "card_played":
         return CardPlayed(
             _seat(_need(data, "seat")),
-            _card(_need(data, "card")),
+            _card(_need(data, "card"), "card", deck),
             _int(_need(data, "trick_number"), "trick_number", 0, 12),
             _int(_need(data, "position"), "position", 0, 3),
         )
@@ -371,7 +403,7 @@ def event_from_json(data: Any) -> Event:
     if kind == "trick_won":
         return TrickWon(
             _seat(_need(data, "seat")),
-            tuple(_card(c, "cards") for c in _list(_need(data, "cards"), "cards", 4)),
+            tuple(_card(c, "cards", deck) for c in _list(_need(data, "cards"), "cards", 4)),
             _seat(_need(data, "leader"), "leader"),
             _int(_need(data, "trick_number"), "trick_number", 0, 12),
         )
@@ -390,8 +422,9 @@ def event_from_json(data: Any) -> Event:
     raise WireError(f"unknown event type {reprlib.repr(kind)}")
 
 
-def cards_named(doc: Any) -> int:
-    """Every card a JSON document names anywhere, as a mask: what a message reveals.
+def cards_named(doc: Any, deck: int = FULL_DECK) -> int:
+    """Every card of ``deck`` a JSON document names anywhere, as a mask: what a
+    message reveals.
 
     The server's tests and its load command check each message to a seat with it: no
     card of another hand may appear before it is played.
@@ -407,7 +440,7 @@ def cards_named(doc: Any) -> int:
             todo.extend(item)
         elif isinstance(item, str) and 2 <= len(item) <= 3:
             try:
-                found |= 1 << parse_card(item)
+                found |= 1 << parse_card(item, deck)
             except ValueError:
                 pass
     return found

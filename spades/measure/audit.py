@@ -33,7 +33,7 @@ from ..ai.bidding import sure_tricks
 from ..ai.position import Position
 from ..console import HelpFormatter, names_from, run_quietly
 from ..engine.actions import Action, Bid, Play
-from ..engine.cards import SPADE_MASK, SUIT_MASKS
+from ..engine.cards import CARD_IDS, RANK_OF, SPADE_MASK, SUIT_MASKS, SUIT_OF
 from ..engine.legal import NIL, trick_winner_index
 from ..engine.match import Match
 from ..engine.record import match_at
@@ -44,7 +44,7 @@ _ACE_OF_SPADES = 51
 
 
 def _beats(card: int, best: int) -> bool:
-    return card > best and (card >= 39 or card // 13 == best // 13)
+    return card > best and (card >= 39 or SUIT_OF[card] == SUIT_OF[best])
 
 
 def classify(match: Match) -> str | None:
@@ -65,7 +65,7 @@ def classify(match: Match) -> str | None:
     position.win_at = trick_winner_index(position.trick)
     win_seat, best = position.winning()
     legal = match.legal_card_mask()
-    cards = [c for c in range(52) if legal >> c & 1]
+    cards = [c for c in range(CARD_IDS) if legal >> c & 1]
     if len(cards) < 2:
         return None
     beating = [c for c in cards if _beats(c, best)]
@@ -80,8 +80,8 @@ def classify(match: Match) -> str | None:
         return "overtake_partner"
     if last and not beating and not own_nil:
         led = match.led_suit
-        suit_cards = [c for c in cards if c // 13 == led]
-        if any(c % 13 >= 9 for c in suit_cards) and any(c % 13 <= 8 for c in suit_cards):
+        suit_cards = [c for c in cards if SUIT_OF[c] == led]
+        if any(RANK_OF[c] >= 9 for c in suit_cards) and any(RANK_OF[c] <= 8 for c in suit_cards):
             return "last_low"
     return None
 
@@ -102,7 +102,7 @@ def mistake(match: Match, kind: str, action: Action) -> str | None:
         return "took the trick from a winning partner"
     if kind == "cover_nil" and not _beats(card, best):
         return "left the nil partner winning the trick"
-    if kind == "last_low" and card % 13 >= 9:
+    if kind == "last_low" and RANK_OF[card] >= 9:
         return "threw a high card under a trick it could not win"
     return None
 

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ai.passing import choose_pass
 from ..ai.players import Decided, Thinker
 from ..engine.actions import LOOK, Action, Bid, Play
-from ..engine.legal import NIL, legal_bids
+from ..engine.cards import CARD_IDS, RANK_OF, SUIT_MASKS, SUIT_OF
+from ..engine.legal import NIL
 from ..engine.view import PlayerView
 
 STRANGERS = ("counter", "cautious")
@@ -37,23 +39,23 @@ SPADES = 3
 
 
 def _suit_cards(mask: int, suit: int) -> list[int]:
-    """The cards of a suit in a mask, lowest first (cards are suit*13+rank)."""
-    return [suit * 13 + r for r in range(13) if mask >> (suit * 13 + r) & 1]
+    """The cards of a suit in a mask, lowest first (a joker or raised two is a spade)."""
+    return _cards(mask & SUIT_MASKS[suit])
 
 
 def _cards(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
+    return [c for c in range(CARD_IDS) if mask >> c & 1]
 
 
 def _beats(card: int, best: int, led: int) -> bool:
     """Would ``card`` beat ``best`` (the winning card of a trick led in ``led``)?"""
-    if card // 13 == best // 13:
+    if SUIT_OF[card] == SUIT_OF[best]:
         return card > best
-    return card // 13 == SPADES
+    return SUIT_OF[card] == SPADES
 
 
 def _snap(view: PlayerView, want: int) -> Action:
-    options = legal_bids(view.rules, view.bids[view.partner], False, True)
+    options = view.bid_options()
     ordinary = [b for b in options if b > 0]
     if not ordinary:
         return Bid(options[0])
@@ -72,6 +74,8 @@ class _Stranger:
                 return Decided(LOOK, "Look at the cards")  # people look before bidding
             action, reason = self.bid(view)
             return Decided(action, reason)
+        if view.phase == "passing":
+            return Decided(*choose_pass(view))
         return Decided(Play(self.card(view)), "By the rules of thumb")
 
     def choose(self, view: PlayerView) -> Action:
@@ -83,7 +87,7 @@ class _Stranger:
         """(seat winning the trick so far, its card, the led suit); (-1, -1, -1) on lead."""
         if not view.trick:
             return -1, -1, -1
-        led = view.trick[0][1] // 13
+        led = SUIT_OF[view.trick[0][1]]
         win_seat, best = view.trick[0]
         for seat, card in view.trick[1:]:
             if _beats(card, best, led):
@@ -105,11 +109,11 @@ class _Stranger:
         """Keep a nil: the highest card that loses, else the highest (lose it later)."""
         win_seat, best, led = self.trick_state(view)
         if best < 0:
-            return min(legal, key=lambda c: c % 13)
+            return min(legal, key=lambda c: RANK_OF[c])
         losers = [c for c in legal if not _beats(c, best, led)]
         if losers:
-            return max(losers, key=lambda c: (c // 13 != SPADES, c % 13))
-        return max(legal, key=lambda c: c % 13)
+            return max(losers, key=lambda c: (SUIT_OF[c] != SPADES, RANK_OF[c]))
+        return max(legal, key=lambda c: RANK_OF[c])
 
     def bid(self, view: PlayerView) -> tuple[Action, str]:
         raise NotImplementedError
@@ -125,11 +129,11 @@ class Counter(_Stranger):
 
     def bid(self, view: PlayerView) -> tuple[Action, str]:
         hand = view.hand
-        options = legal_bids(view.rules, view.bids[view.partner], False, True)
+        options = view.bid_options()
         spades = _suit_cards(hand, SPADES)
         tricks = 0.0
         for suit in range(3):
-            ranks = [c % 13 for c in _suit_cards(hand, suit)]
+            ranks = [RANK_OF[c] for c in _suit_cards(hand, suit)]
             n = len(ranks)
             if ACE in ranks:
                 tricks += 1
@@ -137,13 +141,13 @@ class Counter(_Stranger):
                 tricks += 1
             if QUEEN in ranks and n >= 3:
                 tricks += 0.5
-        ranks = [c % 13 for c in spades]
+        ranks = [RANK_OF[c] for c in spades]
         for top, length in ((ACE, 1), (KING, 2), (QUEEN, 3)):
             if top in ranks and len(ranks) >= length:
                 tricks += 1
         tricks += max(0, len(ranks) - 3)
         partner = view.bids[view.partner]
-        high_side = any(c % 13 >= KING for s in range(3) for c in _suit_cards(hand, s))
+        high_side = any(RANK_OF[c] >= KING for s in range(3) for c in _suit_cards(hand, s))
         if (NIL in options and not high_side and len(spades) <= 3
                 and all(r <= 7 for r in ranks) and (partner is None or partner >= 3)):
             return Bid(NIL), "Nothing above the nine in spades, no high cards: nil"
@@ -161,13 +165,13 @@ class Counter(_Stranger):
         if best < 0:
             return self.lead(view, legal)
         winners = [c for c in legal if _beats(c, best, led)]
-        following = legal[0] // 13 == led
+        following = SUIT_OF[legal[0]] == led
         position = len(view.trick)
         if self.nil_live(view, partner):
             # Cover the nil: play high, and overtake the nil partner if it is winning.
             if winners:
-                return max(winners, key=lambda c: c % 13) if following else min(winners)
-            return min(legal, key=lambda c: c % 13)
+                return max(winners, key=lambda c: RANK_OF[c]) if following else min(winners)
+            return min(legal, key=lambda c: RANK_OF[c])
         if win_seat == partner:
             low = [c for c in legal if not _beats(c, best, led)] or legal
             return self.discard(low) if not following else min(low)
@@ -182,26 +186,26 @@ class Counter(_Stranger):
         return min(winners)  # last: as cheaply as possible
 
     def lead(self, view: PlayerView, legal: list[int]) -> int:
-        side = [c for c in legal if c // 13 != SPADES]
+        side = [c for c in legal if SUIT_OF[c] != SPADES]
         if self.nil_live(view, view.partner):
-            return max(legal, key=lambda c: c % 13)
+            return max(legal, key=lambda c: RANK_OF[c])
         for c in side:
-            if c % 13 == ACE:
+            if RANK_OF[c] == ACE:
                 return c
         for suit in range(3):
-            cards = [c for c in side if c // 13 == suit]
-            if len(cards) >= 2 and cards[-1] % 13 >= JACK and cards[-2] == cards[-1] - 1:
+            cards = [c for c in side if SUIT_OF[c] == suit]
+            if len(cards) >= 2 and RANK_OF[cards[-1]] >= JACK and cards[-2] == cards[-1] - 1:
                 return cards[-1]  # top of a sequence
         if side:
-            longest = max(range(3), key=lambda s: (sum(c // 13 == s for c in side), s))
-            cards = [c for c in side if c // 13 == longest]
+            longest = max(range(3), key=lambda s: (sum(SUIT_OF[c] == s for c in side), s))
+            cards = [c for c in side if SUIT_OF[c] == longest]
             return cards[-4] if len(cards) >= 4 else cards[0]  # fourth best, or low
-        return max(legal) if legal[-1] % 13 >= KING else min(legal)
+        return max(legal) if RANK_OF[legal[-1]] >= KING else min(legal)
 
     def discard(self, cards: list[int]) -> int:
         """The lowest card of the shortest side suit (working toward a void)."""
-        side = [c for c in cards if c // 13 != SPADES] or cards
-        return min(side, key=lambda c: (sum(x // 13 == c // 13 for x in side), c % 13))
+        side = [c for c in cards if SUIT_OF[c] != SPADES] or cards
+        return min(side, key=lambda c: (sum(SUIT_OF[x] == SUIT_OF[c] for x in side), RANK_OF[c]))
 
 
 class Cautious(_Stranger):
@@ -213,14 +217,14 @@ class Cautious(_Stranger):
         hand = view.hand
         tricks = 0
         for suit in range(3):
-            ranks = [c % 13 for c in _suit_cards(hand, suit)]
+            ranks = [RANK_OF[c] for c in _suit_cards(hand, suit)]
             if ACE in ranks:
                 tricks += 1
                 if KING in ranks:
                     tricks += 1
             elif KING in ranks and QUEEN in ranks:
                 tricks += 1
-        ranks = [c % 13 for c in _suit_cards(hand, SPADES)]
+        ranks = [RANK_OF[c] for c in _suit_cards(hand, SPADES)]
         for top in (ACE, KING, QUEEN):
             if top in ranks and len(ranks) >= 1 + ACE - top:
                 tricks += 1
@@ -237,29 +241,29 @@ class Cautious(_Stranger):
         need = self.side_needs(view, seat)
         win_seat, best, led = self.trick_state(view)
         if best < 0:
-            side = [c for c in legal if c // 13 != SPADES] or legal
+            side = [c for c in legal if SUIT_OF[c] != SPADES] or legal
             if self.nil_live(view, view.partner):
-                return max(side, key=lambda c: c % 13)  # lead high for the nil partner
-            aces = [c for c in side if c % 13 == ACE]
+                return max(side, key=lambda c: RANK_OF[c])  # lead high for the nil partner
+            aces = [c for c in side if RANK_OF[c] == ACE]
             if need > 0 and aces:
                 return aces[0]
-            return min(side, key=lambda c: c % 13)
+            return min(side, key=lambda c: RANK_OF[c])
         winners = [c for c in legal if _beats(c, best, led)]
         losers = [c for c in legal if not _beats(c, best, led)]
         partner_nil = self.nil_live(view, view.partner)
         if partner_nil and win_seat == view.partner and winners:
             return min(winners)
         if win_seat == view.partner:
-            return max(losers, key=lambda c: (c // 13 != SPADES, c % 13)) if losers \
+            return max(losers, key=lambda c: (SUIT_OF[c] != SPADES, RANK_OF[c])) if losers \
                 else min(legal)
         if need > 0 or partner_nil:
             if winners:
-                return min(winners, key=lambda c: (c // 13 == SPADES, c % 13))
-            return min(legal, key=lambda c: (c // 13 == SPADES, c % 13))
+                return min(winners, key=lambda c: (SUIT_OF[c] == SPADES, RANK_OF[c]))
+            return min(legal, key=lambda c: (SUIT_OF[c] == SPADES, RANK_OF[c]))
         # The contract is in: stay under, throwing the highest card that loses.
         if losers:
-            return max(losers, key=lambda c: (c // 13 != SPADES, c % 13))
-        return min(legal, key=lambda c: c % 13)
+            return max(losers, key=lambda c: (SUIT_OF[c] != SPADES, RANK_OF[c]))
+        return min(legal, key=lambda c: RANK_OF[c])
 
 
 _CLASSES = {c.strength: c for c in (Counter, Cautious)}

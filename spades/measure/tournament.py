@@ -45,7 +45,7 @@ def situation(seed: Any, deal: int, fresh: bool, rules: Rules = STANDARD) -> dic
             bags = [0, 0]
     return {
         "dealer": dealer,
-        "hands": deal_hands(f"{seed}/{deal}", 0, dealer),
+        "hands": deal_hands(f"{seed}/{deal}", 0, dealer, rules.cards),
         "scores": scores,  # by side: [A, B]
         "bags": bags,
     }

@@ -22,12 +22,13 @@ import random
 from typing import Any
 
 from ..ai.bidding import choose_bid, estimate_tricks, nil_danger
+from ..ai.passing import choose_pass
 from ..ai.play import choose_card, nil_alive, sound_cards
 from ..ai.players import Decided, NormalPlayer, Thinker, view_key
 from ..ai.position import Position
 from ..engine.actions import LOOK, Action, Bid, Play
-from ..engine.cards import SPADE_MASK, SUIT_MASKS
-from ..engine.legal import BLIND_NIL, NIL, legal_bids
+from ..engine.cards import RANK_OF, SPADE_MASK, SUIT_MASKS
+from ..engine.legal import BLIND_NIL, NIL
 from ..engine.view import PlayerView
 
 ZOO = ("overbidder", "underbidder", "grabber", "nilhappy", "conventions")
@@ -37,7 +38,7 @@ _A, _K, _Q, _J = 12, 11, 10, 9
 
 def _snap(view: PlayerView, target: float) -> Action:
     """The legal ordinary bid nearest ``target`` (the only legal bid if none is)."""
-    options = legal_bids(view.rules, view.bids[view.partner], False, True)
+    options = view.bid_options()
     ordinary = [b for b in options if b > 0]
     if not ordinary:
         return Bid(options[0])
@@ -55,6 +56,8 @@ class _ZooPlayer(NormalPlayer):
         if view.phase == "bidding":
             action, reason = self.bid(view)
             return Decided(action, reason)
+        if view.phase == "passing":
+            return Decided(*choose_pass(view))
         position = Position.from_view(view)
         card, reason = self.card(position, view.seat)
         return Decided(Play(card), reason)
@@ -124,7 +127,7 @@ class NilHappy(_ZooPlayer):
             if deficit >= 200 and (partner_bid is None or partner_bid >= 3):
                 return Bid(BLIND_NIL), "Behind: blind nil"
             return LOOK, "Look at the cards"
-        options = legal_bids(view.rules, view.bids[view.partner], False, True)
+        options = view.bid_options()
         hand = view.hand
         partner_bid = view.bids[view.partner]
         if (
@@ -182,12 +185,12 @@ class Conventions(_ZooPlayer):
         if not t.trick:
             for suit in range(3):
                 m = legal & SUIT_MASKS[suit]
-                if m and (m.bit_length() - 1) % 13 == _A:
+                if m and RANK_OF[(m.bit_length() - 1)] == _A:
                     return m.bit_length() - 1, "Lead an ace"
             for suit in range(3):
                 m = legal & SUIT_MASKS[suit]
                 top = m.bit_length() - 1
-                if m and top % 13 >= _J and m >> (top - 1) & 1:
+                if m and RANK_OF[top] >= _J and m >> (top - 1) & 1:
                     return top, "Lead the top of a sequence"
             return card, reason
         win_seat, best = t.winning()
@@ -198,10 +201,10 @@ class Conventions(_ZooPlayer):
             return card, reason
         position = len(t.trick)
         if position == 1:
-            if best % 13 >= _J:
+            if RANK_OF[best] >= _J:
                 low = above & -above
                 return low.bit_length() - 1, "Cover an honour with an honour"
-            if (above.bit_length() - 1) % 13 == _A:
+            if RANK_OF[(above.bit_length() - 1)] == _A:
                 return above.bit_length() - 1, "Second hand: take the ace"
         elif position == 2:
             low = above & -above
