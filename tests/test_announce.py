@@ -33,6 +33,17 @@ def test_card_and_hand_words_group_by_suit_highest_first():
     assert hand_words(mask) == ("spades ace, queen, 7; hearts king, 5; diamonds 10; clubs 2")
 
 
+def test_the_variants_cards_in_words():
+    """A joker is named in full, never just "joker"; the raised twos of deuces high
+    are spades by the rules, and said among them by their own names."""
+    deuces = STANDARD.with_options(deck="deuces")
+    assert card_words(parse_cards("BJ")[0]) == "the Big Joker"
+    assert card_words(parse_cards("LJ")[0]) == "the Little Joker"
+    mask = sum(1 << c for c in parse_cards("BJ LJ 2D 2S AS 3H", deuces.cards))
+    assert hand_words(mask) == (
+        "spades Big Joker, Little Joker, two of diamonds, two of spades, ace; hearts 3")
+
+
 def test_a_trick_told_card_by_card_then_who_took_it():
     # South holds the spades, so it takes every trick it can.
     match = match_with(STANDARD, one_suit_each("SHDC"), dealer=3)

@@ -348,3 +348,26 @@ def test_a_pip_cards_pips_keep_clear_of_its_corner_indices(width):
         gap = min(max(i.left - p.right, p.left - i.right, i.top - p.bottom, p.top - i.bottom)
                   for p in pips for i in index)
         assert gap >= 3, (width, card, gap)
+
+
+@pytest.mark.parametrize("width", [40, 72, 110])
+@pytest.mark.parametrize("four", [False, True])
+def test_the_jokers_are_told_apart_at_a_glance(width, four):
+    """Big Joker red with a solid star, Little Joker black with an open one, in either
+    deck; both unlike every ordinary face; the raised twos of deuces high wear the
+    ordinary twos' faces."""
+    art = CardArt(four)
+    big, little = art.face(55, width), art.face(54, width)
+    ordinary = {pygame.image.tobytes(art.face(card, width), "RGBA") for card in range(52)}
+    assert pygame.image.tobytes(big, "RGBA") not in ordinary
+    assert pygame.image.tobytes(little, "RGBA") not in ordinary
+    assert dominant(ink_totals(big)) == 0  # red
+    assert ink_totals(little) == (0, 0, 0)  # black: no strongly coloured pixel
+    # The Big Joker's star is solid, the Little Joker's open: ink or paper at the middle.
+    w, h = big.get_size()
+    assert sum(big.get_at((w // 2, h // 2))[:3]) < 400
+    assert sum(little.get_at((w // 2, h // 2))[:3]) > 700
+    assert pygame.image.tobytes(art.face(52, width), "RGBA") == pygame.image.tobytes(
+        art.face(SPADES * 13, width), "RGBA")
+    assert pygame.image.tobytes(art.face(53, width), "RGBA") == pygame.image.tobytes(
+        art.face(DIAMONDS * 13, width), "RGBA")

@@ -11,6 +11,7 @@ from ui_driver import Driver, act, play_until
 
 from spades.engine import Rules
 from spades.ui.art.cardart import index_depth
+from spades.ui.layout.hand_rows import arrange
 from spades.ui.layout.window import MIN_STEP, compute_layout
 from spades.ui.table.choreography import hand_order
 
@@ -404,3 +405,21 @@ def test_in_real_play_every_card_keeps_its_row_from_the_bid_to_the_last_trick(se
         else:
             d.frame()
     assert checked > 5 and len(row_of) >= 12
+
+
+def test_jokers_and_raised_twos_sit_with_the_spades_above_the_ace():
+    """A jokers or deuces-high hand: the top trumps are spades by the rules, so the hand
+    shows them at the spades' end, above the ace, and a two-row phone hand keeps them in
+    the spades' row."""
+    from spades.engine.cards import SUIT_OF, card_text, mask_of, parse_cards
+    from spades.engine.rules import preset
+
+    deck = preset("deuces").cards
+    cards = parse_cards("BJ 2D 3H AS 2S LJ KD 4C 5C QS 9H 8D 7C", deck)
+    texts = [card_text(c) for c in hand_order(cards)]
+    assert texts[-6:] == ["QS", "AS", "2S", "2D", "LJ", "BJ"]
+    lay = compute_layout(390, 844)
+    shown, top, upper = arrange(lay, hand_order(cards), None)
+    rows = (shown[:upper], shown[upper:])
+    spades_row = [row for row in rows if mask_of(row) >> 55 & 1][0]
+    assert {c for c in cards if SUIT_OF[c] == 3} <= set(spades_row)

@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from ...engine.cards import BIG_JOKER, HIGH_TWO_OF_DIAMONDS, HIGH_TWO_OF_SPADES, LITTLE_JOKER
 from . import courts
 from .theme import load_font
 
@@ -156,6 +157,27 @@ PIP_LAYOUTS = {
 
 # Below this width pips get too small to count, so pip cards show one big suit instead.
 PIP_MIN_WIDTH = 80
+# A joker's middle says BIG or LITTLE JOKER from this width; narrower, its star alone.
+JOKER_WORDS_MIN_WIDTH = 60
+# Deuces high raises the twos of spades and diamonds above the ace: ids 52 and 53 (see
+# engine/cards.py); they are drawn with the faces of the ordinary twos.
+RAISED_TWO_FACES = {HIGH_TWO_OF_SPADES: 39, HIGH_TWO_OF_DIAMONDS: 13}
+
+
+def draw_star(surf: pygame.Surface, centre: Point, size: float,
+              colour: tuple[int, int, int], solid: bool = True) -> None:
+    """A five-pointed star filling a size x size box: solid, or an open outline."""
+    cx, cy = centre
+    outer, inner = size / 2, size / 2 * 0.42
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        r = outer if i % 2 == 0 else inner
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a) + size * 0.04))
+    if solid:
+        pygame.draw.polygon(surf, colour, pts)
+    else:
+        pygame.draw.polygon(surf, colour, pts, max(1, round(size * 0.09)))
 
 
 def _desktop_blend(width: int) -> float:
@@ -311,6 +333,10 @@ class CardArt:
         return surf
 
     def _render_face(self, card: int, width: int) -> pygame.Surface:
+        if card in (BIG_JOKER, LITTLE_JOKER):
+            return self._render_joker(card, width)
+        # Deuces high: the raised twos keep their own faces; the rules make them spades.
+        card = RAISED_TWO_FACES.get(card, card)
         suit, rank = divmod(card, 13)
         ink = self.suit_colour(suit)
         big_w, big_h = width * SS, card_height(width) * SS
@@ -333,6 +359,38 @@ class CardArt:
             self._draw_pips(surf, rank + 2, suit, big_w, big_h, ink)
         else:
             draw_suit(surf, suit, (cx, cy), big_w * 0.46, ink)
+        return self._finish(surf, (width, card_height(width)))
+
+    def _render_joker(self, card: int, width: int) -> pygame.Surface:
+        """A joker: the Big Joker red with a solid star and a B in its corners, the
+        Little Joker black with an open star and an L, so a fanned hand tells them apart
+        by colour, letter and star; wide enough, the middle says BIG or LITTLE JOKER."""
+        big = card == BIG_JOKER
+        ink = INK_RED if big else INK_BLACK
+        big_w, big_h = width * SS, card_height(width) * SS
+        surf = self._card_blank(big_w, big_h, PAPER)
+        t = _desktop_blend(width)
+        cap = round(big_w * (0.30 - 0.08 * t))
+        pip = round(big_w * (0.19 - 0.04 * t))
+        gap = round(big_w * 0.035)
+        glyph = self._glyph("B" if big else "L", cap, ink)
+        tile_w = max(glyph.get_width(), pip)
+        tile = pygame.Surface((tile_w, cap + gap + pip + cap // 8), pygame.SRCALPHA)
+        tile.fill((*ink, 0))
+        tile.blit(glyph, ((tile_w - glyph.get_width()) // 2, 0))
+        draw_star(tile, (tile_w / 2, cap + gap + pip / 2), pip, ink, solid=big)
+        margin_x, margin_y = round(big_w * 0.035), round(big_w * 0.06)
+        surf.blit(tile, (margin_x, margin_y))
+        surf.blit(pygame.transform.flip(tile, True, True),
+                  (big_w - margin_x - tile.get_width(), big_h - margin_y - tile.get_height()))
+        cx, cy = big_w / 2, big_h / 2
+        draw_star(surf, (cx, cy), big_w * 0.5, ink, solid=big)
+        if width >= JOKER_WORDS_MIN_WIDTH:
+            word_cap = round(big_w * 0.075)
+            for text, y in (("BIG" if big else "LITTLE", cy - big_w * 0.42),
+                            ("JOKER", cy + big_w * 0.42)):
+                word = self._glyph(text, word_cap, ink)
+                surf.blit(word, (cx - word.get_width() / 2, y - word.get_height() / 2))
         return self._finish(surf, (width, card_height(width)))
 
     @staticmethod

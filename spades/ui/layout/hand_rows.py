@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...engine.cards import SUIT_OF
 from .base import Layout
 
 # Left to right in the hand: colours alternate and spades, the trumps, come last.
 SUIT_ORDER = (1, 0, 2, 3)
-RED = frozenset((1, 2))  # diamonds and hearts (a card's suit is card // 13)
+RED = frozenset((1, 2))  # diamonds and hearts (a card's suit: cards.SUIT_OF)
 
 
 def fits(lay: Layout, suits: list[int], top: frozenset[int]) -> bool:
@@ -53,21 +54,21 @@ def arrange(lay: Layout, cards: list[int], top: frozenset[int] | None
     """``cards`` (in hand order, or as last arranged) laid out for ``lay``: their order
     on screen, the upper row's suits to remember for the hand (None: no split between
     suits), and the upper row's size (None: the plain halves, or one row)."""
-    suits = [c // 13 for c in cards]
+    suits = [SUIT_OF[c] for c in cards]
     if lay.hand_rows != 2:
         return cards, None, None
     if len(cards) <= min(7, lay.row_capacity):  # one row now: keep the order it had
         return cards, top, None
     if top is None or not fits(lay, suits, top):
         split = lay.hand_split(sorted(suits, key=_usual))
-        ordered = sorted(cards, key=lambda c: _usual(c // 13))
-        suits = [c // 13 for c in ordered]
+        ordered = sorted(cards, key=lambda c: _usual(SUIT_OF[c]))
+        suits = [SUIT_OF[c] for c in ordered]
         top = frozenset(suits[:split]) if split is not None else regrouped(lay, suits)
         cards = ordered
     if top is None:
         return cards, None, lay.hand_split(suits)
-    upper = [c for c in cards if c // 13 in top]
-    return upper + [c for c in cards if c // 13 not in top], top, len(upper)
+    upper = [c for c in cards if SUIT_OF[c] in top]
+    return upper + [c for c in cards if SUIT_OF[c] not in top], top, len(upper)
 
 
 def _usual(suit: int) -> int:

@@ -27,7 +27,7 @@ from ...engine import (
     SpadesBroken,
     TrickWon,
 )
-from ...engine.cards import SPADES, SUIT_NAMES, cards_of, partner_of, rank_of, suit_of
+from ...engine.cards import SPADES, SUIT_NAMES, card_name, cards_of, partner_of, rank_of, suit_of
 from ...engine.scoring import ScoreLine, TeamScore
 
 WORDS_PER_MINUTE = 150  # a normal speaking rate
@@ -93,13 +93,22 @@ class Transcript:
 
 
 def card_words(card: int) -> str:
-    """``the queen of hearts``, ``the 7 of spades``."""
+    """``the queen of hearts``, ``the 7 of spades``, ``the Big Joker``."""
+    if card >= 52:  # a joker, or a two raised above the ace (deuces high)
+        return f"the {card_name(card)}"
     return f"the {RANK_WORDS[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
 
 
+def rank_word(card: int) -> str:
+    """A card among its suit: ``queen``, ``7``; a joker or raised two by name."""
+    if card >= 52:
+        return card_name(card)
+    return RANK_WORDS[rank_of(card)]
+
+
 def ranks_words(cards: list[int]) -> str:
-    """Ranks highest first: ``ace, queen, 7``."""
-    return ", ".join(RANK_WORDS[rank_of(c)] for c in sorted(cards, reverse=True))
+    """Ranks highest first: ``ace, queen, 7``; ``Big Joker, ace`` among spades."""
+    return ", ".join(rank_word(c) for c in sorted(cards, reverse=True))
 
 
 def hand_words(mask: int) -> str:

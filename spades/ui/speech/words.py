@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine import BLIND_NIL, NIL, OVER, Bid, Play, PlayerView, cards_of
-from ...engine.cards import SUIT_NAMES
+from ...engine.cards import SUIT_MASKS, SUIT_NAMES
 from ...engine.match import HandResult
 from ...engine.scoring import ScoreLine
 from ...storage import CUSTOM
@@ -227,7 +227,7 @@ def rules_hint(view: PlayerView, names: Sequence[str]) -> str:
     lead = "You lead this trick" if view.led_suit < 0 else (
         f"{SUIT_NAMES[view.led_suit].capitalize()} were led")
     if not illegal:
-        if view.led_suit >= 0 and not view.hand >> (13 * view.led_suit) & 0x1FFF:
+        if view.led_suit >= 0 and not view.hand & SUIT_MASKS[view.led_suit]:
             return f"{lead} and you have none: any card may be played."
         return f"{lead}: any card in your hand may be played."
     reason = view.refusal(Play(cards_of(illegal)[0]))

@@ -32,6 +32,7 @@ from ...engine import (
     TrickWon,
     cards_of,
 )
+from ...engine.cards import RANK_OF, SUIT_OF
 from ..layout.base import Layout
 from ..layout.hand_rows import SUIT_ORDER, arrange
 from ..layout.window import SOUTH
@@ -42,7 +43,8 @@ BLOCK = "block"  # a script step that waits for the player (Next hand, Rematch)
 
 
 def hand_order(cards: list[int]) -> list[int]:
-    return sorted(cards, key=lambda c: (SUIT_ORDER.index(c // 13), c % 13))
+    # A joker or raised two sorts with the spades, above the ace (cards.SUIT_OF, RANK_OF).
+    return sorted(cards, key=lambda c: (SUIT_ORDER.index(SUIT_OF[c]), RANK_OF[c]))
 
 
 @dataclass
