@@ -68,7 +68,9 @@ def test_a_joker_is_worth_what_the_ace_is_in_the_ordinary_deck():
     jokers = hand("BJ 5S 3H 4H 5H 2H 3D 4D 6D 5C 3C 4C 7C", JOKERS)
     ace = hand("AS 5S 3H 4H 5H 2H 3D 4D 6D 5C 3C 4C 7C")
     assert trump_ranks(jokers, JOKERS.cards)[-1] == 12
-    assert estimate_tricks(jokers, JOKERS.cards) == estimate_tricks(ace)
+    # The Big Joker is a sure trick as the ace is; the side suits, a card shorter in a
+    # deck of 15 spades, are worth a little less.
+    assert estimate_tricks(jokers, JOKERS.cards) == pytest.approx(estimate_tricks(ace), abs=0.2)
     assert sure_tricks(jokers, JOKERS.cards) == 1
     assert not nil_is_sound(jokers, deck=JOKERS.cards)
     # Under two jokers the ace of spades is the third spade: worth less than the ace.

@@ -48,6 +48,9 @@ def estimate_tricks(hand: int, deck: int = FULL_DECK) -> float:
     """Expected tricks for a 13-card hand of ``deck``, before the other bids are known."""
     spades = trump_ranks(hand, deck)
     n = len(spades)
+    # A deck with jokers or raised twos has 2 or 3 spades more: long spades are longer
+    # for everyone, and the side suits, a card shorter, are ruffed sooner.
+    extra = (deck & SPADE_MASK).bit_count() - 13
     tricks = 0.0
     honours = 0
     if _A in spades:
@@ -62,8 +65,9 @@ def estimate_tricks(hand: int, deck: int = FULL_DECK) -> float:
     if _J in spades and n >= 4:
         tricks += 0.5
         honours += 1
-    tricks += max(0, n - max(3, honours)) * 0.9
+    tricks += max(0, n - max(3 + extra // 2, honours)) * 0.9
 
+    trump_tricks = tricks
     ruff_value = 0.0
     for suit in range(3):
         ranks = _ranks(hand, suit)
@@ -86,9 +90,14 @@ def estimate_tricks(hand: int, deck: int = FULL_DECK) -> float:
             ruff_value += 0.75 if not has_a else 0.4
         elif length == 2:
             ruff_value += 0.25
+    if extra:
+        tricks = trump_tricks + (tricks - trump_tricks) * (1.0 - SIDE_SHRINK * extra)
     spare = max(0, min(n, 3) - sum(1 for r in spades if r >= _Q))
     tricks += min(float(spare), ruff_value)
     return tricks
+
+
+SIDE_SHRINK = 0.04  # a side honour's worth lost per extra spade of the deck
 
 
 def sure_tricks(hand: int, deck: int = FULL_DECK) -> int:
