@@ -382,8 +382,10 @@ FAILURES = {
     "data_stall": ("failed:wasm", "part of its runtime did not download", 15000),
     "archive_stall": ("failed:archive", "its download stopped", 15000),
     "no_first_frame": ("failed:frame", "The game downloaded but did not start", 15000),
-    # At the page's own limits: a download that stopped is told within 30 s.
-    "runtime_stall_real": ("failed:wasm", "part of its runtime did not download", 32000),
+    # At the page's own limits: a download that stopped is told within 30 s, the
+    # interpreter's script as well as its WebAssembly.
+    "runtime_stall_real": ("failed:wasm", "part of its runtime did not download", 30000),
+    "script_stall_real": ("failed:wasm", "part of its runtime did not download", 30000),
 }
 
 

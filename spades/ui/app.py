@@ -93,17 +93,25 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def window_size(asked: tuple[int, int]) -> tuple[int, int]:
-    """On desktop the size asked for; in the browser the page's own size (the canvas
-    cannot be resized there, so the table is laid out for the page it opens in)."""
-    if not BROWSER:
-        return asked
-    try:
-        from platform import window  # pygbag's bridge to the page
+PAGE_CHECK_S = 0.25  # how often the browser's game asks the page for its size
 
+
+def page_size() -> tuple[int, int] | None:
+    """The page's (or its frame's) size in the browser, in CSS pixels; None elsewhere,
+    or when the page is out of reach."""
+    window = platform.browser_window()
+    if window is None:
+        return None
+    try:
         return (max(100, int(window.innerWidth)), max(100, int(window.innerHeight)))
     except Exception:
-        return asked
+        return None
+
+
+def window_size(asked: tuple[int, int]) -> tuple[int, int]:
+    """On desktop the size asked for; in the browser the page's own size (the table is
+    laid out for the page it opens in, and again whenever the page changes size)."""
+    return page_size() or asked
 
 
 class App:
@@ -134,6 +142,7 @@ class App:
         self.pointers = PointerStream()
         INPUT.reset(touch_only=platform.touch_only())  # the page may know it is touch
         self.running = True
+        self.page_wait = PAGE_CHECK_S
         self.frame_ms: list[float] = []
         self.shots: set[str] = set()
         self.shot_dir = Path(args.screenshots) if args.screenshots else None
@@ -425,8 +434,22 @@ class App:
         elif p.kind == "move":
             scene.mouse_move(p.pos)
 
+    def follow_page(self, dt: float) -> None:
+        """In the browser the page or its frame may change size (the host's layout, a
+        phone turned): a few times a second the game asks, and on a change the canvas
+        takes the page's new size and the table lays itself out again (this frame's
+        set_layout). On desktop the window's own resize events do the same."""
+        self.page_wait -= dt
+        if self.page_wait > 0:
+            return
+        self.page_wait = PAGE_CHECK_S
+        size = page_size()
+        if size is not None and size != self.screen.get_size():
+            self.screen = pygame.display.set_mode(size)
+
     def frame(self, dt: float) -> None:
         """Everything one frame does; the loop only adds the wait for the next one."""
+        self.follow_page(dt)
         if too_small(*self.screen.get_size()):
             # Below the smallest layout: the card, and the scene waits untouched.
             for event in pygame.event.get():

@@ -161,6 +161,7 @@ function answerRuntime(url, res) {
   }
   if (name === "cpython312/main.js") {
     if (net.main === "404") return notFound(res);
+    if (net.main === "stall") { held.push(res); return true; }
     res.writeHead(200, js);
     res.end(`window.STUB_FAULT = ${JSON.stringify(net.fault)};\n` +
             `window.STUB_PACKAGES = ${JSON.stringify(PACKAGES)};\n` +
@@ -572,8 +573,9 @@ async function checkLoading(context, origin) {
     crawling: await failure(context, origin, { data: "slow", archive: "slow", slowMs: 1000 },
                             SHORT_LIMITS),
   };
-  // A stalled runtime at the page's own limits: told within 30 s.
+  // A stalled runtime at the page's own limits (25 s without a byte): told within 30 s.
   out.failures.runtime_stall_real = await failure(context, origin, { wasm: "stall" });
+  out.failures.script_stall_real = await failure(context, origin, { main: "stall" });
   return out;
 }
 

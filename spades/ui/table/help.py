@@ -43,18 +43,26 @@ KEYS = [
     ("Any key", "finishes any animation, as a tap does"),
 ]
 
+# In a web page only: the page lets F6 hand the keyboard back (build/template.tmpl's
+# RELEASE_KEY), so a keyboard player can leave the game's frame.
+PAGE_KEYS = [
+    ("F6", "in a web page: hands the keyboard back to the page (Tab then moves on); "
+           "click or tap the table to play on"),
+]
+
 TITLE = "Help"
 
 
-def help_sections(keys_first: bool, keys: bool = True
+def help_sections(keys_first: bool, keys: bool = True, page: bool = False
                   ) -> list[tuple[str, list[tuple[str, str]]]]:
     """The help's sections, each a heading and its rows: how to play by touch or mouse,
     then the keys; the keys first for a player who last pressed one (F1 opened it), and
     none for one who plays by finger and has pressed no key (``keys`` False): half a
-    phone's help was keys its player has no keyboard for."""
+    phone's help was keys its player has no keyboard for. ``page``: the game runs in a
+    web page, whose key to leave the game is among the keys."""
     if not keys:
         return [("Playing at this table", PLAY)]
-    sections = [("Playing at this table", PLAY), ("Keys", KEYS)]
+    sections = [("Playing at this table", PLAY), ("Keys", KEYS + (PAGE_KEYS if page else []))]
     return sections[::-1] if keys_first else sections
 
 

@@ -254,7 +254,8 @@ class TablePanels(PausePanel):
         after a key press; left out by finger until a key is pressed)."""
         lay = self.layout
         sections = help_sections(keys_first=INPUT.mode == "keys",
-                                 keys=not INPUT.touch or INPUT.keys_seen)
+                                 keys=not INPUT.touch or INPUT.keys_seen,
+                                 page=platform.in_browser())
         words = self.measure
         inner = lay.overlay.width - 2 * lay.pad
         widest = max(words.font(lay.font_small, True).size(key)[0]
