@@ -472,9 +472,10 @@ def test_a_returning_visitor_loads_online_and_offline_and_a_new_build_replaces_i
     assert set(off["offline"]["cut"]) <= {"/game/sw.js"}, off["offline"]["cut"]
     # A changed build deployed: the first load finds the new worker; if it takes over
     # before the old build's first frame the page loads again at once, else the next
-    # load is the new build. Either way the new build, whole, within two loads.
+    # load is the new build. Either way the new build, whole, within two loads (three
+    # when the new worker was left waiting behind a busy old one: drive.mjs counts it).
     assert off["deploy"][-1].startswith("stand-in archive B"), off["deploy"]
-    assert len(off["deploy"]) <= 2, off["deploy"]
+    assert len(off["deploy"]) <= 2 + off.get("waited", 0), off["deploy"]
     (new_name, new_kept), = off["cached_after"].items()
     assert new_name != name, "the old build's cache is still there"
     assert "cdn:/cdn/0.9.3/cpython312/main.wasm" in new_kept
