@@ -28,7 +28,6 @@ from .actions import (
     HandScored,
     Look,
     MatchOver,
-    PassCards,
     Play,
     SpadesBroken,
     TrickWon,
@@ -267,6 +266,16 @@ class Match:
         if seat is not None and seat != self.to_act:
             return turn_refusal(seat, self.to_act)
         s = self.to_act
+        if isinstance(action, Play):  # the common case first: searches apply cards
+            if self.phase == PLAYING:
+                return card_refusal(
+                    self.hands[s], action.card, self.led_suit, self.spades_broken,
+                    self.rules.spades_lead_anytime,
+                )
+            if self.phase == PASSING:
+                n = self.rules.nil_pass
+                return f"First pass {n} card{'s' if n != 1 else ''} to your partner"
+            return "Cards are played after the bidding"
         if isinstance(action, Look):
             if self.phase != BIDDING or self.looked[s]:
                 return "You have already seen your cards"
@@ -278,21 +287,13 @@ class Match:
                 self.rules, action.value, self.bids[partner_of(s)], self.blind_open[s],
                 self.looked[s], spades_held(self.hands[s]),
             )
-        if isinstance(action, PassCards):
-            if self.phase != PASSING:
-                return "Cards are passed only to a nil bidding partner, after the bidding"
-            return pass_refusal(self.rules, self.hands[s], action.cards)
-        if self.phase == PASSING:
-            n = self.rules.nil_pass
-            return f"First pass {n} card{'s' if n != 1 else ''} to your partner"
-        if self.phase != PLAYING:
-            return "Cards are played after the bidding"
-        return card_refusal(
-            self.hands[s], action.card, self.led_suit, self.spades_broken,
-            self.rules.spades_lead_anytime,
-        )
+        if self.phase != PASSING:
+            return "Cards are passed only to a nil bidding partner, after the bidding"
+        return pass_refusal(self.rules, self.hands[s], action.cards)
 
     def legal_actions(self) -> list[Action]:
+        if self.phase == PLAYING:
+            return [Play(c) for c in cards_of(self.legal_card_mask())]
         if self.phase == BIDDING:
             s = self.to_act
             if not self.looked[s]:
@@ -305,8 +306,6 @@ class Match:
             ]
         if self.phase == PASSING:
             return pass_choices(self.rules.nil_pass, self.hands[self.to_act])
-        if self.phase == PLAYING:
-            return [Play(c) for c in cards_of(self.legal_card_mask())]
         return []
 
     def legal_card_mask(self) -> int:
@@ -322,15 +321,15 @@ class Match:
         if reason is not None:
             raise IllegalAction(reason, action, self.to_act if seat is None else seat)
         actor = self.to_act
-        if isinstance(action, Look):
+        if isinstance(action, Play):
+            events: list[Event] = self._play(actor, action.card)
+        elif isinstance(action, Look):
             self.looked[actor] = True
-            events: list[Event] = [CardsSeen(actor)]
+            events = [CardsSeen(actor)]
         elif isinstance(action, Bid):
             events = self._bid(actor, action.value)
-        elif isinstance(action, PassCards):
-            events = self._pass(actor, action.cards)
         else:
-            events = self._play(actor, action.card)
+            events = self._pass(actor, action.cards)
         self.actions.append(action)
         self.actors.append(actor)
         return events

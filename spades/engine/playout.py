@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 
 from .cards import CARD_IDS, FULL_DECK, NON_SPADE_MASK, SUIT_MASKS, cards_of
 from .legal import legal_bids, legal_cards, passing_order, spades_held
@@ -25,17 +26,22 @@ def random_deal(rng: random.Random, dealer: int, deck: int = FULL_DECK) -> list[
     The shuffle sorts the cards by 32-bit random keys, which is several times faster
     in Python than a Fisher-Yates loop (a tie, about 1 in 3 million deals, keeps order).
     """
-    keys = memoryview(rng.randbytes(208)).cast("I")
     if deck == FULL_DECK:
+        keys = memoryview(rng.randbytes(208)).cast("I")
         order = sorted(_DECK, key=keys.__getitem__)
-    else:
-        cards = cards_of(deck)
-        order = [cards[i] for i in sorted(_DECK, key=keys.__getitem__)]
+    else:  # a key for every card id, so the deck's own cards sort as fast
+        keys = memoryview(rng.randbytes(4 * CARD_IDS)).cast("I")
+        order = sorted(_deck_list(deck), key=keys.__getitem__)
     bit = _BIT.__getitem__
     hands = [0, 0, 0, 0]
     for k in range(4):
         hands[(dealer + 1 + k) & 3] = sum(map(bit, order[k::4]))
     return hands
+
+
+@lru_cache(maxsize=8)
+def _deck_list(deck: int) -> tuple[int, ...]:
+    return tuple(cards_of(deck))
 
 
 def pick(mask: int, rand: Callable[[], float]) -> int:
