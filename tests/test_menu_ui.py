@@ -18,7 +18,14 @@ from ui_driver import Driver, act
 from spades import storage
 from spades.engine import Rules
 from spades.engine.rules import PRESETS
-from spades.ui.pages.menu import RULE_OPTIONS, MenuScreen, SavesScreen, SettingsScreen, StatsScreen
+from spades.ui.pages.menu import (
+    PRESET_NOTES,
+    RULE_OPTIONS,
+    MenuScreen,
+    SavesScreen,
+    SettingsScreen,
+    StatsScreen,
+)
 from spades.ui.table.scene import TableScene
 from spades.ui.widgets import Stepper
 
@@ -498,6 +505,22 @@ def test_how_to_play_follows_the_chosen_rules():
     assert "bags" in headings("guide")["Nil"]  # a failed nil's tricks are bags there
     anytime = dict(rules_text(PRESETS["standard"].with_options(spades_lead_anytime=True)))
     assert "any time" in anytime["Leading spades"]
+    # Each variant says how it differs, and only its own difference.
+    for name, heading, words in (("suicide", "Suicide", "exactly one partner bids nil"),
+                                 ("mirror", "Mirror", "number of spades"),
+                                 ("whiz", "Whiz", "either nil or the number of spades"),
+                                 ("jokers", "Jokers", "Big Joker beats the Little Joker"),
+                                 ("deuces", "Deuces high", "two of diamonds and the two of")):
+        text = headings(name)
+        assert words in text[heading], name
+        assert not {"Suicide", "Mirror", "Whiz", "Jokers", "Deuces high"} - {heading} & set(
+            text), name
+    assert "Partners may bid at most 13" not in headings("whiz")["Bidding"]
+    extras = dict(rules_text(PRESETS["jokers"].with_options(
+        nil_pass=2, ten_for_200=True, boston=True, boston_value="win")))
+    assert "swap 2 cards" in extras["Passing"] and "200" in extras["10 for 200"]
+    assert "wins the match" in extras["Boston"]
+    assert {name for name in PRESETS} <= set(PRESET_NOTES)
 
 
 @pytest.mark.parametrize("args", [["--frames", "-3"], ["--frames", "x"], ["--rules", "bogus"],

@@ -807,3 +807,48 @@ def test_the_prompt_never_blinks_out_between_turns(seed, touch):
                                                            for w in said), said
     assert {"Your turn: choose a bid, then confirm it", "Your turn: play a raised card"} \
         <= said, said
+
+
+@pytest.mark.parametrize("touch", [False, True])
+def test_whiz_offers_two_buttons_and_a_forced_bid_one(touch):
+    """Whiz: the bid panel holds just nil and the spades held, as two buttons, and says
+    the rule; with nothing else left (no spades under Whiz, or Suicide's forced nil)
+    the one bid is marked forced. A tap bids it with Confirm, as any bid."""
+    from spades.engine.legal import spades_held
+    from spades.engine.rules import preset
+
+    d = Driver("--speed", "instant", rules=preset("whiz"))
+    assert d.wait_for_player() == "bid"
+    scene = d.scene
+    held = spades_held(scene.view.hand)
+    bids = [c for c in scene.build_controls() if c.group == "bids"]
+    if held:
+        assert [(c.key[1], c.label) for c in bids] == [(0, "Nil"), (held, f"{held}: your spades")]
+        assert bids[0].rect.width > 2 * scene.layout.bid_buttons[0].width
+    else:
+        assert [c.label for c in bids] == ["Nil (forced)"]
+    assert scene.greyed_bids_note().startswith("Under Whiz you bid nil or the spades you hold")
+    press = d.tap if touch else d.click
+    press(("bid", bids[-1].key[1]))
+    press(("btn", "confirm"))
+    assert scene.match.bids[0] == bids[-1].key[1]
+    # Suicide: a partner who did not bid nil leaves you nil alone, marked forced.
+    d = Driver("--speed", "instant", rules=preset("suicide"))
+    assert d.wait_for_player() == "bid"
+    view = d.scene.view
+    labels = [c.label for c in d.scene.build_controls() if c.group == "bids"]
+    if view.bids[view.partner] is not None and view.bids[view.partner] > 0:
+        assert labels == ["Nil (forced)"]
+    else:
+        assert len(labels) == 14  # a choice: the grid, the refused bids greyed
+
+
+@pytest.mark.parametrize("rules", ["suicide", "mirror", "whiz", "jokers", "deuces"])
+def test_every_variant_plays_through_at_the_table(rules):
+    """The real App plays two whole hands of each variant by itself (autoplay), the
+    bids, cards and breakdowns of the engine shown as they come."""
+    from spades.engine.rules import preset
+
+    d = Driver("--autoplay", "--speed", "instant", rules=preset(rules))
+    assert d.until(lambda: len(d.scene.match.history) >= 2, limit=20000)
+    assert d.scene.match.rules == preset(rules)

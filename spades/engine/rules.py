@@ -159,9 +159,7 @@ PRESETS: dict[str, Rules] = {
     "classic-150": replace(_CLASSIC, target=150),
 }
 
-# The variants: the standard game with one thing changed. ``preset`` and the command
-# lines know them; the game's own screens offer PRESETS, which these join once every
-# screen plays them.
+# The variants: the standard game with one thing changed; part of PRESETS too.
 VARIANT_PRESETS: dict[str, Rules] = {
     "suicide": Rules(bidding="suicide", blind_nil=False),
     "mirror": Rules(bidding="mirror", blind_nil=False, team_cap_13=False),
@@ -169,6 +167,7 @@ VARIANT_PRESETS: dict[str, Rules] = {
     "jokers": Rules(deck="jokers"),
     "deuces": Rules(deck="deuces"),
 }
+PRESETS.update(VARIANT_PRESETS)
 
 
 def _option_value(name: str, text: str) -> Any:

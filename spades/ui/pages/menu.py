@@ -33,6 +33,11 @@ PRESET_NOTES = {
     "classic-nil": "Classic with nil, one nil a team; a failed nil's tricks are bags.",
     "classic-no-bags": "Classic without the bag penalty: overtricks only score a point.",
     "classic-150": "Classic played to 150: a short match.",
+    "suicide": "Suicide: in each team one partner bids nil and the other at least 4.",
+    "mirror": "Mirror: everyone bids the spades they hold; the game bids for you.",
+    "whiz": "Whiz: bid nil or the number of spades you hold, nothing else.",
+    "jokers": "Jokers: Big and Little Joker are the two highest spades; 2C and 2D leave.",
+    "deuces": "Deuces high: the jokers, 2D and 2S are the four highest spades.",
     CUSTOM: "Your own choice of the options below.",
 }
 
@@ -444,11 +449,14 @@ def rules_text(rules: Rules, touch: bool = False) -> list[tuple[str, str]]:
          "player in turn plays one card."),
     ]
     bids = "1 to 13" + (", or nil (0)" if rules.nil else "")
+    capped = not rules.fixed_bids
     out.append(("Bidding", f"Bid the tricks you expect to take: {bids}. Your team's contract "
                 "is the sum of both partners' bids."
-                + (" Partners may bid at most 13 together." if rules.team_cap_13 else "")
+                + (" Partners may bid at most 13 together."
+                   if rules.team_cap_13 and capped else "")
                 + (f" Partners must bid at least {rules.min_team_bid} together."
-                   if rules.min_team_bid else "")))
+                   if rules.min_team_bid and capped else "")))
+    out.extend(variant_text(rules))
     out.append(("Following suit", "You must play a card of the suit that was led if you "
                 "have one. If you have none, play any card. The highest card of the suit led "
                 "wins the trick, unless a spade was played: spades are trumps, and the highest "
@@ -489,6 +497,47 @@ def rules_text(rules: Rules, touch: bool = False) -> list[tuple[str, str]]:
                     "choosing one says why it is refused. H gives a rules hint, C turns on "
                     "the coach, L shows the last trick, S the score sheet, U takes back your "
                     "last move (the match then counts as practice). F1 lists every key."))
+    return out
+
+
+def variant_text(rules: Rules) -> list[tuple[str, str]]:
+    """How the rule set's variants differ from the ordinary game (docs/rules.md)."""
+    out = []
+    if rules.bidding == "suicide":
+        out.append(("Suicide", "In each team exactly one partner bids nil and the other "
+                    "bids 4 or more. The first partner to bid chooses; if it did not bid "
+                    "nil, the other must, and if it did, the other bids at least 4."))
+    elif rules.bidding == "mirror":
+        out.append(("Mirror", "Nobody chooses a bid: each player bids the number of spades "
+                    "in their hand (nil with none), and the game bids for everyone as the "
+                    "cards are dealt. There is no team cap."))
+    elif rules.bidding == "whiz":
+        out.append(("Whiz", "Each player bids either nil or the number of spades in their "
+                    "hand, nothing else; with no spades, nil. There is no team cap."))
+    if rules.deck == "jokers":
+        gone = {"2C2D": "two of clubs and two of diamonds", "2C2H": "two of clubs and two "
+                "of hearts", "2D2H": "two of diamonds and two of hearts"}[rules.jokers_removed]
+        out.append(("Jokers", "The Big Joker and the Little Joker are spades, the two "
+                    "highest: the Big Joker beats the Little Joker, which beats the ace of "
+                    f"spades. The {gone} leave the deck, so each hand still has 13 cards. "
+                    "A joker follows a spade lead, cannot be led before spades are broken, "
+                    "and breaks spades when played on another suit."))
+    elif rules.deck == "deuces":
+        out.append(("Deuces high", "The four highest spades are, in order, the Big Joker, "
+                    "the Little Joker, the two of diamonds and the two of spades, all above "
+                    "the ace of spades; the twos of clubs and hearts leave the deck. Each of "
+                    "the four is a spade for every rule: following, leading and breaking."))
+    if rules.nil_pass:
+        n = rules.nil_pass
+        out.append(("Passing", f"After the bidding a nil bidder and the partner swap {n} "
+                    f"card{'s' if n != 1 else ''}, face down: the nil bidder chooses first."))
+    if rules.ten_for_200:
+        out.append(("10 for 200", "A team contract of 10 or more scores 200 when made and "
+                    f"costs {rules.ten_for_200_set} when set."))
+    if rules.boston:
+        worth = ("wins the match at once" if rules.boston_value == "win"
+                 else f"scores {rules.boston_value}")
+        out.append(("Boston", f"A team that bid 13 together and takes every trick {worth}."))
     return out
 
 

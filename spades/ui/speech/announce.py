@@ -227,6 +227,8 @@ class Announcer:
         if isinstance(event, BidMade):
             self.bids[event.seat] = event.bid
             text = f"{self.says(event.seat, 'bid')} {bid_words(event.bid)}"
+            if event.forced:  # Mirror: the game bids the spades held
+                text += ", the spades held"
             partner = self.bids[partner_of(event.seat)]
             if event.bid > 0 and partner is not None:
                 text += f"; team contract {self.contract(event.seat % 2)}"

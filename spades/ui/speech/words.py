@@ -61,6 +61,16 @@ def greyed_bids_words(refusals: dict[int, str]) -> str:
     return "; ".join(parts)
 
 
+def few_bid_label(view: PlayerView, bid: int, forced: bool) -> str:
+    """A bid button of a bidding variant's short choice: "Nil", "5: your spades" under
+    Whiz, marked "(forced)" when it is the only bid the rules leave."""
+    if view.rules.bidding == "whiz" and bid > 0:
+        text = f"{bid}: your spades"
+    else:
+        text = bid_words(bid).capitalize()
+    return f"{text} (forced)" if forced else text
+
+
 def possessive(names: Sequence[str], seat: int) -> str:
     """ "Your" for the player called You, else "Noor's" (as the header names them)."""
     name = names[seat]

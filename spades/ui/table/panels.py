@@ -21,6 +21,7 @@ from ..art.marks import marked_width
 from ..art.theme import MIN_SIZE, Text
 from ..speech.words import (
     bid_words,
+    few_bid_label,
     greyed_bids_words,
     match_over_line,
     match_record_line,
@@ -138,7 +139,8 @@ class TablePanels(PausePanel):
         view = self.view
         title, rects, confirm, _ = self.bid_grid()
         controls = []
-        if not view.looked:
+        few = self.few_bids()
+        if not view.looked or few:
             top = rects[self.layout.bid_cols].top if self.layout.compact else \
                 rects[0].top + round(self.layout.font * 1.6)
             right = title.right
@@ -147,6 +149,16 @@ class TablePanels(PausePanel):
             half = (right - title.x - self.layout.pad) // 2
             blind = Rect(title.x, top, half, max(self.layout.target, rects[0].height))
             look = Rect(blind.right + self.layout.pad, top, half, blind.height)
+        if view.looked and few:
+            # Whiz (nil or the spades held) and a forced bid: their own big buttons.
+            suggestion = self.suggested_bid_value()
+            boxes = [blind, look] if len(few) == 2 else [blind.union(look)]
+            for bid, rect in zip(few, boxes, strict=True):
+                controls.append(Control(("bid", bid), rect, self._bid_action(bid),
+                                        few_bid_label(view, bid, len(few) == 1),
+                                        group="bids", style=self._chosen(bid),
+                                        suggested=bid == suggestion != self.bid_choice))
+        elif not view.looked:
             controls.append(Control(("bid", BLIND_NIL), blind,
                                     lambda: self.choose_bid(BLIND_NIL), "Blind nil",
                                     group="bids", style=self._chosen(BLIND_NIL)))
@@ -173,9 +185,22 @@ class TablePanels(PausePanel):
                                 refused=lambda: self.say("Choose a bid first")))
         return controls
 
-    def greyed_bids_note(self) -> str | None:
-        """Why the greyed bids are out, in the engine's words (None: every bid is open)."""
+    def few_bids(self) -> list[int]:
+        """The legal bids when a bidding variant leaves one or two (Whiz: nil or the
+        spades held; Suicide's forced bid), else none: the grid of 14 then."""
         view = self.view
+        if view.rules.bidding == "free" or not view.looked:
+            return []
+        legal = [a.value for a in view.legal_actions() if isinstance(a, Bid)]
+        return legal if len(legal) <= 2 else []
+
+    def greyed_bids_note(self) -> str | None:
+        """Why the greyed bids are out, in the engine's words (None: every bid is open).
+        Under a bidding variant, the variant's own sentence."""
+        view = self.view
+        if view.rules.bidding != "free" and view.looked:
+            refused = [b for b in range(14) if view.refusal(Bid(b))]
+            return view.refusal(Bid(refused[-1])) if refused else None
         legal = {a.value for a in view.legal_actions() if isinstance(a, Bid)}
         refusals = {bid: view.refusal(Bid(bid)) for bid in range(14) if bid not in legal}
         refusals = {bid: why for bid, why in refusals.items() if why}
