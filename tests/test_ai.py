@@ -28,11 +28,11 @@ STRENGTHS = ("easy", "normal", "hard")
 
 
 def random_rules(rng: random.Random) -> Rules:
-    base = PRESETS[rng.choice(sorted(PRESETS))]
-    nil = rng.random() < 0.7
+    base = PRESETS[rng.choice(sorted(PRESETS))]  # the variants among them
+    nil = base.bidding != "free" or rng.random() < 0.7  # bidding variants need nil
     return base.with_options(
         nil=nil,
-        blind_nil=nil and rng.random() < 0.5,
+        blind_nil=nil and base.bidding != "mirror" and rng.random() < 0.5,
         blind_nil_deficit=rng.choice((0, 50, 100)),
         team_cap_13=rng.random() < 0.5,
         min_team_bid=rng.choice((0, 0, 4)),
@@ -345,7 +345,8 @@ def test_the_bid_search_bids_the_later_seats_as_their_own_views_would():
 
     from spades.ai.bid_search import _snap_bid
     from spades.ai.search import _bid_shift
-    from spades.engine.legal import legal_bids
+    from spades.engine.cards import cards_of
+    from spades.engine.legal import legal_bids, spades_held
 
     rng = random.Random(77)
     compared = nils = 0
@@ -366,7 +367,7 @@ def test_the_bid_search_bids_the_later_seats_as_their_own_views_would():
             continue
         for d in range(6):
             deal = [0] * 4
-            deck = list(range(52))
+            deck = cards_of(rules.cards)  # the variants' decks among them
             random.Random(f"{game}/{d}").shuffle(deck)
             mine = view.hand
             rest = [c for c in deck if not mine >> c & 1]
@@ -391,7 +392,8 @@ def test_the_bid_search_bids_the_later_seats_as_their_own_views_would():
                         shift = thinker.lean[q] + (
                             _bid_shift(rand()) if (q ^ view.seat) & 1 else 0)
                         if shift:
-                            options = legal_bids(rules, want[(q + 2) & 3], False, True)
+                            options = legal_bids(rules, want[(q + 2) & 3], False, True,
+                                                 spades_held(deal[q]))
                             value = _snap_bid(options, value + shift)
                     want[q] = value
                 assert got == want, (game, d, bid)

@@ -293,3 +293,14 @@ def test_an_announcer_that_takes_up_a_hand_part_way_says_what_one_from_the_start
         elif steps == cut:
             late = Announcer(NAMES)
             late.sync(view)
+
+
+def test_the_big_contracts_lines_are_said_in_the_engines_words():
+    from spades.engine.scoring import ScoreLine
+
+    ann = Announcer(NAMES)
+    assert ann.line_text(ScoreLine("ten_for_200_made", 200, 0, 11)) == (
+        "contract of 11 made: ten for 200 +200")
+    assert ann.line_text(ScoreLine("ten_for_200_set", -200, 0, 10)) == (
+        "contract of 10 set: ten for 200 -200")
+    assert ann.line_text(ScoreLine("boston", 500, 0, 13)) == "Boston: all 13 tricks +500"

@@ -259,7 +259,8 @@ def test_view_refusal_is_the_match_refusal(name):
     for game in range(2):
         scores = (0, rules.blind_nil_deficit) if game else (0, 0)  # blind nil in game 1
         match = Match(rules, game, start={
-            "dealer": game, "hands": deal_hands(game, 0, game), "scores": list(scores),
+            "dealer": game, "hands": deal_hands(game, 0, game, rules.cards),
+            "scores": list(scores),
             "bags": [0, 0]})
         while len(match.history) < 1:
             checked += check_view_refusals(match)

@@ -76,6 +76,14 @@ RULE_OPTIONS: list[tuple[str, str, str, tuple[Any, ...]]] = [
     ("mercy", "Mercy rule", "A team that falls to this score or lower loses at once (off: "
      "never).",
      (-200, -250, -300, -500, None)),
+    ("ten_for_200", "10 for 200", "A team contract of 10 or more scores 200 when made.",
+     (False, True)),
+    ("ten_for_200_set", "A failed 10 for 200 costs", "Points lost when such a contract is "
+     "set.", (200, 100)),
+    ("boston", "Boston", "A team that bid 13 and takes every trick scores a Boston.",
+     (False, True)),
+    ("boston_value", "A Boston is worth", "Points, or win: the match is won at once.",
+     (500, 200, 250, "win")),
 ]
 
 

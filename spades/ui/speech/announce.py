@@ -278,6 +278,8 @@ class Announcer:
             words = f"{count_words(n, 'trick')} on a failed nil"
         elif kind == "bag_penalty":
             words = f"{n} bags, penalty"
+        elif line.seat is None:  # ten for 200, Boston: the engine's own words
+            words = line.text.replace("Contract", "contract", 1)
         else:
             seat = line.seat if line.seat is not None else self.seat
             owner = "your" if seat == self.seat else f"{self.names[seat]}'s"
