@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import random
 import sys
@@ -34,6 +35,7 @@ from .engine.playout import random_hand, random_tricks
 from .engine.record import replay_record
 from .engine.rules import VARIANT_PRESETS
 from .measure import GAUNTLET, PLAYERS, SEARCHERS
+from .storage.documents import read_regular_file
 
 # Exit statuses of replay (and, for 0 and 2, of every command).
 LEGAL, ILLEGAL, UNREADABLE, DISAGREES = 0, 1, 2, 3
@@ -68,14 +70,15 @@ def read_record(path: str) -> Any:
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(MAX_RECORD_BYTES + 1)
+        else:  # a regular file only: a FIFO or a device would hang or never end
+            data = read_regular_file(path, MAX_RECORD_BYTES)
     except OSError as exc:
-        raise Unreadable(f"cannot read {name}: {exc.strerror or exc}") from None
+        if exc.errno != errno.EFBIG:
+            raise Unreadable(f"cannot read {name}: {exc.strerror or exc}") from None
+        data = None
     except MemoryError:
         raise Unreadable(f"cannot read {name}: out of memory") from None
-    if len(data) > MAX_RECORD_BYTES:
+    if data is None or len(data) > MAX_RECORD_BYTES:
         raise Unreadable(
             f"{name} is larger than {MAX_RECORD_BYTES} bytes; a hand record is a few kilobytes"
         )

@@ -415,9 +415,9 @@ DAMAGED = {
     "wrong types": (
         "settings", json.dumps({**Settings().to_json(), "sound": "yes"}),
     ),
-    "unknown format": ("settings", json.dumps({"format": "spades-settings/9"})),
+    "unknown format": ("settings", json.dumps({"format": "spades-settings/beta"})),
     "illegal action log": ("match", _illegal_log_save()),
-    "newer save format": ("match", json.dumps({"format": "spades-save/2", "match": {}})),
+    "older unknown save format": ("match", json.dumps({"format": "spades-save/0", "match": {}})),
     "bad statistics": (
         "statistics",
         json.dumps({"format": "spades-stats/1", "presets": {"standard": {

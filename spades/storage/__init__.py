@@ -50,7 +50,7 @@ from .store import (
     open_local_storage,
     open_store,
 )
-from .transfer import EXPORT_FORMAT, clear_all, export_all, import_all
+from .transfer import EXPORT_FORMAT, clear_all, export_all, import_all, import_file
 
 __all__ = [
     "ANIMATION_SPEEDS", "CUSTOM", "EXPORT_FORMAT", "JOURNEY_FORMAT", "SAVE_FORMAT",
@@ -58,8 +58,8 @@ __all__ = [
     "JourneyProgress", "LocalStorageStore", "MatchSummary", "MemoryStore", "RecentMatch",
     "Record", "SavedMatch", "Settings", "StaleSave", "check_documents", "keep_match_aside",
     "saved_revision", "write_match", "Statistics", "Store", "clear_all", "clear_match",
-    "data_dir", "export_all", "import_all", "load_journey", "load_match", "load_settings",
-    "load_statistics", "match_summary", "open_file_store", "open_local_storage",
+    "data_dir", "export_all", "import_all", "import_file", "load_journey", "load_match",
+    "load_settings", "load_statistics", "match_summary", "open_file_store", "open_local_storage",
     "open_store", "preset_name", "save_journey", "save_match", "save_settings",
     "save_statistics",
 ]

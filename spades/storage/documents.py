@@ -9,7 +9,11 @@ then the kind's own validation. Nothing is ever evaluated, and nothing is pickle
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,6 +84,38 @@ def parse_json(text: str | bytes) -> Any:
         raise DocumentError(f"it is not valid JSON ({exc})") from None
     check_plain(value)
     return value
+
+
+def read_regular_file(path: str | os.PathLike, limit: int = MAX_TEXT) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, or OSError in plain words.
+
+    Only a regular file is read: a device (/dev/zero never ends), a FIFO (its open
+    waits for a writer, for ever) or a folder is refused before a byte is read, and at
+    most ``limit + 1`` bytes are read whatever the file's size claims (/proc files say
+    0), so no input can freeze the game or fill its memory.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)  # non-blocking: a FIFO opens at once instead of waiting
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "it is not a regular file (a folder, device or pipe)")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise OSError(errno.EFBIG, f"it is larger than {_size_words(limit)}, far more "
+                      "than the game ever writes")
+    return b"".join(chunks)
+
+
+def _size_words(limit: int) -> str:
+    return f"{limit // 1_000_000} MB" if limit >= 1_000_000 else f"{limit // 1000} kB"
 
 
 def _too_large() -> str:
@@ -196,6 +232,11 @@ def migrate(kind: DocumentKind, doc: Any) -> dict[str, Any]:
             return doc
         step = kind.migrations.get(fmt) if isinstance(fmt, str) else None
         if step is None:
+            if is_newer(fmt, kind.current):
+                raise DocumentError(
+                    f"it was made by a newer version of the game ({fmt}; this version "
+                    f"reads {kind.current})"
+                )
             raise DocumentError(
                 f"its format {fmt!r} is unknown to this version of the game "
                 f"(it reads {kind.current})"
@@ -219,11 +260,26 @@ def read_document(kind: DocumentKind, doc: Any) -> Any:
         raise DocumentError(str(exc) or type(exc).__name__) from None
 
 
+_VERSIONED = re.compile(r"^([a-z][a-z-]*)/([0-9]{1,6})$")
+
+
+def is_newer(fmt: Any, current: str) -> bool:
+    """Whether ``fmt`` is a later version of the kind ``current`` names
+    ("spades-save/2" against "spades-save/1")."""
+    theirs = _VERSIONED.match(fmt) if isinstance(fmt, str) else None
+    ours = _VERSIONED.match(current)
+    return bool(theirs and ours and theirs.group(1) == ours.group(1)
+                and int(theirs.group(2)) > int(ours.group(2)))
+
+
 def load(store: Store, kind: DocumentKind) -> Any | None:
-    """The stored value, or None when there is none or it was damaged.
+    """The stored value, or None when there is none, it was damaged, or a newer
+    version of the game wrote it.
 
     A damaged or unknown document is set aside, never deleted, and the player is told
-    where it went; the game then starts clean. A migrated document is written back in
+    where it went; the game then starts clean. A newer version's document is left
+    where it is (the store holds it: this session's changes stay in memory) and the
+    player is told that version finds it again. A migrated document is written back in
     the current format so the migration runs once.
     """
     text = store.read_text(kind.key)
@@ -232,6 +288,18 @@ def load(store: Store, kind: DocumentKind) -> Any | None:
     try:
         doc = parse_json(text)
         old_format = doc.get("format") if isinstance(doc, dict) else None
+        if is_newer(old_format, kind.current):
+            # Not damage: a later version of the game wrote it. It stays where it is,
+            # for that version to find again; this session keeps its own in memory.
+            if store.hold(kind.key):
+                title = f"{kind.title[0].upper()}{kind.title[1:]}"
+                store.notify(
+                    f"{title} was made by a newer version of the game ({old_format}); this "
+                    f"version cannot read it and leaves it untouched in {store.place(kind.key)}, "
+                    f"where that version finds it again. Changes to {kind.title} made in "
+                    f"this version {store.lost}."
+                )
+            return None
         value = read_document(kind, doc)
     except DocumentError as exc:
         name = store.set_aside(kind.key)

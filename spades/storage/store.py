@@ -80,6 +80,10 @@ class Store:
         self.notices: list[str] = []
         self._unsaved: dict[str, str] = {}
         self._write_failed: set[str] = set()
+        self._read_failed: set[str] = set()
+        # Documents another (newer) version of the game wrote: left where they are for
+        # that version, so this session keeps its own changes to them in memory only.
+        self._held: set[str] = set()
 
     # --- what the game calls ----------------------------------------------------------
 
@@ -100,14 +104,30 @@ class Store:
         try:
             return self._get(key)
         except Exception as exc:  # a browser can throw anything through its bridge
-            if not quiet:
-                    self.notify(f"The game could not read {title_of(key)} ({self.place(key)}: "
+            if not quiet and key not in self._read_failed:
+                # Told once a session: every later look at the same document would
+                # otherwise repeat the same sentence.
+                self._read_failed.add(key)
+                self.notify(f"The game could not read {title_of(key)} ({self.place(key)}: "
                             f"{_reason(exc)}).")
             return None
+
+    def hold(self, key: str) -> bool:
+        """Leave the stored document untouched from now on (a newer version of the game
+        wrote it): this session's writes and removals of it stay in memory. True the
+        first time, so the caller tells the player once."""
+        check_key(key)
+        if key in self._held:
+            return False
+        self._held.add(key)
+        return True
 
     def write_text(self, key: str, text: str) -> bool:
         """Store ``text``; False when the backend refused it (then reported once)."""
         check_key(key)
+        if key in self._held:
+            self._unsaved[key] = text
+            return False
         try:
             self._set(key, text)
         except Exception as exc:
@@ -118,17 +138,28 @@ class Store:
                 self._write_failed.add(key)
                 title = title_of(key)
                 notice = (f"Saving stopped for {title}: the game could not write "
-                          f"{self.place(key)} ({_reason(exc)}). Play goes on, but changes "
-                          f"to {title} from now on {self.lost}.")
+                          f"{self.place(key)} ({_reason(exc)}). Play goes on; the game "
+                          f"tries again at every change and says when saving works again. "
+                          f"Until then, changes to {title} {self.lost}.")
                 self.problem = self.problem or notice
                 self.notify(notice)
             return False
         self._unsaved.pop(key, None)
+        if key in self._write_failed:
+            # Space came back (or the folder did): say so, or the player goes on
+            # believing the changes are lost.
+            self._write_failed.discard(key)
+            self.notify(f"Saving works again for {title_of(key)}: it is up to date "
+                        f"({self.place(key)}).")
+            if not self._write_failed and (self.problem or "").startswith("Saving stopped"):
+                self.problem = None
         return True
 
     def remove(self, key: str) -> None:
         check_key(key)
         self._unsaved.pop(key, None)
+        if key in self._held:
+            return
         try:
             self._delete(key)
         except Exception as exc:
@@ -151,6 +182,8 @@ class Store:
         ``why`` is "damaged", or "kept" for a sound one that a new one replaces."""
         check_key(key)
         self._unsaved.pop(key, None)
+        if key in self._held:
+            return None  # the newer version's document stays where that version looks
         try:
             return self._aside(key, why)
         except Exception as exc:
@@ -460,14 +493,33 @@ def open_file_store(folder: Path | str | None = None, *, durable: bool = True) -
         probe.unlink()
         os.listdir(folder)
     except OSError as exc:
-        return MemoryStore(problem=_files_refused(str(folder), exc))
+        return MemoryStore(problem=_files_refused(str(folder), exc, _documents_in(folder)))
     store.remove_stale_temp_files()
     return store
 
 
-def _files_refused(where: str, exc: BaseException) -> str:
+def _documents_in(folder: Path) -> list[str]:
+    """The game's documents a folder holds (none when it cannot even be listed)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(found.group(1) for found in map(_DOC_FILE.match, names) if found)
+
+
+def _files_refused(where: str, exc: BaseException, found: list[str] = ()) -> str:
+    # Saves already in a folder the game cannot write are not loaded (a session that
+    # cannot save them would part them from the files): say so, or the missing
+    # Continue reads as a lost match.
+    kept = ""
+    if found:
+        titles = [title_of(key) for key in found]
+        listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+        kept = (f" {listed[0].upper()}{listed[1:]} there {'was' if len(found) == 1 else 'were'} "
+                "not loaded; the files are untouched and load again once the game can "
+                "write there.")
     return (
-        f"Saving is off: the game cannot write to {where} ({_reason(exc)}). "
+        f"Saving is off: the game cannot write to {where} ({_reason(exc)}).{kept} "
         "Your match lasts until you quit."
     )
 

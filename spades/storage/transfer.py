@@ -14,7 +14,9 @@ match replayed through the engine's rules), and nothing in it is ever executed.
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from . import journey, saves, settings, statistics  # noqa: F401 - each registers its kind
@@ -26,6 +28,7 @@ from .documents import (
     load,
     parse_json,
     read_document,
+    read_regular_file,
 )
 from .store import Store
 
@@ -103,6 +106,17 @@ def import_all(store: Store, text: str | bytes) -> tuple[bool, str]:
             f"{_join([KINDS[key].title for key in refused])}."
         )
     return True, f"Imported {titles}."
+
+
+def import_file(store: Store, path: str | os.PathLike) -> tuple[bool, str]:
+    """:func:`import_all` of a file on this device: a regular file only, read bounded
+    (a device, a FIFO or a folder is refused before anything waits or fills memory)."""
+    name = Path(path).name or str(path)
+    try:
+        data = read_regular_file(path)
+    except OSError as exc:
+        return False, f"Could not read {name}: {exc.strerror or exc}. Nothing was changed."
+    return import_all(store, data)
 
 
 def clear_all(store: Store) -> None:
