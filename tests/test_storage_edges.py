@@ -331,3 +331,28 @@ def test_replay_of_a_fifo_or_a_device_says_so_and_exits_2(what, tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert json.loads(done.stderr) == {
         "error": f"cannot read {path}: it is not a regular file (a folder, device or pipe)"}
+
+
+# --- which Journey level a saved match is played for ---------------------------------
+
+
+def test_a_saved_match_says_which_journey_level_it_is_for(backend):
+    store = backend.open()
+    match = played(2, 6)
+    write_match(store, match, False, NAMES, STRENGTHS, level="j8")
+    assert load_match(store).level == "j8"
+    assert json.loads(export_all(store))["documents"]["match"]["level"] == "j8"
+    write_match(store, match, False, NAMES, STRENGTHS)  # a plain match in its place
+    assert load_match(store).level is None
+    assert "level" not in json.loads(backend.raw("match"))
+
+
+@pytest.mark.parametrize("level", [7, "", "x" * 41, None])
+def test_a_bad_level_field_is_damage(level):
+    store = MemoryStore()
+    write_match(store, played(2, 6), False, NAMES, STRENGTHS)
+    doc = json.loads(store.read_text("match"))
+    doc["level"] = level
+    store.write_text("match", json.dumps(doc))
+    assert load_match(store) is None
+    assert "level must be a Journey level's name" in store.take_notices()[0]

@@ -16,12 +16,17 @@ lets the menu show Continue without replaying the match.
      "summary": {"hand_number": 0, "scores": [0, 0], "bags": [0, 0],
                  "phase": "bidding", "target": 500},
      "saved_at": "2025-01-01T12:00:00+00:00",
-     "reading": <spades-reading/1, optional>}
+     "reading": <spades-reading/1, optional>,
+     "level": "j8"}
 
 ``reading`` (optional: older saves lack it) is the hard players' model of how each
 seat has bid and played in this match (``spades.ai.reading``). It is kept as the table
 gave it; the table checks it against the match's hands and refits it when it does not
 match, so a missing or stale reading never costs the player the match.
+
+``level`` (optional) is the Journey level the match is played for, by its id; a match
+without it is a plain one, whatever the Journey's progress says, so only the level's
+own match counts for the level.
 
 ``revision`` (optional, 0 when absent) counts the writes of this save: a table writes
 ``revision + 1`` only over the revision it last read or wrote, so a table left behind
@@ -90,6 +95,7 @@ class SavedMatch:
     saved_at: str
     revision: int = 0
     reading: dict[str, Any] | None = None
+    level: str | None = None  # the Journey level's id, for a level's match
 
     @property
     def summary(self) -> MatchSummary:
@@ -145,8 +151,11 @@ def _check_players(players: Any) -> tuple[tuple, tuple]:
 def _read_envelope(doc: dict[str, Any]) -> tuple[bool, tuple, tuple, str, dict]:
     """Everything but the match itself: cheap, for the menu."""
     expect_fields(doc, {"format", "match", "practice", "players", "saved_at"},
-                  {"summary", "revision", "reading"})
+                  {"summary", "revision", "reading", "level"})
     expect_count(doc.get("revision", 0), "revision")
+    level = doc.get("level", "j")
+    if not (isinstance(level, str) and 0 < len(level) <= 40):
+        raise DocumentError("level must be a Journey level's name")
     if not isinstance(doc.get("reading", {}), dict):
         raise DocumentError("reading must be an object")
     practice = expect_bool(doc["practice"], "practice")
@@ -185,7 +194,7 @@ def _read(doc: dict[str, Any]) -> SavedMatch:
     if summary is not None and summary != _summary_doc(match):
         raise DocumentError("its summary does not match the match it holds")
     return SavedMatch(match, practice, names, strengths, saved_at,  # type: ignore[arg-type]
-                      doc.get("revision", 0), doc.get("reading"))
+                      doc.get("revision", 0), doc.get("reading"), doc.get("level"))
 
 
 def _dump(saved: SavedMatch) -> dict[str, Any]:
@@ -200,6 +209,8 @@ def _dump(saved: SavedMatch) -> dict[str, Any]:
     }
     if saved.reading is not None:
         doc["reading"] = saved.reading
+    if saved.level is not None:
+        doc["level"] = saved.level
     return doc
 
 
@@ -238,12 +249,14 @@ def write_match(
     *,
     over: int | None = None,
     reading: dict[str, Any] | None = None,
+    level: str | None = None,
 ) -> tuple[int, bool]:
     """Save after an action: returns the revision written and whether storage took it.
 
     ``over`` is the revision the table last read or wrote; when the stored save is
     newer than that, an older table is trying to save and :class:`StaleSave` is raised
     with nothing written. ``over=None`` replaces whatever is saved (a new match).
+    ``level`` names the Journey level the match is played for (None: a plain match).
 
     The names and strengths are checked here, not only on reading: a save that could
     not be read back would cost the player the match. A bad one is a bug in the caller
@@ -266,6 +279,8 @@ def write_match(
     }
     if reading is not None:
         doc["reading"] = reading  # hard's reading of the table (optional)
+    if level is not None:
+        doc["level"] = level
     return revision, store.write_text(MATCH.key, dump_json(doc))
 
 
