@@ -26,10 +26,15 @@ WEB_STAGE := $(WEB_STAGE_ROOT)/spades
 
 .PHONY: play test bench clean web serve web-archive
 
+# Then the desktop screen reader's library (the `speech` extra), where a wheel is built
+# for this system; without it the announcements show as captions only.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --only-binary=:all: $$($(BIN)/python -c 'import tomllib; \
+	print(*tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["speech"])') \
+	    || echo "No screen reader library for this system: announcements show as captions."
 	touch $(STAMP)
 
 play: $(STAMP)
