@@ -17,6 +17,9 @@ import pytest
 from test_browser import CHROMIUM, HERE, TEMPLATE, bytewise, fill_template, missing_piece
 
 from spades import platform
+from spades.ai import make_player
+from spades.announce import Announcer
+from spades.engine import OVER, STANDARD, Match
 
 SAID = [
     ("Wren plays the queen of hearts.", False),
@@ -44,8 +47,8 @@ class Page:
         return True
 
 
-@pytest.fixture(scope="module")
-def page_run(tmp_path_factory) -> dict:
+def run_page(said: list[tuple[str, bool]], folder) -> dict:
+    """Hands ``said`` to the page through the game's bridge, in headless Chromium."""
     why = missing_piece()
     if why:
         if os.environ.get("SPADES_REQUIRE_BROWSER") == "1":
@@ -55,14 +58,13 @@ def page_run(tmp_path_factory) -> dict:
     mp = pytest.MonkeyPatch()
     mp.setattr(platform, "browser_window", lambda: window)
     try:
-        for text, urgent in SAID:
+        for text, urgent in said:
             assert platform.announce(text, urgent)
     finally:
         mp.undo()
     assert all(s.isascii() for s in window.scripts)
     # What the page receives once pygbag's bridge has turned each byte into a character.
     crossed = [bytewise(s) for s in window.scripts]
-    folder = tmp_path_factory.mktemp("speech")
     scripts = folder / "scripts.json"
     scripts.write_text(json.dumps(crossed), encoding="ascii")
     page = folder / "index.html"
@@ -75,6 +77,34 @@ def page_run(tmp_path_factory) -> dict:
     )
     assert done.returncode == 0, f"speech.mjs failed:\n{done.stderr[-4000:]}"
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def page_run(tmp_path_factory) -> dict:
+    return run_page(SAID, tmp_path_factory.mktemp("speech"))
+
+
+def whole_match_said() -> list[tuple[str, bool]]:
+    """Every sentence the announcer says over a whole match to 500 between normal
+    players, the player's turns included (the page hears more: focus moves)."""
+    match = Match(STANDARD, 5)
+    players = [make_player("normal", s) for s in range(4)]
+    ann = Announcer(("You", "West", "Partner", "East"))
+    said = []
+    while match.phase != OVER:
+        view = match.view(0)
+        turn = ann.your_turn(view) if match.to_act == 0 else None
+        said += [(turn.text, True)] if turn else []
+        events = match.apply(players[match.to_act].choose(match.view(match.to_act)))
+        said += [(a.text, a.urgent) for a in ann.events(events, match.view(0))]
+    return said
+
+
+def test_the_pages_log_keeps_a_whole_match(tmp_path):
+    said = whole_match_said()
+    assert len(said) > 600  # a match to 500 says hundreds of sentences
+    run = run_page(said, tmp_path)
+    assert run["after"]["log"]["lines"] == [text for text, _ in said]
 
 
 def test_live_regions_and_log_exist_with_their_roles_and_are_hidden_only_from_sight(page_run):
