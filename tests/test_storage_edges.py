@@ -347,7 +347,7 @@ def test_a_saved_match_says_which_journey_level_it_is_for(backend):
     assert "level" not in json.loads(backend.raw("match"))
 
 
-@pytest.mark.parametrize("level", [7, "", "x" * 41, None])
+@pytest.mark.parametrize("level", [7, "", "x" * 41, None, "j 8"])
 def test_a_bad_level_field_is_damage(level):
     store = MemoryStore()
     write_match(store, played(2, 6), False, NAMES, STRENGTHS)
@@ -355,4 +355,4 @@ def test_a_bad_level_field_is_damage(level):
     doc["level"] = level
     store.write_text("match", json.dumps(doc))
     assert load_match(store) is None
-    assert "level must be a Journey level's name" in store.take_notices()[0]
+    assert "a level id must be 1 to 40 letters" in store.take_notices()[0]

@@ -54,6 +54,7 @@ from .documents import (
     parse_json,
     register,
 )
+from .journey import check_level_id
 from .settings import check_name
 from .store import Store
 
@@ -153,9 +154,8 @@ def _read_envelope(doc: dict[str, Any]) -> tuple[bool, tuple, tuple, str, dict]:
     expect_fields(doc, {"format", "match", "practice", "players", "saved_at"},
                   {"summary", "revision", "reading", "level"})
     expect_count(doc.get("revision", 0), "revision")
-    level = doc.get("level", "j")
-    if not (isinstance(level, str) and 0 < len(level) <= 40):
-        raise DocumentError("level must be a Journey level's name")
+    if "level" in doc:
+        check_level_id(doc["level"])
     if not isinstance(doc.get("reading", {}), dict):
         raise DocumentError("reading must be an object")
     practice = expect_bool(doc["practice"], "practice")
