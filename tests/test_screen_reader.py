@@ -18,7 +18,7 @@ import types
 
 import pytest
 
-from spades.screen_reader import LOOK_AGAIN_SECONDS, ScreenReader
+from spades.ui.speech.screen_reader import LOOK_AGAIN_SECONDS, ScreenReader
 
 
 class BackendId(enum.IntEnum):
