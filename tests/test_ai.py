@@ -208,27 +208,54 @@ def test_bids_respect_the_team_cap_and_minimum_team_bid():
     assert action.value >= 4
 
 
-def test_blind_nil_is_decided_before_looking_and_only_when_far_behind():
+@pytest.mark.parametrize(("scores", "blind"), [
+    ((150, 460), True),  # 310 behind, the leaders 40 from the target: it can turn it
+    ((250, 420), True),  # 170 behind, 80 from the target
+    ((300, 420), False),  # 120 behind: an ordinary hand can catch up
+    ((50, 460), False),  # 410 behind: a made blind nil still loses the match
+    ((-150, 350), False),  # 500 behind: a failed blind nil only deepens the loss
+    ((-100, 150), False),  # 250 behind with the leaders far from the target
+])
+def test_blind_nil_is_decided_before_looking_and_only_where_it_can_turn_the_match(
+        scores, blind):
     rules = preset("standard")
-    behind = _bidding_view(rules, scores=(50, 460))
-    view = behind.view(behind.to_act)
+    table = _bidding_view(rules, scores=scores)
+    view = table.view(table.to_act)
     assert view.hand == 0 and not view.looked
-    action, _ = choose_bid(view)
-    assert action == Bid(BLIND_NIL)
-    close = _bidding_view(rules, scores=(300, 420))
-    view = close.view(close.to_act)
-    assert view.hand == 0
-    assert choose_bid(view)[0] == LOOK
+    assert choose_bid(view)[0] == (Bid(BLIND_NIL) if blind else LOOK)
+
+
+def test_far_behind_the_normal_players_do_not_bid_blind_nil_hand_after_hand():
+    """The partner bid blind nil four hands running, all failed: far behind, a failed
+    blind nil only deepens the loss. Normal players 500 behind now look every hand."""
+    rules = preset("standard")
+    blind_nils = 0
+    for game in range(20):
+        seed = f"far/{game}"
+        match = Match(rules, seed, start={"dealer": game % 4, "hands": Match(rules, seed).dealt,
+                                          "scores": [-150, 350], "bags": [0, 0]})
+        players = [make_player("normal", s) for s in range(4)]
+        hands = 0
+        while match.phase != OVER and hands < 4:
+            seat = match.to_act
+            action = players[seat].choose(match.view(seat))
+            blind_nils += action == Bid(BLIND_NIL) and seat % 2 == 0 and \
+                match.scores[1] - match.scores[0] > rules.blind_nil_value + 150
+            before = len(match.history)
+            match.apply(action)
+            hands += len(match.history) > before
+    assert blind_nils == 0
 
 
 def test_hard_weighs_blind_nil_by_search_before_looking(monkeypatch):
     from spades.ai import bid_search
     from spades.ai.bid_search import BlindThinker
 
-    # Far behind: the normal rules gamble on blind nil; hard's search finds that it
-    # fails too often to be worth its 200 points and looks at the cards instead.
+    # 310 behind with the leaders 40 from the target: the normal rules gamble on blind
+    # nil; hard's search finds that it fails too often to be worth its 200 points here
+    # and looks at the cards instead.
     rules = preset("standard")
-    behind = _bidding_view(rules, scores=(50, 460))
+    behind = _bidding_view(rules, scores=(150, 460))
     view = behind.view(behind.to_act)
     assert choose_bid(view)[0] == Bid(BLIND_NIL)
     thinker = HardPlayer(seed=4).think(view)

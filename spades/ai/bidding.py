@@ -145,19 +145,42 @@ NIL_DANGER_LIMIT = 0.8
 BID_SCALE = 0.9
 
 
+BLIND_NIL_NEAR_END = 100  # the leaders this close to the target: the match may end now
+BLIND_NIL_FROM = 150  # behind by less, an ordinary hand can still catch up
+BLIND_NIL_REACH = 150  # besides the blind nil's own points, what its side may gain
+
+
 def wants_blind_nil(view: PlayerView) -> bool:
-    """Decided from the score and the bids alone, before looking at the cards."""
+    """Decided from the score and the bids alone, before looking at the cards.
+
+    A blind nil fails about three times in four, so it is bid only where a made one can
+    turn the match: the leaders are near the target, the side trails by more than an
+    ordinary hand makes up, and not by more than the blind nil and a good hand of the
+    partner's can. Further behind, a failed blind nil only deepens the loss (and bid
+    hand after hand, it did: four running, all failed), so the side looks and plays.
+    """
     team = view.seat & 1
     us, them = view.scores[team], view.scores[1 - team]
     partner_bid = view.bids[view.partner]
-    if partner_bid is not None and partner_bid <= 0:
-        return False
+    if partner_bid is not None and partner_bid < 3:
+        return False  # beside a nil, or a partner too weak to cover for the blind nil
     deficit = them - us
-    # A blind nil fails more often than not: only when an ordinary hand cannot catch up.
-    desperate = deficit >= 500 or (deficit >= 300 and them >= view.rules.target - 60)
+    return (them >= view.rules.target - BLIND_NIL_NEAR_END
+            and BLIND_NIL_FROM <= deficit <= view.rules.blind_nil_value + BLIND_NIL_REACH)
+
+
+def gambles_far_behind(view: PlayerView) -> bool:
+    """The blind nil rule the normal players had before: 500 behind, or 300 with the
+    leaders within 60 of the target, beside no nil and no partner's bid under three.
+    Hard's blind nil search still starts from it (see hard.py), because hard's strength
+    figures of record were measured so; the search looks nearly everywhere it gambles."""
+    team = view.seat & 1
+    us, them = view.scores[team], view.scores[1 - team]
+    partner_bid = view.bids[view.partner]
     if partner_bid is not None and partner_bid < 3:
         return False
-    return desperate
+    deficit = them - us
+    return deficit >= 500 or (deficit >= 300 and them >= view.rules.target - 60)
 
 
 def choose_bid(

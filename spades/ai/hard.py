@@ -23,7 +23,7 @@ from .bid_search import (
     BlindThinker,
     bid_candidates,
 )
-from .bidding import choose_bid
+from .bidding import choose_bid, gambles_far_behind
 from .passing import choose_pass
 from .play import choose_card, sound_cards
 from .players import Decided, NormalPlayer, Thinker, view_key
@@ -161,6 +161,10 @@ class HardPlayer(NormalPlayer):
             rollouts = self.budget(view)
             if blind_nil not in view.legal_actions() or rollouts <= 0:
                 return Decided(action, reason)
+            if gambles_far_behind(view):  # the search's starting point, as measured
+                action, reason = blind_nil, "Far behind: blind nil is worth the risk"
+            else:
+                action, reason = LOOK, "Look at the cards"
             rng = random.Random(f"hard-blind/{self.seed}/{view_key(view)}")
             return BlindThinker(view, [LOOK, blind_nil], rollouts, rng, action, reason,
                                 self.reading)

@@ -26,7 +26,7 @@ from ..engine import preset
 from ..engine.rules import PRESETS
 from ..storage.journey import load_journey, save_journey
 from .art import theme
-from .autopilot import Autopilot
+from .autopilot import Autopilot, PaceMeter
 from .draw.frame import TableDrawer
 from .layout.window import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_small
 from .pages.house_rules import HouseRulesScreen
@@ -50,6 +50,7 @@ KEY_NAMES = {
 LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "1", "2", "3", "4", "5"}
 PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
+MAX_SIDE = 16384  # the largest window side SDL makes
 
 
 def frame_count(text: str) -> int:
@@ -89,11 +90,30 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         p.error("--size takes WIDTHxHEIGHT, for example 800x600")
+    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+        p.error(f"--size takes each side from 1 to {MAX_SIDE} pixels, not {w}x{h}")
     args.size = (max(100, w), max(100, h))  # below the smallest layout: a card says so
+    if args.screenshots:
+        why = screenshot_folder_refusal(Path(args.screenshots))
+        if why:
+            p.error(f"--screenshots: {why}")
     return args
 
 
 PAGE_CHECK_S = 0.25  # how often the browser's game asks the page for its size
+
+
+def screenshot_folder_refusal(folder: Path) -> str | None:
+    """Why the screenshots cannot go to ``folder`` (made here if missing), or None."""
+    if folder.exists() and not folder.is_dir():
+        return f"{folder} is a file, not a folder"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot make the folder {folder} ({(exc.strerror or str(exc)).lower()})"
+    if not os.access(folder, os.W_OK):
+        return f"cannot write in the folder {folder}"
+    return None
 
 
 def page_size() -> tuple[int, int] | None:
@@ -137,6 +157,7 @@ class App:
         self.drawer = TableDrawer()
         self.text = self.drawer.text
         self.autopilot = Autopilot() if args.autoplay else None
+        self.pace = PaceMeter()
         self.speech = Speech(self)  # the table's words: page, caption strip, the offer
         self.clock = pygame.time.Clock()
         self.pointers = PointerStream()
@@ -146,7 +167,7 @@ class App:
         self.frame_ms: list[float] = []
         self.shots: set[str] = set()
         self.shot_dir = Path(args.screenshots) if args.screenshots else None
-        if self.shot_dir:
+        if self.shot_dir:  # parse_args made it, or refused a folder it could not make
             self.shot_dir.mkdir(parents=True, exist_ok=True)
         self.scene: Any = None
         # The one table of the saved match: only it saves, over the revision it last
@@ -226,13 +247,22 @@ class App:
         self.show(HouseRulesScreen(self))
 
     def start(self, match: Any = None, practice: bool = False,
-              revision: int | None = None, reading: Any = None) -> None:
-        """Sit down at the table: a new match with the current options (saved over
-        whatever was saved), or a saved one at its ``revision`` (with the hard players'
-        saved reading of it, if any)."""
+              revision: int | None = None, reading: Any = None,
+              level: int | None = None) -> None:
+        """Sit down at the table: a new match with the current options (saved in place
+        of whatever was saved: an unfinished match is kept aside first), or a saved one
+        at its ``revision`` (with the hard players' saved reading of it, if any).
+        ``level`` is the Journey level the match is played for (None: a plain one)."""
         self.recorded = False
+        if match is None:
+            self.keep_unfinished_match()
+            if level is None and self.journey.current is not None:
+                # A plain match now holds the save: no level is in progress any more.
+                self.journey = replace(self.journey, current=None)
+                save_journey(self.store, self.journey)
         table = TableScene(self.options, match=match, practice=practice, sounds=self.sounds,
                            reading=reading)
+        table.level = level
         self.show(table)
         self.saving, self.revision = table, revision
         table.on_change = lambda: self.save_table(table)
@@ -259,6 +289,15 @@ class App:
                   f"was kept aside as {kept}")
         self.start()
 
+    def keep_unfinished_match(self) -> None:
+        """A new match is about to be saved: an unfinished saved one is kept aside (and
+        the player told where), never written over."""
+        if self.has_match_in_progress():
+            kept = storage.keep_match_aside(self.store)
+            if kept:
+                self.notices.append(f"Your saved match was kept aside as {kept}.")
+        self.notices += self.store.take_notices()
+
     def new_match_from_settings(self) -> None:
         self.options = self.table_options()
         self.options.seed = new_seed() if self.args.seed is None else self.options.seed
@@ -281,11 +320,10 @@ class App:
         self.options.strengths = tuple(saved.strengths[1:])  # type: ignore[assignment]
         self.options.rules = saved.match.rules
         self.options.seed = saved.match.seed
+        found = level_of(saved.level)  # the save says which level, if any: a plain
+        # match with a level's rules is still a plain match
         self.start(saved.match, saved.practice, revision=saved.revision,
-                   reading=saved.reading)
-        found = level_of(self.journey.current)
-        if found is not None and found[1].rules == saved.match.rules:
-            self.scene.level = found[0]
+                   reading=saved.reading, level=found[0] if found is not None else None)
 
     def start_demo(self) -> None:
         """The guided demonstration deal, on the real table."""
@@ -305,8 +343,7 @@ class App:
         self.options.seed = new_seed() if self.args.seed is None else self.options.seed
         self.journey = self.journey.start(level.id)
         save_journey(self.store, self.journey)
-        self.start()
-        self.scene.level = index
+        self.start(level=index)
 
     def replay_deal(self, result: Any) -> None:
         """Play a finished hand again with the very same cards; the match waits."""
@@ -340,7 +377,8 @@ class App:
         try:
             self.revision, _ = storage.write_match(
                 self.store, table.match, table.practice, table.options.names, strengths,
-                over=self.revision, reading=table.reading.to_json())
+                over=self.revision, reading=table.reading.to_json(),
+                level=LEVELS[table.level].id if table.level is not None else None)
         except storage.StaleSave:
             # Another copy of this match saved since: this table must not write over it.
             self.retire(table)
@@ -501,6 +539,7 @@ class App:
         scene.update(dt, THINK_MS)
         self.speech.deliver(scene)
         if self.autopilot is not None and isinstance(scene, TableScene):
+            self.pace.observe(scene)
             self.autopilot.step(scene)
         scene.build_controls(can_quit=self.can_quit)
         if isinstance(scene, TableScene):
@@ -563,6 +602,8 @@ class App:
             print(f"hands played {len(scene.match.history)}, match "
                   f"{'over' if scene.match.is_over else 'in progress'}, "
                   f"scores {scene.match.scores[0]} to {scene.match.scores[1]}")
+            for line in self.pace.lines(scene.options.speed):
+                print(line)
 
 
 def new_seed() -> int:

@@ -137,3 +137,49 @@ def visible_point(scene: TableScene, control: Any) -> tuple[int, int]:
     x = rect.x + min(rect.width, lay.hand_step) // 2
     y = rect.y + min(rect.height, lay.row_step or rect.height) // 2
     return (x, y)
+
+
+class PaceMeter:
+    """The table's pace on the scene clock, for autoplay's report: how long after the
+    card before it each computer player's card is played within a trick, and how long a
+    hand takes from the end of one to the end of the next."""
+
+    def __init__(self) -> None:
+        self.table: Any = None
+        self.seen = 0
+        self.plays = 0  # cards played so far: every hand has 52, so plays % 4 is the
+        # card's place in its trick
+        self.last_card: float | None = None
+        self.card_gaps: list[float] = []
+        self.hand_ends: list[float] = []
+        self.hand_count = 0
+
+    def observe(self, scene: Any) -> None:
+        match = scene.match
+        if scene is not self.table:  # a new table: start counting from here
+            self.table, self.seen, self.last_card = scene, len(match.actions), None
+            self.plays = sum(isinstance(a, Play) for a in match.actions)
+            self.hand_count = len(match.history)
+        for action, seat in zip(match.actions[self.seen:], match.actors[self.seen:],
+                                strict=True):
+            if isinstance(action, Play):
+                if self.plays % 4 and seat != 0 and self.last_card is not None:
+                    self.card_gaps.append(scene.now - self.last_card)
+                self.plays += 1
+                self.last_card = scene.now
+        self.seen = len(match.actions)
+        if len(match.history) > self.hand_count:
+            self.hand_count = len(match.history)
+            self.hand_ends.append(scene.now)
+
+    def lines(self, speed: str) -> list[str]:
+        out = []
+        if self.card_gaps:
+            mean = sum(self.card_gaps) / len(self.card_gaps)
+            out.append(f"pace ({speed}): a computer player's card {mean:.2f} s after the "
+                       f"card before it in the trick (mean of {len(self.card_gaps)})")
+        if len(self.hand_ends) >= 2:
+            spans = [b - a for a, b in zip(self.hand_ends, self.hand_ends[1:], strict=False)]
+            out.append(f"pace ({speed}): a hand {sum(spans) / len(spans):.1f} s from the end "
+                       f"of one to the end of the next (mean of {len(spans)})")
+        return out

@@ -29,17 +29,32 @@ class JourneyScreen(Screen):
             if not open_:
                 note = f"Win level {i} to open it. " + note
             current = open_ and not won and i == progress.unlocked - 1
+            if self.replacing == i:  # asked once: the next press starts the level
+                rows.append(Button(level.id, f"Yes, start level {i + 1}", self._start(i),
+                                   note="Your saved match is kept aside, and this level "
+                                   "takes its place.", style="danger"))
+                continue
             rows.append(Button(level.id, f"Level {i + 1}: {level.title}  ·  {state}",
                                self._start(i), note=note, enabled=open_,
                                style="primary" if current else "secondary",
                                refused=self._locked(i)))
         return rows
 
+    replacing: int | None = None  # the level pressed once over a saved match
+
     def _locked(self, index: int):
         return lambda: self.say(f"Level {index + 1} is locked: win level {index} to open it")
 
     def _start(self, index: int):
-        return lambda: self.app.start_level(index)
+        def start() -> None:
+            # As Play does: a match in progress is not replaced at one press.
+            if self.app.has_match_in_progress() and self.replacing != index:
+                self.replacing = index
+                self.say(f"Press again to start level {index + 1} in place of your saved "
+                         "match; a copy of it is kept")
+                return
+            self.app.start_level(index)
+        return start
 
 
 def journey_summary(progress: Any) -> str:

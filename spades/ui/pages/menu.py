@@ -16,6 +16,7 @@ from ...storage import (
     clear_all,
     export_all,
     import_all,
+    import_file,
     match_summary,
 )
 from ...storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
@@ -399,16 +400,8 @@ class SavesScreen(Screen):
         self.say(sentence, 8)
 
     def import_desktop(self) -> None:
-        path = Path(self.path).expanduser()
-        try:
-            if path.stat().st_size > 2_000_000:
-                self.say("That file is too large to be an export of this game; nothing changed")
-                return
-            data = path.read_bytes()
-        except OSError as exc:
-            self.say(f"Could not read {path.name}: {exc.strerror or exc}; nothing changed")
-            return
-        self.finish_import(data)
+        # A regular file only, read bounded: a device or a FIFO is refused at once.
+        self.imported(*import_file(self.app.store, Path(self.path).expanduser()))
 
     def import_browser(self) -> None:
         if not self.app.platform.ask_for_upload():
@@ -429,7 +422,9 @@ class SavesScreen(Screen):
                 self.finish_import(data)
 
     def finish_import(self, data: bytes | str) -> None:
-        ok, message = import_all(self.app.store, data)
+        self.imported(*import_all(self.app.store, data))
+
+    def imported(self, ok: bool, message: str) -> None:
         self.say(message, 8)
         if ok:
             self.app.reload_documents()

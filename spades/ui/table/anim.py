@@ -22,8 +22,10 @@ REVEAL = 0.2
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 SPEED_NAMES = tuple(SPEEDS)
-# The pause before a computer player's bid or card shows, thinking included.
-AI_PACE = {"slow": 1.0, "normal": 0.65, "fast": 0.0, "instant": 0.0}
+# The pause before a computer player's bid or card shows, thinking included. Normal
+# plays a card about half a second after the one before it (with the flight), a pace
+# that players of other card tables expect; the trick stays on the table TRICK_HOLD.
+AI_PACE = {"slow": 1.0, "normal": 0.2, "fast": 0.0, "instant": 0.0}
 
 
 def ease_out_cubic(t: float) -> float:
