@@ -18,8 +18,8 @@ from test_browser import CHROMIUM, HERE, TEMPLATE, bytewise, fill_template, miss
 
 from spades import platform
 from spades.ai import make_player
-from spades.announce import Announcer
 from spades.engine import OVER, STANDARD, Match
+from spades.ui.speech.announce import Announcer
 
 SAID = [
     ("Wren plays the queen of hearts.", False),

@@ -225,7 +225,7 @@ def test_the_caption_strip_shows_the_latest_words_above_the_table():
     assert scene.layout.top_bar.top == 0
 
 
-def test_the_browser_offers_announcements_at_the_first_key_press_once(monkeypatch):
+def test_the_browser_offers_announcements_at_the_first_key_press_of_each_visit(monkeypatch):
     sent: list[tuple[str, bool]] = []
     d = Driver("--speed", "instant", rules=SHORT)
     d.wait_for_player()
@@ -244,7 +244,11 @@ def test_the_browser_offers_announcements_at_the_first_key_press_once(monkeypatc
         assert sent[-1][0].startswith("Scores: ") and sent[-1][1]
         d.press("a")  # and off again
         assert sent[-1] == (TURNED_OFF, True)
-    # A later visit: offered once already, so never again.
+        d.press("tab")  # once a visit: the rest of this one goes on without asking
+        assert not d.app.speech.offering
+    # A later visit with announcements off (turned off, or the offer declined): the
+    # offer comes again, once, so a player who declined by a stray key is not silenced
+    # for good.
     d2 = Driver("--speed", "instant", rules=SHORT)
     assert d2.app.settings.announcements_offered and not d2.app.settings.announcements
     d2.wait_for_player()
@@ -252,6 +256,10 @@ def test_the_browser_offers_announcements_at_the_first_key_press_once(monkeypatc
         m.setattr(platform, "in_browser", lambda: True)
         m.setattr(platform, "announce", lambda text, urgent=False: sent.append(
             (text, urgent)) or True)
+        d2.press("tab")
+        assert d2.app.speech.offering and "A turns them on at any time" in sent[-1][0]
+        d2.press("space")  # declined
+        assert not d2.app.speech.offering and not d2.app.settings.announcements
         d2.press("tab")
         assert not d2.app.speech.offering and d2.scene.focus is not None
 

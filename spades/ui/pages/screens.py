@@ -265,6 +265,9 @@ class Screen:
                 return
         if self.group.key(name, shift):
             return
+        if text.lower() == "a" and not name:
+            self.app.speech.toggle()  # announcements on or off, on every page
+            return
         if name in ("enter", "space"):
             primary = next((w for w in self.group.focusable()
                             if isinstance(w, Button) and w.primary and w.enabled), None)

@@ -1,6 +1,8 @@
 """Where the table's words go: the page's live region in the browser (through
-``platform.announce``), the caption strip on desktop; and the browser's offer, at the
-first key press on the page, to turn announcements on.
+``platform.announce``); on desktop the caption strip and the running screen reader
+(``screen_reader``); and the offer, at the first key press of each session where a
+screen reader may listen, to turn announcements on. A turns them on or off on every
+screen.
 
 The App owns one ``Speech``. Each frame it hands the table's new sentences to the page
 (:meth:`deliver`) and draws the caption strip or the offer (:meth:`draw`); a key press
@@ -16,11 +18,13 @@ import pygame
 
 from ... import platform
 from . import captions
-from .narration import TURNED_ON
+from .narration import TURNED_OFF, TURNED_ON
+from .screen_reader import ScreenReader
 
 OFFER = ("Screen reader? Press Enter to turn on spoken announcements: every bid, card "
          "and trick is said, and keys 1 to 5 read your hand, the trick, the scores, the "
-         "last trick, and repeat. Any other key plays without them.")
+         "last trick, and repeat. Any other key plays without them; A turns them on at "
+         "any time, on every screen.")
 
 
 class Speech:
@@ -30,14 +34,26 @@ class Speech:
         # What a page (menu, settings, ...) last said, so only changes are announced.
         self.page: Any = None
         self.page_focus: Any = None
+        self.page_value: Any = None
         self.page_message: Any = None
+        self.reader = ScreenReader()  # the desktop's screen reader, when one runs
+        self.offered = False  # this session: a declined offer comes back next time
 
-    # --- the offer (browser) -----------------------------------------------------------
+    def out(self, text: str, urgent: bool = False) -> bool:
+        """One sentence to whoever listens: the page in a browser, else the screen
+        reader (the caption strip draws the table's words on its own)."""
+        if platform.in_browser():
+            return platform.announce(text, urgent)
+        return self.reader.say(text, urgent)
+
+    # --- the offer -----------------------------------------------------------------------
 
     def wants_offer(self) -> bool:
+        """Once a session while announcements are off: in a browser (its page may have a
+        screen reader), on a desktop where a screen reader runs."""
         s = self.app.settings
-        return (platform.in_browser() and not s.announcements and
-                not s.announcements_offered and not self.app.args.autoplay)
+        return (not s.announcements and not self.offered and not self.app.args.autoplay
+                and (platform.in_browser() or self.reader.present()))
 
     def key(self, event: pygame.event.Event) -> bool:
         """A key press, before the page sees it: True when it answered the offer (or
@@ -49,11 +65,12 @@ class Speech:
                 return True
             return event.key == pygame.K_ESCAPE  # other keys play on without them
         if self.wants_offer():
-            # Asked once, ever: the answer (or none) is kept with the settings.
-            self.app.settings = replace(self.app.settings, announcements_offered=True)
-            self.app.save_settings()
-            self.offering = True
-            platform.announce(OFFER, urgent=True)
+            # Asked once a session: declined, it comes back at the next start.
+            self.offered = self.offering = True
+            if not self.app.settings.announcements_offered:
+                self.app.settings = replace(self.app.settings, announcements_offered=True)
+                self.app.save_settings()
+            self.out(OFFER, urgent=True)
             return True
         return False
 
@@ -72,7 +89,22 @@ class Speech:
             scene.options.announcements = True
             scene.narrate_message(TURNED_ON)  # delivered with the table's words
         else:
-            platform.announce(TURNED_ON, urgent=True)
+            self.out(TURNED_ON, urgent=True)
+
+    def toggle(self) -> None:
+        """The A key on a page around the table (the table has its own): announcements
+        on or off, kept with the settings, said either way."""
+        app = self.app
+        if not app.settings.announcements:
+            self.offering = False
+            self.turn_on()
+            self.page, self.page_focus = app.scene, getattr(app.scene, "focus", None)
+            self.page_message = getattr(app.scene, "message", None)
+            return
+        self.out(TURNED_OFF, urgent=True)
+        app.settings = replace(app.settings, announcements=False)
+        app.save_settings()
+        app.options.announcements = False
 
     # --- each frame --------------------------------------------------------------------
 
@@ -83,28 +115,29 @@ class Speech:
         message."""
         transcript = getattr(scene, "transcript", None)
         if transcript is None:
-            if platform.in_browser() and self.app.settings.announcements:
+            if self.app.settings.announcements:
                 self.tell_page(scene)
             return
-        said = transcript.take_unsent()
-        if said and platform.in_browser():
-            for a in said:
-                platform.announce(a.text, a.urgent)
+        for a in transcript.take_unsent():
+            self.out(a.text, a.urgent)
 
     def tell_page(self, scene: Any) -> None:
         if scene is not self.page:
             self.page, self.page_focus, self.page_message = scene, None, None
             title = getattr(scene, "title", "") or "Menu"
-            platform.announce(f"{title}. Tab and the arrows move; Enter chooses.", urgent=True)
+            self.out(f"{title}. Tab and the arrows move; Enter chooses.", urgent=True)
         focus = getattr(scene, "focus", None)
-        if focus is not None and focus != self.page_focus:
-            row = scene.row_of(focus) if hasattr(scene, "row_of") else None
-            if row is not None:
-                platform.announce(describe(row), urgent=True)
-        self.page_focus = focus
+        row = scene.row_of(focus) if focus is not None and hasattr(scene, "row_of") else None
+        value = getattr(row, "value", None)
+        if row is not None and focus != self.page_focus:
+            self.out(describe(row), urgent=True)
+        elif row is not None and value != self.page_value:
+            # The value changed under the focus (a stepper or a switch): say the new one.
+            self.out(f"{str(row.label).rstrip('.')}: {value}.", urgent=True)
+        self.page_focus, self.page_value = focus, value
         message = getattr(scene, "message", None)
         if message is not None and message != self.page_message:
-            platform.announce(str(message[0]), urgent=True)
+            self.out(str(message[0]), urgent=True)
         self.page_message = message
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:

@@ -115,12 +115,14 @@ class Narration:
         self.announcer.sync(self.match.view(0))
 
     def narrate_focus(self, moved_only: bool = False) -> None:
-        """The control under the focus; with ``moved_only``, only if the focus moved
-        since it was last said (an arrow at the end of a row says nothing again)."""
+        """The control under the focus, a switch or a stepper with its state; with
+        ``moved_only``, only if the focus moved or its state changed since it was last
+        said (an arrow at the end of a row says nothing again)."""
         control = self.focused()
-        if control is None or (moved_only and control.key == self.focus_said):
+        value = getattr(control, "value", "")  # a switch's or a stepper's state
+        if control is None or (moved_only and (control.key, value) == self.focus_said):
             return
-        self.focus_said = control.key
+        self.focus_said = (control.key, value)
         if control.group == "hand":
             card = control.key[1]
             playable = self.can_act() and self.view.phase == "playing" and bool(
@@ -130,7 +132,8 @@ class Narration:
             self.announce(self.announcer.focus_control(f"Bid {control.label}",
                                                        control.enabled))
         else:
-            self.announce(self.announcer.focus_control(control.label, control.enabled))
+            label = f"{control.label}, {value}" if value else control.label
+            self.announce(self.announcer.focus_control(label, control.enabled))
 
     def ask(self, key: str) -> bool:
         """A key that asks (1 to 5): answered at once, urgent. True if it was one."""

@@ -47,6 +47,12 @@ class ScreenReader:
         except Exception:
             return None
 
+    def present(self) -> bool:
+        """Whether a screen reader runs (looked for as :meth:`say` does)."""
+        if sys.platform == "emscripten":
+            return False
+        return (self.backend if self.backend is not None else self._find()) is not None
+
     def say(self, text: str, urgent: bool = False) -> bool:
         """Hand ``text`` to the screen reader: queued, or ``urgent`` (it interrupts).
         False when there is none to hand it to."""

@@ -56,6 +56,8 @@ class TableInput:
         elif key in ("left", "right") and self.focused() is not None and \
                 self.focused().step(-1 if key == "left" else 1):
             self.keyboard = True  # a stepper or switch in focus (the pause menu)
+            self.build_controls()
+            self.narrate_focus(moved_only=True)  # its new state
         elif key in ("left", "right", "up", "down"):
             self.keyboard = True
             self._arrow(key)
@@ -66,6 +68,9 @@ class TableInput:
                 control = self._default_control()
             if control is not None:
                 self.activate(control)
+                if getattr(control, "value", ""):  # a switch or stepper: its new state
+                    self.build_controls()
+                    self.narrate_focus(moved_only=True)
         elif key == "escape":
             self.escape()
         elif key == "s":
