@@ -27,7 +27,7 @@ def test_a_finished_hand_replays_with_the_very_same_cards():
     table = d.scene
     result = table.finished_hand()
     assert result is not None and table.deal_number() == f"{table.match.seed}-1"
-    assert table.deal_name() == f"Match {table.match.seed}, hand 1"
+    assert table.deal_name() == "Hand 1"
     d.press("r")
     d.frame()
     replay = d.scene
@@ -113,23 +113,23 @@ def drawn_words(d: Driver) -> list[str]:
 
 
 @pytest.mark.parametrize("size", ["1280x720", "390x844"])
-def test_the_deal_is_named_in_plain_words_at_the_table_the_breakdown_and_a_replay(size):
-    """"Match 11, hand 1", never the jargon "deal no. 11-1": in the caption over the
-    trick area, in the breakdown's heading and in a replay's caption; the record's file
-    name keeps its number."""
+def test_the_hand_is_named_as_players_count_it_and_the_deal_number_kept_for_details(size):
+    """"Hand 1" in the caption over the trick area and in the breakdown's heading (the
+    first match was "Match 40216, hand 1": a seed is no match's name); the deal number
+    shows in a replay's caption and the record's file name."""
     d = Driver("--speed", "instant", "--size", size)
     words = drawn_words(d)
-    assert "Match 11, hand 1" in words or "Match 11, hand 1  ·  playing to 500" in words, words
+    assert "Hand 1  ·  playing to 500" in words or "Hand 1" in words, words
+    assert not [w for w in words if "Match 11" in w or "11-1" in w]
     to_breakdown(d)
     words = drawn_words(d)
-    assert "Match 11, hand 1" in words
-    assert not [w for w in words if "deal no" in w.lower() or "11-1" in w]
+    assert "Hand 1" in words
+    assert not [w for w in words if "Match 11" in w or "11-1" in w]
     d.press("r")
     d.frame()
     words = drawn_words(d)
-    assert "Match 11, hand 1  ·  replay" in words or (
-        "Match 11, hand 1" in words and "Replay" in words), words
-    assert not [w for w in words if "deal" in w.lower() and "11-" in w]
+    assert "Hand 1  ·  replay  ·  deal 11-1" in words or (
+        "Hand 1" in words and any("deal 11-1" in w.lower() for w in words)), words
 
 
 def test_a_long_caption_breaks_into_short_lines_where_a_player_would():

@@ -6,6 +6,6 @@ are floors, each importing only the floors below it: ``art`` (cards, faces, mark
 theme), ``widgets`` (the one widget layer), ``layout`` (where everything on the table
 goes), ``speech`` (the table's words, spoken and written), ``table`` (the scene: a match
 played by pointer and keys), then ``draw`` (the table drawn) and ``pages`` (the menu and
-the pages around the table). At the top: the loop (app.py), autoplay's player
-(autopilot.py) and the sounds (sound.py).
+the pages around the table). At the top: the loop (app.py), its command line
+(arguments.py), autoplay's player (autopilot.py) and the sounds (sound.py).
 """

@@ -23,8 +23,8 @@ import pygame
 
 from .. import platform, storage
 from ..engine import preset
-from ..engine.rules import PRESETS
 from ..storage.journey import load_journey, save_journey
+from .arguments import parse_args  # noqa: F401 - the loop's command line, used from here
 from .art import theme
 from .autopilot import Autopilot, PaceMeter
 from .draw.frame import TableDrawer
@@ -34,7 +34,6 @@ from .pages.journey import JourneyScreen
 from .pages.menu import MenuScreen, RulesScreen
 from .sound import Sounds
 from .speech.delivery import Speech
-from .table import anim
 from .table.levels import LEVELS, level_of
 from .table.scene import HUMAN, TableOptions, TableScene
 from .widgets import INPUT, Pointer, PointerStream
@@ -48,72 +47,8 @@ KEY_NAMES = {
     pygame.K_END: "end",
 }
 LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "1", "2", "3", "4", "5"}
-PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
-MAX_SIDE = 16384  # the largest window side SDL makes
-
-
-def frame_count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="main.py", description="Spades against three computer "
-                                "players.")
-    p.add_argument("--seed", type=int, default=None, help="the match's seed (default: random)")
-    p.add_argument("--rules", choices=sorted(PRESETS), default=None,
-                   help="rule preset for a new match (default: your settings)")
-    p.add_argument("--opponents", choices=PLAYER_STRENGTHS, default=None,
-                   help="strength of West and East (default: your settings)")
-    p.add_argument("--partner", choices=PLAYER_STRENGTHS, default=None,
-                   help="strength of North, your partner (default: your settings)")
-    p.add_argument("--speed", choices=anim.SPEED_NAMES, default=None,
-                   help="animation speed (default: your settings)")
-    p.add_argument("--size", default="1280x720", help="window size WxH (default: 1280x720)")
-    p.add_argument("--autoplay", action="store_true",
-                   help="a computer player takes your seat and plays the match through the "
-                        "interface")
-    p.add_argument("--strength", choices=PLAYER_STRENGTHS, default="hard",
-                   help="with --autoplay: the strength of all four seats (default: hard)")
-    p.add_argument("--frames", type=frame_count, default=None,
-                   help="with --autoplay: stop after this many frames")
-    p.add_argument("--screenshots", default=None,
-                   help="with --autoplay: save a PNG of each kind of screen in this folder")
-    args = p.parse_args(argv)
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        p.error("--size takes WIDTHxHEIGHT, for example 800x600")
-    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
-        p.error(f"--size takes each side from 1 to {MAX_SIDE} pixels, not {w}x{h}")
-    args.size = (max(100, w), max(100, h))  # below the smallest layout: a card says so
-    if args.screenshots:
-        why = screenshot_folder_refusal(Path(args.screenshots))
-        if why:
-            p.error(f"--screenshots: {why}")
-    return args
-
-
 PAGE_CHECK_S = 0.25  # how often the browser's game asks the page for its size
-
-
-def screenshot_folder_refusal(folder: Path) -> str | None:
-    """Why the screenshots cannot go to ``folder`` (made here if missing), or None."""
-    if folder.exists() and not folder.is_dir():
-        return f"{folder} is a file, not a folder"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        return f"cannot make the folder {folder} ({(exc.strerror or str(exc)).lower()})"
-    if not os.access(folder, os.W_OK):
-        return f"cannot write in the folder {folder}"
-    return None
 
 
 def page_size() -> tuple[int, int] | None:
@@ -249,13 +184,12 @@ class App:
     def start(self, match: Any = None, practice: bool = False,
               revision: int | None = None, reading: Any = None,
               level: int | None = None) -> None:
-        """Sit down at the table: a new match with the current options (saved in place
-        of whatever was saved: an unfinished match is kept aside first), or a saved one
-        at its ``revision`` (with the hard players' saved reading of it, if any).
-        ``level`` is the Journey level the match is played for (None: a plain one)."""
+        """Sit down at the table: a new match with the current options (saved over
+        whatever was saved), or a saved one at its ``revision`` (with the hard players'
+        saved reading of it, if any). ``level`` is the Journey level the match is played
+        for (None: a plain one)."""
         self.recorded = False
         if match is None:
-            self.keep_unfinished_match()
             if level is None and self.journey.current is not None:
                 # A plain match now holds the save: no level is in progress any more.
                 self.journey = replace(self.journey, current=None)
@@ -290,9 +224,10 @@ class App:
         self.start()
 
     def keep_unfinished_match(self) -> None:
-        """A new match is about to be saved: an unfinished saved one is kept aside (and
-        the player told where), never written over."""
-        if self.has_match_in_progress():
+        """A Journey level is about to be saved in the match's place: an unfinished
+        saved match that has begun is kept aside (and the player told where)."""
+        saved = storage.load_match(self.store) if self.has_match_in_progress() else None
+        if saved is not None and saved.match.actions:
             kept = storage.keep_match_aside(self.store)
             if kept:
                 self.notices.append(f"Your saved match was kept aside as {kept}.")
@@ -341,6 +276,7 @@ class App:
         self.options.names = (self.settings.player_name, level.west, level.partner, level.east)
         self.options.strengths = (level.opponents, level.partner_strength, level.opponents)
         self.options.seed = new_seed() if self.args.seed is None else self.options.seed
+        self.keep_unfinished_match()
         self.journey = self.journey.start(level.id)
         save_journey(self.store, self.journey)
         self.start(level=index)

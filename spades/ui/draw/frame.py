@@ -203,15 +203,16 @@ class TableDrawer(PanelDrawer, StatusDrawer, TopBarDrawer):
         return surf
 
     def table_corners(self, surface: pygame.Surface, scene: TableScene) -> None:
-        """The match and hand ("Match 11, hand 1"), target, practice mark and the
-        spades-broken sign, in one line at the top of the trick area (two on a phone)."""
+        """The hand ("Hand 1"), target, practice mark (a replay: its deal number) and
+        the spades-broken sign, in one line at the top of the trick area (two on a
+        phone)."""
         lay = scene.layout
         area = lay.trick_area
         s = scene.shown
         t = self.text
         size = lay.font_small
         if scene.replay:
-            first, rest = scene.replay, ["replay"]
+            first, rest = scene.replay, ["replay", f"deal {scene.deal_number()}"]
         else:
             first = scene.deal_name()
             rest = [f"playing to {scene.match.rules.target}"] + (

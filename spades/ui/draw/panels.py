@@ -13,6 +13,7 @@ from pygame import Rect
 
 from ..art import theme
 from ..speech.words import (
+    comparison_verdict,
     line_text,
     match_over_title,
     partner_lines,
@@ -476,10 +477,7 @@ class PanelDrawer(SheetDrawer):
         for line in t.wrap(difference_words(comparison), size, box.width - 2 * lay.pad):
             t.blit(surface, line, size, theme.PANEL_MUTED, (box.centerx, y), "midtop")
             y += step
-        diff = theirs["margin"] - mine["margin"]
-        verdict = ("You did as well as the computer." if diff == 0 else
-                   f"You did {abs(diff)} points {'better' if diff < 0 else 'worse'} than "
-                   "the computer on these cards.")
+        verdict = comparison_verdict(mine["margin"], theirs["margin"])
         y += lay.pad // 2
         for line in t.wrap(verdict, size, box.width - 2 * lay.pad, True):
             t.blit(surface, line, size, theme.PANEL_TEXT, (box.centerx, y), "midtop", True)

@@ -21,7 +21,7 @@ from ...storage import (
 )
 from ...storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
 from ..art import theme
-from ..speech.words import rules_summary
+from ..speech.words import preset_title, rules_summary
 from ..widgets import INPUT, Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
 from .journey import JourneyScreen, journey_summary
 from .screens import MAX_TEXT, Screen
@@ -282,8 +282,9 @@ class SettingsScreen(Screen):
 
     def preset_row(self) -> Widget:
         s = self.app.settings
-        return Stepper("preset", "Rule set", s.preset, lambda: self.preset_step(-1),
-                       lambda: self.preset_step(1), note=PRESET_NOTES[s.preset])
+        return Stepper("preset", "Rule set", preset_title(s.preset),
+                       lambda: self.preset_step(-1), lambda: self.preset_step(1),
+                       note=PRESET_NOTES[s.preset])
 
     def rule_rows(self) -> list[Widget]:
         """Every rule option: a switch when it is on or off, else a stepper."""
@@ -440,7 +441,8 @@ class SavesScreen(Screen):
         self.say("All local data was removed")
 
 
-def rules_text(rules: Rules, touch: bool = False) -> list[tuple[str, str]]:
+def rules_text(rules: Rules, touch: bool = False,
+               upright: bool = True) -> list[tuple[str, str]]:
     """How to play under ``rules``, in short: (heading, paragraph) pairs; ``touch``:
     the table told for taps rather than keys."""
     out = [
@@ -492,7 +494,8 @@ def rules_text(rules: Rules, touch: bool = False) -> list[tuple[str, str]]:
     if touch:
         out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
                     "tapping one says why it is refused. Tap a card to play it, a bid and "
-                    "then Confirm to bid. The buttons above your hand give a rules hint, "
+                    "then Confirm to bid. The buttons "
+                    f"{'below your hand' if upright else 'along the top'} give a rules hint, "
                     "the coach, the last trick, the score sheet and Undo (the match then "
                     "counts as practice); Menu pauses. Drag a page or panel to scroll it."))
     else:
@@ -558,9 +561,12 @@ class RulesScreen(Screen):
             Button("demo", "Play the demonstration deal", self.app.start_demo,
                    note="A deal with fixed cards that shows trumps, following suit and "
                    "breaking spades, step by step.", style="primary"),
-            Paragraph("which", f"The rules of your rule set ({self.app.settings.preset})."),
+            Paragraph("which", "The rules of your rule set "
+                      f"({preset_title(self.app.settings.preset)})."),
         ]
-        for i, (heading, text) in enumerate(rules_text(rules, INPUT.touch)):
+        # Where the table's buttons are: below the hand upright, along the top sideways.
+        upright = self.height > self.width
+        for i, (heading, text) in enumerate(rules_text(rules, INPUT.touch, upright)):
             rows.append(Heading(f"h{i}", heading))
             rows.append(Paragraph(f"t{i}", text))
         return rows

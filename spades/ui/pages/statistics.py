@@ -9,7 +9,7 @@ from pygame import Rect
 from ...storage import load_statistics, save_statistics
 from ...storage.statistics import Statistics
 from ..art import theme
-from ..speech.words import percent
+from ..speech.words import percent, preset_title
 from ..widgets import Button, Custom, Heading, Paragraph, Widget
 from .screens import Screen
 
@@ -74,9 +74,9 @@ class StatsScreen(Screen):
                 rows.append(Custom("chart", round(font * 9.5),
                                    lambda surface, rect: self.chart(surface, rect, stats)))
             sections = [("all", "All rule sets", stats.total)] if len(stats.rows()) > 1 else []
-            sections += [(name, name, record) for name, record in stats.rows()]
-            sections += [(f"practice_{name}", f"{name}, practice (Undo used)", record)
-                         for name, record in stats.rows(practice=True)]
+            sections += [(name, preset_title(name), record) for name, record in stats.rows()]
+            sections += [(f"practice_{name}", f"{preset_title(name)}, practice (Undo used)",
+                          record) for name, record in stats.rows(practice=True)]
             for key, title, record in sections:
                 rows.append(Heading(f"h_{key}", title))
                 rows.append(Custom(f"t_{key}", len(STAT_LINES) * round(small * 1.3) + pad,

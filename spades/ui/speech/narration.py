@@ -14,11 +14,11 @@ clicks) to go on. Everything said is kept in ``transcript``, in order.
 from __future__ import annotations
 
 from ... import platform
-from ...engine import Event
+from ...engine import Event, HandDealt
 from ..layout.base import too_small
 from ..layout.window import Layout, compute_layout, compute_layout_below
 from . import captions
-from .announce import Announcement, Announcer, Transcript
+from .announce import Announcement, Announcer, Transcript, bid_words, card_words
 
 # The keys that ask, as the help overlay lists them.
 ASK_KEYS = {
@@ -84,6 +84,11 @@ class Narration:
     def narrate_event(self, event: Event) -> None:
         """One engine event, as its motion starts. The announcer hears every event, said
         or not, so its counts are right when announcements are turned on mid-hand."""
+        if isinstance(event, HandDealt) and self.replay:
+            # A replay is not a new match: say so before its deal.
+            self.announce(Announcement(f"A replay of {self.replay.lower()}, deal "
+                                       f"{self.deal_number()}: the same cards again. "
+                                       "Your match waits and goes on when this deal ends."))
         for said in self.announcer.events([event], self.match.view(0)):
             self.announce(said)
 
@@ -100,7 +105,13 @@ class Narration:
             return
         self.turn_to_say = None
         if key == len(self.match.actions):
-            self.announce(self.announcer.your_turn(self.match.view(0)))
+            view = self.match.view(0)
+            self.announce(self.announcer.your_turn(view))
+            advice = self.coach() if getattr(self.options, "coach", False) else None
+            if advice is not None:  # the coach's line, said as it is shown
+                value, reason = advice
+                what = bid_words(value) if view.phase == "bidding" else card_words(value)
+                self.announce(Announcement(f"Coach: {what}. {reason.rstrip('.')}."))
 
     def narrate_message(self, text: str, card: int | None = None) -> None:
         """What the table tells the player on its message line; a refusal of ``card``
@@ -151,6 +162,48 @@ class Narration:
             return True
         self.announce(Announcement(answer.text, urgent=True))
         return True
+
+    def narrate_overlay(self, name: str) -> None:
+        """A panel that opens says what it is and what it holds; the breakdown says what
+        comes next, and that the match is over when it is (before Final result)."""
+        if not self.narrating:
+            return
+        view, a = self.match.view(0), self.announcer
+        urgent = True
+        if name == "scores":
+            text = f"Score sheet. {a.read_scores(view).text} Escape closes it."
+        elif name == "last":
+            text = f"{a.read_last_trick(view).text} Escape closes it."
+        elif name == "pause":
+            text = ("Paused. The menu: Resume, the animation speed, sound, deck and coach, "
+                    "then help, how to play, a new match and the main menu. Tab moves; "
+                    "Escape resumes.")
+        elif name == "breakdown":
+            urgent = False  # after the hand's score, in turn
+            if self.replay:
+                text = "The replayed deal is over. Enter goes back to the match."
+            elif self.match.phase == "over":
+                winner = self.match.winner or 0
+                scores = self.match.scores
+                text = (f"The match is over: {a.team_words(winner)} win "
+                        f"{scores[winner]} to {scores[1 - winner]}. Enter shows the final "
+                        "result.")
+            else:
+                text = ("Enter deals the next hand. S the score sheet, W the computer's "
+                        "way with these cards, R replays the deal, E exports it.")
+        elif name == "match_over":
+            urgent = False
+            text = "Final result. Tab moves through what you can do next."
+        elif name == "compare":
+            text = ("Computer's way: the hard player plays your seat with the same cards. "
+                    "Its result follows in a moment.")
+        else:
+            return
+        self.announce(Announcement(text, urgent=urgent))
+
+    def narrate_comparison(self, verdict: str) -> None:
+        """Computer's way has played the deal: its result in one sentence."""
+        self.announce(Announcement(verdict, urgent=True))
 
     def narrate_help(self) -> None:
         """F1 opened the keys: a listener hears them."""

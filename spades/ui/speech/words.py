@@ -185,13 +185,32 @@ def percent(part: int, whole: int) -> int:
     return (200 * part + whole) // (2 * whole)
 
 
+# The rule sets as a player names them (the presets' own names are for files and the
+# command line: "classic-150" reads as code on a page).
+PRESET_TITLES = {
+    "standard": "Standard",
+    "classic": "Classic",
+    "guide": "Guide (no blind nil)",
+    "classic-nil": "Classic with nil",
+    "classic-no-bags": "No bag penalty",
+    "classic-150": "Classic, to 150",
+    CUSTOM: "Your own rules",
+}
+
+
+def preset_title(name: str) -> str:
+    """A rule set's plain name; one without a title of its own ("whiz") capitalised."""
+    return PRESET_TITLES.get(name) or name.replace("-", " ").capitalize()
+
+
 def rules_summary(settings) -> str:
-    """What Play on the menu starts with: "Standard rules, normal players"."""
-    rules = "your own rules" if settings.preset == CUSTOM else f"{settings.preset} rules"
+    """What Play on the menu starts with: "Rules: Standard · normal players"."""
+    rules = "your own rules" if settings.preset == CUSTOM else \
+        f"rules: {preset_title(settings.preset)}"
     opp, partner = settings.opponents_strength, settings.partner_strength
     players = (f"{opp} players" if opp == partner else
                f"{opp} opponents, {partner} partner")
-    return f"{rules[0].upper()}{rules[1:]}, {players}"
+    return f"{rules[0].upper()}{rules[1:]} · {players}"
 
 
 def bid_ranges(bids: Sequence[int]) -> str:
@@ -242,3 +261,14 @@ def rules_hint(view: PlayerView, names: Sequence[str]) -> str:
         return f"{lead}: any card in your hand may be played."
     reason = view.refusal(Play(cards_of(illegal)[0]))
     return f"{lead}. {reason}, so the raised cards are the ones you may play."
+
+
+def comparison_verdict(mine_margin: int, theirs_margin: int) -> str:
+    """Computer's way in one sentence: the player's result against the hard player's on
+    the same cards, by the lead over the other side (the panel and a listener alike)."""
+    diff = theirs_margin - mine_margin
+    if diff == 0:
+        return "You did as well as the computer on these cards."
+    if diff < 0:
+        return f"You did {-diff} points better than the computer on these cards."
+    return f"The computer's way scored {diff} points more on these cards."

@@ -554,10 +554,11 @@ class TablePanels(PausePanel):
         return f"{self.match.seed}-{n + 1}"
 
     def deal_name(self, hand_number: int | None = None) -> str:
-        """The deal number in a player's words: "Match 11, hand 1" (the match's number
-        and the hand within it)."""
+        """The hand as a player counts it: "Hand 1". The deal number (the match's seed
+        and the hand, :meth:`deal_number`) belongs to a replay's and an export's
+        details, not to the table's name for the hand."""
         n = self.shown.hand_number if hand_number is None else hand_number
-        return f"Match {self.match.seed}, hand {n + 1}"
+        return f"Hand {n + 1}"
 
     def finished_hand(self) -> HandResult | None:
         """The hand the breakdown shows."""

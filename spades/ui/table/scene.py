@@ -20,7 +20,7 @@ from typing import Any
 from pygame import Rect
 
 from ...ai import make_player, suggested_bid, suggested_card
-from ...ai.compare import Comparison
+from ...ai.compare import Comparison, seat_summary
 from ...ai.reading import read_table
 from ...engine import (
     LOOK,
@@ -38,7 +38,7 @@ from ...engine.match import HandResult
 from ..art.avatar import table_faces
 from ..layout.window import Layout, compute_layout
 from ..speech.narration import Narration
-from ..speech.words import bid_words, rules_hint
+from ..speech.words import bid_words, comparison_verdict, rules_hint
 from ..widgets import Group, ScrollArea
 from . import anim
 from .choreography import HUMAN, Choreography, Shown, hand_order
@@ -126,7 +126,7 @@ class TableScene(TableInput, Choreography, TablePanels, Narration):
         self.demo = False  # the guided demonstration deal
         self.want_howto = False
         self.want_replay: HandResult | None = None
-        self.replay: str | None = None  # "Match 123, hand 4" when it replays that deal
+        self.replay: str | None = None  # "Hand 4" when it replays that deal
         self.comparison: Comparison | None = None
         self.on_change: Callable[[], None] = lambda: None  # after every action: save
         self.on_match_over: Callable[[], None] = lambda: None
@@ -169,6 +169,8 @@ class TableScene(TableInput, Choreography, TablePanels, Narration):
         if self.comparison is not None and self.comparison.result is None and \
                 "compare" in self.overlays:
             self.comparison.step(think_ms)
+            if self.comparison.result is not None:
+                self.narrate_comparison(comparison_words(self.comparison))
         self._pump()
         if self.idle:
             self._settle()
@@ -374,6 +376,7 @@ class TableScene(TableInput, Choreography, TablePanels, Narration):
             self.help_area.offset = 0.0
         self.overlays.append(name)
         self.focus = None
+        self.narrate_overlay(name)
 
     def _close(self, name: str) -> None:
         if name in self.overlays:
@@ -443,3 +446,9 @@ class TableScene(TableInput, Choreography, TablePanels, Narration):
             action, reason = suggested_bid(self.match.view(HUMAN))
             self._suggested = (key, action.value, reason)
         return self._suggested[1]
+
+
+def comparison_words(comparison: Comparison) -> str:
+    """Computer's way's verdict, from the player's lead over the other side in each."""
+    return comparison_verdict(seat_summary(comparison.original, HUMAN)["margin"],
+                              seat_summary(comparison.result, HUMAN)["margin"])
