@@ -58,3 +58,70 @@ def test_how_to_play_by_touch_says_where_the_tables_buttons_are(size):
     said = "The buttons below your hand" if below else "The buttons along the top"
     assert said in words, (size, below)
     assert "above your hand" not in words
+
+
+@pytest.mark.parametrize("how", ["mouse", "keys"])
+def test_back_on_house_rules_cancels_and_start_match_keeps(how):
+    d = Driver("--speed", "instant")
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    d.app.show_menu()
+    d.frame()
+    d.click(("row", "new"))
+    assert isinstance(d.scene, HouseRulesScreen)
+    for _ in range(80):
+        if d.scene.focus is not None and d.scene.focus[1] == "opponents_strength":
+            break
+        d.press("tab")
+    d.press("right")  # normal -> hard
+    assert d.app.settings.opponents_strength == "hard"
+    d.press("escape") if how == "keys" else d.click(("foot", "back"))
+    assert isinstance(d.scene, MenuScreen)
+    assert d.app.settings.opponents_strength == "normal"
+    assert storage.load_settings(d.app.store).opponents_strength == "normal"
+    d.click(("row", "play"))
+    assert d.scene.options.strengths == ("normal", "normal", "normal")
+    # Start match keeps what was chosen.
+    d.app.show(HouseRulesScreen(d.app))
+    d.frame()
+    d.scene.change(opponents_strength="hard")
+    d.press("enter")
+    assert d.scene.options.strengths[0] == "hard"
+    assert d.app.settings.opponents_strength == "hard"
+
+
+def test_the_first_tab_of_a_bid_lands_on_the_bids():
+    d = Driver("--speed", "instant")
+    while (situation := d.wait_for_player()) == "blind":
+        d.click(("btn", "look"))
+    assert situation == "bid" and d.scene.focus is None
+    d.press("tab")
+    focused = d.scene.focused()
+    assert focused is not None and focused.group == "bids", d.scene.focus
+    assert focused.key == ("bid", d.scene.suggested_bid_value())
+    d.press("enter")  # chooses that bid, as the focus said
+    assert d.scene.bid_choice == d.scene.suggested_bid_value()
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "1920x1080"])
+def test_the_toolbar_keeps_its_layout_when_coach_is_switched_on(size):
+    d = Driver("--speed", "instant", "--size", size)
+    d.wait_for_player()
+
+    def toolbar_words() -> list[tuple[str, tuple]]:
+        record: list = []
+        d.app.text.record = record
+        d.frame()
+        d.app.text.record = None
+        bar = d.scene.layout.toolbar
+        return sorted((r.text, tuple(r.rect)) for r in record if r.rect is not None
+                      and any(t.colliderect(r.rect) for t in bar.values()))
+
+    if d.scene.options.coach:
+        d.press("c")
+    off = toolbar_words()
+    d.press("c")
+    assert d.scene.options.coach
+    assert toolbar_words() == off
+    coach = d.control(("tool", "coach"))
+    assert coach.style == "chosen"  # on shows in the button's colour

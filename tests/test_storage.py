@@ -304,7 +304,7 @@ def test_older_settings_are_migrated_and_rewritten(backend):
         partner_strength="hard", player_name="Old", animation_speed="slow",
         four_colour=True, sound=False, coach=False,
     )
-    assert json.loads(backend.raw("settings"))["format"] == "spades-settings/4"
+    assert json.loads(backend.raw("settings"))["format"] == "spades-settings/5"
     assert store.take_notices() == [] and store.damaged_copies() == {}
     assert load_settings(backend.open()) == settings
 
@@ -312,7 +312,7 @@ def test_older_settings_are_migrated_and_rewritten(backend):
 def test_settings_without_a_face_get_the_default_one(backend):
     v2 = {k: v for k, v in Settings(player_name="Two", coach=True).to_json().items()
           if k not in ("avatar", "computer_names", "announcements",
-                       "announcements_offered")}
+                       "announcements_offered", "speech_rate")}
     backend.put_raw("settings", json.dumps({**v2, "format": "spades-settings/2"}))
     settings = load_settings(backend.open())
     assert settings == Settings(player_name="Two", coach=True)
@@ -324,17 +324,32 @@ def test_settings_without_a_face_get_the_default_one(backend):
 
 def test_settings_without_announcements_start_with_them_off_and_not_yet_offered(backend):
     v3 = {k: v for k, v in Settings(player_name="Three", avatar_shape="moon").to_json().items()
-          if not k.startswith("announcements")}
+          if not k.startswith("announcements") and k != "speech_rate"}
     backend.put_raw("settings", json.dumps({**v3, "format": "spades-settings/3"}))
     settings = load_settings(backend.open())
     assert settings == Settings(player_name="Three", avatar_shape="moon")
     assert (settings.announcements, settings.announcements_offered) == (False, False)
     saved = json.loads(backend.raw("settings"))
-    assert saved["format"] == "spades-settings/4" and saved["announcements"] is False
+    assert saved["format"] == "spades-settings/5" and saved["announcements"] is False
     # A v3 document that already has the new field is not a v3 document: refused.
     backend.put_raw("settings", json.dumps({**v3, "format": "spades-settings/3",
                                             "announcements": True}))
     assert load_settings(backend.open()) == Settings()
+
+
+def test_settings_without_a_speech_rate_read_at_150_words_a_minute(backend):
+    v4 = {k: v for k, v in Settings(announcements=True).to_json().items()
+          if k != "speech_rate"}
+    backend.put_raw("settings", json.dumps({**v4, "format": "spades-settings/4"}))
+    settings = load_settings(backend.open())
+    assert settings == Settings(announcements=True) and settings.speech_rate == 150
+    assert json.loads(backend.raw("settings"))["speech_rate"] == 150
+    store = backend.open()
+    save_settings(store, Settings(speech_rate=300))
+    assert load_settings(backend.open()).speech_rate == 300
+    for bad in (200, "300", 300.0, True):
+        with pytest.raises(DocumentError):
+            Settings(speech_rate=bad)
 
 
 def test_announcements_round_trip_and_must_be_true_or_false(backend):
@@ -534,7 +549,7 @@ def test_export_then_import_elsewhere(backend, tmp_path):
     text = export_all(store)
     doc = json.loads(text)
     assert doc["format"] == "spades-export/1"
-    assert doc["documents"]["settings"]["format"] == "spades-settings/4"
+    assert doc["documents"]["settings"]["format"] == "spades-settings/5"
 
     other = MemoryStore()
     save_settings(other, Settings(player_name="Before"))

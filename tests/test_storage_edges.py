@@ -102,7 +102,7 @@ def played(seed: int, actions: int) -> Match:
 # A later version's documents: a format this version does not read, of its own kinds.
 NEWER = {
     "match": {"format": "spades-save/2", "match": {"whatever": "the new version keeps"}},
-    "settings": {"format": "spades-settings/5", "sound": "loud"},
+    "settings": {"format": "spades-settings/9", "sound": "loud"},
     "statistics": {"format": "spades-stats/3", "presets": {}},
     "journey": {"format": "spades-journey/2", "levels": []},
 }
@@ -155,7 +155,7 @@ def test_importing_a_newer_versions_export_says_so():
     text = json.dumps({"format": "spades-export/1", "exported_at": "2026-01-01T00:00:00+00:00",
                        "documents": {"settings": NEWER["settings"]}})
     ok, message = import_all(store, text)
-    assert not ok and "made by a newer version of the game (spades-settings/5" in message
+    assert not ok and "made by a newer version of the game (spades-settings/9" in message
 
 
 def test_a_document_of_another_program_is_still_set_aside_as_damage():

@@ -26,6 +26,7 @@ from .settings import (
     ANIMATION_SPEEDS,
     CUSTOM,
     SETTINGS_FORMAT,
+    SPEECH_RATES,
     STRENGTHS,
     Settings,
     load_settings,
@@ -54,7 +55,8 @@ from .transfer import EXPORT_FORMAT, clear_all, export_all, import_all, import_f
 
 __all__ = [
     "ANIMATION_SPEEDS", "CUSTOM", "EXPORT_FORMAT", "JOURNEY_FORMAT", "SAVE_FORMAT",
-    "SETTINGS_FORMAT", "STATS_FORMAT", "STRENGTHS", "DocumentError", "FileStore",
+    "SETTINGS_FORMAT", "SPEECH_RATES", "STATS_FORMAT", "STRENGTHS", "DocumentError",
+    "FileStore",
     "JourneyProgress", "LocalStorageStore", "MatchSummary", "MemoryStore", "RecentMatch",
     "Record", "SavedMatch", "Settings", "StaleSave", "check_documents", "keep_match_aside",
     "saved_revision", "write_match", "Statistics", "Store", "clear_all", "clear_match",

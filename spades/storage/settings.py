@@ -7,10 +7,11 @@ Format history (each older one is migrated on load):
   opponents' and the partner's strength apart, and the coach.
 - ``spades-settings/3``: adds the player's face (a shape and a colour) and the
   computer players' names.
-- ``spades-settings/4`` (current): adds ``announcements`` (the table's words for a
-  screen reader in the browser, a caption strip on desktop) and ``announcements_offered``
-  (the browser offered them once, at the first key press on the page, so it never asks
-  again).
+- ``spades-settings/4``: adds ``announcements`` (the table's words for a screen reader,
+  and a caption strip on desktop) and ``announcements_offered`` (they were offered once;
+  the offer comes again each visit while they are off).
+- ``spades-settings/5`` (current): adds ``speech_rate``, the words a minute the table
+  waits for its announcements to be read (150, 225 or 300).
 """
 
 from __future__ import annotations
@@ -32,13 +33,17 @@ from .documents import (
 )
 from .store import Store
 
-SETTINGS_FORMAT = "spades-settings/4"
+SETTINGS_FORMAT = "spades-settings/5"
+SETTINGS_V4 = "spades-settings/4"
 SETTINGS_V3 = "spades-settings/3"
 SETTINGS_V2 = "spades-settings/2"
 SETTINGS_V1 = "spades-settings/1"
 CUSTOM = "custom"
 STRENGTHS = ("easy", "normal", "hard")
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+# How fast the announcements are read, in words a minute: the table waits that long for
+# them (a listener's screen reader reads at the rate its user chose).
+SPEECH_RATES = (150, 225, 300)
 # The player's face at the table: an emblem on a coloured disc, drawn by the interface.
 AVATAR_SHAPES = ("spade", "star", "moon", "crown", "heart", "bolt", "leaf", "diamond")
 AVATAR_COLOURS = ("gold", "teal", "violet", "coral", "green", "blue", "rose", "slate")
@@ -84,6 +89,7 @@ class Settings:
     computer_names: tuple[str, str, str] = ("Wren", "Noor", "Eli")  # West, North, East
     announcements: bool = False
     announcements_offered: bool = False
+    speech_rate: int = 150
 
     def __post_init__(self) -> None:
         if self.preset != CUSTOM:
@@ -110,6 +116,9 @@ class Settings:
             check_name(name, f"{seat}'s name")
         expect_bool(self.announcements, "announcements")
         expect_bool(self.announcements_offered, "announcements_offered")
+        if type(self.speech_rate) is not int or self.speech_rate not in SPEECH_RATES:
+            raise DocumentError("speech_rate must be one of "
+                                f"{', '.join(map(str, SPEECH_RATES))} words a minute")
 
     def with_preset(self, name: str) -> Settings:
         if name not in PRESETS:
@@ -135,6 +144,7 @@ class Settings:
             "computer_names": list(self.computer_names),
             "announcements": self.announcements,
             "announcements_offered": self.announcements_offered,
+            "speech_rate": self.speech_rate,
         }
 
     @classmethod
@@ -151,7 +161,7 @@ def _read(doc: dict[str, Any]) -> Settings:
         {
             "format", "rules", "opponents_strength", "partner_strength", "player_name",
             "animation_speed", "four_colour", "sound", "coach", "avatar", "computer_names",
-            "announcements", "announcements_offered",
+            "announcements", "announcements_offered", "speech_rate",
         },
     )
     avatar = expect_fields(doc["avatar"], {"shape", "colour"})
@@ -181,7 +191,21 @@ def _read(doc: dict[str, Any]) -> Settings:
         computer_names=tuple(names),
         announcements=doc["announcements"],
         announcements_offered=doc["announcements_offered"],
+        speech_rate=doc["speech_rate"],
     )
+
+
+def _from_v4(doc: dict[str, Any]) -> dict[str, Any]:
+    """v4 had no speech rate: the announcements are read at 150 words a minute."""
+    expect_fields(
+        doc,
+        {
+            "format", "rules", "opponents_strength", "partner_strength", "player_name",
+            "animation_speed", "four_colour", "sound", "coach", "avatar", "computer_names",
+            "announcements", "announcements_offered",
+        },
+    )
+    return {**doc, "format": SETTINGS_FORMAT, "speech_rate": 150}
 
 
 def _from_v3(doc: dict[str, Any]) -> dict[str, Any]:
@@ -193,7 +217,7 @@ def _from_v3(doc: dict[str, Any]) -> dict[str, Any]:
             "animation_speed", "four_colour", "sound", "coach", "avatar", "computer_names",
         },
     )
-    return {**doc, "format": SETTINGS_FORMAT, "announcements": False,
+    return {**doc, "format": SETTINGS_V4, "announcements": False,
             "announcements_offered": False}
 
 
@@ -242,7 +266,8 @@ SETTINGS = register(
         current=SETTINGS_FORMAT,
         read=_read,
         dump=lambda settings: settings.to_json(),
-        migrations={SETTINGS_V1: _from_v1, SETTINGS_V2: _from_v2, SETTINGS_V3: _from_v3},
+        migrations={SETTINGS_V1: _from_v1, SETTINGS_V2: _from_v2, SETTINGS_V3: _from_v3,
+                    SETTINGS_V4: _from_v4},
     )
 )
 

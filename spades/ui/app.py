@@ -135,7 +135,7 @@ class App:
             strengths=(a.opponents or s.opponents_strength, a.partner or s.partner_strength,
                        a.opponents or s.opponents_strength),
             speed=a.speed or s.animation_speed, four_colour=s.four_colour, sound=s.sound,
-            coach=s.coach, announcements=s.announcements,
+            coach=s.coach, announcements=s.announcements, speech_rate=s.speech_rate,
         )
 
     def autoplay_options(self) -> TableOptions:

@@ -3,10 +3,12 @@
 A first-time player never needs it (Play on the menu deals at once with the last rules
 used). Here the rule set comes first (one of the presets, each explained), then the
 strength of the other players; every single rule option is folded under them, for the
-player who wants to set them one by one.
+player who wants to set them one by one. Start match keeps the choice; Back cancels it.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ...storage import CUSTOM, STRENGTHS
 from ..widgets import Heading, Paragraph, Toggle, Widget
@@ -21,6 +23,19 @@ class HouseRulesScreen(SettingsScreen):
         self.title = "House rules"
         # Folded until asked for, unless the rules are already the player's own.
         self.unfolded = app.settings.preset == CUSTOM
+        self.before = app.settings  # what Back goes back to
+
+    def back(self) -> None:
+        """Back cancels: the rules and the players go back to what they were (Start
+        match is what keeps them); whatever else changed meanwhile stays."""
+        b = self.before
+        kept = replace(self.app.settings, preset=b.preset, rules=b.rules,
+                       opponents_strength=b.opponents_strength,
+                       partner_strength=b.partner_strength)
+        if kept != self.app.settings:
+            self.app.settings = kept
+            self.app.save_settings()
+        super().back()
 
     def fold(self) -> None:
         self.unfolded = not self.unfolded

@@ -12,6 +12,7 @@ from ...engine.rules import PRESETS, Rules, RulesError
 from ...storage import (
     ANIMATION_SPEEDS,
     CUSTOM,
+    SPEECH_RATES,
     STRENGTHS,
     clear_all,
     export_all,
@@ -278,6 +279,7 @@ class SettingsScreen(Screen):
         rows.append(self._toggle("announcements", "Announcements", "Every bid, card and "
                                  "trick in words: for a screen reader in the browser, as "
                                  "captions on desktop. Keys 1 to 5 ask."))
+        rows.append(self._rate_row())
         return rows
 
     def preset_row(self) -> Widget:
@@ -310,6 +312,18 @@ class SettingsScreen(Screen):
             self.change(**{field: cycle(values, current, k)})
 
         return Stepper(field, label, current, lambda: step(-1), lambda: step(1), note=note)
+
+    def _rate_row(self) -> Widget:
+        """How fast the screen reader reads: the table waits that long for its words."""
+        rate = self.app.settings.speech_rate
+
+        def step(k: int) -> None:
+            self.change(speech_rate=cycle(SPEECH_RATES, rate, k))
+
+        return Stepper("speech_rate", "Speaking rate", f"{rate} words a minute",
+                       lambda: step(-1), lambda: step(1),
+                       note="Set it to your screen reader's rate: the computer players "
+                       "wait this long for the words. Enter skips the wait.")
 
     def _toggle(self, field: str, label: str, note: str) -> Widget:
         current = getattr(self.app.settings, field)

@@ -46,15 +46,21 @@ class Announcement:
     @property
     def seconds(self) -> float:
         """How long the sentence takes to say at a normal speaking rate."""
+        return self.seconds_at(WORDS_PER_MINUTE)
+
+    def seconds_at(self, rate: int) -> float:
+        """How long the sentence takes to say at ``rate`` words a minute."""
         words = len(self.text.split())
-        return max(0.6, words * 60.0 / WORDS_PER_MINUTE)
+        return max(0.6 * WORDS_PER_MINUTE / rate, words * 60.0 / rate)
 
 
-def heard_by(busy_until: float, now: float, said: Announcement) -> float:
-    """When a listener will have heard ``said``, said at ``now``: a polite sentence waits
-    behind whatever is still being read (until ``busy_until``); an urgent one cuts in."""
+def heard_by(busy_until: float, now: float, said: Announcement,
+             rate: int = WORDS_PER_MINUTE) -> float:
+    """When a listener will have heard ``said``, said at ``now`` and read at ``rate``
+    words a minute: a polite sentence waits behind whatever is still being read (until
+    ``busy_until``); an urgent one cuts in."""
     start = now if said.urgent else max(busy_until, now)
-    return start + said.seconds
+    return start + said.seconds_at(rate)
 
 
 class Transcript:
@@ -64,17 +70,22 @@ class Transcript:
 
     KEEP = 5000  # a hand says about 150 sentences, focus moves included
 
-    def __init__(self) -> None:
+    def __init__(self, rate: int = WORDS_PER_MINUTE) -> None:
         self.lines: list[tuple[float, Announcement]] = []
         self.unsent: list[Announcement] = []
         self.heard_at = 0.0
+        self.rate = rate  # words a minute: the player's speaking rate
 
     def add(self, now: float, said: Announcement) -> None:
         self.lines.append((now, said))
         if len(self.lines) > self.KEEP:
             del self.lines[: len(self.lines) - self.KEEP]
         self.unsent.append(said)
-        self.heard_at = heard_by(self.heard_at, now, said)
+        self.heard_at = heard_by(self.heard_at, now, said, self.rate)
+
+    def skip(self, now: float) -> None:
+        """The listener has heard enough: nothing queued holds the table any longer."""
+        self.heard_at = min(self.heard_at, now)
 
     def take_unsent(self) -> list[Announcement]:
         """The sentences not yet handed to the page (each is handed over once)."""

@@ -44,7 +44,7 @@ class Narration:
 
     def _init_narration(self, resumed: bool) -> None:
         self.announcer = Announcer(self.names, seat=0)
-        self.transcript = Transcript()
+        self.transcript = Transcript(getattr(self.options, "speech_rate", 150))
         self.layout_key = (self.layout.width, self.layout.height, False)
         self.caption_band = (0, 0)  # the strip's height and type size, when shown
         self.turn_to_say: int | None = None  # "Your turn" waits for the words before it
@@ -143,6 +143,8 @@ class Narration:
             self.announce(self.announcer.focus_control(f"Bid {control.label}",
                                                        control.enabled))
         else:
+            if not value and control.key == ("tool", "coach"):
+                value = "on" if getattr(self.options, "coach", False) else "off"
             label = f"{control.label}, {value}" if value else control.label
             self.announce(self.announcer.focus_control(label, control.enabled))
 
@@ -191,9 +193,6 @@ class Narration:
             else:
                 text = ("Enter deals the next hand. S the score sheet, W the computer's "
                         "way with these cards, R replays the deal, E exports it.")
-        elif name == "match_over":
-            urgent = False
-            text = "Final result. Tab moves through what you can do next."
         elif name == "compare":
             text = ("Computer's way: the hard player plays your seat with the same cards. "
                     "Its result follows in a moment.")
@@ -228,4 +227,5 @@ class Narration:
         if not self.held_by_words() or not self.idle or self.view.my_turn:
             return False
         self.hurry = True
+        self.transcript.skip(self.now)  # everything queued, not only this one wait
         return True

@@ -116,8 +116,8 @@ class TablePanels(PausePanel):
             return ("Hint", "H", True)
         if name == "undo":
             return ("Undo", "U", HUMAN in self.match.actors and not self.options.autoplay)
-        if name == "coach":
-            return ("Coach" + (" on" if self.options.coach and not short else ""), "C", True)
+        if name == "coach":  # on shows as the chosen style: a label that grew moved
+            return ("Coach", "C", True)  # every key hint of the toolbar below its label
         return ("Menu", "Esc", True)
 
     def _tool_action(self, name: str) -> Callable[[], None]:

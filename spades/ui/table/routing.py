@@ -125,6 +125,11 @@ class TableInput:
         if self.focus in keys:
             i = (keys.index(self.focus) + step) % len(keys)
         else:
+            bids = [c for c in self.controls if c.group == "bids"]
+            if step > 0 and bids and self.bid_panel_open():
+                # The first Tab of a bid goes to the bids, where the decision is.
+                self.focus = self._group_start(bids).key
+                return
             i = 0 if step > 0 else len(keys) - 1
         self.focus = keys[i]
 

@@ -66,6 +66,7 @@ class TableOptions:
     coach: bool = False
     avatar: tuple[str, str] = ("spade", "gold")  # the player's face: shape and colour
     announcements: bool = False  # words for a listener: see narration.py
+    speech_rate: int = 150  # the words a minute the table waits for them to be read
 
 
 class TableScene(TableInput, Choreography, TablePanels, Narration):
