@@ -125,3 +125,84 @@ def test_the_toolbar_keeps_its_layout_when_coach_is_switched_on(size):
     assert toolbar_words() == off
     coach = d.control(("tool", "coach"))
     assert coach.style == "chosen"  # on shows in the button's colour
+
+
+@pytest.mark.parametrize("size", ["1280x720", "390x844"])
+def test_a_locked_journey_levels_instructions_read_as_body_text(size):
+    from spades.ui.pages.journey import JourneyScreen
+    from spades.ui.widgets import style
+
+    d = Driver("--speed", "instant", "--size", size)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    d.app.show(JourneyScreen(d.app))
+    inks: dict[str, tuple] = {}
+    render = d.app.text.render
+
+    def spy(text, size, colour, bold=False):
+        inks[text] = tuple(colour)
+        return render(text, size, colour, bold)
+
+    d.app.text.render = spy
+    d.frame()
+    locked = [t for t in inks if t.startswith("Win level 1 to open it")]
+    assert locked, list(inks)[:20]
+    tile = style.colours("secondary", enabled=False, ground="felt").fill
+    assert style.contrast(inks[locked[0]], tile) >= 4.5  # it was 3.3:1
+    label = next(t for t in inks if t.startswith("Level 2:"))
+    assert style.contrast(inks[label], tile) >= 3.0  # the label stays faded, as locked
+
+
+@pytest.mark.parametrize("size", ["500x320", "640x360", "1280x720", "390x844"])
+def test_the_focus_ring_stays_whole_inside_the_window(size, monkeypatch):
+    import pygame
+
+    from spades.ui.art import theme
+
+    d = Driver("--speed", "instant", "--size", size)
+    d.wait_for_player()
+    rings: list = []
+    draw_rect = pygame.draw.rect
+
+    def spy(surface, colour, rect, *args, **kwargs):
+        if colour in (theme.FOCUS, theme.FOCUS_EDGE):
+            rings.append(pygame.Rect(rect))
+        return draw_rect(surface, colour, rect, *args, **kwargs)
+
+    monkeypatch.setattr(theme.pygame.draw, "rect", spy)
+    window = d.app.screen.get_rect()
+    seen = set()
+    for _ in range(40):  # Tab through every control, the top tools included
+        d.press("tab")
+        seen.add(d.scene.focus)
+        for ring in rings:
+            assert window.contains(ring), (size, d.scene.focus, ring)
+        rings.clear()
+    assert ("tool", "scores") in seen
+
+
+@pytest.mark.parametrize("size", ["390x844", "800x600", "1280x720"])
+def test_the_statistics_say_what_a_won_hand_is_and_the_legend_breaks_between_phrases(size):
+    import random
+
+    from spades.engine import STANDARD, Match
+    from spades.storage import Statistics
+    from spades.ui.pages.menu import StatsScreen
+
+    stats = Statistics()
+    for seed in (3, 4):
+        match, rng = Match(STANDARD.with_options(target=150), seed), random.Random(seed)
+        while not match.is_over:
+            match.apply(rng.choice(match.legal_actions()))
+        stats = stats.record_match(match.history, match.winner, False, "standard")
+    d = Driver("--speed", "instant", "--size", size)
+    storage.save_statistics(d.app.store, stats)
+    d.app.show(StatsScreen(d.app))
+    words = drawn(d)
+    assert "Hands won" not in words and "Hands won on points" in " ".join(words)
+    whole = "One bar a hand, match after match: W won, L lost, * practice"
+    legend = [w for w in words if w in whole and w and any(
+        part in w for part in ("bar a hand", "W won", "practice", "match after"))]
+    assert legend and " ".join(legend) == whole, legend
+    assert legend in ([whole], ["One bar a hand, match after match:",
+                                "W won, L lost, * practice"]), legend

@@ -248,8 +248,9 @@ def window_too_small(surface: pygame.Surface, text: Text, smallest: str) -> None
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8) -> None:
-    """A ring drawn outside ``rect``: dark edge, bright middle, seen on every background."""
-    outer = rect.inflate(10, 10)
+    """A ring drawn outside ``rect``: dark edge, bright middle, seen on every background;
+    kept whole inside the window (a control at its edge gets a ring a little closer)."""
+    outer = rect.inflate(10, 10).clip(surface.get_rect())
     pygame.draw.rect(surface, FOCUS_EDGE, outer, 5, border_radius=radius + 4)
     pygame.draw.rect(surface, FOCUS, outer.inflate(-2, -2), 3, border_radius=radius + 3)
 

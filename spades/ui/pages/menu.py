@@ -320,7 +320,7 @@ class SettingsScreen(Screen):
         def step(k: int) -> None:
             self.change(speech_rate=cycle(SPEECH_RATES, rate, k))
 
-        return Stepper("speech_rate", "Speaking rate", f"{rate} words a minute",
+        return Stepper("speech_rate", "Speaking rate (words a minute)", str(rate),
                        lambda: step(-1), lambda: step(1),
                        note="Set it to your screen reader's rate: the computer players "
                        "wait this long for the words. Enter skips the wait.")

@@ -15,7 +15,8 @@ from .screens import Screen
 
 STAT_LINES = (
     ("Matches won", lambda r: (r.matches_won, r.matches_played)),
-    ("Hands won", lambda r: (r.hands_won, r.hands_played)),
+    # A hand is "won" when your side scored more points in it than the other side.
+    ("Hands won on points", lambda r: (r.hands_won, r.hands_played)),
     ("Contracts made", lambda r: (r.contracts_made, r.contracts_made + r.contracts_set)),
     ("Contracts set", lambda r: (r.contracts_set, r.contracts_made + r.contracts_set)),
     ("Your nils made", lambda r: (r.nils_made, r.nils_tried)),
@@ -117,8 +118,11 @@ class StatsScreen(Screen):
         low, high = ticks[0], ticks[-1]
         size = small  # the scale and the note in the secondary size, never smaller
         label_w = max(t.font(size).size(f"{v:+d}")[0] for v in ticks) + pad
-        note = "One bar a hand, match after match: W won, L lost, * practice"
-        note_lines = t.wrap(note, size, box.width - 2 * pad)
+        # The legend breaks between its two phrases, never inside "W won, L lost".
+        phrases = ("One bar a hand, match after match:", "W won, L lost, * practice")
+        note = " ".join(phrases)
+        note_lines = [note] if t.font(size).size(note)[0] <= box.width - 2 * pad else [
+            line for phrase in phrases for line in t.wrap(phrase, size, box.width - 2 * pad)]
         label_h = small + 4
         note_h = len(note_lines) * round(size * 1.1) + 2
         area = Rect(box.x + pad + label_w, box.y + pad + size // 2,

@@ -17,7 +17,7 @@ from pygame import Rect
 
 from ..art import theme
 from .scroll import ScrollArea
-from .style import OFF_ON_PANEL, colours, draw_button, paint_button
+from .style import OFF_ON_PANEL, colours, draw_button, note_colour, paint_button
 
 Action = Callable[[], None]
 _WRAPPED: dict[tuple, list[str]] = {}
@@ -156,7 +156,8 @@ class Button(Widget):
             return
         c = colours(self.style, self.enabled, state.hovering, look.ground)
         r = paint_button(surface, rect, c, pressed=state.pressing, suggested=self.suggested)
-        draw_row_text(surface, self, r, r.width - 3 * look.pad, look, c.ink, c.muted)
+        draw_row_text(surface, self, r, r.width - 3 * look.pad, look, c.ink,
+                      note_colour(c, self.enabled))
 
 
 class Stepper(Widget):

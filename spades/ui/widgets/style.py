@@ -40,6 +40,10 @@ OFF_ON_FELT = (150, 184, 164)
 OFF_ON_PANEL = (112, 118, 114)
 FLAT_ON_PANEL = (238, 236, 228)
 FLAT_ON_FELT = (34, 100, 66)
+# A disabled row's note is body text the player must read (a locked Journey level says
+# how to open it): 4.5:1 against the flat tile, while its label stays faded.
+NOTE_OFF_ON_FELT = (200, 222, 208)
+NOTE_OFF_ON_PANEL = (84, 90, 86)
 # On the dark bar that holds the toolbar a felt-green tile stood out like a lit
 # switch: there the tile is barely lighter than the bar, its text dimmer.
 FLAT_ON_BAR = (20, 52, 37)
@@ -95,6 +99,13 @@ def colours(style: str, enabled: bool = True, hover: bool = False,
         return Colours(CHOSEN, CHOSEN_INK, theme.TEXT_MUTED, None, ground)
     edge = PLAIN_EDGE if ground == "panel" else None
     return Colours(PLAIN_HOVER if hover else PLAIN, PLAIN_INK, PLAIN_MUTED, edge, ground)
+
+
+def note_colour(c: Colours, enabled: bool) -> tuple:
+    """A row's note on a button of colours ``c``: readable as body text even disabled."""
+    if enabled:
+        return c.muted
+    return NOTE_OFF_ON_PANEL if c.ground == "panel" else NOTE_OFF_ON_FELT
 
 
 def suggestion_colour(c: Colours) -> tuple:
