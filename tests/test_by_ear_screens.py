@@ -161,3 +161,42 @@ def test_without_a_screen_reader_the_desktop_offers_nothing(monkeypatch):
     d.wait_for_player()
     d.press("tab")
     assert not d.app.speech.offering and d.scene.focus is not None
+
+
+def test_the_rules_the_statistics_and_the_demonstration_are_read_out(page):
+    import random
+
+    from spades.engine import STANDARD, Match
+    from spades.storage import Statistics
+    from spades.ui.pages.menu import RulesScreen, StatsScreen
+    from spades.ui.table.tutorial import TEXTS
+
+    d = menu_driver()
+    d.app.settings = replace(d.app.settings, announcements=True)
+    d.app.speech.offered = True
+    d.app.show(RulesScreen(d.app))
+    d.frame()
+    told = [text for text, _ in page]
+    assert told[0].startswith("How to play.")
+    assert "Leading spades." in told
+    assert any(t.startswith("Nobody may lead a spade until spades are broken") for t in told)
+
+    stats = Statistics()
+    match, rng = Match(STANDARD.with_options(target=150), 3), random.Random(3)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    stats = stats.record_match(match.history, match.winner, False, "standard")
+    storage.save_statistics(d.app.store, stats)
+    page.clear()
+    d.app.show(StatsScreen(d.app))
+    d.frame()
+    told = " ".join(text for text, _ in page)
+    assert "Matches won: " in told and "Hands won on points: " in told
+    assert "Match 1, " in told  # the chart, match by match
+
+    page.clear()
+    d.app.start_demo()
+    d.until(lambda: d.scene.reached, 3000)
+    d.frame()
+    assert TEXTS["welcome"] in d.scene.transcript.texts()
+    assert (TEXTS["welcome"], True) in page

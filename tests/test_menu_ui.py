@@ -255,7 +255,7 @@ def test_statistics_count_a_finished_match_but_not_practice():
     d.app.show(StatsScreen(d.app))
     d.frame()
     headings = [r.label for r in d.scene.rows() if r.kind == "heading"]
-    assert "custom" in headings and "custom, practice (Undo used)" in headings
+    assert "Your own rules" in headings and "Your own rules, practice (Undo used)" in headings
     assert any(r.key == "chart" for r in d.scene.rows())
     # Reset (scrolled into view by Tab) asks once more, then empties them.
     focus_row(d, "reset")

@@ -68,12 +68,13 @@ class StatsScreen(Screen):
                                   "your record fills in here, rule set by rule set."))
             rows.append(Heading("h_empty", "Your record"))
             rows.append(Custom("t_empty", len(STAT_LINES) * round(small * 1.3) + pad,
-                               self._table(stats.total)))
+                               self._table(stats.total), words=table_words(stats.total)))
         else:
             if stats.recent:
                 rows.append(Heading("h_chart", "Points per hand, your last matches"))
                 rows.append(Custom("chart", round(font * 9.5),
-                                   lambda surface, rect: self.chart(surface, rect, stats)))
+                                   lambda surface, rect: self.chart(surface, rect, stats),
+                                   words=chart_words(stats)))
             sections = [("all", "All rule sets", stats.total)] if len(stats.rows()) > 1 else []
             sections += [(name, preset_title(name), record) for name, record in stats.rows()]
             sections += [(f"practice_{name}", f"{preset_title(name)}, practice (Undo used)",
@@ -81,7 +82,7 @@ class StatsScreen(Screen):
             for key, title, record in sections:
                 rows.append(Heading(f"h_{key}", title))
                 rows.append(Custom(f"t_{key}", len(STAT_LINES) * round(small * 1.3) + pad,
-                                   self._table(record)))
+                                   self._table(record), words=table_words(record)))
         if not stats.is_empty:  # nothing to reset: no Reset
             label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
             rows.append(Button("reset", label, self.reset, style="danger",
@@ -168,3 +169,19 @@ class StatsScreen(Screen):
         save_statistics(self.app.store, Statistics())
         self.confirming = False
         self.say("Statistics reset")
+
+
+def table_words(record) -> str:
+    """A record's table as a listener hears it: each line and its figure."""
+    return " ".join(f"{label}: {stat_text(*get(record))}." for label, get in STAT_LINES)
+
+
+def chart_words(stats) -> str:
+    """The chart in words: each recent match, won or lost, and its hands' points."""
+    parts = []
+    for i, match in enumerate(stats.recent, 1):
+        result = "won" if match.won else "lost"
+        points = ", ".join(f"{p:+d}" for p in match.points)
+        parts.append(f"Match {i}, {result}{', practice' if match.practice else ''}: "
+                     f"{points}.")
+    return " ".join(parts)

@@ -126,6 +126,8 @@ class Speech:
             self.page, self.page_focus, self.page_message = scene, None, None
             title = getattr(scene, "title", "") or "Menu"
             self.out(f"{title}. Tab and the arrows move; Enter chooses.", urgent=True)
+            for words in page_words(scene):  # what the page says, not only its buttons
+                self.out(words)
         focus = getattr(scene, "focus", None)
         row = scene.row_of(focus) if focus is not None and hasattr(scene, "row_of") else None
         value = getattr(row, "value", None)
@@ -151,6 +153,22 @@ class Speech:
             size = lay.font_small if lay is not None else 18
             pad = lay.pad if lay is not None else 10
             captions.draw_offer(surface, text, OFFER, size, pad)
+
+
+def page_words(scene: Any) -> list[str]:
+    """A page's text in order, as a listener needs it read: its headings, paragraphs
+    and what it draws itself (a chart, a table of figures), not its buttons (the focus
+    says those)."""
+    rows = scene.rows() if hasattr(scene, "rows") else []
+    out = []
+    for row in rows:
+        for widget in row if isinstance(row, tuple) else (row,):
+            if getattr(widget, "focusable", True):
+                continue
+            text = str(getattr(widget, "words", "") or getattr(widget, "label", "") or "")
+            if text:
+                out.append(text if text.endswith((".", ":", "!", "?")) else text + ".")
+    return out
 
 
 def describe(row: Any) -> str:

@@ -152,6 +152,7 @@ class DemoScene(TableScene):
         step = self.step()
         if self.waiting and (not self.reached or self.reached[-1] != step):
             self.reached.append(step)
+            self.narrate_message(TEXTS[step])  # a listener hears each step as it shows
 
     def overlays_block_play(self) -> bool:
         # A step that explains something holds the table still until it is read.

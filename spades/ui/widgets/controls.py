@@ -360,10 +360,11 @@ class Custom(Widget):
     focusable = False
 
     def __init__(self, key: Any, height: int,
-                 paint: Callable[[pygame.Surface, Rect], None]) -> None:
+                 paint: Callable[[pygame.Surface, Rect], None], words: str = "") -> None:
         super().__init__(key)
         self.height = height
         self.paint = paint
+        self.words = words  # what it shows, in sentences, for a listener
 
     def measure(self, width: int, look: Look) -> int:
         return self.height
