@@ -366,7 +366,10 @@ def test_one_tap_from_the_menu_deals_with_the_last_used_rules(touch, size):
     assert chosen != "normal"
     tap(d, ("row", "details"), touch)
     assert "target" in [w.key[1] for w in d.scene.build_controls()]
-    tap(d, ("foot", "back"), touch)
+    tap(d, ("foot", "start"), touch)  # Start match keeps the choice (Back cancels it)
+    assert isinstance(d.scene, TableScene)
+    d.app.show_menu()
+    d.frame()
     assert isinstance(d.scene, MenuScreen)
 
     # A saved match: Continue stays first; Play asks once before replacing it.
