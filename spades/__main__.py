@@ -289,7 +289,31 @@ def bench(hands: int, seed: int, repeats: int = 5) -> dict[str, Any]:
     }
 
 
+def cmd_solve(args: argparse.Namespace) -> int:
+    """What each side could take with every hand seen, for a hand record's deal."""
+    from .solver.measure import format_solve, solve_record
+
+    try:
+        out = solve_record(read_record(args.file))
+    except SaveError as exc:
+        return _refuse(f"{'standard input' if args.file == '-' else args.file}: {exc}")
+    except Unreadable as exc:
+        return _refuse(str(exc))
+    print(json.dumps(out, indent=2) if args.json else format_solve(out))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.solver:
+        from .solver.measure import run_bench
+
+        progress = Progress(args.deals)
+        try:
+            print(run_bench(args, preset(args.rules), lambda n, bad: progress.show(
+                f"{n}/{args.deals} deals, {bad} disagreements{progress.left(n)}")))
+        finally:
+            progress.clear()
+        return 0
     if args.players:
         from .measure.timing import format_timing, time_decisions
 
@@ -494,13 +518,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strength", choices=PLAYERS, default="hard",
                    help="with --players: the player timed, in seats 0 and 2 against normal")
     p.add_argument("--deals", type=positive(), default=40, metavar="N",
-                   help="with --players: deals to play")
+                   help="with --players: deals to play; with --solver: deals to solve")
     p.add_argument("--iterations", type=positive(), default=None, metavar="N",
                    help="with --players: rollouts per card decision for hard, three times "
                    "as many per bid (default: its own budget)")
+    p.add_argument("--solver", action="store_true",
+                   help="time the exact solver instead (last 8 tricks, whole deals; --deals "
+                   "deals, four leaders each) and hold it against DDS when the endplay "
+                   "package is installed")
+    p.add_argument("--standard-lead", action="store_true",
+                   help="with --solver: spades may not be led until broken (no DDS check); "
+                   "by default they may be led at any time, as in bridge")
+    p.add_argument("--no-dds", action="store_true", help="with --solver: skip the DDS check")
     rules(p)
     as_json(p)
     p.set_defaults(run=cmd_bench)
+
+    p = command("solve", "with every hand seen: the most tricks each side can take from "
+                "each opening leader of a hand record's deal, and whether each contract "
+                "and nil could be made")
+    p.add_argument("file", help="the spades-hand/1 record, or - for standard input")
+    as_json(p)
+    p.set_defaults(run=cmd_solve)
 
     p = command("watch", "watch four computer players play a match in the terminal")
     seed(p, None, "the match")

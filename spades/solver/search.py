@@ -1,0 +1,588 @@
+"""The exact search: zero-window alpha-beta over whole tricks, on squeezed hands.
+
+Positions here are *squeezed*: each suit keeps the engine's 13-bit field of
+``cards.SUIT_MASKS``, but the cards still present (in a hand or on the trick in
+progress) sit in its lowest bits, in their order, with no gaps for the cards of
+finished tricks. Two deals that differ only in which small cards are already gone
+are then the same position, two cards of one hand with nothing present between them
+are adjacent bits (tried once), and the sure winners of a suit are simply its top
+bits. The engine's rules read squeezed masks as they read real ones, because suit
+membership and order are kept: the legal cards come from ``legal.legal_cards``; the
+trick's winner is computed card by card with the same test as
+``legal.trick_winner_index`` (a test holds the two equal).
+
+A search answers one question, "does the counted side take at least ``t`` of the
+remaining tricks?", so every cut is a zero window; exact values come from repeating
+it on targets (the driver in ``position.py``). What is counted is a 0/1 weight per
+seat: a team's two seats for its tricks, or one seat for a nil. The maximising side
+is the team that wants the count high. Positions at trick boundaries go into a table
+of bounds keyed on the squeezed hands, the leader and whether spades are broken.
+
+The searches are generators: they ``yield`` every ``slice_nodes`` cards so a caller
+can run them in slices between frames (the browser has one thread) and drop them at
+any time; run to the end without pausing, they return the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ..engine.cards import NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS
+from ..engine.legal import legal_cards
+
+Search = Generator[None, None, tuple[bool, int]]
+
+_F0, _F1, _F2, _F3 = SUIT_MASKS
+_SP = SPADE_MASK
+_NSP = NON_SPADE_MASK
+_TOPS = sum(1 << (13 * suit + 12) for suit in range(4))
+_NOT_TOPS = ((1 << 52) - 1) ^ _TOPS
+# Bits above a card within its suit, and everything else: to squeeze a card out.
+_ABOVE = [SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52)]
+_KEEP = [((1 << 52) - 1) ^ a for a in _ABOVE]
+_FIELD_OF = [SUIT_MASKS[c // 13] for c in range(52)]
+_INCL = [SUIT_MASKS[c // 13] & ~((1 << c) - 1) for c in range(52)]
+# A hand's suit lengths in 4-bit fields, seat by seat: the table's shape.
+_SHAPE_UNIT = [[1 << (4 * (4 * seat + suit)) for suit in range(4)] for seat in range(4)]
+NEVER = 1 << 62
+
+
+def shape_of(hands: tuple[int, ...]) -> int:
+    shape = 0
+    for seat, h in enumerate(hands):
+        for suit, field in enumerate(SUIT_MASKS):
+            shape += (h & field).bit_count() * _SHAPE_UNIT[seat][suit]
+    return shape
+
+
+def _store(
+    bucket: dict[int, dict[tuple[int, int, int], list[int]]], rel: int,
+    pattern: tuple[int, int, int], lo: int, hi: int,
+) -> None:
+    """Narrow the bounds kept for the positions that hold ``rel`` as ``pattern`` does."""
+    patterns = bucket.get(rel)
+    if patterns is None:
+        bucket[rel] = {pattern: [lo, hi]}
+        return
+    e = patterns.get(pattern)
+    if e is None:
+        patterns[pattern] = [lo, hi]
+    else:
+        if lo > e[0]:
+            e[0] = lo
+        if hi < e[1]:
+            e[1] = hi
+
+
+def _close(cards: int) -> int:
+    """The cards and every card above the lowest of them in its suit."""
+    out = cards
+    for field in SUIT_MASKS:
+        m = cards & field
+        if m:
+            out |= field & ~((m & -m) - 1)
+    return out
+
+
+def squeeze(hands: tuple[int, int, int, int], cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The four hands with ``cards`` (out of every hand) closed up in their suits."""
+    h0, h1, h2, h3 = hands
+    for c in sorted(cards, reverse=True):
+        a = _ABOVE[c]
+        k = _KEEP[c]
+        h0 = (h0 & k) | (h0 & a) >> 1
+        h1 = (h1 & k) | (h1 & a) >> 1
+        h2 = (h2 & k) | (h2 & a) >> 1
+        h3 = (h3 & k) | (h3 & a) >> 1
+    return (h0, h1, h2, h3)
+
+
+def run_tops(cards: int, hand: int) -> int:
+    """The cards of ``cards`` that top a run of ``hand``: one of each set of equals."""
+    return cards & ~((hand >> 1) & _NOT_TOPS)
+
+
+def beats(card: int, best: int, led_suit: int) -> bool:
+    """Whether ``card`` takes the trick from ``best`` (legal.trick_winner_index's test)."""
+    return card > best and (card >= 39 or card // 13 == led_suit)
+
+
+def _bits_up(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _bits_down(mask: int) -> list[int]:
+    out = []
+    while mask:
+        c = mask.bit_length() - 1
+        out.append(c)
+        mask ^= 1 << c
+    return out
+
+
+def sure_tricks(hl: int, hp: int, ha: int, hb: int, spades_open: bool) -> tuple[int, int]:
+    """Tricks the leader's side takes for certain by cashing the leader's winners.
+
+    The leader cashes top spades first (when it may lead them), then in each other
+    suit the cards above every other hand's cards of it, never more rounds than an
+    opponent holding spades can follow, nor than a partner holding spades can play
+    without being forced to ruff. A lower bound: the search's quick-trick cut. With
+    it, the leader's top cards the count rests on.
+    """
+    q = 0
+    used = 0
+    sa = (ha & _SP).bit_count()
+    sb = (hb & _SP).bit_count()
+    sp_partner = (hp & _SP).bit_count()
+    mine = hl & _SP
+    if mine and spades_open:
+        others = (hp | ha | hb) & _SP
+        top = others.bit_length()
+        k = (mine >> top).bit_count() if top else mine.bit_count()
+        used |= (mine >> top) << top
+        if k >= sa and k >= sb and k >= sp_partner:
+            k = mine.bit_count()
+        q = k
+        sa = sa - k if sa > k else 0
+        sb = sb - k if sb > k else 0
+        sp_partner = sp_partner - k if sp_partner > k else 0
+    rounds = 0
+    per_suit = []
+    for f in (_F0, _F1, _F2):
+        m = hl & f
+        if not m:
+            continue
+        pf = hp & f
+        af = ha & f
+        bf = hb & f
+        others = pf | af | bf
+        if others:
+            top = others.bit_length()
+            k = (m >> top).bit_count()
+            if not k:
+                continue
+            used |= (m >> top) << top
+            if k >= pf.bit_count() and k >= af.bit_count() and k >= bf.bit_count():
+                k = m.bit_count()
+        else:
+            k = m.bit_count()
+            used |= m
+        if sa and af.bit_count() < k:
+            k = af.bit_count()
+        if sb and bf.bit_count() < k:
+            k = bf.bit_count()
+        rounds += k
+        per_suit.append((k, pf.bit_count()))
+    if sp_partner and rounds > (hp & _NSP).bit_count():
+        # The partner may run out of other cards and have to ruff: count only the
+        # rounds it can follow.
+        rounds = sum(min(k, pk) for k, pk in per_suit)
+    # Then, once: a small card to the partner's winners in a suit the leader does not
+    # head, when the partner has kept all its cards of it (followed every round).
+    extra = 0
+    if (not q or (hp & _SP).bit_count() >= q) and all(pk >= k for k, pk in per_suit):
+        for f in (_F0, _F1, _F2):
+            lf = hl & f
+            pf = hp & f
+            if not lf or not pf:
+                continue
+            af = ha & f
+            bf = hb & f
+            top = (lf | af | bf).bit_length()
+            run = (pf >> top) << top
+            k = run.bit_count()
+            if not k or k <= extra:
+                continue
+            if k >= lf.bit_count() and k >= af.bit_count() and k >= bf.bit_count():
+                k = pf.bit_count()
+            if sa and af.bit_count() < k:
+                k = af.bit_count()
+            if sb and bf.bit_count() < k:
+                k = bf.bit_count()
+            if k > extra:
+                extra = k
+                extra_cards = run
+        if extra:
+            used |= extra_cards
+    return q + rounds + extra, used
+
+
+def top_spades(x1: int, x2: int, y1: int, y2: int) -> tuple[int, int]:
+    """Tricks side x must take with the spades above all of side y's: each wins its
+    own trick, and two of them share a trick only when the two partners play them."""
+    ours = (x1 | x2) & _SP
+    if not ours:
+        return 0, 0
+    top = ((y1 | y2) & _SP).bit_length()
+    if top:
+        return max((x1 >> top).bit_count(), (x2 >> top).bit_count()), (ours >> top) << top
+    return max((x1 & _SP).bit_count(), (x2 & _SP).bit_count()), ours
+
+
+class Solver:
+    """One game's search: what is counted, who maximises, the rules of the lead.
+
+    ``weights[seat]`` is 1 for a seat whose tricks are counted; ``max_team`` wants
+    the count high. ``team_mode`` (the count is the maximising team's tricks) turns
+    on the sure-trick cuts, which are about sides. Keep one per deal and question:
+    the table of positions is shared by every search of it.
+
+    The table is DDS's: a search's answer at a trick boundary comes back with the
+    cards that decided it (the winners of tricks won by rank, the sure winners of a
+    cut), closed upwards in each suit; the entry holds the bound for every position
+    of the same shape (suit lengths of each hand), leader and broken spades whose
+    hands hold those top cards alike, whatever the smaller cards.
+    """
+
+    def __init__(
+        self,
+        weights: tuple[int, int, int, int],
+        max_team: int,
+        spades_lead_anytime: bool,
+        forced_spade_lead_breaks: bool,
+        slice_nodes: int = NEVER,
+    ) -> None:
+        self.weights = weights
+        self.max_team = max_team
+        self.team_mode = all(w == ((s & 1) == max_team) for s, w in enumerate(weights))
+        self.nil_seat = -1 if self.team_mode or sum(weights) != 1 else weights.index(1)
+        self.anytime = spades_lead_anytime
+        self.forced_breaks = forced_spade_lead_breaks
+        # shape, leader, broken -> relevant cards -> hands 0..2 on them -> [lo, hi]
+        self.table: dict[int, dict[int, dict[tuple[int, int, int], list[int]]]] = {}
+        self.hints: dict[tuple[int, ...], int] = {}
+        self.nodes = 0
+        self.slice_nodes = slice_nodes
+        self.pause_at = slice_nodes
+
+    # --- the answer at a trick boundary -----------------------------------------
+
+    def bounds(self, hands: tuple[int, ...], leader: int, broken: bool) -> tuple[int, int]:
+        """What is known for certain of the count from here, without searching."""
+        left = hands[leader].bit_count()
+        if self.team_mode:
+            lo, hi, _, _ = self._sure(hands, leader, broken or self.anytime, left)
+            return lo, hi
+        return 0, left
+
+    def _sure(
+        self, h: tuple[int, ...], leader: int, broken: bool, left: int
+    ) -> tuple[int, int, int, int]:
+        """Bounds of the count from sure winners, and the cards each rests on."""
+        p = (leader + 2) & 3
+        a = (leader + 1) & 3
+        b = (leader + 3) & 3
+        hl, hp, ha, hb = h[leader], h[p], h[a], h[b]
+        quick, quick_cards = sure_tricks(hl, hp, ha, hb, broken or not hl & _NSP)
+        top, top_cards = top_spades(hl, hp, ha, hb)
+        if quick >= top:
+            ours, ours_cards = quick, quick_cards
+        else:
+            ours, ours_cards = top, top_cards
+        theirs, theirs_cards = top_spades(ha, hb, hl, hp)
+        if (leader & 1) == self.max_team:
+            return ours, left - theirs, ours_cards, theirs_cards
+        return theirs, left - ours, theirs_cards, ours_cards
+
+    def trick(
+        self, h: tuple[int, ...], leader: int, broken: bool, t: int, shape: int
+    ) -> Search:
+        """(Does the counted side take at least ``t`` of the tricks left?, the cards
+        the answer rests on), at a trick boundary. ``shape`` is ``shape_of(h)``."""
+        if t <= 0:
+            return True, 0
+        h1 = h[leader]
+        left = h1.bit_count()
+        if t > left:
+            return False, 0
+        if self.nodes >= self.pause_at:
+            self.pause_at = self.nodes + self.slice_nodes
+            yield
+        weights = self.weights
+        s2 = (leader + 1) & 3
+        s3 = (leader + 2) & 3
+        s4 = (leader + 3) & 3
+        h2, h3, h4 = h[s2], h[s3], h[s4]
+        if left == 1:
+            self.nodes += 4
+            led = h1.bit_length() - 1
+            best, win = led, leader
+            suit = led // 13
+            by_rank = False
+            for seat, card in ((s2, h2.bit_length() - 1), (s3, h3.bit_length() - 1),
+                               (s4, h4.bit_length() - 1)):
+                if card // 13 == best // 13:
+                    by_rank = True
+                if card > best and (card >= 39 or card // 13 == suit):
+                    best, win = card, seat
+                    by_rank = False
+            if not by_rank:
+                # Another card of the winner's suit after it also makes it by rank.
+                ws = best // 13
+                by_rank = sum(c // 13 == ws for c in (led, h2.bit_length() - 1,
+                              h3.bit_length() - 1, h4.bit_length() - 1)) > 1
+            return weights[win] >= t, (_INCL[best] if by_rank else 0)
+        anytime = self.anytime
+        if anytime:
+            broken = True
+        key = shape << 3 | leader << 1 | broken
+        table = self.table
+        h0, hh1, hh2 = h[0], h[1], h[2]
+        bucket = table.get(key)
+        if bucket is None:
+            bucket = table[key] = {}
+        else:
+            for r, patterns in bucket.items():
+                e = patterns.get((h0 & r, hh1 & r, hh2 & r))
+                if e is not None:
+                    if e[0] >= t:
+                        return True, r
+                    if e[1] < t:
+                        return False, r
+        if self.team_mode:
+            lo, hi, lo_cards, hi_cards = self._sure(h, leader, broken, left)
+            if lo >= t:
+                lo_cards = _close(lo_cards)
+                _store(bucket, lo_cards, (h0 & lo_cards, hh1 & lo_cards, hh2 & lo_cards),
+                       lo, left)
+                return True, lo_cards
+            if hi < t:
+                hi_cards = _close(hi_cards)
+                _store(bucket, hi_cards, (h0 & hi_cards, hh1 & hi_cards, hh2 & hi_cards),
+                       0, hi)
+                return False, hi_cards
+        elif self.nil_seat >= 0:
+            n = self.nil_seat
+            others = 0
+            for s in range(4):
+                if s != n:
+                    others |= h[s]
+            top = (others & _SP).bit_length()
+            mine = h[n] & _SP
+            if mine >> top if top else mine:
+                # The nil holds the top spade: it wins a trick whatever happens.
+                return True, _close(mine & ~((1 << top) - 1))
+        max_team = self.max_team
+        m1 = (leader & 1) == max_team
+        m2 = not m1
+        forced = self.forced_breaks
+        order = self._order
+        hint_key = (h0, hh1, hh2, h[3], leader)
+        hint = self.hints.get(hint_key, -1)
+        w1 = _SHAPE_UNIT[leader]
+        w2 = _SHAPE_UNIT[s2]
+        w3 = _SHAPE_UNIT[s3]
+        w4 = _SHAPE_UNIT[s4]
+        value1 = not m1
+        rel1 = 0
+        for a in order(1, run_tops(legal_cards(h1, -1, broken, anytime), h1), h, leader,
+                       -1, -1, -1, hint):
+            led = a // 13
+            broken1 = broken or (led == 3 and forced)
+            field = SUIT_MASKS[led]
+            g2 = h2 & field or h2
+            shape1 = shape - w1[led]
+            value2 = not m2
+            rel2 = 0
+            for b in order(2, run_tops(g2, h2), h, s2, led, a, leader, -1):
+                if b > a and (b >= 39 or b // 13 == led):
+                    best2, win2 = b, s2
+                else:
+                    best2, win2 = a, leader
+                broken2 = broken1 or (b >= 39 and led != 3)
+                g3 = h3 & field or h3
+                shape2 = shape1 - w2[b // 13]
+                value3 = not m1
+                rel3 = 0
+                for c in order(3, run_tops(g3, h3), h, s3, led, best2, win2, -1):
+                    if c > best2 and (c >= 39 or c // 13 == led):
+                        best3, win3 = c, s3
+                    else:
+                        best3, win3 = best2, win2
+                    broken3 = broken2 or (c >= 39 and led != 3)
+                    g4 = h4 & field or h4
+                    shape3 = shape2 - w3[c // 13]
+                    value4 = not m2
+                    rel4 = 0
+                    for d in order(4, run_tops(g4, h4), h, s4, led, best3, win3, -1):
+                        self.nodes += 4
+                        if d > best3 and (d >= 39 or d // 13 == led):
+                            win, top = s4, d
+                        else:
+                            win, top = win3, best3
+                        nh = [h0, hh1, hh2, h[3]]
+                        nh[leader] ^= 1 << a
+                        nh[s2] ^= 1 << b
+                        nh[s3] ^= 1 << c
+                        nh[s4] ^= 1 << d
+                        played = (a, b, c, d)
+                        v, r = yield from self.trick(
+                            squeeze(nh, played),  # type: ignore[arg-type]
+                            win, broken3 or (d >= 39 and led != 3), t - weights[win],
+                            shape3 - w4[d // 13],
+                        )
+                        if r:
+                            for p in sorted(played):
+                                x = r & _INCL[p]
+                                r = (r ^ x) | ((x << 1) & _FIELD_OF[p])
+                        ts = top // 13
+                        if (a // 13 == ts) + (b // 13 == ts) + (c // 13 == ts) + (
+                            d // 13 == ts
+                        ) > 1:
+                            r |= 1 << top  # won by rank
+                        if v == m2:
+                            value4 = v
+                            rel4 = r
+                            break
+                        rel4 |= r
+                    if value4 == m1:
+                        value3 = value4
+                        rel3 = rel4
+                        break
+                    rel3 |= rel4
+                if value3 == m2:
+                    value2 = value3
+                    rel2 = rel3
+                    break
+                rel2 |= rel3
+            if value2 == m1:
+                value1 = value2
+                rel1 = rel2
+                if a != hint:
+                    self.hints[hint_key] = a
+                break
+            rel1 |= rel2
+        rel1 = _close(rel1)
+        pattern = (h0 & rel1, hh1 & rel1, hh2 & rel1)
+        if value1:
+            _store(bucket, rel1, pattern, t, left)
+        else:
+            _store(bucket, rel1, pattern, 0, t - 1)
+        return value1, rel1
+
+    # --- move ordering ------------------------------------------------------------
+
+    def _order(
+        self, ply: int, cands: int, h: tuple[int, ...], seat: int, led: int, best: int,
+        win: int, hint: int,
+    ) -> list[int]:
+        """The candidate cards, the likeliest best first (only the order changes)."""
+        if cands & (cands - 1) == 0:
+            return [cands.bit_length() - 1]
+        if not self.team_mode:
+            return self._order_nil(ply, cands, h, seat, best, win)
+        if ply == 1:
+            return self._order_lead(cands, h, seat, hint)
+        hand = h[seat]
+        field = SUIT_MASKS[led]
+        following = hand & field
+        partner_winning = (win & 1) == (seat & 1)
+        if ply == 4 or ply == 3:
+            if ply == 3:
+                last = h[(seat + 1) & 3]
+                # The card the fourth hand could top the trick with.
+                lf = last & field
+                if lf:
+                    threat = lf.bit_length() - 1
+                elif led != 3 and last & _SP:
+                    threat = (last & _SP).bit_length() - 1
+                else:
+                    threat = -1
+            else:
+                threat = -1
+            if partner_winning and not (threat >= 0 and beats(threat, best, led)):
+                return _bits_up(cands) if following else _discards_first(cands)
+            # Win as cheaply as is safe, else give the least.
+            ups = _bits_up(cands)
+            winners = [c for c in ups if beats(c, best, led)]
+            if ply == 3 and threat >= 0:
+                safe = [c for c in winners if not beats(threat, c, led)]
+                if safe:
+                    first = safe[0]
+                    return [first] + [c for c in ups if c != first]
+            if winners:
+                first = winners[0]
+                rest = [c for c in ups if c != first]
+                if not following and led != 3:
+                    rest.sort(key=_is_spade)
+                return [first] + rest
+            return ups if following else _discards_first(cands)
+        # Second hand: low, then the cheapest winner, then the rest upwards.
+        ups = _bits_up(cands)
+        if following:
+            return ups
+        if led != 3 and cands & _SP:
+            ruffs = [c for c in ups if c >= 39]
+            return ruffs[:1] + _discards_first(cands & _NSP) + ruffs[1:]
+        return _discards_first(cands)
+
+    def _order_lead(self, cands: int, h: tuple[int, ...], leader: int, hint: int) -> list[int]:
+        hl = h[leader]
+        hp = h[(leader + 2) & 3]
+        ha = h[(leader + 1) & 3]
+        hb = h[(leader + 3) & 3]
+        opp_spades = (ha | hb) & _SP
+        scored = []
+        for f, field in enumerate(SUIT_MASKS):
+            mine = cands & field
+            if not mine:
+                continue
+            lf = hl & field
+            pf = hp & field
+            of = (ha | hb) & field
+            allf = lf | pf | of
+            top_all = allf.bit_length()
+            ruffable = f != 3 and (
+                (ha & _SP and not ha & field) or (hb & _SP and not hb & field)
+            )
+            for c in _bits_down(mine):
+                if c == hint:
+                    score = 1000
+                elif allf >> (c + 1) == lf >> (c + 1):
+                    # c heads the suit (the leader's top run): cash it.
+                    score = 300 if not ruffable else 60
+                    if f == 3 and opp_spades:
+                        score = 320
+                elif pf and pf.bit_length() == top_all and not ruffable:
+                    score = 200 - (c - 13 * f)  # to the partner's winner, low
+                elif f != 3 and not pf and hp & _SP and not ruffable:
+                    score = 150 - (c - 13 * f)  # for the partner's ruff
+                else:
+                    score = 100 - (c - 13 * f) - 4 * (of.bit_length() == top_all)
+                scored.append((score, c))
+        scored.sort(reverse=True)
+        return [c for _, c in scored]
+
+    def _order_nil(
+        self, ply: int, cands: int, h: tuple[int, ...], seat: int, best: int, win: int
+    ) -> list[int]:
+        n = self.nil_seat
+        if seat == n:
+            # Duck with the highest card that does not win; lead low.
+            downs = _bits_down(cands)
+            if ply == 1:
+                return downs[::-1]
+            led = best // 13 if best >= 0 else -1
+            under = [c for c in downs if not beats(c, best, led)]
+            return under + [c for c in downs if c not in under][::-1]
+        if (seat & 1) == (n & 1):
+            # The partner covers the nil: highest first when the nil is winning.
+            downs = _bits_down(cands)
+            return downs if win == n else downs[::-1]
+        return _bits_up(cands)
+
+
+def _is_spade(card: int) -> bool:
+    return card >= 39
+
+
+def _discards_first(cands: int) -> list[int]:
+    """Lowest side cards first (from the longest suits), spades last."""
+    ups = _bits_up(cands)
+    ups.sort(key=_is_spade)
+    return ups
