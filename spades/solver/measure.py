@@ -55,7 +55,8 @@ def solve_record(record: Any) -> dict[str, Any]:
         position = Position.deal(hands, leader, rules)
         row: dict[str, Any] = {"leader": leader, "opening": leader == (dealer + 1) % 4}
         before = solver.nodes
-        tricks, seconds = _timed(lambda p=position: most_tricks(p, 0, solver))
+        guess = leaders[-1]["teams"][0]["tricks"] if leaders else None
+        tricks, seconds = _timed(lambda p=position, g=guess: most_tricks(p, 0, solver, g))
         row["nodes"] = solver.nodes - before
         row["seconds"] = round(seconds, 4)
         teams = []
@@ -235,7 +236,10 @@ def bench_solver(
         for leader in range(4):
             position = Position.deal(hands, leader, rules)
             before = solver.nodes
-            tricks, seconds = _timed(lambda: most_tricks(position, 0, solver))  # noqa: B023
+            guess = ours[-1] if ours else None
+            tricks, seconds = _timed(
+                lambda: most_tricks(position, 0, solver, guess)  # noqa: B023
+            )
             full_t.append(seconds)
             full_n.append(solver.nodes - before)
             ours.append(tricks)

@@ -162,9 +162,15 @@ def _finish(
 
 
 def value_of(
-    solver: Solver, position: Position, on_bounds: Callable[[int, int], None] | None = None
+    solver: Solver, position: Position, on_bounds: Callable[[int, int], None] | None = None,
+    guess: int | None = None,
 ) -> Generator[None, None, int]:
-    """The exact count: zero-window searches on targets between the known bounds."""
+    """The exact count: zero-window searches on targets between the known bounds.
+
+    With a ``guess`` (say the value of a neighbouring position), the targets step
+    from it one at a time, as MTD(f) does: two searches when it is right. Without one
+    they halve the range.
+    """
     lo, hi = 0, position.tricks_left
     if not position.trick:
         hands, _ = squeezed(position)
@@ -172,11 +178,18 @@ def value_of(
     while lo < hi:
         if on_bounds:
             on_bounds(lo, hi)
-        t = (lo + hi + 1) // 2
+        if guess is None:
+            t = (lo + hi + 1) // 2
+        else:
+            t = min(max(guess, lo + 1), hi)
         if (yield from reaches(solver, position, t)):
             lo = t
+            if guess is not None:
+                guess = t + 1
         else:
             hi = t - 1
+            if guess is not None:
+                guess = t - 1
     if on_bounds:
         on_bounds(lo, hi)
     return lo
@@ -289,10 +302,13 @@ def _sync(gen: Generator[None, None, Any]) -> Any:
             return stop.value
 
 
-def most_tricks(position: Position, team: int, solver: Solver | None = None) -> int:
+def most_tricks(
+    position: Position, team: int, solver: Solver | None = None, guess: int | None = None
+) -> int:
     """Run to the end at once (native code paths, tests). A solver passed in is reused:
-    its table carries over between questions on the same deal and team."""
-    return _sync(value_of(solver or team_solver(position, team), position))
+    its table carries over between questions on the same deal and team; a ``guess``
+    of the answer saves searches when it is close."""
+    return _sync(value_of(solver or team_solver(position, team), position, guess=guess))
 
 
 def can_take(position: Position, team: int, n: int, solver: Solver | None = None) -> bool:
@@ -308,10 +324,15 @@ def card_values(position: Position, team: int, solver: Solver | None = None) -> 
     here (the trick in progress included) after that card."""
     solver = solver or team_solver(position, team)
     out = {}
+    guess = None
     for card in cards_of(position.legal()):
         after, winner = position.play(card)
         won = 1 if winner >= 0 and (winner & 1) == team else 0
-        out[card] = won + (most_tricks(after, team, solver) if after.tricks_left else 0)
+        if after.tricks_left:
+            guess = most_tricks(after, team, solver, guess)
+            out[card] = won + guess
+        else:
+            out[card] = won
     return out
 
 

@@ -415,17 +415,23 @@ class Solver:
                             win, top = s4, d
                         else:
                             win, top = win3, best3
-                        nh = [h0, hh1, hh2, h[3]]
-                        nh[leader] ^= 1 << a
-                        nh[s2] ^= 1 << b
-                        nh[s3] ^= 1 << c
-                        nh[s4] ^= 1 << d
                         played = (a, b, c, d)
-                        v, r = yield from self.trick(
-                            squeeze(nh, played),  # type: ignore[arg-type]
-                            win, broken3 or (d >= 39 and led != 3), t - weights[win],
-                            shape3 - w4[d // 13],
-                        )
+                        t2 = t - weights[win]
+                        if t2 <= 0:  # the target is reached whatever follows
+                            v, r = True, 0
+                        elif t2 >= left:  # too few tricks left to reach it
+                            v, r = False, 0
+                        else:
+                            nh = [h0, hh1, hh2, h[3]]
+                            nh[leader] ^= 1 << a
+                            nh[s2] ^= 1 << b
+                            nh[s3] ^= 1 << c
+                            nh[s4] ^= 1 << d
+                            v, r = yield from self.trick(
+                                squeeze(nh, played),  # type: ignore[arg-type]
+                                win, broken3 or (d >= 39 and led != 3), t2,
+                                shape3 - w4[d // 13],
+                            )
                         if r:
                             for p in sorted(played):
                                 x = r & _INCL[p]
