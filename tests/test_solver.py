@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades.__main__ import main
-from spades.engine.cards import cards_of, mask_of, parse_cards
+from spades.engine.cards import SUIT_MASKS, SUIT_OF, cards_of, deck_cards, mask_of, parse_cards
 from spades.engine.legal import legal_cards, trick_winner_index
 from spades.engine.playout import random_deal
 from spades.engine.rules import STANDARD
@@ -50,7 +50,7 @@ def brute(position: Position, counted: tuple[int, ...], max_team: int) -> int:
         if not hands[leader] and not trick:
             return 0
         seat = (leader + len(trick)) & 3
-        led = trick[0] // 13 if trick else -1
+        led = SUIT_OF[trick[0]] if trick else -1
         values = []
         for card in cards_of(legal_cards(hands[seat], led, broken, anytime)):
             nh = list(hands)
@@ -58,8 +58,8 @@ def brute(position: Position, counted: tuple[int, ...], max_team: int) -> int:
             nt = (*trick, card)
             nb = broken
             if len(nt) == 1:
-                nb = nb or (card // 13 == 3 and forced)
-            elif card // 13 == 3 and nt[0] // 13 != 3:
+                nb = nb or (SUIT_OF[card] == 3 and forced)
+            elif SUIT_OF[card] == 3 and SUIT_OF[nt[0]] != 3:
                 nb = True
             if len(nt) == 4:
                 winner = (leader + trick_winner_index(nt)) & 3
@@ -89,10 +89,10 @@ def deal_of(cards: list[int], sizes: tuple[int, ...], order: tuple[int, ...]) ->
     return tuple(hands)
 
 
-def random_position(rng: random.Random, tricks: int) -> Position:
+def random_position(rng: random.Random, tricks: int, deck: str = "standard") -> Position:
     """``tricks`` cards a hand from a shuffled deck, a random leader and rules, and
     0 to 3 random legal cards of the trick in progress."""
-    deck = list(range(52))
+    deck = cards_of(deck_cards(deck))
     rng.shuffle(deck)
     hands = tuple(mask_of(deck[s * tricks:(s + 1) * tricks]) for s in range(4))
     position = Position(
@@ -111,15 +111,15 @@ def random_position(rng: random.Random, tricks: int) -> Position:
 def test_the_searchs_trick_winner_is_the_engines_in_real_and_squeezed_numbering():
     rng = random.Random(1)
     for _ in range(3000):
-        trick = rng.sample(range(52), 4)
-        led = trick[0] // 13
+        trick = rng.sample(cards_of(deck_cards("deuces") | deck_cards()), 4)
+        led = SUIT_OF[trick[0]]
         best = 0
         for i in range(1, 4):
             if beats(trick[i], trick[best], led):
                 best = i
         assert best == trick_winner_index(trick)
         # Squeezing out absent cards keeps suits and order, hence the winner.
-        gone = tuple(c for c in range(52) if c not in trick and rng.random() < 0.6)
+        gone = tuple(c for c in range(56) if c not in trick and rng.random() < 0.6)
         marks = [squeeze((1 << c, 0, 0, 0), gone)[0].bit_length() - 1 for c in trick]
         assert trick_winner_index(marks) == best
 
@@ -130,8 +130,7 @@ def test_squeezing_keeps_each_hands_suit_lengths_and_the_order_of_present_cards(
         position = random_position(rng, rng.randrange(1, 8))
         hands, trick = squeezed(position)
         for real, small in zip(position.hands, hands, strict=True):
-            for suit in range(4):
-                field = 0x1FFF << (13 * suit)
+            for field in SUIT_MASKS:
                 assert (real & field).bit_count() == (small & field).bit_count()
         present = sorted(
             [(c, s) for s in range(4) for c in cards_of(position.hands[s])]
@@ -180,6 +179,19 @@ def test_random_endgames_of_two_to_four_tricks_with_a_trick_in_progress():
         assert most_tricks(position, team) == expected, position
         n = rng.randrange(position.tricks_left + 2)
         assert can_take(position, team, n) == (expected >= n), (position, n)
+
+
+@pytest.mark.parametrize("deck", ["jokers", "deuces"])
+def test_the_variants_decks_endgames_equal_brute_force(deck):
+    """The jokers and the raised twos are spades above the ace (cards.py): the solver
+    squeezes them into the spades' field like any spade."""
+    rng = random.Random(f"solver-{deck}")
+    for i in range(300):
+        position = random_position(rng, 2 + i % 3, deck)
+        team = rng.randrange(2)
+        assert most_tricks(position, team) == team_brute(position, team), position
+        seat = rng.randrange(4)
+        assert nil_kept(position, seat) == nil_brute(position, seat), (position, seat)
 
 
 def test_nil_answers_equal_brute_force():

@@ -16,7 +16,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine.cards import cards_of
+from ..engine.cards import CARD_IDS, SUIT_OF, cards_of
 from ..engine.legal import legal_cards, trick_winner_index
 from ..engine.rules import Rules
 from .search import NEVER, Solver, run_tops, shape_of, squeeze
@@ -64,7 +64,7 @@ class Position:
         return self.hands[self.leader].bit_count() + (1 if self.trick else 0)
 
     def legal(self) -> int:
-        led = self.trick[0] // 13 if self.trick else -1
+        led = SUIT_OF[self.trick[0]] if self.trick else -1
         return legal_cards(
             self.hands[self.to_act], led, self.spades_broken, self.spades_lead_anytime
         )
@@ -76,7 +76,7 @@ class Position:
         hands = list(self.hands)
         hands[seat] &= ~(1 << card)
         trick = (*self.trick, card)
-        led = trick[0] // 13
+        led = SUIT_OF[trick[0]]
         broken = self.spades_broken
         if len(trick) == 1:
             if led == 3 and self.forced_spade_lead_breaks:
@@ -97,7 +97,7 @@ def squeezed(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
         present |= h
     for c in position.trick:
         present |= 1 << c
-    gone = tuple(c for c in range(52) if not present >> c & 1)
+    gone = tuple(c for c in range(CARD_IDS) if not present >> c & 1)
     empty = tuple(1 << c for c in position.trick)
     hands = squeeze(position.hands, gone)
     marks = [squeeze((m, 0, 0, 0), gone)[0] for m in empty]
@@ -139,7 +139,7 @@ def _finish(
         v, _ = yield from solver.trick(h, leader, broken, t, shape_of(h))
         return v
     seat = (leader + n) & 3
-    led = trick[0] // 13
+    led = SUIT_OF[trick[0]]
     hand = h[seat]
     maximising = (seat & 1) == solver.max_team
     for c in cards_of(run_tops(legal_cards(hand, led, broken, solver.anytime), hand)):

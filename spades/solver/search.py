@@ -1,22 +1,24 @@
 """The exact search: zero-window alpha-beta over whole tricks, on squeezed hands.
 
-Positions here are *squeezed*: each suit keeps the engine's 13-bit field of
-``cards.SUIT_MASKS``, but the cards still present (in a hand or on the trick in
-progress) sit in its lowest bits, in their order, with no gaps for the cards of
-finished tricks. Two deals that differ only in which small cards are already gone
-are then the same position, two cards of one hand with nothing present between them
-are adjacent bits (tried once), and the sure winners of a suit are simply its top
-bits. The engine's rules read squeezed masks as they read real ones, because suit
-membership and order are kept: the legal cards come from ``legal.legal_cards``; the
-trick's winner is computed card by card with the same test as
-``legal.trick_winner_index`` (a test holds the two equal).
+Positions here are *squeezed*: each suit keeps the engine's field of bits
+(``cards.SUIT_MASKS``; the spades' field holds the variants' top trumps too), but the
+cards still present (in a hand or on the trick in progress) sit in its lowest bits, in
+their order, with no gaps for the cards of finished tricks. Two deals that differ only
+in which small cards are already gone are then the same position, two cards of one
+hand with nothing present between them are adjacent bits (tried once), and the sure
+winners of a suit are simply its top bits. The engine's rules read squeezed masks as
+they read real ones, because suit membership and order are kept: the legal cards come
+from ``legal.legal_cards``; the trick's winner is computed card by card with the same
+test as ``legal.trick_winner_index`` (a test holds the two equal).
 
 A search answers one question, "does the counted side take at least ``t`` of the
 remaining tricks?", so every cut is a zero window; exact values come from repeating
 it on targets (the driver in ``position.py``). What is counted is a 0/1 weight per
 seat: a team's two seats for its tricks, or one seat for a nil. The maximising side
 is the team that wants the count high. Positions at trick boundaries go into a table
-of bounds keyed on the squeezed hands, the leader and whether spades are broken.
+of bounds (see ``Solver``). A card that wins a trick by rank counts there with the
+cards of its run in the winner's hand (they were tried once, as one), so an entry
+never stands for a position where that run is split.
 
 The searches are generators: they ``yield`` every ``slice_nodes`` cards so a caller
 can run them in slices between frames (the browser has one thread) and drop them at
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..engine.cards import NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS
+from ..engine.cards import CARD_IDS, NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, SUIT_OF
 from ..engine.legal import legal_cards
 
 Search = Generator[None, None, tuple[bool, int]]
@@ -35,15 +37,18 @@ Search = Generator[None, None, tuple[bool, int]]
 _F0, _F1, _F2, _F3 = SUIT_MASKS
 _SP = SPADE_MASK
 _NSP = NON_SPADE_MASK
-_TOPS = sum(1 << (13 * suit + 12) for suit in range(4))
-_NOT_TOPS = ((1 << 52) - 1) ^ _TOPS
+_ALL = (1 << CARD_IDS) - 1
+_TOPS = sum(1 << (m.bit_length() - 1) for m in SUIT_MASKS)  # the top bit of each suit
+_NOT_TOPS = _ALL ^ _TOPS
 # Bits above a card within its suit, and everything else: to squeeze a card out.
-_ABOVE = [SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52)]
-_KEEP = [((1 << 52) - 1) ^ a for a in _ABOVE]
-_FIELD_OF = [SUIT_MASKS[c // 13] for c in range(52)]
-_INCL = [SUIT_MASKS[c // 13] & ~((1 << c) - 1) for c in range(52)]
-# A hand's suit lengths in 4-bit fields, seat by seat: the table's shape.
-_SHAPE_UNIT = [[1 << (4 * (4 * seat + suit)) for suit in range(4)] for seat in range(4)]
+_ABOVE = [SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(CARD_IDS)]
+_KEEP = [_ALL ^ a for a in _ABOVE]
+_FIELD_OF = [SUIT_MASKS[SUIT_OF[c]] for c in range(CARD_IDS)]
+_BASE = [(SUIT_MASKS[SUIT_OF[c]] & -SUIT_MASKS[SUIT_OF[c]]).bit_length() - 1
+         for c in range(CARD_IDS)]
+_INCL = [SUIT_MASKS[SUIT_OF[c]] & ~((1 << c) - 1) for c in range(CARD_IDS)]
+# A hand's suit lengths in 5-bit fields (up to 17 spades), seat by seat: the shape.
+_SHAPE_UNIT = [[1 << (5 * (4 * seat + suit)) for suit in range(4)] for seat in range(4)]
 NEVER = 1 << 62
 
 
@@ -104,7 +109,7 @@ def run_tops(cards: int, hand: int) -> int:
 
 def beats(card: int, best: int, led_suit: int) -> bool:
     """Whether ``card`` takes the trick from ``best`` (legal.trick_winner_index's test)."""
-    return card > best and (card >= 39 or card // 13 == led_suit)
+    return card > best and (card >= 39 or SUIT_OF[card] == led_suit)
 
 
 def _bits_up(mask: int) -> list[int]:
@@ -312,19 +317,19 @@ class Solver:
             self.nodes += 4
             led = h1.bit_length() - 1
             best, win = led, leader
-            suit = led // 13
+            suit = SUIT_OF[led]
             by_rank = False
             for seat, card in ((s2, h2.bit_length() - 1), (s3, h3.bit_length() - 1),
                                (s4, h4.bit_length() - 1)):
-                if card // 13 == best // 13:
+                if SUIT_OF[card] == SUIT_OF[best]:
                     by_rank = True
-                if card > best and (card >= 39 or card // 13 == suit):
+                if card > best and (card >= 39 or SUIT_OF[card] == suit):
                     best, win = card, seat
                     by_rank = False
             if not by_rank:
                 # Another card of the winner's suit after it also makes it by rank.
-                ws = best // 13
-                by_rank = sum(c // 13 == ws for c in (led, h2.bit_length() - 1,
+                ws = SUIT_OF[best]
+                by_rank = sum(SUIT_OF[c] == ws for c in (led, h2.bit_length() - 1,
                               h3.bit_length() - 1, h4.bit_length() - 1)) > 1
             return weights[win] >= t, (_INCL[best] if by_rank else 0)
         anytime = self.anytime
@@ -382,7 +387,7 @@ class Solver:
         rel1 = 0
         for a in order(1, run_tops(legal_cards(h1, -1, broken, anytime), h1), h, leader,
                        -1, -1, -1, hint):
-            led = a // 13
+            led = SUIT_OF[a]
             broken1 = broken or (led == 3 and forced)
             field = SUIT_MASKS[led]
             g2 = h2 & field or h2
@@ -390,28 +395,28 @@ class Solver:
             value2 = not m2
             rel2 = 0
             for b in order(2, run_tops(g2, h2), h, s2, led, a, leader, -1):
-                if b > a and (b >= 39 or b // 13 == led):
+                if b > a and (b >= 39 or SUIT_OF[b] == led):
                     best2, win2 = b, s2
                 else:
                     best2, win2 = a, leader
                 broken2 = broken1 or (b >= 39 and led != 3)
                 g3 = h3 & field or h3
-                shape2 = shape1 - w2[b // 13]
+                shape2 = shape1 - w2[SUIT_OF[b]]
                 value3 = not m1
                 rel3 = 0
                 for c in order(3, run_tops(g3, h3), h, s3, led, best2, win2, -1):
-                    if c > best2 and (c >= 39 or c // 13 == led):
+                    if c > best2 and (c >= 39 or SUIT_OF[c] == led):
                         best3, win3 = c, s3
                     else:
                         best3, win3 = best2, win2
                     broken3 = broken2 or (c >= 39 and led != 3)
                     g4 = h4 & field or h4
-                    shape3 = shape2 - w3[c // 13]
+                    shape3 = shape2 - w3[SUIT_OF[c]]
                     value4 = not m2
                     rel4 = 0
                     for d in order(4, run_tops(g4, h4), h, s4, led, best3, win3, -1):
                         self.nodes += 4
-                        if d > best3 and (d >= 39 or d // 13 == led):
+                        if d > best3 and (d >= 39 or SUIT_OF[d] == led):
                             win, top = s4, d
                         else:
                             win, top = win3, best3
@@ -430,17 +435,24 @@ class Solver:
                             v, r = yield from self.trick(
                                 squeeze(nh, played),  # type: ignore[arg-type]
                                 win, broken3 or (d >= 39 and led != 3), t2,
-                                shape3 - w4[d // 13],
+                                shape3 - w4[SUIT_OF[d]],
                             )
                         if r:
                             for p in sorted(played):
                                 x = r & _INCL[p]
                                 r = (r ^ x) | ((x << 1) & _FIELD_OF[p])
-                        ts = top // 13
-                        if (a // 13 == ts) + (b // 13 == ts) + (c // 13 == ts) + (
-                            d // 13 == ts
+                        ts = SUIT_OF[top]
+                        if (SUIT_OF[a] == ts) + (SUIT_OF[b] == ts) + (SUIT_OF[c] == ts) + (
+                            SUIT_OF[d] == ts
                         ) > 1:
-                            r |= 1 << top  # won by rank
+                            # Won by rank: the winner and the cards it stood for (its
+                            # run in the winner's hand, tried once) must lie alike.
+                            hw = h[win]
+                            low = top
+                            base = _BASE[top]
+                            while low > base and hw >> (low - 1) & 1:
+                                low -= 1
+                            r |= 1 << low
                         if v == m2:
                             value4 = v
                             rel4 = r
@@ -573,7 +585,7 @@ class Solver:
             downs = _bits_down(cands)
             if ply == 1:
                 return downs[::-1]
-            led = best // 13 if best >= 0 else -1
+            led = SUIT_OF[best] if best >= 0 else -1
             under = [c for c in downs if not beats(c, best, led)]
             return under + [c for c in downs if c not in under][::-1]
         if (seat & 1) == (n & 1):
