@@ -35,6 +35,7 @@ from .engine.playout import random_hand, random_tricks
 from .engine.record import replay_record
 from .engine.rules import VARIANT_PRESETS
 from .measure import GAUNTLET, PLAYERS, SEARCHERS
+from .solver.measure import SOLVE_SUMMARY, bench_command, solve_command, solver_options
 from .storage.documents import read_regular_file
 
 # Exit statuses of replay (and, for 0 and 2, of every command).
@@ -290,30 +291,12 @@ def bench(hands: int, seed: int, repeats: int = 5) -> dict[str, Any]:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    """What each side could take with every hand seen, for a hand record's deal."""
-    from .solver.measure import format_solve, solve_record
-
-    try:
-        out = solve_record(read_record(args.file))
-    except SaveError as exc:
-        return _refuse(f"{'standard input' if args.file == '-' else args.file}: {exc}")
-    except Unreadable as exc:
-        return _refuse(str(exc))
-    print(json.dumps(out, indent=2) if args.json else format_solve(out))
-    return 0
+    return solve_command(args, read_record, _refuse, SaveError, Unreadable)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.solver:
-        from .solver.measure import run_bench
-
-        progress = Progress(args.deals)
-        try:
-            print(run_bench(args, preset(args.rules), lambda n, bad: progress.show(
-                f"{n}/{args.deals} deals, {bad} disagreements{progress.left(n)}")))
-        finally:
-            progress.clear()
-        return 0
+        return bench_command(args, preset(args.rules), Progress(args.deals))
     if args.players:
         from .measure.timing import format_timing, time_decisions
 
@@ -522,21 +505,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=positive(), default=None, metavar="N",
                    help="with --players: rollouts per card decision for hard, three times "
                    "as many per bid (default: its own budget)")
-    p.add_argument("--solver", action="store_true",
-                   help="time the exact solver instead (last 8 tricks, whole deals; --deals "
-                   "deals, four leaders each) and hold it against DDS when the endplay "
-                   "package is installed")
-    p.add_argument("--standard-lead", action="store_true",
-                   help="with --solver: spades may not be led until broken (no DDS check); "
-                   "by default they may be led at any time, as in bridge")
-    p.add_argument("--no-dds", action="store_true", help="with --solver: skip the DDS check")
+    solver_options(p)
     rules(p)
     as_json(p)
     p.set_defaults(run=cmd_bench)
 
-    p = command("solve", "with every hand seen: the most tricks each side can take from "
-                "each opening leader of a hand record's deal, and whether each contract "
-                "and nil could be made")
+    p = command("solve", SOLVE_SUMMARY)
     p.add_argument("file", help="the spades-hand/1 record, or - for standard input")
     as_json(p)
     p.set_defaults(run=cmd_solve)

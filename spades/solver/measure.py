@@ -305,16 +305,60 @@ def format_bench(out: dict[str, Any], load: str) -> str:
     return "\n".join(lines)
 
 
-def run_bench(args: Any, rules: Rules, on_deal: Callable[[int, int], None]) -> str:
-    """``python -m spades bench --solver``: the bench's text (or JSON) for ``args``."""
+# --- the command lines (spades/__main__.py registers them) ---------------------------
+
+SOLVE_SUMMARY = (
+    "with every hand seen: the most tricks each side can take from each opening leader "
+    "of a hand record's deal, and whether each contract and nil could be made"
+)
+
+
+def solver_options(p: Any) -> None:
+    """The options ``bench`` takes for the solver (an argparse parser)."""
+    p.add_argument("--solver", action="store_true",
+                   help="time the exact solver instead (last 8 tricks, whole deals; --deals "
+                   "deals, four leaders each) and hold it against DDS when the endplay "
+                   "package is installed")
+    p.add_argument("--standard-lead", action="store_true",
+                   help="with --solver: spades may not be led until broken (no DDS check); "
+                   "by default they may be led at any time, as in bridge")
+    p.add_argument("--no-dds", action="store_true", help="with --solver: skip the DDS check")
+
+
+def solve_command(
+    args: Any, read: Callable[[str], Any], refuse: Callable[[str], int],
+    bad_record: type[Exception], unreadable: type[Exception],
+) -> int:
+    """``python -m spades solve FILE``: ``read`` reads the JSON; a ``bad_record`` (not
+    a hand record) or ``unreadable`` (not JSON) error goes to ``refuse``, which says
+    why and gives the exit status."""
+    try:
+        out = solve_record(read(args.file))
+    except bad_record as exc:
+        return refuse(f"{'standard input' if args.file == '-' else args.file}: {exc}")
+    except unreadable as exc:
+        return refuse(str(exc))
+    print(json.dumps(out, indent=2) if args.json else format_solve(out))
+    return 0
+
+
+def bench_command(args: Any, rules: Rules, progress: Any) -> int:
+    """``python -m spades bench --solver``: ``progress`` shows the deals done."""
     load = machine_load()
     rules = rules.with_options(spades_lead_anytime=not args.standard_lead)
-    out = bench_solver(args.deals, args.seed, rules, not args.no_dds, on_deal)
+    try:
+        out = bench_solver(
+            args.deals, args.seed, rules, not args.no_dds,
+            lambda n, bad: progress.show(
+                f"{n}/{args.deals} deals, {bad} disagreements{progress.left(n)}"),
+        )
+    finally:
+        progress.clear()
     out["load_before"] = load
     out["load_after"] = machine_load()
-    if args.json:
-        return json.dumps(out, indent=2)
-    return format_bench(out, f"{load} before, {out['load_after']} after")
+    text = format_bench(out, f"{load} before, {out['load_after']} after")
+    print(json.dumps(out, indent=2) if args.json else text)
+    return 0
 
 
 def machine_load() -> str:
