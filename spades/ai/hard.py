@@ -5,6 +5,12 @@ For a card decision each candidate card (one per run of touching cards) is playe
 every sampled deal and the hand played out; the card with the best average change in
 the match score stands in for the normal card only if it beats it by a margin and by
 more than the noise. Its bids are the bid search's (bid_search.py).
+
+Its last tricks it plays exactly: once at most ``EXACT_TRICKS`` tricks are left and
+no seat bid nil (so the score rests on each side's tricks alone), each sampled deal
+is not rolled out but solved with every hand seen (``spades.solver``): the deal's
+value of a card is the score of the most tricks the side can take after it. Fewer
+deals are needed (``EXACT_DEALS``), since the play no longer adds its own noise.
 """
 
 from __future__ import annotations
@@ -16,6 +22,9 @@ from ..engine.actions import LOOK, Bid, Play
 from ..engine.cards import SUIT_OF
 from ..engine.legal import BLIND_NIL
 from ..engine.view import PlayerView
+from ..solver import Position as Solved
+from ..solver import most_tricks
+from ..solver.position import team_solver
 from .bid_search import (
     BID_ROLLOUTS_PER_CARD_ROLLOUT,
     DEFAULT_BID_ROLLOUTS,
@@ -37,6 +46,10 @@ from .styles import play_out
 DEFAULT_CARD_BUDGET = 15000
 MIN_ROLLOUTS, MAX_ROLLOUTS = 280, 1100
 MIN_SAMPLES = 8
+# Exact endings: at most this many tricks left (the one in progress counted), each
+# sampled deal is solved instead of rolled out, on this many deals.
+EXACT_TRICKS = 3
+EXACT_DEALS = 40
 
 def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
     """The legal cards, one per run of touching cards (a run plays the same).
@@ -71,12 +84,16 @@ class SearchThinker(_Search):
     def __init__(
         self, view: PlayerView, position: Position, candidates: list[int], rollouts: int,
         rng: random.Random, fallback: int, fallback_reason: str,
-        reading: Reading | None = None,
+        reading: Reading | None = None, exact: bool = False,
     ) -> None:
         super().__init__(position, view.seat, candidates, rollouts, rng, reading=reading)
         self.view = view
         self.fallback = fallback
         self.fallback_reason = fallback_reason
+        self.exact = exact
+        self.solver_deal = -1  # the deal the solver's table of positions is for
+        self.solver = None
+        self.solved: int | None = None
 
     def normal_index(self) -> int:
         return self.candidates.index(self.fallback)
@@ -85,10 +102,33 @@ class SearchThinker(_Search):
         t = self.position.copy()
         t.hands = deal[:]
         t.play(card)
+        if self.exact:
+            return self._solved(t)
         styles = self.styles
         # Only a careless seat draws random numbers: seed a generator just for it.
         rand = random.Random(self.deal_seed).random if "careless" in styles else None
         play_out(t, styles, rand)
+        return self._judge(t)
+
+    def _solved(self, t: Position) -> float:
+        """The hand's value with the rest of it played perfectly on this deal: the
+        seat's side takes the most tricks it can, the other side the rest."""
+        rules = t.rules
+        position = Solved(
+            tuple(t.hands), t.leader, tuple(t.trick), t.broken,  # type: ignore[arg-type]
+            rules.spades_lead_anytime, rules.forced_spade_lead_breaks,
+        )
+        left = position.tricks_left
+        if left:
+            team = self.seat & 1
+            if self.solver_deal != self.deals:  # one table for the candidates of a deal
+                self.solver_deal = self.deals
+                self.solver = team_solver(position, team)
+                self.solved = None
+            # The last candidate's count on this deal is the likeliest: a guess.
+            mine = self.solved = most_tricks(position, team, self.solver, self.solved)
+            t.tricks_won[self.seat] += mine
+            t.tricks_won[(self.seat + 1) & 3] += left - mine
         return self._judge(t)
 
     def _decide(self) -> None:
@@ -96,6 +136,8 @@ class SearchThinker(_Search):
         best = max(self.active, key=lambda k: means[k])
         choice = self.candidates[best]
         reason = "Searched: the best average over sampled deals"
+        if self.exact:
+            reason = "Solved: the best average over sampled deals, every hand seen"
         k = self.normal_index()
         if best == k or self.edge(best, k, CARD_NOISE_Z) < PREFER_NORMAL_BY:
             choice, reason = self.fallback, self.fallback_reason
@@ -112,15 +154,19 @@ class HardPlayer(NormalPlayer):
     strength = "hard"
 
     def __init__(
-        self, seed: Any = 0, rollouts: int | None = None, reading: Reading | None = None
+        self, seed: Any = 0, rollouts: int | None = None, reading: Reading | None = None,
+        exact_tricks: int = EXACT_TRICKS,
     ) -> None:
         """``rollouts`` fixes the rollouts per card decision, and three times as many
         per bid (tests, tournaments); None uses the default budget. ``reading`` is the
         match's model of how each seat bids and plays (``reading.Reading``), kept up to
-        date by whoever runs the match; None plays every opponent from today's mixture."""
+        date by whoever runs the match; None plays every opponent from today's mixture.
+        ``exact_tricks``: solve the sampled deals from this many tricks left (0: never,
+        roll every decision out)."""
         self.seed = seed
         self.rollouts = rollouts
         self.reading = reading
+        self.exact_tricks = exact_tricks
 
     def budget(self, view: PlayerView) -> int:
         if view.phase == "bidding":
@@ -144,6 +190,12 @@ class HardPlayer(NormalPlayer):
         rollouts = self.budget(view)
         if len(candidates) == 1 or rollouts <= 0:
             return Decided(Play(normal), normal_reason)
+        exact = (
+            13 - len(view.trick_winners) <= self.exact_tricks
+            and all(b is not None and b > 0 for b in view.bids)
+        )
+        if exact:
+            rollouts = EXACT_DEALS * len(candidates)
         # The normal card stands for its whole run of touching cards.
         if normal not in candidates:
             normal = next(
@@ -152,7 +204,7 @@ class HardPlayer(NormalPlayer):
             )
         rng = random.Random(f"hard/{self.seed}/{view_key(view)}")
         return SearchThinker(view, position, candidates, rollouts, rng, normal, normal_reason,
-                             self.reading)
+                             self.reading, exact)
 
     def _think_bid(self, view: PlayerView) -> Thinker:
         action, reason = choose_bid(view)
@@ -186,6 +238,6 @@ def _same_run(low: int, high: int, view: PlayerView) -> bool:
 
 
 __all__ = [
-    "DEFAULT_BID_ROLLOUTS", "DEFAULT_CARD_BUDGET", "BidThinker", "BlindThinker", "HardPlayer",
-    "SearchThinker", "candidate_cards",
+    "DEFAULT_BID_ROLLOUTS", "DEFAULT_CARD_BUDGET", "EXACT_DEALS", "EXACT_TRICKS", "BidThinker",
+    "BlindThinker", "HardPlayer", "SearchThinker", "candidate_cards",
 ]

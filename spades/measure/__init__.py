@@ -26,8 +26,11 @@ from .zoo import ZOO
 GAUNTLET = ("easy", *ZOO, *STRANGERS)
 # hard-static: hard without its reading of the table (today's mixture of styles for
 # every opponent, whatever they did earlier in the match), to measure the reading.
-PLAYERS = STRENGTHS + ZOO + STRANGERS + ("hard-static",)
-SEARCHERS = ("hard", "hard-static")  # the players a rollout budget (--iterations) applies to
+# hard-rollout: hard rolling out its last tricks too, without the exact solver, to
+# measure the exact endings.
+PLAYERS = STRENGTHS + ZOO + STRANGERS + ("hard-static", "hard-rollout")
+# the players a rollout budget (--iterations) applies to
+SEARCHERS = ("hard", "hard-static", "hard-rollout")
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):
@@ -40,6 +43,12 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
         options.pop("reading", None)
         player = HardPlayer(seed, **options)
         player.strength = "hard-static"
+        return player
+    if strength == "hard-rollout":
+        from ..ai.hard import HardPlayer
+
+        player = HardPlayer(seed, exact_tricks=0, **options)
+        player.strength = "hard-rollout"
         return player
     if strength in ZOO:
         from .zoo import make_zoo_player
