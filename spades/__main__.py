@@ -581,6 +581,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="processes to split the deals over (1 = one core)")
     as_json(p)
     p.set_defaults(run=cmd_verdict)
+
+    from .server.cli import add_server_commands
+
+    add_server_commands(command)
     return parser
 
 

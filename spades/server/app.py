@@ -1,0 +1,525 @@
+"""The table server: the game's page over HTTP and the tables over WebSocket, on one
+address (docs/protocol.md is the contract it keeps).
+
+One asyncio loop holds every table; computer players think in worker processes
+(computers.py); every action is written to the store before anyone hears of it.
+Each connection is checked message by message (protocol.py): a message that breaks
+the protocol closes that connection with the reason and touches no table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import mimetypes
+import time
+from collections import deque
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+from ..engine.actions import action_to_json
+from ..engine.wire import event_to_json, view_to_json
+from .computers import Computers
+from .protocol import (
+    MESSAGE_BURST,
+    MESSAGE_BYTES,
+    MESSAGES_PER_SECOND,
+    PROTOCOL,
+    ProtocolError,
+    encode,
+    name_refusal,
+    new_code,
+    new_token,
+    normal_code,
+    read_message,
+    show_code,
+)
+from .store import TableStore
+from .table import OVER, PLAYING, WAITING, Settings, Table, update_message
+
+VERSION = "spades-server/1"
+TRIES_PER_MINUTE = 10  # create, join and resume on one connection
+FAILED_TRIES_PER_MINUTE = 30  # wrong codes and unknown tokens from one address
+
+
+class Connection:
+    """One WebSocket and what it may do: its seat (once it has one) and its limits."""
+
+    def __init__(self, ws: Any, address: str, rate: float = MESSAGES_PER_SECOND) -> None:
+        self.ws = ws
+        self.rate = rate
+        self.burst = max(MESSAGE_BURST, 2 * rate)
+        self.address = address
+        self.greeted = False
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.allowance = float(self.burst)
+        self.checked = time.monotonic()
+        self.tries: deque[float] = deque()
+
+    def take_message(self) -> bool:
+        """The per-connection rate: a bucket of ``burst`` messages refilled at ``rate``
+        a second."""
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.checked) * self.rate)
+        self.checked = now
+        self.allowance -= 1
+        return self.allowance >= 0
+
+    def send(self, message: dict[str, Any]) -> None:
+        from websockets.asyncio.server import broadcast
+
+        broadcast([self.ws], encode(message))
+
+
+class Refused(Exception):
+    """A request the table cannot take: answered with ``refused``, the connection stays."""
+
+
+class TableServer:
+    def __init__(
+        self, store: TableStore, web_dir: Path | None = None, workers: int | None = None,
+        trust_proxy: bool = False, rate: float = MESSAGES_PER_SECOND,
+    ) -> None:
+        self.store = store
+        self.rate = rate
+        self.web_dir = web_dir
+        self.trust_proxy = trust_proxy
+        self.tables: dict[str, Table] = {}
+        self.tokens: dict[str, tuple[str, int]] = {}
+        self.present: dict[tuple[str, int], Connection] = {}
+        self.failures: dict[str, deque[float]] = {}
+        self.thinking: set[str] = set()  # tables whose computer is deciding
+        self.grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self.last_action: dict[str, float] = {}
+        self.computers = Computers(workers)
+        self.errors = 0
+
+    # --- start and stop --------------------------------------------------------------
+
+    def restore(self) -> int:
+        """Every table of the store back in memory, its human seats away."""
+        for doc, actions in self.store.open_tables():
+            table = Table.from_doc(doc, actions)
+            self.tables[table.code] = table
+            for seat, s in enumerate(table.seats):
+                if s.token:
+                    self.tokens[s.token] = (table.code, seat)
+        return len(self.tables)
+
+    async def begin(self) -> None:
+        """After restore, inside the loop: grace timers for the away seats and the
+        computers of every table that waits on one."""
+        await self.computers.warm()
+        for table in self.tables.values():
+            if table.state == PLAYING:
+                for seat, s in enumerate(table.seats):
+                    if s.player == "human":
+                        self._start_grace(table, seat)
+                self._schedule(table)
+
+    async def serve(self, host: str, port: int):
+        from websockets.asyncio.server import serve
+
+        return await serve(
+            self.handle, host, port, process_request=self.http, compression=None,
+            max_size=MESSAGE_BYTES, max_queue=4, ping_interval=20, ping_timeout=20,
+            server_header=VERSION,
+        )
+
+    # --- HTTP: the page --------------------------------------------------------------
+
+    def http(self, connection: Any, request: Any) -> Any:
+        path = request.path.split("?", 1)[0]
+        if path == "/table":
+            if request.headers.get("Upgrade", "").lower() == "websocket":
+                return None
+            return connection.respond(HTTPStatus.UPGRADE_REQUIRED, "The tables speak WebSocket\n")
+        if self.web_dir is None or not (self.web_dir / "index.html").exists():
+            return connection.respond(
+                HTTPStatus.NOT_FOUND,
+                "This table server has no game page to serve (build it with make web);"
+                " its tables answer at /table\n",
+            )
+        root = self.web_dir.resolve()
+        target = (root / path.lstrip("/")).resolve()
+        if target.is_dir():
+            target = target / "index.html"
+        if not target.is_relative_to(root) or not target.is_file():
+            return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
+        from websockets.datastructures import Headers
+        from websockets.http11 import Response
+
+        body = target.read_bytes()
+        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        headers = Headers(
+            [("Content-Type", kind), ("Content-Length", str(len(body))),
+             ("Cache-Control", "no-cache")]
+        )
+        return Response(200, "OK", headers, body)
+
+    # --- a connection's life ---------------------------------------------------------
+
+    def address_of(self, ws: Any) -> str:
+        if self.trust_proxy:
+            forwarded = ws.request.headers.get("X-Forwarded-For", "")
+            if forwarded:
+                return forwarded.split(",")[-1].strip()[:64]
+        remote = ws.remote_address
+        return str(remote[0]) if remote else "?"
+
+    async def handle(self, ws: Any) -> None:
+        conn = Connection(ws, self.address_of(ws), self.rate)
+        try:
+            async for text in ws:
+                try:
+                    if not conn.take_message():
+                        raise ProtocolError(
+                            f"too many messages: at most {self.rate:g} a second"
+                        )
+                    message = read_message(text)
+                    self.dispatch(conn, message)
+                except ProtocolError as exc:
+                    reason = str(exc)[:120]
+                    conn.send({"type": "error", "reason": reason})
+                    await ws.close(1008, reason)
+                    break
+                except Refused as exc:
+                    refusal = {"type": "refused", "reason": str(exc)}
+                    if "ref" in message:
+                        refusal["ref"] = message["ref"]
+                    conn.send(refusal)
+        except Exception as exc:  # a closed socket ends the loop; anything else is ours
+            from websockets.exceptions import ConnectionClosed
+
+            if not isinstance(exc, ConnectionClosed):
+                self.errors += 1
+                raise
+        finally:
+            self.gone(conn)
+
+    def dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            conn.send({"type": "pong"})
+            return
+        if not conn.greeted:
+            if kind != "hello":
+                raise ProtocolError("the first message must be hello")
+            if message["protocol"] != PROTOCOL:
+                raise ProtocolError(f"this server speaks {PROTOCOL}")
+            conn.greeted = True
+            conn.send({
+                "type": "welcome", "protocol": PROTOCOL, "server": VERSION,
+                "limits": {"message_bytes": MESSAGE_BYTES, "messages_per_second": self.rate},
+            })
+            return
+        if kind == "hello":
+            raise ProtocolError("hello comes once")
+        if kind in ("create", "join", "resume"):
+            if conn.seat is not None:
+                raise Refused("This connection already has a seat")
+            self._count_try(conn)
+            getattr(self, f"on_{kind}")(conn, message)
+            return
+        if conn.table is None or conn.seat is None:
+            raise Refused("Create, join or resume a table first")
+        getattr(self, f"on_{kind}")(conn, message)
+
+    def _count_try(self, conn: Connection) -> None:
+        now = time.monotonic()
+        while conn.tries and now - conn.tries[0] > 60:
+            conn.tries.popleft()
+        if len(conn.tries) >= TRIES_PER_MINUTE:
+            raise Refused("Too many tries on this connection; wait a minute")
+        conn.tries.append(now)
+        failures = self.failures.get(conn.address)
+        if failures:
+            while failures and now - failures[0] > 60:
+                failures.popleft()
+            if len(failures) >= FAILED_TRIES_PER_MINUTE:
+                raise Refused("Too many wrong codes from your address; wait a minute")
+
+    def _failed(self, conn: Connection, reason: str) -> Refused:
+        self.failures.setdefault(conn.address, deque()).append(time.monotonic())
+        if len(self.failures) > 10000:  # forget the oldest addresses, not the table
+            self.failures.pop(next(iter(self.failures)))
+        return Refused(reason)
+
+    # --- requests --------------------------------------------------------------------
+
+    def on_create(self, conn: Connection, message: dict[str, Any]) -> None:
+        name = self._name(message["name"])
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        from ..engine.rules import STANDARD
+
+        settings = Settings(
+            rules=message.get("rules", STANDARD),
+            strength=message.get("strength", "normal"),
+            grace=float(message.get("grace", 120)),
+            pace=float(message.get("pace", 1.0)),
+        )
+        table = Table(code, settings)
+        token = new_token()
+        table.seat_human(0, name, token)
+        self.store.save_table(code, table.doc())
+        self.tables[code] = table
+        self._sit(conn, table, 0, token)
+        self.broadcast_table(table)
+
+    def on_join(self, conn: Connection, message: dict[str, Any]) -> None:
+        name = self._name(message["name"])
+        code = normal_code(message["code"])
+        table = self.tables.get(code) if code else None
+        if table is None:
+            raise self._failed(conn, f"No table has the code {message['code'][:12]}")
+        if table.state != WAITING:
+            raise Refused("This table's match has begun; only its players can come back")
+        seat = table.open_seat(message.get("seat"))
+        if seat is None:
+            raise Refused("That seat is taken" if "seat" in message else "The table is full")
+        token = new_token()
+        table.seat_human(seat, name, token)
+        self.store.save_table(code, table.doc())
+        self._sit(conn, table, seat, token)
+        self.broadcast_table(table)
+
+    def on_resume(self, conn: Connection, message: dict[str, Any]) -> None:
+        place = self.tokens.get(message["token"])
+        if place is None or place[0] not in self.tables:
+            raise self._failed(conn, "This server knows no seat of that token")
+        table = self.tables[place[0]]
+        seat = place[1]
+        old = self.present.get((table.code, seat))
+        if old is not None and old is not conn:
+            old.send({"type": "bye", "reason": "Your seat was opened on another connection"})
+            old.table = old.seat = None
+            asyncio.ensure_future(old.ws.close(1000, "seat opened elsewhere"))
+        s = table.seats[seat]
+        was_away = not s.connected
+        s.connected = True
+        s.covered = False
+        timer = self.grace_timers.pop((table.code, seat), None)
+        if timer is not None:
+            timer.cancel()
+        self._sit(conn, table, seat, message["token"])
+        if was_away:
+            self.broadcast(table, {"type": "back", "seat": seat})
+        self.broadcast_table(table)
+        if table.match is not None:
+            missed = table.missed_updates(seat, message.get("seen", -1))
+            for update in missed:
+                conn.send(update)
+            if not missed:
+                conn.send(table.view_message(seat))
+
+    def on_seat(self, conn: Connection, message: dict[str, Any]) -> None:
+        table, seat = conn.table, conn.seat
+        if table.state != WAITING:
+            raise Refused("Seats are chosen before the start")
+        wanted = message["seat"]
+        if wanted == seat:
+            return
+        if table.seats[wanted].player != "open":
+            raise Refused("That seat is taken")
+        token = table.seats[seat].token
+        table.move(seat, wanted)
+        self.present.pop((table.code, seat), None)
+        self.tokens[token] = (table.code, wanted)
+        self.store.save_table(table.code, table.doc())
+        self._sit(conn, table, wanted, token)
+        self.broadcast_table(table)
+
+    def on_start(self, conn: Connection, message: dict[str, Any]) -> None:
+        table = conn.table
+        if conn.seat != table.creator:
+            raise Refused("Only the table's creator starts the match")
+        if table.state != WAITING:
+            raise Refused("The match has already begun")
+        table.start()
+        self.store.save_table(table.code, table.doc())
+        self.last_action[table.code] = time.monotonic()
+        self.broadcast_table(table)
+        for seat in range(4):
+            c = self.present.get((table.code, seat))
+            if c is not None:
+                c.send(table.view_message(seat))
+        self._schedule(table)
+
+    def on_act(self, conn: Connection, message: dict[str, Any]) -> None:
+        table, seat = conn.table, conn.seat
+        if table.match is None:
+            raise Refused("The match has not begun")
+        reason = table.match.refusal(message["action"], seat)
+        if reason is not None:
+            raise Refused(reason)
+        self.play(table, seat, message["action"])
+
+    def on_leave(self, conn: Connection, message: dict[str, Any]) -> None:
+        table, seat = conn.table, conn.seat
+        token = table.seats[seat].token
+        self.tokens.pop(token, None)
+        self.present.pop((table.code, seat), None)
+        timer = self.grace_timers.pop((table.code, seat), None)
+        if timer is not None:
+            timer.cancel()
+        table.leave(seat)
+        if table.state == WAITING and seat == table.creator:
+            humans = [s for s in range(4) if table.seats[s].player == "human"]
+            table.creator = humans[0] if humans else 0
+        self.store.save_table(table.code, table.doc())
+        conn.table = conn.seat = None
+        conn.send({"type": "bye", "reason": "You left the table"})
+        asyncio.ensure_future(conn.ws.close(1000, "left"))
+        self.broadcast_table(table)
+        self._schedule(table)
+
+    def _name(self, name: str) -> str:
+        reason = name_refusal(name)
+        if reason is not None:
+            raise Refused(reason)
+        return name.strip()
+
+    def _sit(self, conn: Connection, table: Table, seat: int, token: str) -> None:
+        conn.table, conn.seat = table, seat
+        self.present[(table.code, seat)] = conn
+        self.tokens[token] = (table.code, seat)
+        table.seats[seat].connected = True
+        conn.send({
+            "type": "joined", "code": show_code(table.code), "link": f"/?table={table.code}",
+            "token": token, "seat": seat, "creator": seat == table.creator,
+        })
+
+    # --- play ------------------------------------------------------------------------
+
+    def play(self, table: Table, seat: int, action: Any) -> None:
+        """A legal action: stored first, then applied and told to every seat."""
+        index = table.actions
+        self.store.add_action(table.code, index, seat, action_to_json(action))
+        events = table.apply(action, seat)
+        self.last_action[table.code] = time.monotonic()
+        events_json = [event_to_json(e) for e in events]
+        finished = table.finished_hands(events)
+        for number, record in finished:
+            self.store.add_record(table.code, number, record)
+        if table.state == OVER:
+            self.store.save_table(table.code, table.doc())
+        for s in range(4):
+            c = self.present.get((table.code, s))
+            if c is not None:
+                c.send(update_message(seat, action, events, table.match, s, index + 1,
+                                      events_json))
+        for number, record in finished:
+            self.broadcast(table, {"type": "record", "hand_number": number, "record": record})
+        if table.state == OVER:
+            self.broadcast_table(table)
+        else:
+            self._schedule(table)
+
+    def _schedule(self, table: Table) -> None:
+        """If a computer is to act at this table, let it think (once)."""
+        if table.state != PLAYING or table.code in self.thinking:
+            return
+        seat = table.match.to_act
+        if not table.computer_plays(seat):
+            return
+        self.thinking.add(table.code)
+        asyncio.ensure_future(self._computer_turn(table, seat))
+
+    async def _computer_turn(self, table: Table, seat: int) -> None:
+        index = table.actions
+        try:
+            view = view_to_json(table.match.view(seat))
+            decided = await self.computers.decide(
+                table.settings.strength, f"{table.seed}/{seat}", view
+            )
+            wait = self.last_action.get(table.code, 0) + table.settings.pace - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        except Exception:
+            self.errors += 1
+            self.thinking.discard(table.code)
+            raise
+        self.thinking.discard(table.code)
+        # The table may have moved on (its player came back and acted): then drop it.
+        if table.actions == index and table.state == PLAYING and table.computer_plays(seat):
+            from ..engine.actions import action_from_json
+
+            action = action_from_json(decided)
+            if table.match.refusal(action, seat) is None:
+                self.play(table, seat, action)
+                return
+            self.errors += 1
+        self._schedule(table)
+
+    # --- presence --------------------------------------------------------------------
+
+    def gone(self, conn: Connection) -> None:
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None or self.present.get((table.code, seat)) is not conn:
+            return
+        del self.present[(table.code, seat)]
+        table.seats[seat].connected = False
+        if table.state == PLAYING:
+            self.broadcast(table, {"type": "away", "seat": seat, "computer": False})
+            self._start_grace(table, seat)
+        self.broadcast_table(table)
+
+    def _start_grace(self, table: Table, seat: int) -> None:
+        loop = asyncio.get_running_loop()
+        key = (table.code, seat)
+        old = self.grace_timers.pop(key, None)
+        if old is not None:
+            old.cancel()
+        self.grace_timers[key] = loop.call_later(
+            table.settings.grace, self._cover, table, seat
+        )
+
+    def _cover(self, table: Table, seat: int) -> None:
+        self.grace_timers.pop((table.code, seat), None)
+        s = table.seats[seat]
+        if s.player != "human" or s.connected or table.state != PLAYING:
+            return
+        s.covered = True
+        self.broadcast(table, {"type": "away", "seat": seat, "computer": True})
+        self.broadcast_table(table)
+        self._schedule(table)
+
+    # --- sending ---------------------------------------------------------------------
+
+    def broadcast(self, table: Table, message: dict[str, Any]) -> None:
+        for seat in range(4):
+            c = self.present.get((table.code, seat))
+            if c is not None:
+                c.send(message)
+
+    def broadcast_table(self, table: Table) -> None:
+        self.broadcast(table, table.table_message())
+
+
+async def run(host: str, port: int, data: Path, web_dir: Path | None,
+              trust_proxy: bool = False, workers: int | None = None,
+              rate: float = MESSAGES_PER_SECOND, ready: Any = None) -> None:
+    """Serve until cancelled (Ctrl+C)."""
+    from .store import SQLiteStore
+
+    data.mkdir(parents=True, exist_ok=True)
+    store = SQLiteStore(data / "tables.sqlite3")
+    server = TableServer(store, web_dir, workers=workers, trust_proxy=trust_proxy, rate=rate)
+    restored = server.restore()
+    await server.begin()
+    ws_server = await server.serve(host, port)
+    port = ws_server.sockets[0].getsockname()[1]
+    page = "the game's page and " if web_dir and (web_dir / "index.html").exists() else ""
+    print(f"Serving {page}tables on http://{host}:{port}/ (tables at ws://{host}:{port}/table);"
+          f" {restored} tables back from {data}", flush=True)
+    if ready is not None:
+        ready(port)
+    try:
+        await asyncio.Future()
+    finally:
+        ws_server.close()
+        server.computers.close()
+        store.close()

@@ -1,0 +1,180 @@
+"""The client messages of docs/protocol.md, checked field by field before anything
+else sees them, and the small values the server hands out (codes, tokens, names).
+
+``read_message`` returns a clean dict or raises :class:`ProtocolError`, whose text
+is the reason the server closes that connection with. A message is checked whole
+before any table is touched.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from typing import Any
+
+from ..engine.actions import action_from_json
+from ..engine.rules import Rules, RulesError
+
+PROTOCOL = "spades-table/1"
+MESSAGE_BYTES = 4096
+MESSAGES_PER_SECOND = 20
+MESSAGE_BURST = 40
+STRENGTHS = ("easy", "normal", "hard")
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # 32 letters: 5 bits each
+CODE_LENGTH = 8  # 40 bits
+NAME_LENGTH = 20
+_NAME = re.compile(r"[A-Za-z0-9 .\-_']+")
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol: the connection is closed with this reason."""
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def show_code(code: str) -> str:
+    return f"{code[:4]}-{code[4:]}"
+
+
+def normal_code(text: str) -> str | None:
+    """A typed code in the server's form (no dash, upper case), or None if it cannot be one."""
+    code = text.replace("-", "").replace(" ", "").upper()
+    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+def name_refusal(name: str) -> str | None:
+    stripped = name.strip()
+    if not stripped or len(stripped) > NAME_LENGTH or not _NAME.fullmatch(stripped):
+        return (
+            f"A name is 1 to {NAME_LENGTH} letters, digits, spaces or . - _ '"
+        )
+    return None
+
+
+# --- message shapes ---------------------------------------------------------------
+
+# For each type: required fields and optional fields, each with its checker.
+def _str(most: int):
+    def check(value: Any, name: str) -> Any:
+        if not isinstance(value, str) or len(value) > most or not value.isascii():
+            raise ProtocolError(f"{name} must be ASCII text of at most {most} characters")
+        return value
+
+    return check
+
+
+def _int(low: int, high: int):
+    def check(value: Any, name: str) -> Any:
+        if type(value) is not int or not low <= value <= high:
+            raise ProtocolError(f"{name} must be a whole number from {low} to {high}")
+        return value
+
+    return check
+
+
+def _number(low: float, high: float):
+    def check(value: Any, name: str) -> Any:
+        if type(value) not in (int, float) or not low <= value <= high:
+            raise ProtocolError(f"{name} must be a number from {low} to {high}")
+        return value
+
+    return check
+
+
+def _rules(value: Any, name: str) -> Any:
+    if not isinstance(value, dict) or len(value) > 40:
+        raise ProtocolError(f"{name} must be an object of rule options")
+    try:
+        return Rules.from_dict(value)
+    except (RulesError, TypeError) as exc:
+        raise ProtocolError(f"{name}: {exc}") from None
+
+
+def _strength(value: Any, name: str) -> Any:
+    if value not in STRENGTHS:
+        raise ProtocolError(f"{name} must be one of {', '.join(STRENGTHS)}")
+    return value
+
+
+def _action(value: Any, name: str) -> Any:
+    if type(value) not in (int, str) or (isinstance(value, str) and len(value) > 12):
+        raise ProtocolError(f'{name} must be a bid, a card or "look"')
+    try:
+        return action_from_json(value)
+    except ValueError:
+        raise ProtocolError(f'{name} must be a bid, a card or "look"') from None
+
+
+def _ref(value: Any, name: str) -> Any:
+    if type(value) is int and 0 <= value <= 2**31:
+        return value
+    if isinstance(value, str) and len(value) <= 32 and value.isascii():
+        return value
+    raise ProtocolError("ref must be a whole number or a short ASCII string")
+
+
+_name = _str(NAME_LENGTH * 2)
+SHAPES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "hello": ({"protocol": _str(40)}, {"client": _str(60)}),
+    "create": (
+        {"name": _name},
+        {
+            "rules": _rules,
+            "strength": _strength,
+            "grace": _number(0, 3600),
+            "pace": _number(0, 5),
+        },
+    ),
+    "join": ({"code": _str(20), "name": _name}, {"seat": _int(0, 3)}),
+    "resume": ({"token": _str(64)}, {"seen": _int(0, 10**6)}),
+    "seat": ({"seat": _int(0, 3)}, {}),
+    "start": ({}, {}),
+    "act": ({"action": _action}, {}),
+    "leave": ({}, {}),
+    "ping": ({}, {}),
+}
+
+
+def read_message(text: Any) -> dict[str, Any]:
+    """A client message checked against its shape; its values read (rules as Rules,
+    an action as an Action). Raises ProtocolError naming what is wrong."""
+    if not isinstance(text, str):
+        raise ProtocolError("messages are JSON text frames, not binary")
+    if len(text) > MESSAGE_BYTES or not text.isascii():
+        raise ProtocolError(f"a message is at most {MESSAGE_BYTES} ASCII bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("a message must be JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in SHAPES:
+        raise ProtocolError(f"unknown message type; one of {', '.join(SHAPES)}")
+    required, optional = SHAPES[kind]
+    message: dict[str, Any] = {"type": kind}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        check = required.get(key) or optional.get(key) or (_ref if key == "ref" else None)
+        if check is None:
+            raise ProtocolError(f"{kind}: unknown field {key[:20]!r}")
+        message[key] = check(value, f"{kind}: {key}")
+    for key in required:
+        if key not in message:
+            raise ProtocolError(f"{kind}: missing field {key!r}")
+    return message
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A server message as the protocol sends it: compact JSON in ASCII."""
+    return json.dumps(message, ensure_ascii=True, separators=(",", ":"))

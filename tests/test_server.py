@@ -1,0 +1,314 @@
+"""The table server, started for real on 127.0.0.1 (``python -m spades serve``), played
+by real TableClients over the desktop transport: whole matches, a dropped connection
+in the middle of a trick, a server killed with SIGKILL and started again mid-hand,
+the seat's messages checked for other hands' cards, and the page served beside the
+tables."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import urllib.request
+
+import pytest
+from server_support import ServerProcess, client, drive, random_legal
+
+from spades.engine.actions import CardPlayed, HandScored, Play
+from spades.engine.cards import cards_of, mask_of, parse_cards
+from spades.engine.wire import cards_named
+
+
+@pytest.fixture
+def server(tmp_path):
+    # Bots play far faster than people: the per-connection limit is raised for them
+    # (test_server_hostile.py holds the limit of 20 a second).
+    process = ServerProcess(tmp_path / "data", rate=1000).start()
+    yield process
+    process.stop()
+
+
+def run(coroutine):
+    return asyncio.run(asyncio.wait_for(coroutine, 240))
+
+
+async def seated(url, names, rules=None, strength="easy", grace=120, pace=0.0):
+    """A table created by the first name, the others joined in order; not started."""
+    creator = client(url)
+    creator.create(names[0], rules=rules, strength=strength, grace=grace, pace=pace)
+    await drive([creator], lambda: creator.status == "ready" and creator.table)
+    clients = [creator]
+    for name in names[1:]:
+        c = client(url)
+        c.join(creator.code, name)
+        clients.append(c)
+        await drive(clients, lambda c=c: c.status == "ready")
+    await drive(clients, lambda: all(
+        sum(s["player"] == "human" for s in c.table["seats"]) == len(names) for c in clients
+    ))
+    return clients
+
+
+def past_first_hand(c) -> bool:
+    """The first hand is over (random play may end a match in one hand by mercy)."""
+    return c.view.hand_number >= 1 or c.view.phase == "over"
+
+
+def close_all(clients):
+    for c in clients:
+        c.close()
+
+
+def test_a_whole_match_with_two_friends_and_two_computers(server):
+    async def play():
+        ann, bob = await seated(server.url, ["Ann", "Bob"], rules={"target": 200})
+        assert (ann.seat, bob.seat) == (0, 1) and ann.creator and not bob.creator
+        bob.start()  # only the creator starts
+        await drive([ann, bob], lambda: any(n.get("type") == "refused" for n in bob.notices))
+        assert "creator" in bob.notices[-1]["reason"]
+        ann.start()
+        await drive([ann, bob], lambda: ann.view and bob.view)
+        assert [s["player"] for s in ann.table["seats"]] == ["human", "human", "computer",
+                                                                  "computer"]
+        players = {id(ann): random_legal, id(bob): random_legal}
+        await drive([ann, bob], lambda: ann.table["state"] == "over" and bob.view.winner
+                    is not None, players=players, timeout=200)
+        # Both saw the same match: the same hands scored, the same records.
+        scored = [e for u in ann.updates for e in u.events if isinstance(e, HandScored)]
+        assert scored and scored[-1].scores == ann.view.scores == bob.view.scores
+        assert len(ann.records) == len(bob.records) == len(scored)
+        assert ann.records == bob.records
+        assert all(r["format"] == "spades-hand/1" for r in ann.records)
+        close_all([ann, bob])
+
+    run(play())
+
+
+def test_four_friends_play_and_an_illegal_card_is_refused_with_the_rules_reason(server):
+    async def play():
+        clients = await seated(server.url, ["Ann", "Bob", "Cy", "Di"])
+        clients[0].start()
+        await drive(clients, lambda: all(c.view for c in clients))
+        # Bid until the play begins, then have the leader's left-hand player act early.
+        players = {id(c): random_legal for c in clients}
+
+        def bid_only(view, rng):
+            return random_legal(view, rng) if view.phase == "bidding" else None
+
+        await drive(clients, lambda: all(c.view.phase == "playing" for c in clients),
+                    players={id(c): bid_only for c in clients})
+        leader = clients[0].view.to_act
+        wrong = clients[(leader + 1) % 4]
+        wrong.act(Play(cards_of(wrong.view.hand)[0]), ref=7)
+        await drive(clients, lambda: any(n.get("type") == "refused" for n in wrong.notices))
+        refusal = wrong.notices[-1]
+        assert refusal["ref"] == 7
+        assert refusal["reason"].startswith("It is ") and "turn" in refusal["reason"]
+        # A card the leader does not hold is refused by name, and the table goes on.
+        leader_client = clients[leader]
+        held = leader_client.view.hand
+        missing = next(c for c in range(52) if not held >> c & 1)
+        leader_client.act(Play(missing))
+        await drive(clients, lambda: any(n.get("type") == "refused" and "hold" in n["reason"]
+                                         for n in leader_client.notices))
+        await drive(clients, lambda: past_first_hand(clients[0]), players=players,
+                    timeout=120)
+        close_all(clients)
+
+    run(play())
+
+
+def test_no_message_to_a_seat_names_a_card_of_another_hand_before_it_is_played(server):
+    """Two random matches with every message to every seat kept; each checked against
+    the hands as dealt, which the finished hands' records reveal afterwards."""
+
+    async def play(seed):
+        rng = random.Random(seed)
+        humans = rng.choice([2, 3, 4])
+        names = ["Ann", "Bob", "Cy", "Di"][:humans]
+        rules = {"target": rng.choice([100, 150, 200]), "nil": True,
+                 "blind_nil": rng.random() < 0.5, "blind_nil_deficit": 0}
+        clients = await seated(server.url, names, rules=rules)
+        inbox = {id(c): [] for c in clients}
+        for c in clients:  # keep every message as it arrives
+            original = c._receive
+
+            def keep(message, c=c, original=original):
+                inbox[id(c)].append(message)
+                original(message)
+
+            c._receive = keep
+        clients[0].start()
+        players = {id(c): random_legal for c in clients}
+        await drive(clients, lambda: clients[0].table["state"] == "over", players=players,
+                    timeout=200, rng=rng)
+        dealt = {}
+        for record in clients[0].records:
+            hands = [mask_of(parse_cards(h)) for h in record["hands"]]
+            dealt[len(dealt)] = hands
+        checked = 0
+        for c in clients:
+            for message in inbox[id(c)]:
+                checked += check_message(message, c.seat, dealt)
+        assert checked > 100
+        close_all(clients)
+
+    for seed in (1, 2):
+        run(play(seed))
+
+
+def check_message(message, seat, dealt) -> int:
+    """Assert that one message names no card another seat still holds; 1 if checked."""
+    if message["type"] == "record":
+        return 0  # a finished hand's record shows every hand: that is its purpose
+    if message["type"] not in ("view", "update"):
+        assert cards_named(message) == 0, message
+        return 1
+    view = message["view"]
+    hands = dealt[view["hand_number"]]
+    hidden = 0
+    for other in range(4):
+        if other != seat:
+            hidden |= hands[other]
+    hidden &= ~mask_of(parse_cards(" ".join(view["played"])))
+    assert cards_named(view) & hidden == 0, (seat, view)
+    events = message.get("events", [])
+    dealt_at = max((i for i, e in enumerate(events) if e["type"] == "hand_dealt"), default=-1)
+    # Events before a new deal belong to the finished hand, played out to its last card.
+    assert cards_named(events[dealt_at + 1 :]) & hidden == 0, (seat, events)
+    return 1
+
+
+def test_a_dropped_player_comes_back_mid_trick_with_everything_missed(server):
+    async def play():
+        ann, bob = await seated(server.url, ["Ann", "Bob"], grace=30)
+        ann.start()
+        players = {id(ann): random_legal, id(bob): random_legal}
+        # A trick is under way and someone other than Bob (West) is to play to it.
+        await drive([ann, bob], lambda: ann.view and ann.view.phase == "playing"
+                    and ann.view.trick and ann.view.to_act != 1, players=players,
+                    timeout=60)
+        seen = bob.actions
+        bob.transport.close()  # the network goes; Bob's client will try again by itself
+        await drive([ann], lambda: ann.table["seats"][1]["away"] and any(
+            n.get("type") == "away" and n["seat"] == 1 for n in ann.notices),
+            players={id(ann): random_legal})
+        # Ann and the computers play on while Bob is away (up to his turn).
+        await drive([ann, bob], lambda: bob.status == "ready" and bob.actions > seen
+                    and bob.actions == ann.actions, players={id(ann): random_legal},
+                    timeout=30)
+        assert any(n.get("type") == "back" and n["seat"] == 1 for n in ann.notices)
+        # Every action reached Bob once, in order, whether before the drop was noticed
+        # or in the updates the server replayed to him on his return.
+        numbers = [u.actions for u in bob.updates]
+        assert numbers == list(range(1, bob.actions + 1))
+        missed = [u for u in bob.updates if u.actions > seen]
+        assert bob.view.trick == ann.view.trick and bob.view.hand_number == ann.view.hand_number
+        assert any(isinstance(e, CardPlayed) for u in missed for e in u.events)
+        await drive([ann, bob], lambda: past_first_hand(ann), players=players, timeout=90)
+        close_all([ann, bob])
+
+    run(play())
+
+
+def test_an_away_seat_is_played_by_a_computer_after_the_grace_time_until_its_player_returns(
+    server,
+):
+    async def play():
+        ann, bob = await seated(server.url, ["Ann", "Bob"], grace=0.5)
+        ann.start()
+        await drive([ann, bob], lambda: ann.view and bob.view)
+        token = bob.token
+        bob.close()  # Bob goes away and does not try again
+        await drive([ann], lambda: any(n.get("type") == "away" and n.get("computer")
+                                       for n in ann.notices), timeout=10)
+        # Ann's seat is the only one nobody plays: the table waits on her alone.
+        await drive([ann], lambda: past_first_hand(ann),
+                    players={id(ann): random_legal}, timeout=120)
+        back = client(server.url)
+        back.resume(token, seen=0)
+        await drive([ann, back], lambda: back.status == "ready" and back.view)
+        assert back.seat == 1 and not ann.table["seats"][1]["away"]
+        # From now on the table waits for Bob at his turns.
+        await drive([ann, back], lambda: ann.view.to_act == 1,
+                    players={id(ann): random_legal}, timeout=60)
+        before = ann.actions
+        await asyncio.sleep(1.0)
+        [c.poll() for c in (ann, back)]
+        assert ann.actions == before  # no computer took Bob's decision
+        close_all([ann, back])
+
+    run(play())
+
+
+def test_a_server_killed_mid_hand_comes_back_with_every_table(tmp_path):
+    """Two tables of four friends (so nothing moves while they are away), the server
+    killed with SIGKILL mid-hand and started again on its store: every seat resumes
+    to the very view it had, and the hands play on."""
+
+    async def play():
+        server = ServerProcess(tmp_path / "data", rate=1000).start()
+        try:
+            tables = [await seated(server.url, ["Ann", "Bob", "Cy", "Di"]) for _ in range(2)]
+            clients = [c for t in tables for c in t]
+            for t in tables:
+                t[0].start()
+            players = {id(c): random_legal for c in clients}
+
+            def until_five_tricks(view, rng):  # and then no action is on its way
+                return random_legal(view, rng) if len(view.tricks) < 5 else None
+
+            await drive(clients, lambda: all(c.view and len(c.view.tricks) == 5
+                                             for c in clients),
+                        players={id(c): until_five_tricks for c in clients}, timeout=60)
+            before = [[(c.actions, c.view) for c in t] for t in tables]
+            server.kill()  # the clients notice and keep trying
+            await drive(clients, lambda: all(c.status == "retrying" for c in clients))
+            server.start(server.port)
+            assert "2 tables back" in server.banner
+            await drive(clients, lambda: all(c.status == "ready" and c.view for c in clients),
+                        timeout=30)
+            assert [[(c.actions, c.view) for c in t] for t in tables] == before
+            assert all(c.view.phase == "playing" and c.view.hand_number == 0 for c in clients)
+            await drive(clients, lambda: all(past_first_hand(t[0]) for t in tables),
+                        players=players, timeout=120)
+            close_all(clients)
+        finally:
+            server.stop()
+
+    run(play())
+
+
+def test_the_server_serves_the_page_beside_the_tables(tmp_path):
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "index.html").write_text("<html>Spades page</html>")
+    (web / "spades.apk").write_bytes(b"PK\x03\x04 archive")
+    server = ServerProcess(tmp_path / "data", web=web).start()
+    try:
+        base = f"http://127.0.0.1:{server.port}"
+        with urllib.request.urlopen(base + "/?table=K7M2QX9P") as page:
+            assert b"Spades page" in page.read()
+            assert page.headers["Content-Type"].startswith("text/html")
+        with urllib.request.urlopen(base + "/spades.apk") as archive:
+            assert archive.read().startswith(b"PK")
+        for missing in ("/../../etc/passwd", "/nothing.js", "/%2e%2e/secret"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(base + missing)
+            assert refused.value.code == 404
+    finally:
+        server.stop()
+
+
+def test_the_browser_archive_holds_the_client_and_never_the_server():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("pack", root / "build" / "pack.py")
+    pack = importlib.util.module_from_spec(spec)
+    sys.modules["pack"] = pack
+    spec.loader.exec_module(pack)
+    modules = pack.reachable_modules()
+    assert "spades.engine.match" in modules
+    assert not any(m.startswith("spades.server") for m in modules)
