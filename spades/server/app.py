@@ -124,7 +124,9 @@ class TableServer:
         return await serve(
             self.handle, host, port, process_request=self.http, compression=None,
             max_size=MESSAGE_BYTES, max_queue=4, ping_interval=20, ping_timeout=20,
-            server_header=VERSION,
+            # A flooding client's close reply waits behind its unread messages: do not
+            # wait long for it.
+            close_timeout=2, server_header=VERSION,
         )
 
     # --- HTTP: the page --------------------------------------------------------------

@@ -1,0 +1,187 @@
+"""serve-bench: many tables of computer clients against one table server on loopback.
+
+The server is the real command (``python -m spades serve``) in its own process; the
+clients are real TableClients over the desktop transport, all in this process. Each
+plain table seats four clients that play random legal actions, each table acting
+about ``--rate`` times a second; ``--hard-tables`` of them seat one client and three
+hard computer players (the server's, in its worker processes, at their own pace of
+one action a second). Printed: actions a second, the latency from a client sending
+its action to each of the table's clients receiving the update (p50, p95, max; plain
+and hard tables apart), the server's memory per table, errors, and the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from .check import seated
+from .local import ServerProcess
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+class Bench:
+    def __init__(self, rate: float, seed: int) -> None:
+        self.rate = rate
+        self.rng = random.Random(seed)
+        self.sent: dict[tuple[str, int], float] = {}  # (code, actions after) -> sent at
+        self.latency: dict[str, list[float]] = {"plain": [], "hard": []}
+        self.actions = 0
+        self.errors: list[str] = []
+        self.running = True
+
+    async def seat_loop(self, c: Any, kind: str) -> None:
+        """One client: take in updates as they arrive (timing each), act at its turns."""
+        acted_at = -1
+        next_act = 0.0
+        while self.running:
+            transport = c.transport
+            if transport is None:
+                if c.status == "closed":
+                    self.errors.append(f"seat {c.seat} closed: {c.reason}")
+                    return
+                await asyncio.sleep(0.05)
+                c.poll()
+                continue
+            try:
+                await asyncio.wait_for(transport.arrived.wait(), 0.05)
+            except TimeoutError:
+                pass
+            now = time.perf_counter()
+            c.poll()
+            while c.updates:
+                update = c.updates.popleft()
+                sent = self.sent.get((c.code, update.actions))
+                if sent is not None:
+                    self.latency[kind].append(now - sent)
+                if c.creator:  # one client a table counts the table's actions
+                    self.actions += 1
+            while c.notices:
+                notice = c.notices.popleft()
+                if notice.get("type") in ("refused", "error", "bye"):
+                    self.errors.append(f"{notice}")
+            view = c.view
+            if view is None or not view.my_turn or c.actions == acted_at:
+                next_act = 0.0
+                continue
+            if not next_act:
+                next_act = time.perf_counter() + self.rng.uniform(0.6, 1.4) / self.rate
+            if time.perf_counter() >= next_act:
+                action = self.rng.choice(view.legal_actions())
+                self.sent[(c.code, c.actions + 1)] = time.perf_counter()
+                c.act(action)
+                acted_at = c.actions
+                next_act = 0.0
+            else:
+                await asyncio.sleep(max(0.0, next_act - time.perf_counter()))
+
+
+async def bench(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as data:
+        server = ServerProcess(Path(data), workers=2).start()
+        try:
+            return await _bench(args, server)
+        finally:
+            server.stop()
+
+
+async def _bench(args: argparse.Namespace, server: ServerProcess) -> dict[str, Any]:
+    pid = server.process.pid
+    await asyncio.sleep(1.0)
+    base_kb = rss_kb(pid)
+    run = Bench(args.rate, args.seed)
+    hard = min(args.hard_tables, args.tables)
+    tables: list[tuple[str, list[Any]]] = []
+    began = time.perf_counter()
+    for start in range(0, args.tables, 10):
+        batch = range(start, min(args.tables, start + 10))
+        made = await asyncio.gather(*(
+            seated(server.url, ["A"] if n < hard else ["A", "B", "C", "D"], strength="hard",
+                   pace=1.0 / args.rate)
+            for n in batch
+        ))
+        for n, clients in zip(batch, made, strict=True):
+            tables.append(("hard" if n < hard else "plain", clients))
+    seated_s = time.perf_counter() - began
+    await asyncio.sleep(1.0)
+    seated_kb = rss_kb(pid)
+    for _, clients in tables:
+        clients[0].start()
+    loops = [asyncio.ensure_future(run.seat_loop(c, kind))
+             for kind, clients in tables for c in clients]
+    await asyncio.sleep(3.0)  # every table dealt and under way
+    for kind in run.latency:
+        run.latency[kind].clear()
+    run.actions = 0
+    load_before = os.getloadavg()
+    measured = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    elapsed = time.perf_counter() - measured
+    actions = run.actions
+    playing_kb = rss_kb(pid)
+    load_after = os.getloadavg()
+    run.running = False
+    await asyncio.gather(*loops, return_exceptions=True)
+    for _, clients in tables:
+        for c in clients:
+            c.close()
+    await asyncio.sleep(0.5)
+    tracebacks = server.output().count("Traceback")
+    return {
+        "tables": args.tables, "hard_tables": hard, "clients": sum(len(c) for _, c in tables),
+        "seated_seconds": seated_s, "seconds": elapsed,
+        "actions_per_second": actions / elapsed,
+        "latency_ms": {
+            kind: {"count": len(v), "p50": 1000 * percentile(v, 0.5),
+                   "p95": 1000 * percentile(v, 0.95), "max": 1000 * max(v, default=0.0)}
+            for kind, v in run.latency.items()
+        },
+        "memory_kb": {"base": base_kb, "seated": seated_kb, "playing": playing_kb,
+                      "per_table_seated": (seated_kb - base_kb) / max(1, args.tables),
+                      "per_table_playing": (playing_kb - base_kb) / max(1, args.tables)},
+        "errors": len(run.errors) + tracebacks, "error_samples": run.errors[:5],
+        "load": {"before": load_before, "after": load_after, "cores": os.cpu_count()},
+    }
+
+
+def main(args: argparse.Namespace) -> int:
+    result = asyncio.run(bench(args))
+    lat = result["latency_ms"]
+    mem = result["memory_kb"]
+    print(f"tables {result['tables']} ({result['hard_tables']} with three hard computer"
+          f" players), clients {result['clients']}, seated in {result['seated_seconds']:.1f} s")
+    print(f"measured {result['seconds']:.0f} s: {result['actions_per_second']:.1f} actions/s"
+          " (all tables, computers' included)")
+    for kind, figures in lat.items():
+        if figures["count"]:
+            print(f"action-to-update latency, {kind} tables ({figures['count']} updates):"
+                  f" p50 {figures['p50']:.1f} ms, p95 {figures['p95']:.1f} ms,"
+                  f" max {figures['max']:.1f} ms")
+    print(f"server memory: {mem['base'] / 1024:.1f} MB before any table,"
+          f" {mem['per_table_seated']:.0f} KB a table seated and idle (4 connections),"
+          f" {mem['per_table_playing']:.0f} KB a table playing")
+    print(f"errors: {result['errors']}" + (f" e.g. {result['error_samples']}"
+                                             if result["errors"] else ""))
+    load = result["load"]
+    print(f"machine load (1-minute average) {load['before'][0]:.2f} before,"
+          f" {load['after'][0]:.2f} after, on {load['cores']} cores")
+    return 0 if result["errors"] == 0 else 1

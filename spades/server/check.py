@@ -1,0 +1,316 @@
+"""serve-check: what a table server must never do, tried many times against a real one.
+
+1. **No leaks.** Random matches (random rule options, one to four friends, computer
+   players in the other seats, random legal play), every message to every seat kept;
+   once a hand's record shows the hands as dealt, each message is checked: it may
+   name no card another seat still held when it was sent.
+2. **Hostile messages.** Each on a connection of its own, holding a seat at a table
+   frozen mid-hand (someone else's turn): malformed JSON, wrong types, unknown fields,
+   oversized and binary frames, forged tokens, wrong codes, acts out of turn, floods.
+   Each must be refused (the connection stays and still answers a ping) or closed
+   with a reason; afterwards the table must be exactly as it was and play on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from ..engine.cards import mask_of, parse_cards
+from ..engine.wire import cards_named
+from .local import ServerProcess, client, drive, random_legal
+
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def check_message(message: dict[str, Any], seat: int, dealt: dict[int, list[int]]) -> int:
+    """Raise AssertionError if a message to ``seat`` names a card another seat still
+    held; ``dealt`` maps a hand number to the four hands as dealt. 1 if checked."""
+    if message["type"] == "record":
+        return 0  # a finished hand's record shows every hand: that is what it is for
+    if message["type"] not in ("view", "update"):
+        if cards_named(message):
+            raise AssertionError(f"seat {seat} was told of cards in {message}")
+        return 1
+    view = message["view"]
+    hands = dealt.get(view["hand_number"])
+    if hands is None:
+        return 0  # a hand not finished yet: no record tells its deal
+    hidden = 0
+    for other in range(4):
+        if other != seat:
+            hidden |= hands[other]
+    hidden &= ~mask_of(parse_cards(" ".join(view["played"])))
+    if cards_named(view) & hidden:
+        raise AssertionError(f"seat {seat}'s view names a hidden card: {view}")
+    events = message.get("events", [])
+    dealt_at = max((i for i, e in enumerate(events) if e["type"] == "hand_dealt"), default=-1)
+    # Events before a new deal belong to the finished hand, played out to its last card.
+    if cards_named(events[dealt_at + 1 :]) & hidden:
+        raise AssertionError(f"seat {seat} was told of a hidden card in {events}")
+    return 1
+
+
+def random_rules(rng: random.Random) -> dict[str, Any]:
+    nil = rng.random() < 0.8
+    target = rng.choice([100, 150, 200, 250])
+    return {
+        "nil": nil,
+        "blind_nil": nil and rng.random() < 0.5,
+        "blind_nil_deficit": rng.choice([0, 100]),
+        "team_cap_13": rng.random() < 0.5,
+        "spades_lead_anytime": rng.random() < 0.2,
+        "forced_spade_lead_breaks": rng.random() < 0.3,
+        "failed_nil_tricks": rng.choice(["count", "bags"]),
+        "bag_limit": rng.choice([5, 10]),
+        "target": target,
+        # Random bids are set time and again: a mercy rule ends such a match for sure.
+        "mercy": -rng.choice([target // 2, target]),
+    }
+
+
+async def seated(url: str, names, rules=None, strength="easy", grace=120.0, pace=0.0):
+    """A table created by the first name, the others joined in order; not started."""
+    creator = client(url)
+    creator.create(names[0], rules=rules, strength=strength, grace=grace, pace=pace)
+    await drive([creator], lambda: creator.status == "ready" and creator.table)
+    clients = [creator]
+    for name in names[1:]:
+        c = client(url)
+        c.join(creator.code, name)
+        clients.append(c)
+        await drive(clients, lambda c=c: c.status == "ready")
+    await drive(clients, lambda: all(
+        sum(s["player"] == "human" for s in c.table["seats"]) == len(names) for c in clients
+    ))
+    return clients
+
+
+async def checked_match(url: str, seed: int) -> tuple[int, int]:
+    """One random match, every message checked. Returns (messages checked, hands)."""
+    rng = random.Random(seed)
+    clients = await seated(url, NAMES[: rng.randint(1, 4)], rules=random_rules(rng))
+    inbox: dict[int, list[dict[str, Any]]] = {id(c): [] for c in clients}
+    for c in clients:
+        original = c._receive
+
+        def keep(message, c=c, original=original):
+            inbox[id(c)].append(message)
+            original(message)
+
+        c._receive = keep
+    clients[0].start()
+    await drive(clients, lambda: clients[0].table["state"] == "over"
+                and clients[0].view is not None and clients[0].view.phase == "over",
+                players={id(c): random_legal for c in clients}, timeout=300, rng=rng)
+    await drive(clients, lambda: all(len(c.records) == len(clients[0].records)
+                                     for c in clients), timeout=30)
+    dealt = {
+        i: [mask_of(parse_cards(h)) for h in record["hands"]]
+        for i, record in enumerate(clients[0].records)
+    }
+    checked = sum(check_message(m, c.seat, dealt) for c in clients for m in inbox[id(c)])
+    for c in clients:
+        c.close()
+    return checked, len(dealt)
+
+
+async def leak_run(url: str, matches: int, seed: int, at_once: int = 8) -> dict[str, Any]:
+    done = {"matches": 0, "messages": 0, "hands": 0, "leaks": 0}
+    queue = list(range(matches))
+
+    async def worker():
+        while queue:
+            n = queue.pop()
+            try:
+                checked, hands = await checked_match(url, seed * 1_000_003 + n)
+            except AssertionError as exc:
+                done["leaks"] += 1
+                print(f"match {n}: {exc}"[:400], flush=True)
+                continue
+            done["matches"] += 1
+            done["messages"] += checked
+            done["hands"] += hands
+            if done["matches"] % 100 == 0:
+                print(f"  {done['matches']} matches checked", flush=True)
+
+    await asyncio.gather(*(worker() for _ in range(at_once)))
+    return done
+
+
+# --- hostile messages ---------------------------------------------------------------
+
+
+def hostile_messages(rng: random.Random, code: str) -> list[Any]:
+    """What a hostile or broken client might send, after hello and its seat's resume:
+    text (str) or binary (bytes) frames."""
+    valid = [
+        {"type": "act", "action": "AS"}, {"type": "seat", "seat": 1}, {"type": "start"},
+        {"type": "join", "code": code, "name": "Eve"}, {"type": "ping"},
+        {"type": "hello", "protocol": "spades-table/1"},
+    ]
+    junk_values = [None, True, 1.5, -1, 2**70, "", "x" * 300, [], {}, [1, [2]], {"a": 1},
+                   "\u00e9", "AS", "look", "nil", 14, 0]
+    out: list[Any] = [
+        "", "{", "null", "[]", "1", '"act"', "{}", '{"type": 1}', '{"type": "dance"}',
+        '{"type": "act"}', '{"type": "act", "action": "AS", "extra": 1}',
+        '{"type": "act", "action": "ZZ"}', '{"type": "act", "action": 99}',
+        '{"type": "ping", "ref": {"deep": 1}}', "[" * 3000 + "]" * 3000,
+        '{"type": "ping"' + ', "a": 1' * 700 + "}", "x" * 5000,
+        '{"type": "create", "name": "Eve", "rules": {"target": -5}}',
+        '{"type": "create", "name": "Eve", "rules": {"no_such_rule": true}}',
+        '{"type": "resume", "token": "forged-token"}', '{"type": "seat", "seat": 9}',
+        '{"type": "hello", "protocol": "spades-table/1"}', '{"type": "name\u00e9"}',
+        b"\x00\x01binary", b"{\"type\": \"ping\"}",
+        json.dumps({"type": "join", "code": "AAAA-AAAA", "name": "Eve"}),
+        json.dumps({"type": "join", "code": code, "name": "<script>"}),
+        json.dumps({"type": "act", "action": "look"}), json.dumps({"type": "act", "action": 4}),
+        json.dumps({"type": "act", "action": "blind_nil"}),
+    ]
+    while len(out) < 4 * 200:
+        message = dict(rng.choice(valid))
+        roll = rng.random()
+        if roll < 0.4:
+            key = rng.choice(list(message) + ["ref", "seat", "token", "x"])
+            message[key] = rng.choice(junk_values)
+        elif roll < 0.6:
+            message.pop(rng.choice(list(message)))
+        elif roll < 0.8:
+            message[rng.choice(["type", "action", "code", "name"])] = rng.choice(junk_values)
+        text = json.dumps(message, ensure_ascii=rng.random() < 0.8)
+        if rng.random() < 0.1:
+            cut = rng.randrange(len(text))
+            text = text[:cut]
+        out.append(text)
+    return out
+
+
+async def hostile_one(url: str, token: str, message: Any, pre_hello: bool) -> str:
+    """Send one hostile message; 'refused' if the connection stays and still answers a
+    ping, 'closed' if the server closed it with a reason; anything else is a failure."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    async with connect(url, compression=None, max_size=2**20) as ws:
+        if not pre_hello:
+            await ws.send(json.dumps({"type": "hello", "protocol": "spades-table/1"}))
+            await ws.send(json.dumps({"type": "resume", "token": token}))
+        await ws.send(message)
+        await ws.send(json.dumps({"type": "ping", "ref": 1}))
+        try:
+            while True:
+                reply = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if reply["type"] == "update":
+                    return f"an update followed {message!r:.80}"
+                if reply["type"] == "pong":
+                    return "refused"
+        except ConnectionClosed:
+            if ws.close_code in (1008, 1009) and ws.close_reason:
+                return "closed"
+            return f"closed without a reason ({ws.close_code}) after {message!r:.80}"
+
+
+async def hostile_run(url: str, count: int, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    clients = await seated(url, list(NAMES), rules={"target": 300})
+    clients[0].start()
+    await drive(clients, lambda: all(c.view for c in clients))
+
+    def bid_then_three_tricks(view, rng):
+        return random_legal(view, rng) if len(view.tricks) < 3 else None
+
+    await drive(clients, lambda: all(len(c.view.tricks) == 3 for c in clients),
+                players={id(c): bid_then_three_tricks for c in clients}, timeout=60)
+    before = [(c.actions, c.view) for c in clients]
+    to_act = clients[0].view.to_act
+    hostile_seat = (to_act + 1) % 4  # never its turn while the table is frozen
+    token = clients[hostile_seat].token
+    clients[hostile_seat].close()
+    code = clients[0].code
+    messages = hostile_messages(rng, code)
+    tally: dict[str, int] = {"refused": 0, "closed": 0, "failures": 0}
+    sent = 0
+    while sent < count:
+        message = messages[sent % len(messages)]
+        outcome = await hostile_one(url, token, message, pre_hello=sent % 7 == 0)
+        sent += 1
+        if outcome in tally:
+            tally[outcome] += 1
+        else:
+            tally["failures"] += 1
+            print("  " + outcome, flush=True)
+        if sent % 4 == 0:  # keep the table's own players here, as a real table would be
+            for c in clients:
+                c.poll()
+    # A flood: more than the rate allows, on one connection.
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    flood_closed = False
+    async with connect(url, compression=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "protocol": "spades-table/1"}))
+        try:
+            for _ in range(200):  # the server's own limit (serve's default: 20 a second)
+                await ws.send(json.dumps({"type": "ping"}))
+            while True:
+                await asyncio.wait_for(ws.recv(), 10)
+        except ConnectionClosed:
+            flood_closed = ws.close_code == 1008 and "too many" in (ws.close_reason or "")
+    others = [c for c in clients if c.seat != hostile_seat]
+    await asyncio.sleep(0.5)  # anything the hostile messages caused has arrived by now
+    for c in others:
+        c.poll()
+    after = [(c.actions, c.view) for c in others]
+    intact = after == [b for b, c in zip(before, clients, strict=True) if c.seat != hostile_seat]
+    # The table plays on: the hostile seat's own player comes back and all finish the hand.
+    back = client(url)
+    back.resume(token, seen=clients[hostile_seat].actions)
+    players = others + [back]
+    await drive(players, lambda: all(c.view and (c.view.hand_number >= 1 or c.view.phase ==
+                                                 "over") for c in players),
+                players={id(c): random_legal for c in players}, timeout=120, rng=rng)
+    for c in players:
+        c.close()
+    return {**tally, "sent": sent, "flood_closed": flood_closed, "table_intact": intact,
+            "table_played_on": True}
+
+
+def main(args: argparse.Namespace) -> int:
+    async def run() -> dict[str, Any]:
+        with tempfile.TemporaryDirectory() as data:
+            # The bots play far faster than people: the leak run's server lets them; the
+            # hostile run meets the limit a real server keeps.
+            fast = ServerProcess(Path(data) / "fast", rate=1000, workers=2).start()
+            try:
+                began = time.perf_counter()
+                leaks = await leak_run(fast.url, args.matches, args.seed)
+                leak_seconds = time.perf_counter() - began
+            finally:
+                fast.stop()
+            real = ServerProcess(Path(data) / "real").start()
+            try:
+                hostile = await hostile_run(real.url, args.hostile, args.seed)
+            finally:
+                real.stop()
+            crashed = "Traceback" in fast.output() + real.output()
+            return {"leaks": leaks, "leak_seconds": leak_seconds, "hostile": hostile,
+                    "server_tracebacks": crashed}
+
+    result = asyncio.run(run())
+    leaks, hostile = result["leaks"], result["hostile"]
+    print(f"matches checked: {leaks['matches']} ({leaks['hands']} hands, "
+          f"{leaks['messages']} messages to seats) in {result['leak_seconds']:.0f} s;"
+          f" leaks: {leaks['leaks']}")
+    print(f"hostile messages: {hostile['sent']}; refused {hostile['refused']}, closed with a"
+          f" reason {hostile['closed']}, failures {hostile['failures']}; a flood closed:"
+          f" {hostile['flood_closed']}; table intact: {hostile['table_intact']}, played on:"
+          f" {hostile['table_played_on']}; server tracebacks: {result['server_tracebacks']}")
+    ok = (leaks["leaks"] == 0 and hostile["failures"] == 0 and hostile["flood_closed"]
+          and hostile["table_intact"] and not result["server_tracebacks"])
+    return 0 if ok else 1

@@ -1,0 +1,120 @@
+"""Nobody where they don't belong: a real table server against leaks, hostile
+messages, floods and guessed codes (a few of what ``python -m spades serve-check``
+runs by the thousand)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from server_support import ServerProcess, client, drive
+
+from spades.server.check import hostile_run, leak_run, seated
+from spades.server.protocol import ProtocolError, read_message
+
+
+@pytest.fixture
+def server(tmp_path):
+    process = ServerProcess(tmp_path / "data", rate=1000).start()
+    yield process
+    process.stop()
+    assert "Traceback" not in process.output()
+
+
+def test_random_matches_name_no_hidden_card_to_any_seat(server):
+    result = asyncio.run(leak_run(server.url, matches=6, seed=5, at_once=3))
+    assert result["leaks"] == 0
+    assert result["matches"] == 6 and result["messages"] > 500
+
+
+def test_hostile_messages_are_refused_or_closed_and_the_table_is_untouched(tmp_path):
+    server = ServerProcess(tmp_path / "data").start()  # the real limit: 20 a second
+    try:
+        result = asyncio.run(hostile_run(server.url, count=160, seed=3))
+    finally:
+        server.stop()
+    assert "Traceback" not in server.output()
+    assert result["failures"] == 0
+    assert result["refused"] > 10 and result["closed"] > 50
+    assert result["flood_closed"] and result["table_intact"] and result["table_played_on"]
+
+
+def test_a_connection_over_the_rate_is_closed_with_the_reason(tmp_path):
+    server = ServerProcess(tmp_path / "data").start()  # the real limit: 20 a second
+
+    async def flood():
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed
+
+        async with connect(server.url) as ws:
+            await ws.send(json.dumps({"type": "hello", "protocol": "spades-table/1"}))
+            replies = 0
+            with pytest.raises(ConnectionClosed):
+                for _ in range(100):
+                    await ws.send(json.dumps({"type": "ping"}))
+                while True:
+                    reply = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    replies += 1
+                    last = reply
+            assert ws.close_code == 1008 and "too many messages" in ws.close_reason
+            assert last == {"type": "error", "reason": ws.close_reason}
+            assert 30 < replies < 60  # the welcome, the burst of pongs, the error
+
+    try:
+        asyncio.run(flood())
+    finally:
+        server.stop()
+
+
+def test_guessed_codes_are_refused_and_soon_limited(server):
+    async def guess():
+        ann = (await seated(server.url, ["Ann"]))[0]
+        reasons = []
+        for n in range(40):
+            c = client(server.url)
+            c.join(f"{n:04d}-ABCD".replace("0", "2").replace("1", "3"), "Eve")
+            await drive([c], lambda c=c: c.status == "closed")
+            reasons.append(c.reason)
+        assert reasons[0].startswith("No table has the code")
+        assert reasons[-1].startswith("Too many wrong codes")
+        # Every join from that address waits now, the right code too (else a guesser
+        # could go on guessing); the table itself is untouched and plays.
+        bob = client(server.url)
+        bob.join(ann.code, "Bob")
+        await drive([bob], lambda: bob.status == "closed")
+        assert bob.reason.startswith("Too many wrong codes")
+        ann.start()
+        await drive([ann], lambda: ann.view is not None)
+        assert [s["player"] for s in ann.table["seats"]] == ["human"] + ["computer"] * 3
+        ann.close()
+
+    asyncio.run(guess())
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ('{"type": "act"}', "missing field 'action'"),
+        ('{"type": "act", "action": "AS", "seat": 2}', "unknown field"),
+        ('{"type": "join", "code": 5, "name": "Eve"}', "code must be ASCII text"),
+        ('{"type": "create", "name": "Eve", "rules": {"target": 0}}', "target"),
+        ('{"type": "create", "name": "Eve", "strength": "godlike"}', "strength"),
+        ('{"type": "seat", "seat": true}', "seat must be a whole number"),
+        ('{"type": "resume", "token": "' + "t" * 100 + '"}', "at most 64"),
+        ("[1, 2]", "JSON object"),
+        ('"\u00e9"', "ASCII"),
+    ],
+)
+def test_each_message_is_checked_field_by_field(text, reason):
+    with pytest.raises(ProtocolError, match=reason):
+        read_message(text)
+
+
+def test_a_good_message_reads_into_engine_values():
+    message = read_message('{"type": "act", "action": "nil", "ref": 3}')
+    from spades.engine.actions import Bid
+
+    assert message == {"type": "act", "action": Bid(0), "ref": 3}
+    assert read_message('{"type": "create", "name": "Ann", "rules": {"target": 300}}')[
+        "rules"].target == 300
