@@ -16,6 +16,7 @@ from server_support import ServerProcess, client, drive, random_legal
 from spades.engine.actions import CardPlayed, HandScored, Play
 from spades.engine.cards import cards_of, mask_of, parse_cards
 from spades.engine.wire import cards_named
+from spades.server.check import seated
 
 
 @pytest.fixture
@@ -29,23 +30,6 @@ def server(tmp_path):
 
 def run(coroutine):
     return asyncio.run(asyncio.wait_for(coroutine, 240))
-
-
-async def seated(url, names, rules=None, strength="easy", grace=120, pace=0.0):
-    """A table created by the first name, the others joined in order; not started."""
-    creator = client(url)
-    creator.create(names[0], rules=rules, strength=strength, grace=grace, pace=pace)
-    await drive([creator], lambda: creator.status == "ready" and creator.table)
-    clients = [creator]
-    for name in names[1:]:
-        c = client(url)
-        c.join(creator.code, name)
-        clients.append(c)
-        await drive(clients, lambda c=c: c.status == "ready")
-    await drive(clients, lambda: all(
-        sum(s["player"] == "human" for s in c.table["seats"]) == len(names) for c in clients
-    ))
-    return clients
 
 
 def past_first_hand(c) -> bool:
@@ -214,7 +198,7 @@ def test_an_away_seat_is_played_by_a_computer_after_the_grace_time_until_its_pla
     server,
 ):
     async def play():
-        ann, bob = await seated(server.url, ["Ann", "Bob"], grace=0.5)
+        ann, bob = await seated(server.url, ["Ann", "Bob"], grace=0.5, rules={"mercy": None})
         ann.start()
         await drive([ann, bob], lambda: ann.view and bob.view)
         token = bob.token

@@ -111,7 +111,22 @@ async def drive(clients, until, timeout: float = 30.0, players=None, rng=None) -
                 action = choose(c.view, rng)
                 if action is not None and c.act(action):
                     c.acted_at = c.actions  # once per decision: wait for its update
-        await asyncio.sleep(0.005)
+        await arrival(clients, 0.05)
+
+
+async def arrival(clients, timeout: float) -> None:
+    """Until something arrives for one of the clients (or ``timeout`` seconds): waiting
+    on the transports' own signals, so idle clients cost no time."""
+    waits = [asyncio.ensure_future(c.transport.arrived.wait()) for c in clients
+             if c.transport is not None and hasattr(c.transport, "arrived")]
+    if not waits:
+        await asyncio.sleep(timeout)
+        return
+    try:
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
 
 
 def random_legal(view, rng):
