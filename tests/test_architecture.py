@@ -28,7 +28,9 @@ MAY_IMPORT = {
     "ai": {"engine", "solver"},
     "measure": {"ai", "engine", "solver", "console"},
     "client": {"engine"},
-    "server": {"engine", "ai", "storage", "solver", "platform", "console"},
+    # The server's load and safety commands (serve-bench, serve-check) play through
+    # real clients.
+    "server": {"engine", "ai", "storage", "solver", "platform", "console", "client"},
     "ui": {"engine", "ai", "storage", "platform", "client"},
     "commands": {"engine", "ai", "storage", "solver", "measure", "console", "platform",
                  "server"},

@@ -80,11 +80,8 @@ class DesktopTransport:
 class BrowserTransport:
     """The page's WebSocket, through ``window.spadesNet`` (build/template.tmpl)."""
 
-    def __init__(self, window: Any = None) -> None:
-        if window is None:
-            from ..platform import browser_window
-
-            window = browser_window()
+    def __init__(self, window: Any) -> None:
+        """``window``: the page's window object (spades.platform.browser_window())."""
         self.net = getattr(window, "spadesNet", None) if window is not None else None
         self.id = 0
         self.failed = ""
