@@ -263,11 +263,30 @@ def test_a_server_killed_mid_hand_comes_back_with_every_table(tmp_path):
 
 
 def test_the_server_serves_the_page_beside_the_tables(tmp_path):
+    """The built page's files, a shared link's address, nothing outside the build, and
+    /cdn/ fetched once from the CDN (a local stand-in here) and kept."""
+    import functools
+    import http.server
+    import threading
+
     web = tmp_path / "web"
     web.mkdir()
     (web / "index.html").write_text("<html>Spades page</html>")
     (web / "spades.apk").write_bytes(b"PK\x03\x04 archive")
-    server = ServerProcess(tmp_path / "data", web=web).start()
+    origin = tmp_path / "origin" / "cdn" / "0.9.3"
+    origin.mkdir(parents=True)
+    (origin / "pygame_ce.whl").write_bytes(b"wheel bytes")
+    fetched = []
+
+    class Origin(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            fetched.append(self.path)
+
+    cdn = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Origin, directory=str(tmp_path / "origin")))
+    threading.Thread(target=cdn.serve_forever, daemon=True).start()
+    server = ServerProcess(tmp_path / "data", web=web,
+                           cdn=f"http://127.0.0.1:{cdn.server_address[1]}").start()
     try:
         base = f"http://127.0.0.1:{server.port}"
         with urllib.request.urlopen(base + "/?table=K7M2QX9P") as page:
@@ -275,12 +294,19 @@ def test_the_server_serves_the_page_beside_the_tables(tmp_path):
             assert page.headers["Content-Type"].startswith("text/html")
         with urllib.request.urlopen(base + "/spades.apk") as archive:
             assert archive.read().startswith(b"PK")
-        for missing in ("/../../etc/passwd", "/nothing.js", "/%2e%2e/secret"):
+            assert archive.headers["Content-Type"] == "application/octet-stream"
+        for _ in range(2):
+            with urllib.request.urlopen(base + "/cdn/0.9.3/pygame_ce.whl") as wheel:
+                assert wheel.read() == b"wheel bytes"
+                assert wheel.headers["Content-Type"] == "application/zip"
+        assert len(fetched) == 1  # kept after the first time
+        for missing in ("/../../etc/passwd", "/nothing.js", "/%2e%2e/secret", "/cdn/none.js"):
             with pytest.raises(urllib.error.HTTPError) as refused:
                 urllib.request.urlopen(base + missing)
             assert refused.value.code == 404
     finally:
         server.stop()
+        cdn.shutdown()
 
 
 def test_the_browser_archive_holds_the_client_and_never_the_server():

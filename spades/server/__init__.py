@@ -8,8 +8,10 @@ starts it; the WebSocket library is imported only when a server starts.
     table.py      one table: its match, seats and messages (no I/O)
     store.py      where tables live: one small interface, SQLite
     computers.py  computer players thinking in worker processes
-    app.py        the server: HTTP for the page, WebSocket for the tables
+    page.py       the game's page over HTTP, /cdn/ through a cache as make serve does
+    app.py        the server: the connections, the requests, the play
     cli.py        the serve, serve-bench and serve-check commands
+    local.py      a real server in a subprocess, and clients driven against it
     bench.py      serve-bench: many tables of clients against one server
     check.py      serve-check: random matches checked for leaks, hostile messages
 """

@@ -10,16 +10,15 @@ the protocol closes that connection with the reason and touches no table.
 from __future__ import annotations
 
 import asyncio
-import mimetypes
 import time
 from collections import deque
-from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 from ..engine.actions import action_to_json
 from ..engine.wire import event_to_json, view_to_json
 from .computers import Computers
+from .page import CDN, Page
 from .protocol import (
     MESSAGE_BURST,
     MESSAGE_BYTES,
@@ -79,11 +78,12 @@ class Refused(Exception):
 class TableServer:
     def __init__(
         self, store: TableStore, web_dir: Path | None = None, workers: int | None = None,
-        trust_proxy: bool = False, rate: float = MESSAGES_PER_SECOND,
+        trust_proxy: bool = False, rate: float = MESSAGES_PER_SECOND, cache: Path | None = None,
+        cdn: str = CDN,
     ) -> None:
         self.store = store
         self.rate = rate
-        self.web_dir = web_dir
+        self.page = Page(web_dir, cache, cdn)
         self.trust_proxy = trust_proxy
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[str, int]] = {}
@@ -122,43 +122,12 @@ class TableServer:
         from websockets.asyncio.server import serve
 
         return await serve(
-            self.handle, host, port, process_request=self.http, compression=None,
+            self.handle, host, port, process_request=self.page.respond, compression=None,
             max_size=MESSAGE_BYTES, max_queue=4, ping_interval=20, ping_timeout=20,
             # A flooding client's close reply waits behind its unread messages: do not
             # wait long for it.
             close_timeout=2, server_header=VERSION,
         )
-
-    # --- HTTP: the page --------------------------------------------------------------
-
-    def http(self, connection: Any, request: Any) -> Any:
-        path = request.path.split("?", 1)[0]
-        if path == "/table":
-            if request.headers.get("Upgrade", "").lower() == "websocket":
-                return None
-            return connection.respond(HTTPStatus.UPGRADE_REQUIRED, "The tables speak WebSocket\n")
-        if self.web_dir is None or not (self.web_dir / "index.html").exists():
-            return connection.respond(
-                HTTPStatus.NOT_FOUND,
-                "This table server has no game page to serve (build it with make web);"
-                " its tables answer at /table\n",
-            )
-        root = self.web_dir.resolve()
-        target = (root / path.lstrip("/")).resolve()
-        if target.is_dir():
-            target = target / "index.html"
-        if not target.is_relative_to(root) or not target.is_file():
-            return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
-        from websockets.datastructures import Headers
-        from websockets.http11 import Response
-
-        body = target.read_bytes()
-        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-        headers = Headers(
-            [("Content-Type", kind), ("Content-Length", str(len(body))),
-             ("Cache-Control", "no-cache")]
-        )
-        return Response(200, "OK", headers, body)
 
     # --- a connection's life ---------------------------------------------------------
 
@@ -503,18 +472,19 @@ class TableServer:
 
 async def run(host: str, port: int, data: Path, web_dir: Path | None,
               trust_proxy: bool = False, workers: int | None = None,
-              rate: float = MESSAGES_PER_SECOND, ready: Any = None) -> None:
+              rate: float = MESSAGES_PER_SECOND, cdn: str = CDN, ready: Any = None) -> None:
     """Serve until cancelled (Ctrl+C)."""
     from .store import SQLiteStore
 
     data.mkdir(parents=True, exist_ok=True)
     store = SQLiteStore(data / "tables.sqlite3")
-    server = TableServer(store, web_dir, workers=workers, trust_proxy=trust_proxy, rate=rate)
+    server = TableServer(store, web_dir, workers=workers, trust_proxy=trust_proxy, rate=rate,
+                         cache=web_dir.parent / "web-cache" if web_dir else None, cdn=cdn)
     restored = server.restore()
     await server.begin()
     ws_server = await server.serve(host, port)
     port = ws_server.sockets[0].getsockname()[1]
-    page = "the game's page and " if web_dir and (web_dir / "index.html").exists() else ""
+    page = "the game's page and " if server.page.built else ""
     print(f"Serving {page}tables on http://{host}:{port}/ (tables at ws://{host}:{port}/table);"
           f" {restored} tables back from {data}", flush=True)
     if ready is not None:

@@ -23,7 +23,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     data = Path(args.data) if args.data else default_data_dir()
     try:
         asyncio.run(run(args.host, args.port, data, web, trust_proxy=args.proxy,
-                        workers=args.workers, rate=args.rate))
+                        workers=args.workers, rate=args.rate, cdn=args.cdn))
     except KeyboardInterrupt:
         print("Stopped; every table is kept in", data)
     return 0
@@ -56,6 +56,9 @@ def add_server_commands(command: Any) -> None:
                    help="processes for the computer players (default: the cores, up to 4)")
     p.add_argument("--proxy", action="store_true",
                    help="behind a reverse proxy: take players' addresses from X-Forwarded-For")
+    p.add_argument("--cdn", default="https://pygame-web.github.io", metavar="URL",
+                   help="where the page's /cdn/ comes from on a localhost page"
+                   " (default pygbag's CDN)")
     p.add_argument("--rate", type=positive(10000), default=20, metavar="N",
                    help="messages a second one connection may send (default 20)")
     p.set_defaults(run=cmd_serve)

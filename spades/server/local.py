@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 class ServerProcess:
     def __init__(self, data: Path, web: Path | None = None, rate: int = 20,
-                 workers: int = 1) -> None:
+                 workers: int = 1, cdn: str | None = None) -> None:
+        self.cdn = cdn
         self.workers = workers
         self.rate = rate
         self.data = data
@@ -40,6 +41,8 @@ class ServerProcess:
                    "--data", str(self.data), "--workers", str(self.workers),
                    "--rate", str(self.rate),
                    "--web", str(self.web or self.data / "no-page")]
+        if self.cdn:
+            command += ["--cdn", self.cdn]
         self.data.mkdir(parents=True, exist_ok=True)
         self.log = self.data / "server.log"
         start_at = self.log.stat().st_size if self.log.exists() else 0
