@@ -102,6 +102,11 @@ class TableServer:
         for doc, actions in self.store.open_tables():
             table = Table.from_doc(doc, actions)
             self.tables[table.code] = table
+            if table.match is not None:  # a record the kill may have cut off
+                for hand in table.match.history:
+                    self.store.add_record(table.code, hand.hand_number, hand.to_record())
+            if table.state != doc["state"]:
+                self.store.save_table(table.code, table.doc())
             for seat, s in enumerate(table.seats):
                 if s.token:
                     self.tokens[s.token] = (table.code, seat)

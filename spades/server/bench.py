@@ -62,8 +62,10 @@ class Bench:
                 await asyncio.sleep(0.05)
                 c.poll()
                 continue
+            # Sleep until something arrives, or until this seat's action is due.
+            wait = max(0.0, next_act - time.perf_counter()) if next_act else 1.0
             try:
-                await asyncio.wait_for(transport.arrived.wait(), 0.05)
+                await asyncio.wait_for(transport.arrived.wait(), wait)
             except TimeoutError:
                 pass
             now = time.perf_counter()
@@ -91,8 +93,6 @@ class Bench:
                 c.act(action)
                 acted_at = c.actions
                 next_act = 0.0
-            else:
-                await asyncio.sleep(max(0.0, next_act - time.perf_counter()))
 
 
 async def bench(args: argparse.Namespace) -> dict[str, Any]:

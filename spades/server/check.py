@@ -287,6 +287,25 @@ async def hostile_run(url: str, count: int, seed: int) -> dict[str, Any]:
             "table_played_on": True}
 
 
+async def reconnect_run(url: str, count: int) -> list[float]:
+    """Seconds from a dropped connection (the network back at once) to the client being
+    seated again with the table's latest view, ``count`` times."""
+    ann, bob = await seated(url, ["Ann", "Bob"])
+    ann.start()
+    await drive([ann, bob], lambda: ann.view and bob.view)
+    times = []
+    for _ in range(count):
+        began = time.perf_counter()
+        bob.transport.close()
+        await drive([ann, bob], lambda: bob.status != "ready")
+        await drive([ann, bob], lambda: bob.status == "ready" and bob.actions == ann.actions
+                    and bob.view is not None, timeout=30)
+        times.append(time.perf_counter() - began)
+    for c in (ann, bob):
+        c.close()
+    return times
+
+
 def main(args: argparse.Namespace) -> int:
     async def run() -> dict[str, Any]:
         with tempfile.TemporaryDirectory() as data:
@@ -302,11 +321,12 @@ def main(args: argparse.Namespace) -> int:
             real = ServerProcess(Path(data) / "real").start()
             try:
                 hostile = await hostile_run(real.url, args.hostile, args.seed)
+                back = sorted(await reconnect_run(real.url, 5))
             finally:
                 real.stop()
             crashed = "Traceback" in fast.output() + real.output()
             return {"leaks": leaks, "leak_seconds": leak_seconds, "hostile": hostile,
-                    "server_tracebacks": crashed}
+                    "server_tracebacks": crashed, "reconnect": back}
 
     result = asyncio.run(run())
     leaks, hostile = result["leaks"], result["hostile"]
@@ -317,6 +337,9 @@ def main(args: argparse.Namespace) -> int:
           f" reason {hostile['closed']}, failures {hostile['failures']}; a flood closed:"
           f" {hostile['flood_closed']}; table intact: {hostile['table_intact']}, played on:"
           f" {hostile['table_played_on']}; server tracebacks: {result['server_tracebacks']}")
+    back = result["reconnect"]
+    print(f"back at the table after a dropped connection: {back[len(back) // 2]:.2f} s"
+          f" median, {back[-1]:.2f} s at most, of {len(back)} drops")
     ok = (leaks["leaks"] == 0 and leaks["errors"] == 0 and hostile["failures"] == 0
           and hostile["flood_closed"] and hostile["table_intact"]
           and not result["server_tracebacks"])
