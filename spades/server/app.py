@@ -10,6 +10,7 @@ the protocol closes that connection with the reason and touches no table.
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 from collections import deque
 from pathlib import Path
@@ -414,10 +415,13 @@ class TableServer:
             wait = self.last_action.get(table.code, 0) + table.settings.pace - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
-        except Exception:
+        except Exception as exc:  # a worker lost: say so, and let the seat try again
             self.errors += 1
             self.thinking.discard(table.code)
-            raise
+            print(f"table {table.code}: the computer at seat {seat} failed: {exc!r};"
+                  " trying again", file=sys.stderr, flush=True)
+            asyncio.get_running_loop().call_later(1.0, self._schedule, table)
+            return
         self.thinking.discard(table.code)
         # The table may have moved on (its player came back and acted): then drop it.
         if table.actions == index and table.state == PLAYING and table.computer_plays(seat):

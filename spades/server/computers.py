@@ -14,6 +14,7 @@ import asyncio
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 
@@ -37,11 +38,13 @@ class Computers:
     """A pool of worker processes deciding for computer seats."""
 
     def __init__(self, workers: int | None = None) -> None:
-        count = workers or max(1, min(4, os.cpu_count() or 1))
+        self.count = workers or max(1, min(4, os.cpu_count() or 1))
+        self.pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
         # forkserver: workers start clean, not as copies of a server holding sockets.
         context = multiprocessing.get_context("forkserver")
-        self.pool = ProcessPoolExecutor(max_workers=count, mp_context=context)
-        self.count = count
+        return ProcessPoolExecutor(max_workers=self.count, mp_context=context)
 
     async def warm(self) -> None:
         loop = asyncio.get_running_loop()
@@ -51,7 +54,12 @@ class Computers:
 
     async def decide(self, strength: str, seed: str, view_doc: dict[str, Any]) -> Any:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, decide, strength, seed, view_doc)
+        try:
+            return await loop.run_in_executor(self.pool, decide, strength, seed, view_doc)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = self._new_pool()
+            raise
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
