@@ -78,11 +78,9 @@ web: $(WEB_STAMP)
 	@ls -l $(WEB_DIR)
 
 # The build on http://localhost:$(PORT)/, with /cdn/ from pygbag's CDN as pygbag's own
-# test server does (the runtime asks there for pygame-ce on a localhost page), and the
-# tables for friends on the same address (python -m spades serve; build/serve.py is the
-# page alone, standard library only).
-serve: web $(STAMP)
-	$(BIN)/python -m spades serve --web $(WEB_DIR) --port $(PORT)
+# test server does (the runtime asks there for pygame-ce on a localhost page).
+serve: web
+	$(PYTHON) build/serve.py --directory $(WEB_DIR) --port $(PORT)
 
 # The zip itch.io-style hosts take: index.html at its root, beside the archive.
 web-archive: web
