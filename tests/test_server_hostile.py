@@ -112,9 +112,35 @@ def test_each_message_is_checked_field_by_field(text, reason):
 
 
 def test_a_good_message_reads_into_engine_values():
-    message = read_message('{"type": "act", "action": "nil", "ref": 3}')
-    from spades.engine.actions import Bid
-
-    assert message == {"type": "act", "action": Bid(0), "ref": 3}
+    message = read_message('{"type": "act", "action": ["2C", "3C"], "ref": 3}')
+    assert message == {"type": "act", "action": ["2C", "3C"], "ref": 3}
     assert read_message('{"type": "create", "name": "Ann", "rules": {"target": 300}}')[
         "rules"].target == 300
+
+
+def test_the_leak_check_sees_a_hidden_card_in_a_view_or_an_event():
+    """The check serve-check runs on every message can fail: a view naming a card West
+    still holds, and an event naming one, are both caught; the same view without it
+    passes."""
+    from spades.engine.cards import mask_of, parse_cards
+    from spades.engine.match import Match
+    from spades.engine.wire import view_to_json
+    from spades.server.check import check_message
+
+    match = Match(seed=9)
+    dealt = {0: list(match.hands)}
+    view = view_to_json(match.view(0))
+    assert check_message({"type": "view", "view": view, "actions": 0}, 0, dealt) == 1
+    west_card = sorted(parse_cards(" ".join(
+        view_to_json(match.view(1))["hand"])))[0]
+    from spades.engine.cards import card_text
+
+    leaked = dict(view, hand=view["hand"] + [card_text(west_card)])
+    with pytest.raises(AssertionError, match="hidden"):
+        check_message({"type": "view", "view": leaked, "actions": 0}, 0, dealt)
+    event = {"type": "card_played", "seat": 1, "card": card_text(west_card),
+             "trick_number": 0, "position": 0}
+    with pytest.raises(AssertionError, match="hidden"):
+        check_message({"type": "update", "view": view, "events": [event], "actions": 1},
+                      0, dealt)
+    assert mask_of([west_card]) & dealt[0][1]

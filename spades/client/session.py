@@ -211,11 +211,13 @@ class TableClient:
             self.actions = message["actions"]
             self.notices.append({"type": "view"})
         elif kind == "update":
+            view = view_from_json(message["view"])
+            deck = view.rules.cards  # the raised twos and the jokers read by the deck
             update = Update(
                 seat=message["seat"],
-                action=action_from_json(message["action"]),
-                events=tuple(event_from_json(e) for e in message["events"]),
-                view=view_from_json(message["view"]),
+                action=action_from_json(message["action"], deck),
+                events=tuple(event_from_json(e, deck) for e in message["events"]),
+                view=view,
                 actions=message["actions"],
             )
             self.view = update.view

@@ -16,7 +16,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from ..engine.actions import action_to_json
+from ..engine.actions import action_from_json, action_to_json
 from ..engine.wire import event_to_json, view_to_json
 from .computers import Computers
 from .page import CDN, Page
@@ -329,10 +329,14 @@ class TableServer:
         table, seat = conn.table, conn.seat
         if table.match is None:
             raise Refused("The match has not begun")
-        reason = table.match.refusal(message["action"], seat)
+        try:
+            action = action_from_json(message["action"], table.settings.rules.cards)
+        except ValueError as exc:
+            raise Refused(f"Not an action at this table: {exc}") from None
+        reason = table.match.refusal(action, seat)
         if reason is not None:
             raise Refused(reason)
-        self.play(table, seat, message["action"])
+        self.play(table, seat, action)
 
     def on_leave(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
@@ -425,9 +429,7 @@ class TableServer:
         self.thinking.discard(table.code)
         # The table may have moved on (its player came back and acted): then drop it.
         if table.actions == index and table.state == PLAYING and table.computer_plays(seat):
-            from ..engine.actions import action_from_json
-
-            action = action_from_json(decided)
+            action = action_from_json(decided, table.settings.rules.cards)
             if table.match.refusal(action, seat) is None:
                 self.play(table, seat, action)
                 return

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cards import mask_of, parse_cards
+from ..engine.rules import VARIANT_PRESETS, Rules
 from ..engine.wire import cards_named
 from .local import ServerProcess, client, drive, random_legal
 
@@ -42,24 +43,40 @@ def check_message(message: dict[str, Any], seat: int, dealt: dict[int, list[int]
     hands = dealt.get(view["hand_number"])
     if hands is None:
         return 0  # a hand not finished yet: no record tells its deal
+    deck = Rules.from_dict(view["rules"]).cards
     hidden = 0
     for other in range(4):
         if other != seat:
             hidden |= hands[other]
-    hidden &= ~mask_of(parse_cards(" ".join(view["played"])))
-    if cards_named(view) & hidden:
+    # Played cards are public; under nil card passing, so are those the seat gave and got.
+    hidden &= ~mask_of(parse_cards(" ".join(view["played"] + view.get("passed", [])
+                                           + view.get("received", [])), deck))
+    if cards_named(view, deck) & hidden:
         raise AssertionError(f"seat {seat}'s view names a hidden card: {view}")
     events = message.get("events", [])
     dealt_at = max((i for i, e in enumerate(events) if e["type"] == "hand_dealt"), default=-1)
     # Events before a new deal belong to the finished hand, played out to its last card.
-    if cards_named(events[dealt_at + 1 :]) & hidden:
+    if cards_named(events[dealt_at + 1 :], deck) & hidden:
         raise AssertionError(f"seat {seat} was told of a hidden card in {events}")
     return 1
 
 
 def random_rules(rng: random.Random) -> dict[str, Any]:
+    """Random house rules; half the time on a variant (its bidding or its deck, and
+    sometimes nil card passing), which is what sends the most to a seat."""
     nil = rng.random() < 0.8
     target = rng.choice([100, 150, 200, 250])
+    base: dict[str, Any] = {}
+    if rng.random() < 0.5:
+        base = VARIANT_PRESETS[rng.choice(sorted(VARIANT_PRESETS))].to_dict()
+        if base["bidding"] == "free" and base["nil"] and rng.random() < 0.5:
+            base["nil_pass"] = rng.choice([1, 2, 3])
+        try:
+            Rules.from_dict({**base, "target": target, "mercy": -target})
+        except ValueError:
+            base = {}
+        else:
+            return {**base, "target": target, "mercy": -rng.choice([target // 2, target])}
     return {
         "nil": nil,
         "blind_nil": nil and rng.random() < 0.5,
@@ -112,10 +129,10 @@ async def checked_match(url: str, seed: int) -> tuple[int, int]:
                 players={id(c): random_legal for c in clients}, timeout=300, rng=rng)
     await drive(clients, lambda: all(len(c.records) == len(clients[0].records)
                                      for c in clients), timeout=30)
-    dealt = {
-        i: [mask_of(parse_cards(h)) for h in record["hands"]]
-        for i, record in enumerate(clients[0].records)
-    }
+    dealt = {}
+    for i, record in enumerate(clients[0].records):
+        deck = Rules.from_dict(record["rules"]).cards
+        dealt[i] = [mask_of(parse_cards(h, deck)) for h in record["hands"]]
     checked = sum(check_message(m, c.seat, dealt) for c in clients for m in inbox[id(c)])
     for c in clients:
         c.close()

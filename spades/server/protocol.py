@@ -13,7 +13,6 @@ import re
 import secrets
 from typing import Any
 
-from ..engine.actions import action_from_json
 from ..engine.rules import Rules, RulesError
 
 PROTOCOL = "spades-table/1"
@@ -106,12 +105,17 @@ def _strength(value: Any, name: str) -> Any:
 
 
 def _action(value: Any, name: str) -> Any:
-    if type(value) not in (int, str) or (isinstance(value, str) and len(value) > 12):
-        raise ProtocolError(f'{name} must be a bid, a card or "look"')
-    try:
-        return action_from_json(value)
-    except ValueError:
-        raise ProtocolError(f'{name} must be a bid, a card or "look"') from None
+    """An action's shape: a whole number, a short text, or a short list of card texts
+    (a nil pass). The table reads it with its own deck (deuces high, jokers)."""
+    shaped = (
+        type(value) is int
+        or (isinstance(value, str) and len(value) <= 12)
+        or (isinstance(value, list) and len(value) <= 13
+            and all(isinstance(v, str) and len(v) <= 3 for v in value))
+    )
+    if not shaped:
+        raise ProtocolError(f'{name} must be a bid, a card, a list of cards or "look"')
+    return value
 
 
 def _ref(value: Any, name: str) -> Any:
@@ -145,8 +149,9 @@ SHAPES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 
 
 def read_message(text: Any) -> dict[str, Any]:
-    """A client message checked against its shape; its values read (rules as Rules,
-    an action as an Action). Raises ProtocolError naming what is wrong."""
+    """A client message checked against its shape; rules read as Rules (an action
+    stays JSON: the table reads it with its deck). Raises ProtocolError naming what
+    is wrong."""
     if not isinstance(text, str):
         raise ProtocolError("messages are JSON text frames, not binary")
     if len(text) > MESSAGE_BYTES or not text.isascii():

@@ -195,7 +195,7 @@ class Table:
         if table.state != WAITING:
             table.match = Match(table.settings.rules, table.seed)
             for action in actions:
-                table.match.apply(action_from_json(action))
+                table.match.apply(action_from_json(action, table.settings.rules.cards))
             if table.match.is_over:
                 table.state = OVER
         return table
