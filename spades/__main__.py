@@ -35,6 +35,7 @@ from .engine.playout import random_hand, random_tricks
 from .engine.record import replay_record
 from .engine.rules import VARIANT_PRESETS
 from .measure import GAUNTLET, PLAYERS, SEARCHERS
+from .server.cli import add_server_commands
 from .solver.measure import SOLVE_SUMMARY, bench_command, solve_command, solver_options
 from .storage.documents import read_regular_file
 
@@ -581,10 +582,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="processes to split the deals over (1 = one core)")
     as_json(p)
     p.set_defaults(run=cmd_verdict)
-
-    from .server.cli import add_server_commands
-
-    add_server_commands(command)
+    add_server_commands(command)  # serve, serve-bench, serve-check (spades/server/cli.py)
     return parser
 
 

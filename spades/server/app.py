@@ -95,6 +95,7 @@ class TableServer:
         self.last_action: dict[str, float] = {}
         self.computers = Computers(workers)
         self.errors = 0
+        self.stopping = False  # set as the server stops: no more actions are taken
 
     # --- start and stop --------------------------------------------------------------
 
@@ -427,6 +428,8 @@ class TableServer:
             asyncio.get_running_loop().call_later(1.0, self._schedule, table)
             return
         self.thinking.discard(table.code)
+        if self.stopping:
+            return
         # The table may have moved on (its player came back and acted): then drop it.
         if table.actions == index and table.state == PLAYING and table.computer_plays(seat):
             action = action_from_json(decided, table.settings.rules.cards)
@@ -503,6 +506,7 @@ async def run(host: str, port: int, data: Path, web_dir: Path | None,
     try:
         await asyncio.Future()
     finally:
+        server.stopping = True
         ws_server.close()
         server.computers.close()
         store.close()
