@@ -55,6 +55,18 @@ def test_whiz_bids_nil_or_the_spades_held():
     assert bid(WHIZ, "2S 3S 4H 5H 2D 3D 4D 6D 2C 3C 4C AH AD") == 2  # aces: not a nil
 
 
+def test_whiz_goes_nil_when_the_count_is_out_of_reach_in_a_deck_of_15_spades():
+    deuces_whiz = preset("whiz,deck=deuces")
+    weak = "3C 9C AC 4D 6D 8D 3H 5H 9H KH 3S QS KS"  # three spades worth about one trick
+    # Deuces high: 15 spades, the four counts add up to more than 13 tricks: nil.
+    assert bid(deuces_whiz, weak) == NIL
+    # The ordinary deck: the king and queen of spades are worth their count.
+    assert bid(WHIZ, weak) == 3
+    # Beside a partner's nil it bids the count; holding the top spade, never nil.
+    assert bid(deuces_whiz, weak, (None, None, NIL, None)) == 3
+    assert bid(deuces_whiz, "3C 9C AC 4D 6D 8D 3H 5H 9H KH 3S QS BJ") == 3
+
+
 def test_suicide_the_weaker_hand_goes_nil_and_the_partner_follows():
     weak = "3S 7H 4H 5H 2D 3D 4D 6D 2C 3C 4C 5C 8C"
     strong = "AS KS QS JS AH KH AD 2C 3C 4C 5C 6C 7C"

@@ -221,7 +221,7 @@ def bid_for(
     if rules.bidding != "free" and len(options) == 1:
         return Bid(options[0]), forced_reason(rules, options[0], held)
     if rules.bidding == "whiz":
-        return whiz_bid(hand, held, estimate, worth[1], deck)
+        return whiz_bid(hand, held, estimate, worth[1], deck, partner_bid)
     if rules.bidding == "suicide" and partner_bid is None:
         if suicide_goes_nil(hand, estimate, worth[1], deck):
             return Bid(NIL), "Suicide: one of you goes nil, and this hand ducks best"
@@ -267,13 +267,20 @@ def forced_reason(rules: Rules, bid: int, held: int) -> str:
 
 
 def whiz_bid(
-    hand: int, held: int, estimate: float, sound_nil: bool, deck: int
+    hand: int, held: int, estimate: float, sound_nil: bool, deck: int,
+    partner_bid: int | None = None,
 ) -> tuple[Action, str]:
-    """Whiz: nil, or the number of spades held. Nil when the hand ducks well, or when
-    it holds few spades and cannot make even that many tricks."""
+    """Whiz: nil, or the number of spades held. Nil with a sound nil hand; else nil
+    when the hand is worth at least half a trick less than its spades, holds no top
+    spade, its partner has not gone nil, and its nil danger is low: at most 1.2, or
+    1.6 in a deck of 15 spades (jokers, deuces high), where the four counts add up to
+    more than the 13 tricks, so a count is set more often and a nil is worth more."""
     if sound_nil:
         return Bid(NIL), "Whiz: a hand of low cards goes nil"
-    if held <= 2 and estimate < held - 0.3 and nil_danger(hand, deck) <= WHIZ_NIL_DANGER:
+    extra = (deck & SPADE_MASK).bit_count() - 13
+    limit = WHIZ_NIL_DANGER + WHIZ_NIL_DANGER_EXTRA * extra
+    if (held - estimate >= WHIZ_SHORT and not hand >> top_trump(deck) & 1
+            and partner_bid not in (NIL, BLIND_NIL) and nil_danger(hand, deck) <= limit):
         return Bid(NIL), f"Whiz: {held} spades would be hard to make; nil is safer"
     return Bid(held), f"Whiz: bid the {held} spades you hold (worth about {estimate:.1f})"
 
@@ -289,5 +296,7 @@ def suicide_goes_nil(hand: int, estimate: float, sound_nil: bool, deck: int) -> 
 
 
 WHIZ_NIL_DANGER = 1.2
+WHIZ_NIL_DANGER_EXTRA = 0.2  # a spade more in the deck than 13: the nil's limit rises
+WHIZ_SHORT = 0.5  # the count this much above the hand's worth: nil, if it ducks well
 SUICIDE_NIL_ESTIMATE = 3.0
 SUICIDE_NIL_DANGER = 1.6
