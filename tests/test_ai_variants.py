@@ -58,7 +58,7 @@ def test_whiz_bids_nil_or_the_spades_held():
 def test_whiz_goes_nil_when_the_count_is_out_of_reach_in_a_deck_of_15_spades():
     deuces_whiz = preset("whiz,deck=deuces")
     weak = "3C 9C AC 4D 6D 8D 3H 5H 9H KH 3S QS KS"  # three spades worth about one trick
-    # Deuces high: 15 spades, the four counts add up to more than 13 tricks: nil.
+    # Deuces high: 16 spades, the four counts add up to more than 13 tricks: nil.
     assert bid(deuces_whiz, weak) == NIL
     # The ordinary deck: the king and queen of spades are worth their count.
     assert bid(WHIZ, weak) == 3

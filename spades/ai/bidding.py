@@ -273,12 +273,13 @@ def whiz_bid(
     """Whiz: nil, or the number of spades held. Nil with a sound nil hand; else nil
     when the hand is worth at least half a trick less than its spades, holds no top
     spade, its partner has not gone nil, and its nil danger is low: at most 1.2, or
-    1.6 in a deck of 15 spades (jokers, deuces high), where the four counts add up to
-    more than the 13 tricks, so a count is set more often and a nil is worth more."""
+    1.6 in a deck of more spades than tricks (jokers, deuces high), where the four
+    counts add up to more than the 13 tricks, so a count is set more often and a nil
+    is worth more."""
     if sound_nil:
         return Bid(NIL), "Whiz: a hand of low cards goes nil"
-    extra = (deck & SPADE_MASK).bit_count() - 13
-    limit = WHIZ_NIL_DANGER + WHIZ_NIL_DANGER_EXTRA * extra
+    more_spades = (deck & SPADE_MASK).bit_count() > 13
+    limit = WHIZ_NIL_DANGER_MORE_SPADES if more_spades else WHIZ_NIL_DANGER
     if (held - estimate >= WHIZ_SHORT and not hand >> top_trump(deck) & 1
             and partner_bid not in (NIL, BLIND_NIL) and nil_danger(hand, deck) <= limit):
         return Bid(NIL), f"Whiz: {held} spades would be hard to make; nil is safer"
@@ -296,7 +297,7 @@ def suicide_goes_nil(hand: int, estimate: float, sound_nil: bool, deck: int) -> 
 
 
 WHIZ_NIL_DANGER = 1.2
-WHIZ_NIL_DANGER_EXTRA = 0.2  # a spade more in the deck than 13: the nil's limit rises
+WHIZ_NIL_DANGER_MORE_SPADES = 1.6  # a deck of jokers or deuces high: 15 or 16 spades
 WHIZ_SHORT = 0.5  # the count this much above the hand's worth: nil, if it ducks well
 SUICIDE_NIL_ESTIMATE = 3.0
 SUICIDE_NIL_DANGER = 1.6
