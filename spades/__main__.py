@@ -33,7 +33,6 @@ from .engine.cards import SEAT_NAMES, card_text, cards_of
 from .engine.legal import bid_text
 from .engine.playout import random_hand, random_tricks
 from .engine.record import replay_record
-from .engine.rules import VARIANT_PRESETS
 from .measure import GAUNTLET, PLAYERS, SEARCHERS
 from .server.cli import add_server_commands
 from .solver.measure import SOLVE_SUMMARY, bench_command, solve_command, solver_options
@@ -433,7 +432,7 @@ def rules_text(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    presets = (*PRESETS, *VARIANT_PRESETS)
+    presets = tuple(PRESETS)  # the variants among them (rules.PRESETS takes them in)
     parser = argparse.ArgumentParser(
         prog="python -m spades",
         description=(

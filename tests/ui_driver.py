@@ -172,8 +172,8 @@ class Driver:
         self.frame()
 
     def wait_for_player(self, limit: int = 5000) -> str:
-        """Run until the player must do something: 'bid', 'blind', 'play', 'breakdown'
-        or 'over'."""
+        """Run until the player must do something: 'bid', 'blind', 'pass' (nil card
+        passing), 'play', 'breakdown' or 'over'."""
         def ready() -> bool:
             return self.situation() is not None
         assert self.until(ready, limit), "the table never waited for the player"
@@ -189,13 +189,14 @@ class Driver:
         if scene.can_act():
             if scene.view.phase == "bidding":
                 return "bid" if scene.view.looked else "blind"
-            return "play"
+            return "pass" if scene.view.phase == "passing" else "play"
         return None
 
 
 def act(d: Driver, situation: str, last: bool = True, touch: bool = False) -> None:
     """One decision of the player's, by mouse (or ``touch``, by finger): Look, the
-    suggested bid, a legal card (the last one, or the first), Next hand."""
+    suggested bid, the coach's pass (its cards, then Pass), a legal card (the last one,
+    or the first), Next hand."""
     press = d.tap if touch else d.click
     if situation == "breakdown":
         press(("btn", "next"))
@@ -203,6 +204,10 @@ def act(d: Driver, situation: str, last: bool = True, touch: bool = False) -> No
         press(("btn", "look"))
     elif situation == "bid":
         press(("bid", d.scene.suggested_bid_value()))
+        press(("btn", "confirm"))
+    elif situation == "pass":
+        for card in d.scene.pass_advice()[0]:
+            press(("card", card))
         press(("btn", "confirm"))
     elif situation == "play":
         cards = cards_of(d.scene.view.legal_card_mask())

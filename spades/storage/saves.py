@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from spades.engine.match import BIDDING, OVER, PLAYING, Match
+from spades.engine.match import BIDDING, OVER, PASSING, PLAYING, Match
 
 from .documents import (
     DocumentError,
@@ -60,7 +60,7 @@ from .store import Store
 
 SAVE_FORMAT = "spades-save/1"
 PLAYER_KINDS = ("human", "easy", "normal", "hard")
-PHASES = (BIDDING, PLAYING, OVER)
+PHASES = (BIDDING, PASSING, PLAYING, OVER)
 DEFAULT_NAMES = ("You", "West", "Partner", "East")
 DEFAULT_STRENGTHS = ("human", "normal", "normal", "normal")
 

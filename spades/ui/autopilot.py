@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ..engine import BLIND_NIL, LOOK, Play
+from ..engine import BLIND_NIL, LOOK, PassCards, Play
 from .table.scene import TableScene
 from .widgets import phone_sized
 
@@ -111,6 +111,9 @@ class Autopilot:
         controls = scene.build_controls()
         if isinstance(decision, Play):
             target = ("card", decision.card)
+        elif isinstance(decision, PassCards):  # each card chosen, then Pass
+            left = [c for c in decision.cards if c not in scene.pass_choice]
+            target = ("card", left[0]) if left else ("btn", "confirm")
         elif decision == LOOK:
             target = ("btn", "look")
         elif scene.bid_choice == decision.value:

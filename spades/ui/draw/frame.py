@@ -18,6 +18,7 @@ from ..layout.window import NORTH, SOUTH
 from ..table.scene import HUMAN, Control, TableScene
 from .bar import TopBarDrawer
 from .panels import PanelDrawer
+from .passing import PassDrawer
 from .status import StatusDrawer
 from .trick_tags import draw_seat_tags
 
@@ -75,7 +76,7 @@ def caption_lines(fits, first: str, rest: list[str]) -> list[str]:
     return [line[0].upper() + line[1:] for line in lines]
 
 
-class TableDrawer(PanelDrawer, StatusDrawer, TopBarDrawer):
+class TableDrawer(PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawer):
     def __init__(self) -> None:
         self.art = CardArt()
         self.avatars = Avatars()
@@ -95,7 +96,8 @@ class TableDrawer(PanelDrawer, StatusDrawer, TopBarDrawer):
         controls = scene.controls
         # The panel over the table this frame (an overlay, the bid panel), if any.
         self.panel = scene.overlay_rect(scene.overlays[-1]) if scene.overlays else (
-            scene.layout.bid_panel if scene.bid_panel_open() else None)
+            scene.layout.bid_panel if scene.bid_panel_open() else
+            scene.pass_panel()[0] if scene.pass_open() else None)
         surface.blit(self.felt(surface.get_size()), (0, 0))
         self.top_bar(surface, scene)
         self.table_corners(surface, scene)
@@ -115,6 +117,8 @@ class TableDrawer(PanelDrawer, StatusDrawer, TopBarDrawer):
         self.status(surface, scene)
         if scene.bid_panel_open() and not scene.overlays:
             self.bid_panel(surface, scene, controls)
+        if scene.pass_open() and not scene.overlays:
+            self.pass_panel(surface, scene, controls)
         if scene.demo and not scene.overlays:
             self.tutor(surface, scene, controls)
         if not scene.overlays:
@@ -487,6 +491,7 @@ class TableDrawer(PanelDrawer, StatusDrawer, TopBarDrawer):
                 surface.blit(self.dim(rect.size), rect)
             if advice is not None and playing and advice[0] == card:
                 pygame.draw.rect(surface, theme.SUGGEST, rect.inflate(6, 6), 4, border_radius=10)
+            self.pass_marks(surface, scene, card, rect, advice)
 
     def bubbles(self, surface: pygame.Surface, scene: TableScene) -> None:
         lay = scene.layout

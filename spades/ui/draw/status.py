@@ -10,9 +10,19 @@ import pygame
 from pygame import Rect
 
 from ...engine import OVER
-from ...engine.actions import BiddingDone, BidMade, CardPlayed, CardsSeen, SpadesBroken, TrickWon
+from ...engine.actions import (
+    BiddingDone,
+    BidMade,
+    CardPlayed,
+    CardsExchanged,
+    CardsPassed,
+    CardsSeen,
+    SpadesBroken,
+    TrickWon,
+)
 from ..art import theme
-from ..speech.words import turn_words
+from ..speech.announce import cards_words
+from ..speech.words import pass_turn_words, turn_words
 from ..table.scene import HUMAN, TableScene, bid_words
 
 
@@ -24,12 +34,14 @@ def coming_turn(scene: TableScene) -> int | None:
     if shown.to_act is not None:
         return shown.to_act
     for event in scene.queue:
-        if isinstance(event, BidMade | CardPlayed):
+        if isinstance(event, BidMade | CardPlayed | CardsPassed):
             return event.seat
-        if not isinstance(event, BiddingDone | SpadesBroken | TrickWon | CardsSeen):
+        if not isinstance(event, BiddingDone | SpadesBroken | TrickWon | CardsSeen |
+                          CardsExchanged):
             return None  # the hand ends (or a new one is dealt) before anyone acts
     view = scene.view
-    if view.hand_number != shown.hand_number or view.phase not in ("bidding", "playing"):
+    if view.hand_number != shown.hand_number or view.phase not in ("bidding", "passing",
+                                                                   "playing"):
         return None
     return view.to_act
 
@@ -189,10 +201,16 @@ class StatusDrawer:
                     from ...engine.cards import card_name
 
                     return f"Coach: the {card_name(advice[0])}. {advice[1]}", theme.SUGGEST
+                if scene.view.phase == "passing":
+                    return f"Coach: pass {cards_words(advice[0])}. {advice[1]}", theme.SUGGEST
                 return f"Coach: bid {bid_words(advice[0])}. {advice[1]}", theme.SUGGEST
             if scene.view.phase == "bidding":
                 return ("Your turn: blind nil, or look at your cards" if not scene.view.looked
                         else "Your turn: choose a bid, then confirm it"), theme.TEXT
+            if scene.view.phase == "passing":
+                n = scene.pass_count()
+                return (f"Your turn: choose {n} card{'s' if n != 1 else ''} to pass, then "
+                        "Pass"), theme.TEXT
             return "Your turn: play a raised card", theme.TEXT
         bidding = scene.view.phase == "bidding"
         shown = scene.shown
@@ -205,5 +223,7 @@ class StatusDrawer:
             if seat is not None:
                 return turn_words(scene.names, seat, None in shown.bids), theme.TEXT
         if scene.idle and scene.shown.to_act is not None:
+            if scene.view.phase == "passing":
+                return pass_turn_words(scene.names, scene.shown.to_act), theme.TEXT
             return turn_words(scene.names, scene.shown.to_act, bidding), theme.TEXT
         return "", theme.TEXT

@@ -78,6 +78,8 @@ RULE_OPTIONS: list[tuple[str, str, str, tuple[Any, ...]]] = [
     ("mercy", "Mercy rule", "A team that falls to this score or lower loses at once (off: "
      "never).",
      (-200, -250, -300, -500, None)),
+    ("nil_pass", "Nil card passing", "After the bidding a nil bidder and the partner swap "
+     "this many cards face down, the nil bidder first (0: off).", (0, 1, 2)),
     ("ten_for_200", "10 for 200", "A team contract of 10 or more scores 200 when made.",
      (False, True)),
     ("ten_for_200_set", "A failed 10 for 200 costs", "Points lost when such a contract is "
@@ -234,6 +236,12 @@ class SettingsScreen(Screen):
         if name == "nil" and not value and rules.blind_nil:
             changes["blind_nil"] = False
             self.say("Blind nil is off too: it is a kind of nil")
+        if name == "nil" and not value and rules.nil_pass:
+            changes["nil_pass"] = 0
+            self.say("Nil card passing is off too: it follows a nil bid")
+        if name == "nil_pass" and value and not rules.nil:
+            changes["nil"] = True
+            self.say("Nil is on too: cards are passed after a nil bid")
         if name == "blind_nil" and value and not rules.nil:
             changes["nil"] = True
             self.say("Nil is on too: blind nil is a kind of nil")

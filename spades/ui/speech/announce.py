@@ -18,6 +18,8 @@ from ...engine import (
     BiddingDone,
     BidMade,
     CardPlayed,
+    CardsExchanged,
+    CardsPassed,
     CardsSeen,
     Event,
     HandDealt,
@@ -108,6 +110,12 @@ def card_words(card: int) -> str:
     if card >= 52:  # a joker, or a two raised above the ace (deuces high)
         return f"the {card_name(card)}"
     return f"the {RANK_WORDS[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
+
+
+def cards_words(cards: list[int]) -> str:
+    """``the king of spades and the 3 of hearts``: a pass's cards, highest first."""
+    said = [card_words(c) for c in sorted(cards, reverse=True)]
+    return " and ".join(said) if len(said) < 3 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def rank_word(card: int) -> str:
@@ -244,6 +252,17 @@ class Announcer:
             if event.bid > 0 and partner is not None:
                 text += f"; team contract {self.contract(event.seat % 2)}"
             return text + "."
+        if isinstance(event, CardsPassed):
+            cards = count_words(event.count, "card")
+            to = self.name(event.to_seat)
+            return f"{self.says(event.seat, 'pass')} {cards} face down to {to}."
+        if isinstance(event, CardsExchanged):
+            if self.seat not in event.seats:
+                a, b = event.seats
+                return f"{capital(self.name(a))} and {self.name(b)} take up the passed cards."
+            partner = self.names[partner_of(self.seat)]
+            return (f"You passed {cards_words(cards_of(view.passed))}; {partner} passed you "
+                    f"{cards_words(cards_of(view.received))}. Your hand: {hand_words(view.hand)}.")
         if isinstance(event, BiddingDone):
             mine = self.my_team()
             return (f"Contracts: {self.team_words(mine)} {event.contracts[mine]}, "
@@ -331,6 +350,14 @@ class Announcer:
                 if partner is not None:
                     text += f" {self.names[view.partner]} bid {bid_words(partner)}."
             return self.say(text, urgent=True)
+        if view.phase == "passing":
+            n = view.rules.nil_pass
+            partner = self.names[view.partner]
+            why = ("you bid nil" if view.bids[view.seat] in (NIL, BLIND_NIL)
+                   else f"{partner} bid nil")
+            return self.say(f"Your turn to pass {count_words(n, 'card')} face down to "
+                            f"{partner}: {why}. Choose each with the arrows and Enter, then "
+                            f"Pass. You hold {hand_words(view.hand)}.", urgent=True)
         legal = [a.card for a in view.legal_actions()]  # type: ignore[union-attr]
         if not view.trick:
             text = "Your turn to lead"
@@ -390,9 +417,11 @@ class Announcer:
     def repeat(self) -> Announcement:
         return self.last or self.say("Nothing has been said yet.")
 
-    def focus_card(self, card: int, playable: bool) -> Announcement:
-        """The card under the keyboard's focus: urgent, as a reader says focus at once."""
-        text = capital(card_words(card)[4:]) + ("" if playable else ", not playable now")
+    def focus_card(self, card: int, playable: bool, chosen: bool = False) -> Announcement:
+        """The card under the keyboard's focus: urgent, as a reader says focus at once;
+        ``chosen``: one the player has chosen to pass."""
+        text = capital(card_words(card)[4:]) + ("" if playable else ", not playable now") + (
+            ", chosen to pass" if chosen else "")
         return self.say(text + ".", urgent=True)
 
     def focus_control(self, label: str, enabled: bool = True) -> Announcement:
@@ -407,5 +436,5 @@ class Announcer:
         return self.say(text, urgent=True)
 
 
-__all__ = ["Announcement", "Announcer", "Transcript", "card_words", "hand_words", "heard_by",
-           "WORDS_PER_MINUTE"]
+__all__ = ["Announcement", "Announcer", "Transcript", "card_words", "cards_words", "hand_words",
+           "heard_by", "WORDS_PER_MINUTE"]

@@ -18,7 +18,7 @@ from ...engine import Event, HandDealt
 from ..layout.base import too_small
 from ..layout.window import Layout, compute_layout, compute_layout_below
 from . import captions
-from .announce import Announcement, Announcer, Transcript, bid_words, card_words
+from .announce import Announcement, Announcer, Transcript, bid_words, card_words, cards_words
 
 # The keys that ask, as the help overlay lists them.
 ASK_KEYS = {
@@ -110,7 +110,9 @@ class Narration:
             advice = self.coach() if getattr(self.options, "coach", False) else None
             if advice is not None:  # the coach's line, said as it is shown
                 value, reason = advice
-                what = bid_words(value) if view.phase == "bidding" else card_words(value)
+                what = (bid_words(value) if view.phase == "bidding" else
+                         f"pass {cards_words(value)}" if view.phase == "passing" else
+                         card_words(value))
                 self.announce(Announcement(f"Coach: {what}. {reason.rstrip('.')}."))
 
     def narrate_message(self, text: str, card: int | None = None) -> None:
@@ -136,9 +138,11 @@ class Narration:
         self.focus_said = (control.key, value)
         if control.group == "hand":
             card = control.key[1]
-            playable = self.can_act() and self.view.phase == "playing" and bool(
+            passing = self.pass_open()
+            playable = passing or self.can_act() and self.view.phase == "playing" and bool(
                 self.view.legal_card_mask() >> card & 1)
-            self.announce(self.announcer.focus_card(card, playable))
+            self.announce(self.announcer.focus_card(card, playable,
+                                                    passing and card in self.pass_choice))
         elif control.key[0] == "bid" and control.label[:1].isdigit():
             self.announce(self.announcer.focus_control(f"Bid {control.label}",
                                                        control.enabled))

@@ -33,6 +33,11 @@ def turn_words(names: Sequence[str], seat: int, bidding: bool) -> str:
     return f"Your turn to {doing}" if seat == HUMAN else f"{names[seat]} to {doing}"
 
 
+def pass_turn_words(names: Sequence[str], seat: int) -> str:
+    """Who passes cards after a nil bid: "Noor passes cards"."""
+    return f"{names[seat]} passes cards to {names[(seat + 2) % 4]}"
+
+
 def bid_words(bid: int | None) -> str:
     if bid is None:
         return "-"
@@ -251,6 +256,11 @@ def rules_hint(view: PlayerView, names: Sequence[str]) -> str:
         if refused:
             why = f" ({bid_words(refused[-1])}: {view.refusal(Bid(refused[-1]))})"
         return f"You may bid {words}.{why}"
+    if view.phase == "passing":
+        n = view.rules.nil_pass
+        return (f"After a nil bid, you and {names[view.partner]} swap {n} "
+                f"card{'s' if n != 1 else ''} face down: any of your cards may go. Choose "
+                f"{'them' if n != 1 else 'it'}, then Pass.")
     legal = view.legal_card_mask()
     illegal = view.hand & ~legal
     lead = "You lead this trick" if view.led_suit < 0 else (

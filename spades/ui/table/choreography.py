@@ -22,6 +22,8 @@ from ...engine import (
     BiddingDone,
     BidMade,
     CardPlayed,
+    CardsExchanged,
+    CardsPassed,
     CardsSeen,
     Event,
     HandDealt,
@@ -180,6 +182,10 @@ class Choreography:
             return self._bid_made(event)
         if isinstance(event, BiddingDone):
             return self._bidding_done(event)
+        if isinstance(event, CardsPassed):
+            return self._cards_passed(event)  # passing.py's, as the next one
+        if isinstance(event, CardsExchanged):
+            return self._cards_exchanged(event)
         if isinstance(event, CardPlayed):
             return self._card_played(event)
         if isinstance(event, SpadesBroken):

@@ -86,6 +86,8 @@ class TablePanels(PausePanel):
                                         card_name(card), group="hand"))
         if self.bid_panel_open():
             controls.extend(self._bid_controls())
+        if self.pass_open():
+            controls.extend(self.pass_controls())
         for name, rect in lay.toolbar.items():
             label, key, enabled = self._tool_info(name)
             on = name == "coach" and self.options.coach

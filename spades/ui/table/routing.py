@@ -136,6 +136,8 @@ class TableInput:
     def _arrow(self, key: str) -> None:
         focused = self.focused()
         group = focused.group if focused else ("bids" if self.bid_panel_open() else "hand")
+        if self.pass_open() and focused is not None and focused.key == ("btn", "confirm"):
+            group = "hand"  # from Pass, the arrows go back to the cards to choose
         members = [c for c in self.controls if c.group == group]
         if not members:
             return
@@ -162,7 +164,11 @@ class TableInput:
         self.focus = members[max(0, min(len(members) - 1, i + step))].key
 
     def _group_start(self, members: list[Control]) -> Control:
-        if members[0].group == "hand" and self.can_act():
+        if members[0].group == "hand" and self.pass_open():
+            for c in members:  # the card chosen last, else the first
+                if self.pass_choice and c.key == ("card", self.pass_choice[-1]):
+                    return c
+        if members[0].group == "hand" and self.can_act() and self.view.phase == "playing":
             legal = self.view.legal_card_mask()
             for c in members:
                 if legal >> c.key[1] & 1:

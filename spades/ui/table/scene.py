@@ -44,6 +44,7 @@ from . import anim
 from .choreography import HUMAN, Choreography, Shown, hand_order
 from .control import Control
 from .panels import TablePanels
+from .passing import NilPassing
 from .routing import TableInput
 
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
@@ -69,7 +70,7 @@ class TableOptions:
     speech_rate: int = 150  # the words a minute the table waits for them to be read
 
 
-class TableScene(TableInput, Choreography, TablePanels, Narration):
+class TableScene(TableInput, NilPassing, Choreography, TablePanels, Narration):
     def __init__(self, options: TableOptions, match: Match | None = None,
                  practice: bool = False, sounds: Any = None, reading: Any = None) -> None:
         self.options = options
@@ -108,6 +109,7 @@ class TableScene(TableInput, Choreography, TablePanels, Narration):
         self.think_started = 0.0
         self.hurry = False
         self.bid_choice: int | None = None
+        self.pass_choice: list[int] = []  # the cards chosen to pass (nil card passing)
         self.decision_key: int | None = None
         self.coach_advice: tuple[int, Any, str] | None = None
         self._suggested: tuple[int, int, str] | None = None  # the bid panel's, per decision
@@ -191,6 +193,7 @@ class TableScene(TableInput, Choreography, TablePanels, Narration):
         if self.decision_key != key:
             self.decision_key = key
             self.bid_choice = None
+            self.pass_choice = []
             self.coach_advice = None
             if self.view.my_turn and self.announced != key and HUMAN not in self.players:
                 self.announced = key
@@ -351,6 +354,8 @@ class TableScene(TableInput, Choreography, TablePanels, Narration):
                     return None
                 action, reason = suggested_bid(view)
                 self.coach_advice = (key, action.value, reason)
+            elif view.phase == "passing":
+                self.coach_advice = (key, *self.pass_advice())
             else:
                 card, reason = suggested_card(view)
                 self.coach_advice = (key, card, reason)
@@ -412,6 +417,8 @@ class TableScene(TableInput, Choreography, TablePanels, Narration):
             return "trick_won"
         if self.bid_panel_open():
             return "blind_nil_choice" if not self.view.looked else "bid_panel"
+        if self.pass_open():
+            return "nil_pass"
         if self.shown.trick:
             return "trick_in_progress"
         return "table"
@@ -428,6 +435,9 @@ class TableScene(TableInput, Choreography, TablePanels, Narration):
             legal = self.view.legal_card_mask()
             rects = [r.move(0, -lay.lift) if legal >> c & 1 else r
                      for c, r in zip(self.shown.hand, rects, strict=True)]
+        elif self.pass_open():  # the cards chosen to pass stand raised
+            rects = [r.move(0, -lay.lift) if c in self.pass_choice else r
+                     for c, r in zip(self.shown.hand, rects, strict=True)]
         return rects
 
     def hand_layout(self) -> list[Rect]:
@@ -436,7 +446,7 @@ class TableScene(TableInput, Choreography, TablePanels, Narration):
         return self.layout.hand_rects(len(self.shown.hand), split)
 
     def _card_action(self, card: int) -> Callable[[], None]:
-        return lambda: self.human_card(card)
+        return lambda: self.pick_pass(card) if self.pass_open() else self.human_card(card)
 
     def suggested_bid_value(self) -> int | None:
         if not self.bid_panel_open() or not self.view.looked:
