@@ -141,14 +141,14 @@ def deal_hands(
     the dealer's left. The ordinary deck deals as it always has."""
     cards = list(range(52)) if deck == FULL_DECK else cards_of(deck)
     random.Random(f"spades/{seed}/{hand_number}").shuffle(cards)
-    hands = [0, 0, 0, 0]
+    hands = [0] * SEATS
     for i, card in enumerate(cards):
         hands[(dealer + 1 + i) % SEATS] |= 1 << card
     return tuple(hands)  # type: ignore[return-value]
 
 
 def first_dealer(seed: Any) -> int:
-    return random.Random(f"spades/{seed}/dealer").randrange(4)
+    return random.Random(f"spades/{seed}/dealer").randrange(SEATS)
 
 
 class Match:
@@ -203,28 +203,28 @@ class Match:
         self.hands = list(hands)
         self.phase = BIDDING
         self.to_act = left_of(self.dealer)
-        self.bids: list[int | None] = [None] * 4
+        self.bids: list[int | None] = [None] * SEATS
         self.bid_order: list[tuple[int, int]] = []
         team_open = [blind_nil_open(self.rules, self.scores, t) for t in (0, 1)]
-        self.blind_open = tuple(team_open[s & 1] for s in range(4))
-        self.looked = [not self.blind_open[s] for s in range(4)]
+        self.blind_open = tuple(team_open[s & 1] for s in range(SEATS))
+        self.looked = [not self.blind_open[s] for s in range(SEATS)]
         self.trick: list[tuple[int, int]] = []
         self.led_suit = -1
         self.spades_broken = False
-        self.tricks_won = [0, 0, 0, 0]
+        self.tricks_won = [0] * SEATS
         self.plays: list[int] = []
         self.trick_winners: list[int] = []
-        self.voids = [0, 0, 0, 0]  # suit bits shown by play
+        self.voids = [0] * SEATS  # suit bits shown by play
         self.played = 0
         self.passers: tuple[int, ...] = ()  # who passes after a nil bid, in order
         self.passes: list[tuple[int, tuple[int, ...]]] = []
-        self.passed = [0, 0, 0, 0]  # the cards each seat passed
-        self.received = [0, 0, 0, 0]  # the cards each seat took up from its partner
+        self.passed = [0] * SEATS  # the cards each seat passed
+        self.received = [0] * SEATS  # the cards each seat took up from its partner
         events: list[Event] = [
             HandDealt(
                 self.hand_number,
                 self.dealer,
-                tuple(s for s in range(4) if self.blind_open[s]),
+                tuple(s for s in range(SEATS) if self.blind_open[s]),
             )
         ]
         self._auto_actions(events)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 
-from .cards import CARD_IDS, FULL_DECK, NON_SPADE_MASK, SUIT_MASKS, cards_of
+from .cards import CARD_IDS, FULL_DECK, NON_SPADE_MASK, SEATS, SUIT_MASKS, cards_of
 from .legal import legal_bids, legal_cards, passing_order, spades_held
 from .rules import Rules
 from .scoring import TeamScore, score_hand
@@ -33,9 +33,9 @@ def random_deal(rng: random.Random, dealer: int, deck: int = FULL_DECK) -> list[
         keys = memoryview(rng.randbytes(4 * CARD_IDS)).cast("I")
         order = sorted(_deck_list(deck), key=keys.__getitem__)
     bit = _BIT.__getitem__
-    hands = [0, 0, 0, 0]
-    for k in range(4):
-        hands[(dealer + 1 + k) & 3] = sum(map(bit, order[k::4]))
+    hands = [0] * SEATS
+    for k in range(SEATS):
+        hands[(dealer + 1 + k) % SEATS] = sum(map(bit, order[k::SEATS]))
     return hands
 
 
@@ -57,12 +57,12 @@ def random_bids(
     rules: Rules, dealer: int, rand: Callable[[], float], hands: list[int] | None = None
 ) -> list[int]:
     """Four random legal bids; Mirror and Whiz bids need the ``hands``."""
-    bids: list[int] = [0, 0, 0, 0]
-    done = [False] * 4
+    bids: list[int] = [0] * SEATS
+    done = [False] * SEATS
     fixed = rules.fixed_bids
-    for i in range(1, 5):
-        seat = (dealer + i) & 3
-        partner = (seat + 2) & 3
+    for i in range(1, SEATS + 1):
+        seat = (dealer + i) % SEATS
+        partner = (seat + 2) % SEATS
         options = legal_bids(
             rules, bids[partner] if done[partner] else None, False, True,
             spades_held(hands[seat]) if fixed and hands is not None else None,
@@ -76,7 +76,7 @@ def random_passes(
     rules: Rules, dealer: int, bids: list[int], hands: list[int], rand: Callable[[], float]
 ) -> None:
     """Nil card passing at random (``rules.nil_pass``): each pair swaps random cards."""
-    order = [((dealer + i) & 3, bids[(dealer + i) & 3]) for i in range(1, 5)]
+    order = [((dealer + i) % SEATS, bids[(dealer + i) % SEATS]) for i in range(1, SEATS + 1)]
     for nil_seat, partner in passing_order(rules, order):
         given = []
         for seat in (nil_seat, partner):
@@ -104,7 +104,7 @@ def random_tricks(
     so the rules of ``legal`` are written inline here; ``trace`` collects (legal mask,
     card) for each card so a test can hold them against ``legal.legal_cards``.
     """
-    won = tricks_won if tricks_won is not None else [0, 0, 0, 0]
+    won = tricks_won if tricks_won is not None else [0] * SEATS
     anytime = rules.spades_lead_anytime
     forced_breaks = rules.forced_spade_lead_breaks
     while hands[leader]:
@@ -128,8 +128,8 @@ def random_tricks(
         suit_mask = SUIT_MASKS[led]
         winner = leader
         seat = leader
-        for _ in range(3):
-            seat = (seat + 1) & 3
+        for _ in range(SEATS - 1):
+            seat = (seat + 1) % SEATS
             h = hands[seat]
             legal = (h & suit_mask) or h  # follow suit if you can
             k = int(rand() * legal.bit_count())
@@ -166,5 +166,5 @@ def random_hand(
     bids = random_bids(rules, dealer, rand, hands)
     if rules.nil_pass:
         random_passes(rules, dealer, bids, hands, rand)
-    won = random_tricks(hands, (dealer + 1) & 3, False, rules, rand)
+    won = random_tricks(hands, (dealer + 1) % SEATS, False, rules, rand)
     return score_hand(rules, bids, won, scores, bags)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import LOOK, Action, Bid, Look, PassCards, Play, malformed, pass_choices
-from .cards import cards_of, partner_of
+from .cards import SEATS, cards_of, partner_of
 from .legal import (
     BLIND_NIL,
     bid_refusal,
@@ -55,9 +55,9 @@ class PlayerView:
     def of(cls, match, seat: int) -> PlayerView:
         # Each trick's leader: left of the dealer first, then the last trick's winner.
         tricks = []
-        leader = (match.dealer + 1) % 4
+        leader = (match.dealer + 1) % SEATS
         for i, winner in enumerate(match.trick_winners):
-            tricks.append((leader, tuple(match.plays[4 * i : 4 * i + 4])))
+            tricks.append((leader, tuple(match.plays[SEATS * i : SEATS * (i + 1)])))
             leader = winner
         return cls(
             seat=seat,

@@ -19,20 +19,7 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
-from .actions import (
-    BiddingDone,
-    BidMade,
-    CardPlayed,
-    CardsExchanged,
-    CardsPassed,
-    CardsSeen,
-    Event,
-    HandDealt,
-    HandScored,
-    MatchOver,
-    SpadesBroken,
-    TrickWon,
-)
+from . import actions  # the events, named where they are defined: actions.BidMade, ...
 from .cards import FULL_DECK, SUIT_LETTERS, card_text, cards_of, mask_of, parse_card
 from .legal import bid_text, parse_bid
 from .rules import Rules, RulesError
@@ -304,32 +291,32 @@ def _team_from_json(data: Any) -> TeamScore:
     )
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
+def event_to_json(event: actions.Event) -> dict[str, Any]:
     """One event as an object whose ``type`` names it (snake_case of the class)."""
-    if isinstance(event, HandDealt):
+    if isinstance(event, actions.HandDealt):
         return {
             "type": "hand_dealt",
             "hand_number": event.hand_number,
             "dealer": event.dealer,
             "blind_nil_seats": list(event.blind_nil_seats),
         }
-    if isinstance(event, CardsSeen):
+    if isinstance(event, actions.CardsSeen):
         return {"type": "cards_seen", "seat": event.seat}
-    if isinstance(event, BidMade):
+    if isinstance(event, actions.BidMade):
         return {
             "type": "bid_made", "seat": event.seat, "bid": bid_json(event.bid),
             "forced": event.forced,
         }
-    if isinstance(event, CardsPassed):
+    if isinstance(event, actions.CardsPassed):
         return {
             "type": "cards_passed", "seat": event.seat, "to_seat": event.to_seat,
             "count": event.count,
         }
-    if isinstance(event, CardsExchanged):
+    if isinstance(event, actions.CardsExchanged):
         return {"type": "cards_exchanged", "seats": list(event.seats)}
-    if isinstance(event, BiddingDone):
+    if isinstance(event, actions.BiddingDone):
         return {"type": "bidding_done", "contracts": list(event.contracts)}
-    if isinstance(event, CardPlayed):
+    if isinstance(event, actions.CardPlayed):
         return {
             "type": "card_played",
             "seat": event.seat,
@@ -337,9 +324,9 @@ def event_to_json(event: Event) -> dict[str, Any]:
             "trick_number": event.trick_number,
             "position": event.position,
         }
-    if isinstance(event, SpadesBroken):
+    if isinstance(event, actions.SpadesBroken):
         return {"type": "spades_broken", "seat": event.seat}
-    if isinstance(event, TrickWon):
+    if isinstance(event, actions.TrickWon):
         return {
             "type": "trick_won",
             "seat": event.seat,
@@ -347,7 +334,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
             "leader": event.leader,
             "trick_number": event.trick_number,
         }
-    if isinstance(event, HandScored):
+    if isinstance(event, actions.HandScored):
         return {
             "type": "hand_scored",
             "hand_number": event.hand_number,
@@ -355,17 +342,17 @@ def event_to_json(event: Event) -> dict[str, Any]:
             "scores": list(event.scores),
             "bags": list(event.bags),
         }
-    if isinstance(event, MatchOver):
+    if isinstance(event, actions.MatchOver):
         return {"type": "match_over", "winner": event.winner, "scores": list(event.scores)}
     raise TypeError(f"not an event: {reprlib.repr(event)}")
 
 
-def event_from_json(data: Any, deck: int = FULL_DECK) -> Event:
+def event_from_json(data: Any, deck: int = FULL_DECK) -> actions.Event:
     """Read an event as ``event_to_json`` writes it; anything else raises WireError.
     ``deck`` is the rules' deck (``rules.cards``), which reads the raised twos."""
     kind = _need(data, "type")
     if kind == "hand_dealt":
-        return HandDealt(
+        return actions.HandDealt(
             _int(_need(data, "hand_number"), "hand_number", 0, 10**6),
             _seat(_need(data, "dealer"), "dealer"),
             tuple(
@@ -374,34 +361,34 @@ def event_from_json(data: Any, deck: int = FULL_DECK) -> Event:
             ),
         )
     if kind == "cards_seen":
-        return CardsSeen(_seat(_need(data, "seat")))
+        return actions.CardsSeen(_seat(_need(data, "seat")))
     if kind == "bid_made":
-        return BidMade(
+        return actions.BidMade(
             _seat(_need(data, "seat")), _bid(_need(data, "bid")),
             _bool(data.get("forced", False), "forced"),
         )
     if kind == "cards_passed":
-        return CardsPassed(
+        return actions.CardsPassed(
             _seat(_need(data, "seat")), _seat(_need(data, "to_seat"), "to_seat"),
             _int(_need(data, "count"), "count", 1, 2),
         )
     if kind == "cards_exchanged":
         a, b = _list(_need(data, "seats"), "seats", 2)
-        return CardsExchanged((_seat(a, "seats"), _seat(b, "seats")))
+        return actions.CardsExchanged((_seat(a, "seats"), _seat(b, "seats")))
     if kind == "bidding_done":
         a, b = _list(_need(data, "contracts"), "contracts", 2)
-        return BiddingDone((_int(a, "contracts", 0, 26), _int(b, "contracts", 0, 26)))
+        return actions.BiddingDone((_int(a, "contracts", 0, 26), _int(b, "contracts", 0, 26)))
     if kind == "card_played":
-        return CardPlayed(
+        return actions.CardPlayed(
             _seat(_need(data, "seat")),
             _card(_need(data, "card"), "card", deck),
             _int(_need(data, "trick_number"), "trick_number", 0, 12),
             _int(_need(data, "position"), "position", 0, 3),
         )
     if kind == "spades_broken":
-        return SpadesBroken(_seat(_need(data, "seat")))
+        return actions.SpadesBroken(_seat(_need(data, "seat")))
     if kind == "trick_won":
-        return TrickWon(
+        return actions.TrickWon(
             _seat(_need(data, "seat")),
             tuple(_card(c, "cards", deck) for c in _list(_need(data, "cards"), "cards", 4)),
             _seat(_need(data, "leader"), "leader"),
@@ -409,14 +396,14 @@ def event_from_json(data: Any, deck: int = FULL_DECK) -> Event:
         )
     if kind == "hand_scored":
         a, b = _list(_need(data, "teams"), "teams", 2)
-        return HandScored(
+        return actions.HandScored(
             _int(_need(data, "hand_number"), "hand_number", 0, 10**6),
             (_team_from_json(a), _team_from_json(b)),
             _pair(_need(data, "scores"), "scores"),
             _pair(_need(data, "bags"), "bags"),
         )
     if kind == "match_over":
-        return MatchOver(
+        return actions.MatchOver(
             _int(_need(data, "winner"), "winner", 0, 1), _pair(_need(data, "scores"), "scores")
         )
     raise WireError(f"unknown event type {reprlib.repr(kind)}")

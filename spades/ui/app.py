@@ -266,7 +266,7 @@ class App:
 
         options = self.table_options()
         options.speed = "normal" if options.speed == "instant" else options.speed
-        self.show(DemoScene(options, sounds=self.sounds))
+        self.show(DemoScene(options, sounds=self.sounds, rules=options.rules))
 
     def start_level(self, index: int) -> None:
         """Play a level of the Journey: its own table and house rules."""

@@ -150,15 +150,14 @@ class TableDrawer(PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawer):
 
     def tutor(self, surface: pygame.Surface, scene, controls: list[Control]) -> None:
         """The demonstration's explanation of the step the table is at."""
-        from ..table.tutorial import STEPS
-
         lay = scene.layout
         box = scene.tutor_rect()
         theme.panel(surface, box)
         t = self.text
         step = scene.step()
         size = lay.font_small
-        title = f"Demonstration  ·  step {STEPS.index(step) + 1} of {len(STEPS)}"
+        steps = scene.steps
+        title = f"Demonstration  ·  step {steps.index(step) + 1} of {len(steps)}"
         t.blit(surface, title, size, (20, 110, 150), (box.x + lay.pad, box.y + lay.pad // 2),
                "topleft", True)
         y = box.y + lay.pad // 2 + round(size * 1.3)

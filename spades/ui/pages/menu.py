@@ -582,7 +582,8 @@ class RulesScreen(Screen):
         rows: list[Widget] = [
             Button("demo", "Play the demonstration deal", self.app.start_demo,
                    note="A deal with fixed cards that shows trumps, following suit and "
-                   "breaking spades, step by step.", style="primary"),
+                   "breaking spades, step by step, and your rule set's own moment.",
+                   style="primary"),
             Paragraph("which", "The rules of your rule set "
                       f"({preset_title(self.app.settings.preset)})."),
         ]

@@ -4,7 +4,9 @@ The deal is built so that, in order: the player, out of hearts, wins the ace of 
 with the two of spades (and so breaks spades); leads and loses a club to the ace; and
 must follow suit when diamonds are led, while East, out of diamonds, trumps. A short
 text explains each step, with the trick it speaks of still on the table, and the card
-it asks for is pointed at; the player may leave at any step.
+it asks for is pointed at; the player may leave at any step. Under a variant the deal
+shows the variant's moment too (demo_deal.py): a forced or two-button bid, a nil pass,
+the Big Joker's ruff.
 """
 
 from __future__ import annotations
@@ -16,50 +18,23 @@ from pygame import Rect
 
 from ...ai import make_player
 from ...ai.players import Decided
-from ...engine import STANDARD, Bid, Match, Play, mask_of, parse_card, parse_cards
+from ...engine import STANDARD, Match, Play, Rules, mask_of, parse_cards
 from ...engine.cards import card_name
 from ..art.theme import Text
 from ..layout.window import compute_layout, compute_layout_below, too_small
 from .choreography import BLOCK
+from .demo_deal import DemoDeal, demo_deal
 from .scene import HUMAN, Control, TableOptions, TableScene
 
-DEMO_HANDS = (
-    "2S 7S QS KC 9C 4C 3C AD JD 8D 6D 5D 2D",  # South, the player: no hearts
-    "AH KH 9H 5H 3S 8S AC 7C 2C KD 9D 4D 3D",  # West
-    "QH JH 8H 4H 2H 4S 9S KS QC 6C QD TD 7D",  # North
-    "TH 7H 6H 3H 5S 6S TS JS AS JC TC 8C 5C",  # East: no diamonds
-)
-# What West, North and East do before the hand goes free (in their own order).
-SCRIPT = {
-    1: [Bid(3), Play(parse_card("AH")), Play(parse_card("AC")), Play(parse_card("KD"))],
-    2: [Bid(3), Play(parse_card("2H")), Play(parse_card("6C")), Play(parse_card("7D"))],
-    3: [Bid(4), Play(parse_card("3H")), Play(parse_card("5C")), Play(parse_card("5S"))],
-}
-# The card the player is asked for at a step (None: any legal card).
-ASKED = {"trump": parse_card("2S"), "lead": parse_card("KC")}
+_ORDINARY = demo_deal(STANDARD)
+# The ordinary deal's script, asked cards and steps (the chosen rules may add to them).
+SCRIPT = _ORDINARY.script
+ASKED = _ORDINARY.asked
+STEPS = _ORDINARY.steps
+TEXTS = _ORDINARY.texts
 # The tricks (by number) a step explains: they stay on the table until it is read.
 EXPLAINED = {0: "broken", 2: "ruffed"}
-
-STEPS = ("welcome", "bid", "trump", "broken", "lead", "follow", "ruffed", "free")
 READ_ONLY = ("welcome", "broken", "ruffed")  # steps that wait for Next
-TEXTS = {
-    "welcome": "A demonstration deal: the same cards every time. You sit South; your "
-               "partner is North. Press Next (Enter) to go on, or leave at any step.",
-    "bid": "First everyone bids how many tricks they expect to take. West, North and East "
-           "have bid. Choose a bid, then confirm it.",
-    "trump": "West leads the ace of hearts and you have no hearts, so you may play any "
-             "card. Play the two of spades: spades are trumps, so even the lowest spade "
-             "beats the ace of hearts.",
-    "broken": "Your two of spades took the trick. Spades are now broken: a spade was "
-              "played on another suit, so spades may be led from now on.",
-    "lead": "Whoever takes a trick leads the next one. Lead the king of clubs.",
-    "follow": "West took the club and leads a diamond. You hold diamonds, so you must "
-              "follow suit: only your diamonds are raised. Play one.",
-    "ruffed": "East had no diamonds and played a spade, which takes the trick. You must "
-              "follow suit when you can; when you cannot, any card goes, and a spade wins.",
-    "free": "That is the heart of Spades. Play the rest of the hand as you like, or leave "
-            "the demonstration.",
-}
 
 
 class ScriptedPlayer:
@@ -67,8 +42,8 @@ class ScriptedPlayer:
 
     strength = "normal"
 
-    def __init__(self, seat: int) -> None:
-        self.script = list(SCRIPT[seat])
+    def __init__(self, seat: int, script: dict | None = None) -> None:
+        self.script = list((script or SCRIPT)[seat])
         self.normal = make_player("normal", seed=f"demo/{seat}")
 
     def think(self, view: Any):
@@ -80,17 +55,28 @@ class ScriptedPlayer:
         return self.normal.think(view)
 
 
-def demo_match() -> Match:
-    hands = tuple(mask_of(parse_cards(text)) for text in DEMO_HANDS)
-    return Match(STANDARD, "demo", start={"dealer": HUMAN, "hands": hands, "scores": [0, 0],
-                                          "bags": [0, 0], "hand_number": 0})
+def demo_match(deal: DemoDeal = _ORDINARY) -> Match:
+    deck = deal.rules.cards
+    hands = tuple(mask_of(parse_cards(text, deck)) for text in deal.hands)
+    return Match(deal.rules, "demo", start={"dealer": HUMAN, "hands": hands,
+                                            "scores": [0, 0], "bags": [0, 0],
+                                            "hand_number": 0})
 
 
 class DemoScene(TableScene):
-    def __init__(self, options: TableOptions, sounds: Any = None) -> None:
+    """The demonstration under ``rules`` (the player's rule set): its variant's moment
+    shown in the deal and said in the steps (demo_deal.py)."""
+
+    def __init__(self, options: TableOptions, sounds: Any = None,
+                 rules: Rules = STANDARD) -> None:
         options.names = (options.names[0], "West", "North", "East")
-        super().__init__(options, match=demo_match(), practice=True, sounds=sounds)
-        self.players = {seat: ScriptedPlayer(seat) for seat in (1, 2, 3)}
+        self.deal = demo_deal(rules)
+        self.steps = self.deal.steps
+        self.asked = self.deal.asked
+        # A Mirror bid is made by the game: its step is read, not acted.
+        self.read_only = READ_ONLY + (("bid",) if self.deal.rules.bidding == "mirror" else ())
+        super().__init__(options, match=demo_match(self.deal), practice=True, sounds=sounds)
+        self.players = {seat: ScriptedPlayer(seat, self.deal.script) for seat in (1, 2, 3)}
         self.demo = True
         self.acknowledged: set[str] = set()
         self.band = 0
@@ -125,8 +111,11 @@ class DemoScene(TableScene):
         m = self.match
         if "welcome" not in self.acknowledged:
             return "welcome"
-        if m.bids[HUMAN] is None:
+        if m.bids[HUMAN] is None or ("bid" in self.read_only and
+                                     "bid" not in self.acknowledged):
             return "bid"
+        if m.phase == "passing":
+            return "pass"
         if self.holding:
             return self.held
         tricks = m.trick_number if not self.shown.trick else self.shown_trick_number()
@@ -152,11 +141,11 @@ class DemoScene(TableScene):
         step = self.step()
         if self.waiting and (not self.reached or self.reached[-1] != step):
             self.reached.append(step)
-            self.narrate_message(TEXTS[step])  # a listener hears each step as it shows
+            self.narrate_message(self.deal.texts[step])  # a listener hears each step
 
     def overlays_block_play(self) -> bool:
         # A step that explains something holds the table still until it is read.
-        return super().overlays_block_play() or (self.idle and self.step() in READ_ONLY)
+        return super().overlays_block_play() or (self.idle and self.step() in self.read_only)
 
     def acknowledge(self) -> None:
         self.acknowledged.add(self.step())
@@ -165,7 +154,9 @@ class DemoScene(TableScene):
 
     def pointed_card(self) -> int | None:
         """The card the step asks for, while the player may play it."""
-        asked = ASKED.get(self.step())
+        asked = self.asked.get(self.step())
+        if isinstance(asked, tuple):  # the pass: the next card still to choose
+            asked = next((c for c in asked if c not in self.pass_choice), None)
         if asked is None or not self.can_act() or asked not in self.shown.hand:
             return None
         return asked
@@ -182,8 +173,17 @@ class DemoScene(TableScene):
         would leave the explanations asking for cards that can no longer be played."""
         self.say("Take-back is not offered in the demonstration deal")
 
+    def pick_pass(self, card: int) -> None:
+        """The pass asks for its cards (the deal's next tricks need the others)."""
+        asked = self.asked.get("pass", ())
+        if card not in asked and card not in self.pass_choice:
+            self.say("In this demonstration, pass the "
+                     + " and the ".join(card_name(c) for c in asked))  # type: ignore[union-attr]
+            return
+        super().pick_pass(card)
+
     def human_card(self, card: int) -> None:
-        asked = ASKED.get(self.step())
+        asked = self.asked.get(self.step())
         # The asked card is insisted on only while it can be played, so no state of
         # the deal can leave the player with nothing allowed.
         if asked is not None and card != asked and self.can_act() and \
@@ -200,7 +200,7 @@ class DemoScene(TableScene):
         if self.band and (width, height) == (self.layout.width, self.layout.height):
             return
         self.layout = compute_layout(width, height)
-        self.band = max(self.band_for(step) for step in STEPS)
+        self.band = max(self.band_for(step) for step in self.steps)
         if not too_small(width, height - self.band):
             self.layout = compute_layout_below(width, height, self.band)
         else:
@@ -219,7 +219,7 @@ class DemoScene(TableScene):
     def band_for(self, step: str) -> int:
         lay = self.layout
         button_h = max(44, round(lay.font * 2))
-        lines = len(self.text_lines(self.tutor_text_width(), TEXTS[step]))
+        lines = len(self.text_lines(self.tutor_text_width(), self.deal.texts[step]))
         text_h = round(lay.font_small * 1.3) + lines * round(lay.font * 1.25)
         beside = lay.width >= lay.font * 30
         return (max(button_h, text_h) if beside else text_h + button_h + lay.pad) + \
@@ -245,7 +245,7 @@ class DemoScene(TableScene):
 
     def tutor_buttons(self) -> list[tuple[str, str, Callable[[], None], str]]:
         items = []
-        if self.waiting and self.step() in READ_ONLY:
+        if self.waiting and self.step() in self.read_only:
             items.append(("tutor_next", "Next", self.acknowledge, "Enter"))
         items.append(("tutor_leave", "Leave demo", self.leave, ""))
         return items
@@ -278,4 +278,4 @@ class DemoScene(TableScene):
                                                  "trick_won") else kind
 
     def tutor_text(self) -> str:
-        return TEXTS[self.step()]
+        return self.deal.texts[self.step()]
