@@ -206,3 +206,18 @@ def test_house_rules_offers_nil_card_passing_with_its_line():
     # Nil turned off takes nil card passing with it, and the page says so.
     screen.option_step("nil", (True, False), 1)
     assert not d.app.settings.rules.nil and d.app.settings.rules.nil_pass == 0
+
+
+def test_autoplay_passes_by_clicks_as_a_player_would():
+    from spades.ui.autopilot import Autopilot
+
+    d = table(passing_match((NIL, 4, 4, 4)))
+    scene = d.scene
+    assert d.wait_for_player() == "pass"
+    pilot = Autopilot()
+    decision = PassCards((card("5H"), card("2S")))
+    for _ in range(3):  # a card, the other card, then Pass
+        scene.autoplay_decision = decision
+        pilot.act(scene)
+        d.frame()
+    assert scene.match.passes[0] == (0, decision.cards)
