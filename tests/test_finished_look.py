@@ -1104,7 +1104,7 @@ def test_the_breakdowns_buttons_read_alike(size, touch):
     way" put its "W" under the label while "Replay deal  R" had it beside."""
     d, record = drawn_breakdown(size, touch)
     buttons = [c for c in d.scene.controls if c.key[0] == "btn"]
-    assert len(buttons) == 5
+    assert len(buttons) == 6
     for c in buttons:
         inside = [r for r in record if r.rect is not None and c.rect.contains(r.rect)]
         label = [r for r in inside if r.text == c.label]

@@ -330,3 +330,18 @@ def test_solve_refuses_what_is_not_a_hand_record(tmp_path, capsys):
     path.write_text('{"format": "spades-hand/1", "dealer": 0, "hands": []}')
     assert main(["solve", str(path)]) == 2
     assert "hands" in capsys.readouterr().err
+
+
+def test_the_bench_carries_on_from_a_later_deal_with_the_same_deals(monkeypatch):
+    """--first-deal K deals the same deals as a run from the first (the random numbers
+    are drawn alike) and solves only deal K onwards; --each-deal prints each."""
+    from spades.solver import measure
+
+    monkeypatch.setattr(measure, "most_tricks", lambda *args, **kwargs: 0)
+    whole: list[str] = []
+    later: list[str] = []
+    measure.bench_solver(4, 45, STANDARD, False, each_deal=whole.append)
+    out = measure.bench_solver(4, 45, STANDARD, False, first_deal=3, each_deal=later.append)
+    cut = [line.split(":")[0] for line in whole]
+    assert [line.split(":")[0] for line in later] == cut[2:]
+    assert out["full_13_tricks"]["count"] == 8 and out["first_deal"] == 3

@@ -50,7 +50,7 @@ def _summary(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def start_match(record: Any) -> Match:
+def start_match(record: Any, seed: Any = 0) -> Match:
     """A match positioned at the start of the recorded hand, before any bid."""
     if not isinstance(record, dict):
         raise SaveError("a hand record must be a JSON object")
@@ -62,7 +62,7 @@ def start_match(record: Any) -> Match:
         rules = Rules.from_dict(record.get("rules", {}))
     except (RulesError, TypeError) as exc:
         raise SaveError(f"rules: {exc}") from None
-    return Match(rules, 0, start=read_start(record, rules))
+    return Match(rules, seed, start=read_start(record, rules))
 
 
 def replay_record(record: Any) -> dict[str, Any]:
@@ -164,10 +164,15 @@ def replay_record(record: Any) -> dict[str, Any]:
 
 def match_at(record: Any, bids: int, plays: int) -> Match:
     """The recorded hand replayed up to ``bids`` bids and ``plays`` cards (audits, tests)."""
+    return play_record(start_match(record), record, bids, plays)
+
+
+def play_record(match: Match, record: Any, bids: int, plays: int) -> Match:
+    """``match``, at the start of the recorded hand, taken through its first ``bids``
+    bids (and the passes, once all four are made) and ``plays`` cards."""
     cut = dict(record)
     cut["bids"] = record["bids"][:bids]
     cut["plays"] = record["plays"][:plays] if bids >= 4 else []
-    match = start_match(cut)
     deck = match.rules.cards
     for i, (seat, value) in enumerate(cut["bids"]):
         if i < len(match.bid_order):

@@ -206,14 +206,17 @@ def _play_random(position: Position, rng: random.Random, tricks: int) -> Positio
 
 def bench_solver(
     deals: int, seed: int, rules: Rules, dds_check: bool = True,
-    on_deal: Callable[[int, int], None] | None = None,
+    on_deal: Callable[[int, int], None] | None = None, first_deal: int = 1,
+    each_deal: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Times for the last 8 tricks and for whole deals, and DDS disagreements.
 
     Each deal is solved for its four opening leaders, one table of positions per deal
     shared by the four (as a review of a hand would); the time and nodes of each
     leader's search are counted apart. The last-8 position comes from 5 random
-    tricks of the same deal.
+    tricks of the same deal. Deals before ``first_deal`` (counting from 1) are dealt,
+    drawing the same random numbers, but not solved: a long check carries on where
+    an earlier run of the same seed stopped. ``each_deal`` gets one line per deal.
     """
     rng = random.Random(f"solver-bench/{seed}")
     dds = _dds() if dds_check else None
@@ -227,6 +230,8 @@ def bench_solver(
     for i in range(deals):
         hands = random_deal(rng, i & 3)
         late = _play_random(Position.deal(hands, rng.randrange(4), rules), rng, 5)
+        if i + 1 < first_deal:
+            continue
         solver = team_solver(late, 0)
         _, seconds = _timed(lambda: most_tricks(late, 0, solver))  # noqa: B023
         end_t.append(seconds)
@@ -252,10 +257,17 @@ def bench_solver(
                 disagreements += 1
                 if len(examples) < 5:
                     examples.append(f"{pbn(hands)}: ours {ours}, DDS {theirs}")
+        if each_deal:
+            verdict = ""
+            if compared and dds is not None and rules.spades_lead_anytime:
+                verdict = "; DDS agrees" if theirs == ours else f"; DDS DISAGREES: {theirs}"
+            each_deal(f"deal {i + 1} {pbn(hands)}: South/North take {ours} (leaders S W N "
+                      f"E), {sum(full_t[-4:]):.2f} s, {sum(full_n[-4:]):,} nodes{verdict}")
         if on_deal:
             on_deal(i + 1, disagreements)
     out: dict[str, Any] = {
         "deals": deals,
+        "first_deal": first_deal,
         "seed": seed,
         "rules": {"spades_lead_anytime": rules.spades_lead_anytime,
                   "forced_spade_lead_breaks": rules.forced_spade_lead_breaks},
@@ -281,7 +293,9 @@ def bench_solver(
 
 def format_bench(out: dict[str, Any], load: str) -> str:
     lines = [
-        f"Solver bench: {out['deals']} random deals, seed {out['seed']}, "
+        f"Solver bench: {out['deals']} random deals, seed {out['seed']}"
+        + (f" (deals {out['first_deal']}..{out['deals']} solved)" if out["first_deal"] > 1
+           else "") + ", "
         f"spades_lead_anytime {out['rules']['spades_lead_anytime']}; {load}",
         "  one search = the most tricks South/North can take, one leader",
     ]
@@ -323,6 +337,12 @@ def solver_options(p: Any) -> None:
                    help="with --solver: spades may not be led until broken (no DDS check); "
                    "by default they may be led at any time, as in bridge")
     p.add_argument("--no-dds", action="store_true", help="with --solver: skip the DDS check")
+    p.add_argument("--first-deal", type=int, default=1, metavar="K",
+                   help="with --solver: deal the same deals but solve only deal K onwards "
+                   "(to carry on a long check where an earlier run of the seed stopped)")
+    p.add_argument("--each-deal", action="store_true",
+                   help="with --solver: print a line per deal as it is solved, so a long "
+                   "run shows how far it got")
 
 
 def solve_command(
@@ -351,6 +371,8 @@ def bench_command(args: Any, rules: Rules, progress: Any) -> int:
             args.deals, args.seed, rules, not args.no_dds,
             lambda n, bad: progress.show(
                 f"{n}/{args.deals} deals, {bad} disagreements{progress.left(n)}"),
+            first_deal=args.first_deal,
+            each_deal=(lambda line: print(line, flush=True)) if args.each_deal else None,
         )
     finally:
         progress.clear()

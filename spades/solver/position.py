@@ -115,6 +115,16 @@ def team_solver(position: Position, team: int, slice_nodes: int = NEVER) -> Solv
     )
 
 
+def seat_solver(position: Position, seat: int, slice_nodes: int = NEVER) -> Solver:
+    """One seat's tricks, its side wanting them many (a partner's own contract when a
+    nil bidder's tricks do not count toward it)."""
+    weights = tuple(int(s == seat) for s in range(4))
+    return Solver(
+        weights, seat & 1, position.spades_lead_anytime,  # type: ignore[arg-type]
+        position.forced_spade_lead_breaks, slice_nodes,
+    )
+
+
 def nil_solver(position: Position, seat: int, slice_nodes: int = NEVER) -> Solver:
     weights = tuple(int(s == seat) for s in range(4))
     return Solver(
@@ -163,18 +173,21 @@ def _finish(
 
 def value_of(
     solver: Solver, position: Position, on_bounds: Callable[[int, int], None] | None = None,
-    guess: int | None = None,
+    guess: int | None = None, known: tuple[int, int] | None = None,
 ) -> Generator[None, None, int]:
     """The exact count: zero-window searches on targets between the known bounds.
 
     With a ``guess`` (say the value of a neighbouring position), the targets step
     from it one at a time, as MTD(f) does: two searches when it is right. Without one
-    they halve the range.
+    they halve the range. ``known``: bounds the caller knows already (the value
+    after one card bounds the value before it from one side).
     """
     lo, hi = 0, position.tricks_left
     if not position.trick:
         hands, _ = squeezed(position)
         lo, hi = solver.bounds(hands, position.leader, position.spades_broken)
+    if known is not None:
+        lo, hi = max(lo, known[0]), min(hi, known[1])
     while lo < hi:
         if on_bounds:
             on_bounds(lo, hi)

@@ -263,7 +263,7 @@ class Solver:
                 _store(bucket, hi_cards, (h0 & hi_cards, hh1 & hi_cards, hh2 & hi_cards),
                        0, hi)
                 return False, hi_cards
-        elif self.nil_seat >= 0:
+        elif self.nil_seat >= 0 and t == 1:
             n = self.nil_seat
             others = 0
             for s in range(4):

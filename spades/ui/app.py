@@ -46,7 +46,7 @@ KEY_NAMES = {
     pygame.K_PAGEUP: "pageup", pygame.K_PAGEDOWN: "pagedown", pygame.K_HOME: "home",
     pygame.K_END: "end",
 }
-LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "1", "2", "3", "4", "5"}
+LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "v", "p", "1", "2", "3", "4", "5"}
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
 PAGE_CHECK_S = 0.25  # how often the browser's game asks the page for its size
 
@@ -281,16 +281,21 @@ class App:
         save_journey(self.store, self.journey)
         self.start(level=index)
 
-    def replay_deal(self, result: Any) -> None:
-        """Play a finished hand again with the very same cards; the match waits."""
+    def replay_deal(self, result: Any, trick: int = 0) -> None:
+        """Play a finished hand again with the very same cards (from ``trick``, the
+        cards of the tricks before it played as they were); the match waits."""
         from ..ai.compare import start_of
         from ..engine import Match
+        from ..engine.record import play_record
 
         table = self.scene
         match = Match(result.rules, table.match.seed, start=start_of(result))
+        if trick:
+            play_record(match, result.to_record(), len(result.bids), 4 * trick)
         replay = TableScene(replace(table.options), match=match, practice=True,
                             sounds=self.sounds)
-        replay.replay = table.deal_name(result.hand_number)
+        replay.replay = table.deal_name(result.hand_number) + (
+            f" from trick {trick + 1}" if trick else "")
         self.show(replay, keep_table=True)
         if table is self.saving:
             self.suspended = table
@@ -457,8 +462,8 @@ class App:
                 scene.want_new = False
                 self.show(HouseRulesScreen(self))
             elif scene.want_replay is not None:
-                self.replay_deal(scene.want_replay)
-                scene.want_replay = None
+                self.replay_deal(scene.want_replay, scene.want_replay_trick)
+                scene.want_replay, scene.want_replay_trick = None, 0
             elif scene.want_howto:
                 scene.want_howto = False
                 self.show(RulesScreen(self), keep_table=True)

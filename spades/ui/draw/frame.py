@@ -19,6 +19,7 @@ from ..table.scene import HUMAN, Control, TableScene
 from .bar import TopBarDrawer
 from .panels import PanelDrawer
 from .passing import PassDrawer
+from .seen import SeenDrawer
 from .status import StatusDrawer
 from .trick_tags import draw_seat_tags
 
@@ -76,7 +77,7 @@ def caption_lines(fits, first: str, rest: list[str]) -> list[str]:
     return [line[0].upper() + line[1:] for line in lines]
 
 
-class TableDrawer(PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawer):
+class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawer):
     def __init__(self) -> None:
         self.art = CardArt()
         self.avatars = Avatars()

@@ -271,8 +271,14 @@ class PanelDrawer(SheetDrawer):
         box = scene.overlay_rect(name)
         theme.panel(surface, box)
         getattr(self, f"overlay_{name}")(surface, scene, box)
+        clip = surface.get_clip()
         for control in controls:
+            if control.area is not None:  # in a panel's scrolling rows: clipped to them
+                if not control.area.shows(control.box):
+                    continue
+                surface.set_clip(control.area.view.clip(clip))
             self.button(surface, scene, control, on_panel=True)
+            surface.set_clip(clip)
 
     def heading(self, surface: pygame.Surface, scene: TableScene, box: Rect, text: str) -> int:
         lay = scene.layout

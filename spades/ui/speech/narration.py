@@ -19,6 +19,7 @@ from ..layout.base import too_small
 from ..layout.window import Layout, compute_layout, compute_layout_below
 from . import captions
 from .announce import Announcement, Announcer, Transcript, bid_words, card_words, cards_words
+from .seen_words import HINDSIGHT
 
 # The keys that ask, as the help overlay lists them.
 ASK_KEYS = {
@@ -196,13 +197,22 @@ class Narration:
                         "result.")
             else:
                 text = ("Enter deals the next hand. S the score sheet, W the computer's "
-                        "way with these cards, R replays the deal, E exports it.")
+                        "way with these cards, V the hand with all cards seen, R replays "
+                        "the deal, E exports it.")
         elif name == "compare":
             text = ("Computer's way: the hard player plays your seat with the same cards. "
                     "Its result follows in a moment.")
+        elif name == "seen":
+            text = (f"With all cards seen. {HINDSIGHT} It is worked out from the last "
+                    "trick back; you hear it when it is done. P marks your partner's cards "
+                    "too, R replays from the turning point, Escape closes it.")
         else:
             return
         self.announce(Announcement(text, urgent=urgent))
+
+    def narrate_seen(self, words: str) -> None:
+        """With all cards seen is worked out: the whole review in words."""
+        self.announce(Announcement(words, urgent=True))
 
     def narrate_comparison(self, verdict: str) -> None:
         """Computer's way has played the deal: its result in one sentence."""

@@ -78,6 +78,8 @@ class TablePanels(PausePanel):
             elif top == "help":
                 self.help_area.set_view(*self.help_view())
                 areas.append(self.help_area)
+            elif top == "seen":  # its rows scroll (table/seen.py)
+                areas.append(self.seen_area)
             return self._set_controls(controls, areas)
         s = self.shown
         if s.hand and s.face_up and not s.dealing:
@@ -483,7 +485,8 @@ class TablePanels(PausePanel):
                 label = "Back to the match"
             else:
                 label = "Final result" if self.match.phase == OVER else "Next hand"
-            items = [("next", label, self.next_hand, "Enter"), scores]
+            items = [("next", label, self.next_hand, "Enter"), scores,
+                     ("seen", "All cards seen", self.open_seen, "V")]
             extras = [("compare", "Computer's way", self.compare_hand, "W"),
                       ("replay", "Replay deal", self.replay_deal, "R"),
                       ("export", "Export hand", self.export_hand, "E")]

@@ -46,7 +46,7 @@ class TableInput:
         if self.busy and key not in ("tab",):
             self.finish_motion()
         self.build_controls()
-        scrolling = self.overlays and self.overlays[-1] in ("scores", "help")
+        scrolling = self.overlays and self.overlays[-1] in ("scores", "help", "seen")
         if key == "tab":
             self.keyboard = True
             self._move_focus(-1 if shift else 1)
@@ -93,14 +93,18 @@ class TableInput:
         elif key == "help":
             self.toggle("help")
             self.narrate_help()
-        elif key in ("w", "r", "e") and self.overlays and self.overlays[-1] == "breakdown":
-            {"w": self.compare_hand, "r": self.replay_deal, "e": self.export_hand}[key]()
+        elif key in ("w", "r", "e", "v") and self.overlays and self.overlays[-1] == "breakdown":
+            {"w": self.compare_hand, "r": self.replay_deal, "e": self.export_hand,
+             "v": self.open_seen}[key]()
+        elif key in ("p", "r") and self.overlays and self.overlays[-1] == "seen":
+            self.toggle_seen_partner() if key == "p" else self.replay_from_turning_point()
         self.build_controls()
 
     def scroll_scores(self, key: str) -> None:
         """Arrows, PageUp/PageDown, Home/End in the score sheet or the help."""
         help_open = self.overlays[-1] == "help"
-        area = self.help_area if help_open else self.score_area
+        area = {"help": self.help_area, "seen": self.seen_area}.get(self.overlays[-1],
+                                                                     self.score_area)
         if key in ("up", "down"):
             step = self.help_rows()[1] if help_open else self.score_sheet().step
             area.scroll_by((1 if key == "down" else -1) * step)

@@ -46,11 +46,12 @@ from .control import Control
 from .panels import TablePanels
 from .passing import NilPassing
 from .routing import TableInput
+from .seen import SeenPanel
 
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
            "hand_order"]
 
-CLOSABLE = ("scores", "last", "help", "pause", "compare")
+CLOSABLE = ("scores", "last", "help", "pause", "compare", "seen")
 
 
 @dataclass
@@ -70,7 +71,7 @@ class TableOptions:
     speech_rate: int = 150  # the words a minute the table waits for them to be read
 
 
-class TableScene(TableInput, NilPassing, Choreography, TablePanels, Narration):
+class TableScene(TableInput, NilPassing, Choreography, SeenPanel, TablePanels, Narration):
     def __init__(self, options: TableOptions, match: Match | None = None,
                  practice: bool = False, sounds: Any = None, reading: Any = None) -> None:
         self.options = options
@@ -174,6 +175,7 @@ class TableScene(TableInput, NilPassing, Choreography, TablePanels, Narration):
             self.comparison.step(think_ms)
             if self.comparison.result is not None:
                 self.narrate_comparison(comparison_words(self.comparison))
+        self.step_seen(think_ms)  # With all cards seen, while its panel is open
         self._pump()
         if self.idle:
             self._settle()
@@ -409,7 +411,7 @@ class TableScene(TableInput, NilPassing, Choreography, TablePanels, Narration):
         if self.overlays:
             return {"breakdown": "hand_breakdown", "scores": "score_sheet",
                     "last": "last_trick", "match_over": "match_over",
-                    "compare": "computer_comparison"}.get(
+                    "compare": "computer_comparison", "seen": "all_cards_seen"}.get(
                         self.overlays[-1], self.overlays[-1])
         if self.shown.dealing:
             return "deal"

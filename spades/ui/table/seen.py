@@ -1,0 +1,263 @@
+"""With all cards seen: the review of a finished hand, opened from its breakdown.
+
+What each side could have taken from the opening lead with every hand visible, the
+hand's cards trick by trick with each of the player's cards (and the partner's, on
+request) marked as keeping the best result or costing something, and the turning
+point with "Replay from here". The solver's ``HandReview`` does the work in slices
+of a few milliseconds each frame while the panel is open (the browser has one
+thread), from the last trick backwards; closing the panel pauses it, a new hand
+drops it. ``TableScene`` mixes this in before ``TablePanels``; draw/seen.py draws
+exactly these rows and controls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+from ...engine.cards import card_name
+from ...solver.review import HandReview
+from ..speech.seen_words import (
+    HINDSIGHT,
+    cost_words,
+    opening_lines,
+    owner,
+    progress_words,
+    review_words,
+    turning_words,
+)
+from ..widgets import ScrollArea, Toggle, Widget
+from ..widgets.controls import wrapped
+from .control import Control
+
+HUMAN, PARTNER = 0, 2
+TITLE = "With all cards seen"
+
+
+@dataclass
+class SeenRow:
+    """One row of the review's scrolling content, at ``y`` (content px) ``h`` tall:
+    "progress", "text" (``lines``), "toggle" (a widget's place) or "trick"."""
+
+    kind: str
+    y: int
+    h: int
+    lines: list[str] = field(default_factory=list)
+    trick: int = -1
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (line, "bad"|"note")
+
+
+class SeenPanel:
+    """The review's state, rows and controls, mixed into ``TableScene``."""
+
+    review: HandReview | None = None
+    review_hand: int | None = None
+    seen_partner = False
+    want_replay_trick = 0  # with want_replay: the trick a replay starts from
+    _seen_area: ScrollArea | None = None
+    _seen_said: tuple | None = None
+
+    @property
+    def seen_area(self) -> ScrollArea:
+        if self._seen_area is None:
+            self._seen_area = ScrollArea()
+        return self._seen_area
+
+    # --- opening, working, closing -----------------------------------------------------
+
+    def open_seen(self) -> None:
+        """From the breakdown: the review of its hand (begun, or carried on)."""
+        result = self.finished_hand()
+        if result is None:
+            return
+        if self.review is None or self.review_hand != result.hand_number:
+            if self.review is not None:
+                self.review.cancel()
+            self.review = HandReview.of_result(result)
+            self.review_hand = result.hand_number
+            self.seen_area.offset = 0.0
+            self._seen_said = None
+        self._open("seen")
+
+    def step_seen(self, think_ms: float) -> None:
+        """A frame's slice of the work while the panel is open; the whole review in
+        words once it is over."""
+        review = self.review
+        if review is None or not self.overlays or self.overlays[-1] != "seen":
+            return
+        if review.status == "running":
+            review.step(think_ms / 1000.0)
+        if review.status != "running" and self._seen_said != (id(review), self.seen_partner):
+            self._seen_said = (id(review), self.seen_partner)
+            self.narrate_seen(review_words(review, self.names, self.seen_partner))
+
+    def toggle_seen_partner(self) -> None:
+        self.seen_partner = not self.seen_partner
+
+    def replay_from_turning_point(self) -> None:
+        """Replay the deal from the start of the trick of the turning point, the cards
+        of the tricks before it played as they were."""
+        review = self.review
+        point = review.turning_point() if review is not None else None
+        if point is None or point < 0:
+            self.say(self.replay_refusal())
+            return
+        result = self.finished_hand()
+        if result is not None:
+            self.want_replay = result
+            self.want_replay_trick = point // 4
+
+    def replay_refusal(self) -> str:
+        review = self.review
+        point = review.turning_point() if review is not None else None
+        if point is not None and point < 0:
+            return "No card changed the result: there is no turning point to replay from"
+        if review is not None and review.status != "running":
+            return "The turning point is not known: part of the hand took too long"
+        return "The turning point is still being worked out"
+
+    # --- where things go ---------------------------------------------------------------
+
+    def seen_panel(self) -> Rect:
+        """The panel: the overlay's width and the window's height, as the help's."""
+        lay = self.layout
+        most = lay.overlay
+        return Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
+
+    def seen_hindsight(self) -> list[str]:
+        """The line under the heading that says what this is: hindsight."""
+        lay = self.layout
+        return wrapped(self.measure, HINDSIGHT, lay.font_small,
+                       self.seen_panel().width - 2 * lay.pad)
+
+    def seen_view(self) -> Rect:
+        """Where the scrolling rows show: under the heading and the hindsight line,
+        above the buttons."""
+        lay = self.layout
+        box = self.seen_panel()
+        heading = self.measure.font(lay.font_big, True).get_height()
+        top = box.y + heading + 2 * lay.pad + len(
+            self.seen_hindsight()) * round(lay.font_small * 1.2) + lay.pad // 2
+        bottom = box.bottom - self.button_height() - 2 * lay.pad
+        return Rect(box.x + lay.pad, top, box.width - 2 * lay.pad - 10, bottom - top)
+
+    def seen_card_size(self) -> tuple[int, int]:
+        """A trick row's card: four and the trick's number fit the row's width."""
+        lay = self.layout
+        room = self.seen_view().width - self.seen_number_w() - 4 * lay.pad
+        w = max(24, min(round(lay.card_w * 0.62), room // 4))
+        return w, round(w * 1.4)
+
+    def seen_number_w(self) -> int:
+        return self.measure.font(self.layout.font, True).size("13")[0] + self.layout.pad
+
+    def seen_marked(self) -> tuple[int, ...]:
+        return (HUMAN, PARTNER) if self.seen_partner else (HUMAN,)
+
+    def seen_rows(self) -> list[SeenRow]:
+        """The rows of the content, top to bottom: the progress, what could have been
+        done from the opening lead, the turning point, the partner switch, then the
+        thirteen tricks with their notes."""
+        review = self.review
+        lay = self.layout
+        view = self.seen_view()
+        size = lay.font_small
+        step = round(size * 1.25)
+        text = self.measure
+        rows: list[SeenRow] = []
+        y = 0
+
+        def para(words: str, kind: str = "text", bold: bool = False) -> None:
+            nonlocal y
+            lines = wrapped(text, words, size, view.width - 4, bold)
+            h = len(lines) * step + lay.pad // 2
+            rows.append(SeenRow(kind, y, h, lines))
+            y += h
+
+        if review is None:
+            return rows
+        para(progress_words(review), "progress")
+        rows[-1].h += 10  # the progress bar under the words
+        y += 10
+        for line in opening_lines(review.opening(), self.names, review):
+            para(line)
+        para(turning_words(review, self.names), "turning", True)
+        toggle_h = max(lay.target, round(lay.font * 2.1))
+        rows.append(SeenRow("toggle", y + lay.pad // 2, toggle_h))
+        y += toggle_h + lay.pad
+        _, card_h = self.seen_card_size()
+        point = review.turning_point()
+        for trick in range(len(review.plays) // 4):
+            notes = self.trick_notes(trick, point)
+            lines = [(line, kind) for words, kind in notes
+                     for line in wrapped(text, words, size, view.width - 8, kind == "bad")]
+            h = card_h + 2 * round(size * 1.15) + len(lines) * step + lay.pad
+            rows.append(SeenRow("trick", y, h, trick=trick, notes=lines))
+            y += h
+        return rows
+
+    def trick_notes(self, trick: int, point: int | None) -> list[tuple[str, str]]:
+        """A trick's notes: the turning point, the marked cards that cost something,
+        or that it is still being worked out, or was not finished."""
+        review = self.review
+        assert review is not None
+        notes = []
+        first = 4 * trick
+        if not review.trick_done(trick):
+            return [("Being worked out...", "note")]
+        if any(i in review.unfinished for i in range(first, first + 5)):
+            notes.append(("Not finished: this position took too long to work out.", "note"))
+        for i in range(first, first + 4):
+            seat = review.seat_of(i)
+            cost = review.cost(i)
+            if cost is None or not cost.costly:
+                continue
+            what = f"{owner(self.names, seat)} {card_name(review.plays[i])} cost " \
+                f"{cost_words(cost, self.names)}."
+            if i == point:
+                notes.insert(0, (f"Turning point: {what}", "bad"))
+            elif seat in self.seen_marked():
+                notes.append((what, "bad"))
+        return notes
+
+    def seen_controls(self) -> list[Widget]:
+        """The partner switch in the rows; Replay from here and Close under them."""
+        view = self.seen_view()
+        rows = self.seen_rows()
+        content = rows[-1].y + rows[-1].h if rows else 0
+        self.seen_area.set_view(view, content)
+        controls: list[Widget] = []
+        for row in rows:
+            if row.kind == "toggle":
+                toggle = Toggle(("btn", "seen_partner"), "Mark your partner's cards too",
+                                self.seen_partner, self.toggle_seen_partner)
+                toggle.hint = "P"
+                toggle.place(Rect(0, row.y, view.width, row.h).move(view.x, 0),
+                             self.seen_area)
+                controls.append(toggle)
+        review = self.review
+        point = review.turning_point() if review is not None else None
+        ready = point is not None and point >= 0
+        label = f"Replay from trick {point // 4 + 1}" if ready else "Replay from here"
+        items = [("replay_from", label), ("close", "Close")]
+        rects = self.overlay_buttons(items, panel=self.seen_panel())
+        controls.append(Control(("btn", "replay_from"), rects[0],
+                                self.replay_from_turning_point, label, hint="R",
+                                enabled=ready, style="primary" if ready else "secondary",
+                                refused=lambda: self.say(self.replay_refusal())))
+        controls.append(Control(("btn", "close"), rects[1], lambda: self._close("seen"),
+                                "Close", hint="Esc"))
+        return controls
+
+    # --- the panel system's hooks (TablePanels' own, for the other overlays) ----------
+
+    def overlay_rect(self, name: str) -> Rect:
+        if name == "seen":
+            return self.seen_panel()
+        return super().overlay_rect(name)  # type: ignore[misc]
+
+    def _overlay_controls(self, top: str, can_quit: bool) -> list[Widget]:
+        if top == "seen":
+            return self.seen_controls()
+        return super()._overlay_controls(top, can_quit)  # type: ignore[misc]

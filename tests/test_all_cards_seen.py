@@ -1,0 +1,140 @@
+"""With all cards seen, after a hand: opened from the breakdown by mouse, finger and
+keys, worked out in slices from the last trick back while the table keeps drawing,
+closed at any time (mid-analysis too) and opened again where it stopped, the partner's
+cards marked on request, Replay from here starting the same deal at the turning
+point's trick, and the whole of it in words for a listener. The real App."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from ui_driver import Driver, act, play_until
+
+from spades.solver.review import HandReview
+from spades.ui.speech.seen_words import HINDSIGHT
+
+# A deal whose review is quick (about half a second natively) and whose turning point
+# is in its second trick: "Replay from trick 2" has a trick before it to keep.
+SEED = "3"
+
+
+@pytest.fixture(autouse=True)
+def own_saves(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPADES_DATA_DIR", str(tmp_path))
+
+
+def at_breakdown(*args: str, announcements: bool = False) -> Driver:
+    d = Driver("--speed", "instant", *args, start=False)
+    d.app.settings = replace(d.app.settings, announcements=announcements)
+    d.app.options = d.app.table_options()
+    d.app.options.seed = SEED
+    d.app.start()
+    play_until(d, "breakdown")
+    return d
+
+
+def test_by_mouse_it_fills_in_from_the_last_trick_closes_mid_way_and_replays_from_there():
+    d = at_breakdown()
+    table = d.scene
+    result = table.finished_hand()
+    d.click(("btn", "seen"))
+    assert table.overlays[-1] == "seen" and table.screen_kind() == "all_cards_seen"
+    review = table.review
+    assert review.status == "running"
+    d.frame(3)
+    # The last tricks first; the opening's answer is not known yet.
+    assert review.trick_done(12) and not review.trick_done(0)
+    assert review.opening() is None
+    # Closed mid-analysis: back to the breakdown, the work waits where it was.
+    d.click(("btn", "close"))
+    assert table.overlays[-1] == "breakdown" and review.status == "running"
+    done = review.done_positions
+    d.frame(5)
+    assert review.done_positions == done
+    d.click(("btn", "seen"))
+    assert table.review is review  # carried on, not begun again
+    assert d.until(lambda: review.status == "done", 3000)
+    assert review.turning_point() == 6 and review.opening() is not None
+    # The marks: the player's cards only, then the partner's too.
+    assert not table.seen_partner
+    d.scene.seen_area.scroll_by(0)
+    d.click(("btn", "seen_partner"))
+    assert table.seen_partner
+    replay_button = d.control(("btn", "replay_from"))
+    assert replay_button.enabled and replay_button.label == "Replay from trick 2"
+    d.click(("btn", "replay_from"))
+    replay = d.scene
+    assert replay is not table and replay.replay == "Hand 1 from trick 2"
+    # The same cards up to the turning point's trick; the player takes it from there.
+    assert replay.match.plays[:4] == list(result.plays[:4])
+    assert replay.match.dealt == result.hands
+    play_until(d, "breakdown")
+    d.click(("btn", "next"))  # Back to the match
+    assert d.until(lambda: d.scene is table)
+
+
+def test_by_finger_on_a_phone_it_scrolls_marks_the_partner_and_closes():
+    d = at_breakdown("--size", "390x844")
+    table = d.scene
+    d.tap(("btn", "seen"))
+    assert table.overlays[-1] == "seen"
+    assert d.until(lambda: table.review.status == "done", 3000)
+    area = table.seen_area
+    assert area.more  # thirteen tricks: more than a phone shows
+    x = area.view.centerx
+    d.drag((x, area.view.bottom - 40), (x, area.view.top + 40))
+    assert area.offset > 0
+    # Every row of words stays inside the panel's width.
+    text = d.app.text
+    for row in table.seen_rows():
+        lines = [(line, row.kind == "turning") for line in row.lines]
+        lines += [(line, kind == "bad") for line, kind in row.notes]
+        for line, bold in lines:
+            assert text.font(table.layout.font_small, bold).size(line)[0] <= area.view.width
+    assert any(kind == "bad" for row in table.seen_rows() for _, kind in row.notes)
+    area.scroll_by(-area.content_h)
+    d.frame()
+    d.tap(("btn", "seen_partner"))
+    assert table.seen_partner
+    d.tap(("btn", "close"))
+    assert table.overlays[-1] == "breakdown"
+
+
+def test_by_keys_v_opens_p_marks_escape_closes_and_a_new_hand_starts_a_new_review():
+    d = at_breakdown()
+    table = d.scene
+    d.press("v")
+    assert table.overlays[-1] == "seen"
+    first = table.review
+    d.press("p")
+    assert table.seen_partner
+    d.press("r")  # the turning point is not known yet: said, nothing replayed
+    assert d.scene is table and table.want_replay is None
+    d.press("escape")
+    assert table.overlays[-1] == "breakdown"
+    d.press("enter")  # the next hand
+    situation = d.wait_for_player()
+    while situation != "breakdown":
+        act(d, situation)
+        situation = d.wait_for_player()
+    d.press("v")
+    assert table.review is not first and table.review_hand == 1
+    assert first.status == "cancelled"
+
+
+def test_by_ear_it_says_it_is_hindsight_then_the_whole_review():
+    d = at_breakdown(announcements=True)
+    table = d.scene
+    d.press("v")
+    words = table.transcript.texts()
+    assert any(HINDSIGHT in w and w.startswith("With all cards seen") for w in words)
+    assert d.until(lambda: table.review.status == "done", 3000)
+    d.frame()
+    said = table.transcript.texts()[-1]
+    check = HandReview.of_result(table.finished_hand()).run()
+    tricks = check.opening().tricks
+    assert said.startswith(HINDSIGHT)
+    assert "could have taken" in said and "The turning point, trick 2" in said
+    assert f"Us (You & {table.names[2]}) could have taken" in said
+    assert str(tricks[0]) in said or "trick" in said
