@@ -221,3 +221,20 @@ def test_autoplay_passes_by_clicks_as_a_player_would():
         pilot.act(scene)
         d.frame()
     assert scene.match.passes[0] == (0, decision.cards)
+
+
+def test_a_blind_nil_passes_too_and_the_panel_says_blind_nil():
+    from spades.engine.legal import BLIND_NIL
+
+    rules = preset("standard,nil_pass=1")
+    hands = [mask_of(parse_cards(text)) for text in HANDS]
+    match = Match(rules, 7, start={"dealer": 3, "hands": hands, "scores": [0, 200],
+                                   "bags": [0, 0]})
+    match.apply(Bid(BLIND_NIL))  # South, before looking
+    for bid in (4, 4, 4):
+        if LOOK in match.legal_actions():
+            match.apply(LOOK)
+        match.apply(Bid(bid))
+    d = table(match)
+    assert d.wait_for_player() == "pass"
+    assert d.scene.pass_words()[1].startswith("You bid blind nil, so you and North swap 1 card")

@@ -86,10 +86,12 @@ class NilPassing:
         partner = self.names[view.partner]
         heading = f"Pass {plural(n, 'card')} to {partner}"
         if view.bids[view.seat] in (NIL, BLIND_NIL):
-            rule = (f"You bid nil, so you and {partner} swap {plural(n, 'card')} face "
+            nil = "blind nil" if view.bids[view.seat] == BLIND_NIL else "nil"
+            rule = (f"You bid {nil}, so you and {partner} swap {plural(n, 'card')} face "
                     f"down. You pass first; then {partner} passes {n} back.")
         else:
-            rule = (f"{partner} bid nil and has passed you {plural(n, 'card')} face down. "
+            nil = "blind nil" if view.bids[view.partner] == BLIND_NIL else "nil"
+            rule = (f"{partner} bid {nil} and has passed you {plural(n, 'card')} face down. "
                     f"You see them once you pass {n} back.")
         if self.pass_choice:
             chosen = "Chosen: " + cards_words(self.pass_choice) + "."
