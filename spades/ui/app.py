@@ -472,6 +472,7 @@ class App:
                 back, self.suspended = self.suspended, None
                 self.show(back) if back is not None else self.show_menu()
         scene = self.scene
+        self.notices += self.store.take_notices()  # a page shows them, else the table
         if isinstance(scene, TableScene) and self.notices:
             # Storage trouble is told once, and play goes on.
             scene.say(" ".join(self.notices), 10.0)

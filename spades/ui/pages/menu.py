@@ -114,8 +114,6 @@ class MenuScreen(Screen):
     def rows(self) -> list[Widget | tuple[Widget, ...]]:
         app = self.app
         rows: list[Widget | tuple[Widget, ...]] = []
-        for notice in app.notices:
-            rows.append(Paragraph("notice", notice))
         summary = match_summary(app.store) if app.store else None
         if summary is not None and not summary.is_over:
             when = summary.saved_time.astimezone().strftime("%d %b %Y, %H:%M")

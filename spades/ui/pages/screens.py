@@ -22,6 +22,7 @@ from ..widgets import (
     Button,
     Group,
     Look,
+    Paragraph,
     Pointer,
     ScrollArea,
     Stepper,
@@ -48,6 +49,9 @@ class Screen:
         self.width = self.height = 0
         self.placed: list[Widget] = []
         self.foot_placed: list[Widget] = []
+        # The storage notices this page has taken from the App: shown at its top while
+        # it is open, and told nowhere else (the table does not say them again).
+        self.notices: list[str] = []
 
     # --- what a page says ------------------------------------------------------------
 
@@ -163,7 +167,13 @@ class Screen:
         foot_h = self.foot_height()
         top = self.title_height()
         view = Rect(x, top, col_w, self.height - top - foot_h)
-        rows = list(self.rows())
+        arrived = getattr(self.app, "notices", [])
+        if arrived:
+            self.notices += arrived
+            self.app.notices = []
+            self.area.offset = 0.0  # the page's top, where they stand, comes into view
+        rows = [Paragraph(("notice", i), text) for i, text in enumerate(self.notices)]
+        rows += list(self.rows())
         steppers = [r for r in rows if isinstance(r, Stepper)]
         if steppers:  # one width of value for the page: their arrows stand in line
             span = max((s.value for s in steppers),

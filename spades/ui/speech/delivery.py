@@ -36,6 +36,7 @@ class Speech:
         self.page_focus: Any = None
         self.page_value: Any = None
         self.page_message: Any = None
+        self.page_told = 0  # how many of the page's storage notices were said
         self.reader = ScreenReader()  # the desktop's screen reader, when one runs
         self.offered = False  # this session: a declined offer comes back next time
 
@@ -124,10 +125,15 @@ class Speech:
     def tell_page(self, scene: Any) -> None:
         if scene is not self.page:
             self.page, self.page_focus, self.page_message = scene, None, None
+            self.page_told = 0
             title = getattr(scene, "title", "") or "Menu"
             self.out(f"{title}. Tab and the arrows move; Enter chooses.", urgent=True)
             for words in page_words(scene):  # what the page says, not only its buttons
                 self.out(words)
+        notices = getattr(scene, "notices", [])
+        for text in notices[self.page_told:]:
+            self.out(text)
+        self.page_told = len(notices)
         focus = getattr(scene, "focus", None)
         row = scene.row_of(focus) if focus is not None and hasattr(scene, "row_of") else None
         value = getattr(row, "value", None)
