@@ -7,8 +7,10 @@ exception class for the engine and for saves (None: accepted) and an exit status
 
 from __future__ import annotations
 
+import fcntl
 import io
 import json
+import os
 import random
 import signal
 import subprocess
@@ -228,9 +230,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_cli(*args: str, module: str = "spades", **popen: Any) -> subprocess.Popen:
+    popen.setdefault("stdout", subprocess.PIPE)
     return subprocess.Popen(
         [sys.executable, "-m", module, *args], cwd=ROOT, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen,
+        stderr=subprocess.PIPE, **popen,
     )
 
 
@@ -267,10 +270,18 @@ def test_bad_arguments_are_refused_with_status_2(argv, says, capsys):
     assert says in err and "Traceback" not in err
 
 
+@pytest.mark.skipif(not hasattr(fcntl, "F_SETPIPE_SZ"), reason="Linux sets a pipe's size")
 def test_watch_into_a_closed_pipe_exits_quietly():
-    proc = run_cli("watch", "--seed", "2", "--strength", "easy")
-    assert proc.stdout.readline() == "\n"  # the blank line before "Hand 1"
-    proc.stdout.close()
+    # The pipe holds one page, less than the match's output (about 6 KB): the watch
+    # waits on a full pipe until the reader goes, whatever the machine's load (with the
+    # usual 64 KB pipe a quick match could end before the close, and exit 0).
+    read_end, write_end = os.pipe()
+    assert fcntl.fcntl(read_end, fcntl.F_SETPIPE_SZ, 4096) == 4096
+    proc = run_cli("watch", "--seed", "2", "--strength", "easy", stdout=write_end)
+    os.close(write_end)
+    assert os.read(read_end, 1) == b"\n"  # the blank line before "Hand 1"; one byte
+    # only, so the pipe stays full
+    os.close(read_end)
     assert proc.wait(timeout=60) == 141
     assert proc.stderr.read() == ""
 

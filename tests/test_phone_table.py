@@ -311,7 +311,13 @@ def test_at_320x480_the_contracts_and_the_turn_read_as_the_tables(how):
     lay = d.scene.layout
     south = lay.badges[0]
     seen = set()
-    for _ in range(200):
+    # Until the player's own turn to play (its "Your turn" line), however many frames
+    # the computer players' thinking takes on a loaded machine: the loop ends on the
+    # table's state, never on a count of frames.
+    turn_frames = 0  # frames drawn since the player's turn came and the contracts went
+    for _ in range(20000):  # against a hang only: the first trick reaches the player
+        if turn_frames >= 3:
+            break
         record.clear()
         d.frame()
         lines = [x for x in record if x.rect is not None and (
@@ -324,6 +330,9 @@ def test_at_320x480_the_contracts_and_the_turn_read_as_the_tables(how):
             seen.add(x.text.split(":")[0] if ":" in x.text else "turn")
         if {"Contracts", "turn"} <= seen or "Your turn" in seen:
             break
+        scene = d.scene
+        flashing = scene.flash is not None and scene.now < scene.flash[1]
+        turn_frames += scene.can_act() and scene.view.phase == "playing" and not flashing
     assert "Contracts" in seen and ("turn" in seen or "Your turn" in seen), seen
 
 
