@@ -127,11 +127,13 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             under = self.hints_under(scene, tools)
             for control in tools:
                 self.button(surface, scene, control, ground="bar", hints_under=under)
-        self.message(surface, scene)  # over the panels: it answers what was just tapped
         if scene.overlays:
             # Only the top panel shows: a panel opened over another replaces it.
             theme.shade(surface, self._veil)
             self.overlay(surface, scene, scene.overlays[-1], controls)
+            self.overlay_message(surface, scene)  # what a panel's button just did
+        else:
+            self.message(surface, scene)  # over the panels: it answers what was tapped
         focused = scene.focused()
         if scene.keyboard and focused is not None:
             theme.focus_ring(surface, focused.rect)

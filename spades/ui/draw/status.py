@@ -103,6 +103,37 @@ class StatusDrawer:
         if message is not None and not self.peeks(scene.layout.message):
             self.message_line(surface, scene, *message)
 
+    def overlay_message(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """A message while a panel is open (Export hand's "Saved as ...") stands next to
+        the panel, on a plate over the veil: below it, or above it where the window has
+        no room below; drawn under the panel, it went unseen and the player tapped
+        again."""
+        message = self.shown_message(scene)
+        self.drawn_message = None
+        if message is None:
+            return
+        lay = scene.layout
+        panel = scene.overlay_rect(scene.overlays[-1])
+        size = self.message_size(scene)
+        step = round(size * 1.25)
+        width = min(lay.width - 2 * lay.pad, max(panel.width, lay.width * 2 // 3))
+        lines = self.text.wrap_phrases(message[0], size, width - 2 * lay.pad - 8, True)
+        height = step * len(lines) + lay.pad
+        below, above = lay.height - panel.bottom - 4, panel.top
+        top = panel.bottom + 6 + lay.pad // 2 if below >= height + lay.pad or below >= above \
+            else max(0, panel.top - height - lay.pad)
+        widest = max(self.text.font(size, True).size(line)[0] for line in lines)
+        plate = Rect(0, top, min(width, widest + 2 * lay.pad + 8), height)
+        plate.centerx = panel.centerx
+        plate.clamp_ip(Rect(0, 0, lay.width, lay.height))
+        pygame.draw.rect(surface, (8, 32, 22), plate, border_radius=8)
+        pygame.draw.rect(surface, message[1], plate, 1, border_radius=8)
+        y = plate.top + lay.pad // 2
+        for line in lines:
+            self.text.blit(surface, line, size, message[1], (plate.centerx, y), "midtop", True)
+            y += step
+        self.drawn_message = plate
+
     def panel_tells_message(self, scene: TableScene) -> bool:
         """Where the bid panel covers the message line (a small phone, a phone on its
         side), the panel says the message in its own ink, in place of its notes; drawn
