@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import errno
 
-import pytest
 from ui_driver import Driver
 
 from spades import storage

@@ -34,3 +34,47 @@ def test_export_hands_saved_as_line_shows_beside_the_breakdown(size, tmp_path, m
         assert not x.rect.colliderect(panel), (x.rect, panel)
         assert 0 <= x.rect.left and x.rect.right <= w and 0 <= x.rect.top and x.rect.bottom <= h
     assert len(list(tmp_path.iterdir())) == 1
+
+
+@pytest.mark.parametrize("how", ["key", "mouse"])
+def test_hint_explains_the_suggested_bid_by_suit(how):
+    """Hint (H, or the toolbar's Hint) names the outlined bid and why: what the hand is
+    worth, suit by suit, as the help's "what you may do now, and why" promises."""
+    import re
+
+    from spades.ai import suggested_bid_worth
+
+    d = Driver("--speed", "instant")
+    while (situation := d.wait_for_player()) != "bid":
+        act(d, situation)
+    d.press("h") if how == "key" else d.click(("tool", "hint"))
+    text = d.scene.message[0]
+    bid = d.scene.suggested_bid_value()
+    assert text.startswith(f"Bid {bid} is suggested. "), text
+    figures = dict(re.findall(r"(spades|hearts|diamonds|clubs) (\d+(?:\.\d)?)", text))
+    assert list(figures) == ["spades", "hearts", "diamonds", "clubs"], text
+    worth = suggested_bid_worth(d.scene.view)
+    for suit, name in enumerate(("clubs", "diamonds", "hearts", "spades")):
+        assert abs(float(figures[name]) - worth[suit]) <= 0.05, (name, figures, worth)
+    total = re.search(r"worth about (\d+\.\d) tricks", text)
+    assert total and abs(float(total.group(1)) - sum(worth)) <= 0.05, text
+    from spades.engine import Bid
+
+    legal = {a.value for a in d.scene.view.legal_actions() if isinstance(a, Bid)}
+    # The bids out of reach are said with why; with all open, the panel shows them.
+    assert ("You may bid" in text) == any(b not in legal for b in range(14)), text
+
+
+def test_the_estimate_by_suit_adds_up_to_the_estimate():
+    import random
+
+    from spades.ai.bidding import estimate_tricks, tricks_by_suit
+    from spades.engine.rules import preset
+
+    rng = random.Random(5)
+    for name in ("standard", "jokers", "deuces"):
+        deck = preset(name).cards
+        cards = [c for c in range(64) if deck >> c & 1]
+        for _ in range(2000):
+            hand = sum(1 << c for c in rng.sample(cards, 13))
+            assert abs(sum(tricks_by_suit(hand, deck)) - estimate_tricks(hand, deck)) < 1e-9

@@ -15,7 +15,15 @@ import random
 from typing import Any
 
 from ..engine import Action, PlayerView
-from .players import Decided, EasyPlayer, NormalPlayer, Thinker, suggested_bid, suggested_card
+from .players import (
+    Decided,
+    EasyPlayer,
+    NormalPlayer,
+    Thinker,
+    suggested_bid,
+    suggested_bid_worth,
+    suggested_card,
+)
 
 
 class RandomPlayer:
@@ -57,5 +65,5 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
 
 __all__ = [
     "EasyPlayer", "NormalPlayer", "RandomPlayer", "STRENGTHS", "Thinker", "make_player",
-    "suggested_bid", "suggested_card",
+    "suggested_bid", "suggested_bid_worth", "suggested_card",
 ]

@@ -46,6 +46,19 @@ def top_trump(deck: int = FULL_DECK) -> int:
 
 def estimate_tricks(hand: int, deck: int = FULL_DECK) -> float:
     """Expected tricks for a 13-card hand of ``deck``, before the other bids are known."""
+    return _estimate(hand, deck)[0]
+
+
+def tricks_by_suit(hand: int, deck: int = FULL_DECK) -> tuple[float, float, float, float]:
+    """``estimate_tricks`` suit by suit (clubs, diamonds, hearts, spades): what each
+    suit's honours are worth, with the ruffs a short side suit gives counted as spade
+    tricks (a spade takes them). The four add up to the estimate."""
+    return _estimate(hand, deck)[1]
+
+
+def _estimate(hand: int, deck: int) -> tuple[float, tuple[float, float, float, float]]:
+    """The estimate and its share by suit; the total is summed in one order always (the
+    players' bids, and the figures of record, depend on its last bit)."""
     spades = trump_ranks(hand, deck)
     n = len(spades)
     # A deck with jokers or raised twos has 2 or 3 spades more: long spades are longer
@@ -68,11 +81,13 @@ def estimate_tricks(hand: int, deck: int = FULL_DECK) -> float:
     tricks += max(0, n - max(3 + extra // 2, honours)) * 0.9
 
     trump_tricks = tricks
+    side = [0.0, 0.0, 0.0]
     ruff_value = 0.0
     for suit in range(3):
         ranks = _ranks(hand, suit)
         length = len(ranks)
         has_a, has_k, has_q = _A in ranks, _K in ranks, _Q in ranks
+        before = tricks
         if has_a:
             tricks += 1.0 if length <= 5 else 0.7
         if has_k:
@@ -84,6 +99,7 @@ def estimate_tricks(hand: int, deck: int = FULL_DECK) -> float:
                 tricks += 0.65 if length <= 5 else 0.35
         if has_q and 3 <= length <= 5:
             tricks += 0.45 if (has_a or has_k) else 0.2
+        side[suit] = tricks - before
         if length == 0:
             ruff_value += 1.5
         elif length == 1:
@@ -92,9 +108,11 @@ def estimate_tricks(hand: int, deck: int = FULL_DECK) -> float:
             ruff_value += 0.25
     if extra:
         tricks = trump_tricks + (tricks - trump_tricks) * (1.0 - SIDE_SHRINK * extra)
+        side = [v * (1.0 - SIDE_SHRINK * extra) for v in side]
     spare = max(0, min(n, 3) - sum(1 for r in spades if r >= _Q))
-    tricks += min(float(spare), ruff_value)
-    return tricks
+    ruffs = min(float(spare), ruff_value)
+    tricks += ruffs
+    return tricks, (side[0], side[1], side[2], trump_tricks + ruffs)
 
 
 SIDE_SHRINK = 0.04  # a side honour's worth lost per extra spade of the deck

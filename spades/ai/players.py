@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.actions import Action, Play
 from ..engine.view import PlayerView
-from .bidding import choose_bid, estimate_tricks
+from .bidding import BID_SCALE, choose_bid, estimate_tricks, tricks_by_suit
 from .passing import choose_pass
 from .play import choose_card, simple_card
 from .position import Position
@@ -125,6 +125,12 @@ def suggested_bid(view: PlayerView) -> tuple[Action, str]:
     return choose_bid(view)
 
 
+def suggested_bid_worth(view: PlayerView) -> tuple[float, ...]:
+    """What the suggested bid counts on, suit by suit (clubs, diamonds, hearts, spades;
+    ruffs with the spades), on the scale its "worth about" speaks of."""
+    return tuple(v * BID_SCALE for v in tricks_by_suit(view.hand, view.rules.cards))
+
+
 def suggested_card(view: PlayerView) -> tuple[int, str]:
     """The coach's card and one-line reason, from the player's own view only."""
     return choose_card(Position.from_view(view), view.seat)
@@ -132,5 +138,5 @@ def suggested_card(view: PlayerView) -> tuple[int, str]:
 
 __all__ = [
     "Decided", "EasyPlayer", "NormalPlayer", "Thinker", "estimate_tricks",
-    "suggested_bid", "suggested_card", "view_key",
+    "suggested_bid", "suggested_bid_worth", "suggested_card", "view_key",
 ]

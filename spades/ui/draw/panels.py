@@ -105,8 +105,8 @@ class PanelDrawer(SheetDrawer):
             # Longer than the notes' room: it takes the heading's place for a while,
             # and what the heading cannot hold runs on in the notes' room.
             head = max(1, title.height // step)
-            rest = " ".join(told[head:])
-            told = told[:head]
+            room = max(1, (lay.bid_note.height + 2) // step)
+            told, rest = self.split_at_sentences(told, head, room, sub_size, title.width)
             y = title.centery - step * len(told) // 2
             self.drawn_message = Rect(title.x, y, title.width, step * len(told))
             for line in told:
@@ -129,6 +129,21 @@ class PanelDrawer(SheetDrawer):
                 self.button(surface, scene, control, on_panel=True)
         if view.looked:
             self.bid_notes(surface, scene, suggestion, heading_told=bool(told), rest=rest)
+
+    def split_at_sentences(self, lines: list[str], head: int, room: int, size: int,
+                           width: int) -> tuple[list[str], str]:
+        """A message's first ``head`` lines and the rest (for ``room`` lines), broken
+        after a whole sentence where both parts fit ("clubs" / "1.3." read as two
+        thoughts); else after the heading's lines."""
+        text = " ".join(lines)
+        sentences = [part + "." for part in text.rstrip(".").split(". ")]
+        for k in range(len(sentences) - 1, 0, -1):
+            first = self.text.wrap_phrases(" ".join(sentences[:k]), size, width - 8, True)
+            rest = " ".join(sentences[k:])
+            if len(first) <= head and len(
+                    self.text.wrap_phrases(rest, size, width - 8, True)) <= room:
+                return first, rest
+        return lines[:head], " ".join(lines[head:])
 
     def bid_notes(self, surface: pygame.Surface, scene: TableScene,
                   suggestion: int | None, heading_told: bool = False,

@@ -238,9 +238,28 @@ def bid_ranges(bids: Sequence[int]) -> str:
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
-def rules_hint(view: PlayerView, names: Sequence[str]) -> str:
+def tricks_words(by_suit: Sequence[float]) -> str:
+    """Expected tricks suit by suit, spades first: "spades 1.9, hearts 1, ..."."""
+    def figure(v: float) -> str:
+        text = f"{v:.1f}"
+        return text[:-2] if text.endswith(".0") else text
+    return ", ".join(f"{SUIT_NAMES[suit]} {figure(by_suit[suit])}" for suit in (3, 2, 1, 0))
+
+
+def suggestion_words(bid: int, reason: str, by_suit: Sequence[float]) -> str:
+    """The suggested bid and why, with what the hand is worth suit by suit."""
+    if reason.startswith("Your hand is worth about"):
+        why = f"{reason}: {tricks_words(by_suit)}"
+    else:
+        why = f"{reason.rstrip('.')}. Expected tricks: {tricks_words(by_suit)}"
+    return f"Bid {bid_words(bid)} is suggested. {why}."
+
+
+def rules_hint(view: PlayerView, names: Sequence[str],
+               suggestion: tuple[int, str, Sequence[float]] | None = None) -> str:
     """What the player may do now and why, in the engine's words; never a card's
-    whereabouts or a winning line."""
+    whereabouts or a winning line. In the bidding, ``suggestion`` (the suggested bid,
+    its reason and the hand's worth by suit) comes first: the bid panel outlines it."""
     if view.phase == OVER:
         return "The match is over."
     if not view.my_turn:
@@ -255,6 +274,10 @@ def rules_hint(view: PlayerView, names: Sequence[str]) -> str:
         why = ""
         if refused:
             why = f" ({bid_words(refused[-1])}: {view.refusal(Bid(refused[-1]))})"
+        if suggestion is not None:
+            # Every bid open: the panel shows them all, the hint need not list them.
+            said = suggestion_words(*suggestion)
+            return f"{said} You may bid {words}.{why}" if refused else said
         return f"You may bid {words}.{why}"
     if view.phase == "passing":
         n = view.rules.nil_pass

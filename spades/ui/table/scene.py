@@ -19,7 +19,7 @@ from typing import Any
 
 from pygame import Rect
 
-from ...ai import make_player, suggested_bid, suggested_card
+from ...ai import make_player, suggested_bid, suggested_bid_worth, suggested_card
 from ...ai.compare import Comparison, seat_summary
 from ...ai.reading import read_table
 from ...engine import (
@@ -328,7 +328,12 @@ class TableScene(TableInput, NilPassing, Choreography, SeenPanel, TablePanels, N
         self.say(self.rules_hint(), 8.0)
 
     def rules_hint(self) -> str:
-        return rules_hint(self.match.view(HUMAN), self.names)
+        view = self.match.view(HUMAN)
+        suggestion = None
+        bid = self.suggested_bid_value() if view.my_turn else None
+        if bid is not None and self._suggested is not None:
+            suggestion = (bid, self._suggested[2], suggested_bid_worth(view))
+        return rules_hint(view, self.names, suggestion)
 
     def avatar(self, seat: int) -> tuple[str, str]:
         """The face drawn at a seat: the player's choice, the others' from their names."""
