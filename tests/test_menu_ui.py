@@ -398,13 +398,13 @@ def test_the_demonstration_reaches_every_step_by_keyboard_only():
     # ace of hearts, and East trumped the diamonds.
     first, _, third = demo.match.trick_winners[:3]
     assert first == 0 and third == 3
-    # Leaving at any step returns to the menu.
+    # Leaving at any step returns to How to play, where it was started.
     d.press("tab")
     while demo.focus != ("btn", "tutor_leave"):
         d.press("tab")
     d.press("enter")
     d.frame()
-    assert isinstance(d.scene, MenuScreen)
+    assert isinstance(d.scene, RulesScreen)
 
 
 def test_the_pause_menu_opens_how_to_play_and_returns_to_the_table():

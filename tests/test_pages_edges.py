@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 
+import pytest
 from ui_driver import Driver
 
 from spades import storage
@@ -67,3 +68,94 @@ def test_a_notice_on_a_page_is_said_by_ear(monkeypatch):
     d.app.show_menu()
     d.frame(3)
     assert sum(t.startswith("Saving is off") for t in sent) == 1, sent
+
+
+# --- 10. the demonstration: its words clear of its buttons, its Next, its way back -------
+
+
+def walk_demo(d: Driver, each) -> set[str]:
+    """Through the demonstration by mouse, calling ``each(step)`` once a step stands
+    still; the steps seen."""
+    from ui_driver import act
+
+    seen: set[str] = set()
+    for _ in range(4000):
+        scene = d.scene
+        step = scene.step()
+        if scene.waiting and step not in seen:
+            seen.add(step)
+            each(step)
+            if step == "free":
+                break
+        if scene.waiting and d.control(("btn", "tutor_next")):
+            d.click(("btn", "tutor_next"))
+        elif (situation := d.situation()) in ("bid", "blind", "play"):
+            asked = scene.pointed_card()
+            d.click(("card", asked)) if asked is not None else act(d, situation)
+        else:
+            d.frame()
+    return seen
+
+
+@pytest.mark.parametrize("size", ["390x844", "320x480", "800x600", "1280x720", "844x390"])
+def test_the_demonstrations_words_stay_clear_of_its_buttons(size):
+    from spades.ui.pages.menu import RulesScreen
+
+    d = Driver("--speed", "instant", "--size", size, start=False)
+    d.app.show(RulesScreen(d.app))
+    d.frame()
+    d.click(("row", "demo"))
+    assert d.control(("btn", "tutor_next")) is not None  # step 1 says Next: it is there
+
+    def check(step: str) -> None:
+        from spades.ui.table.tutorial import TEXTS
+
+        record = drawn_records(d)
+        box = d.scene.tutor_rect()
+        buttons = [c.rect for c in d.scene.controls if c.key[1] in ("tutor_next",
+                                                                    "tutor_leave")]
+        words = [r for r in record if r.rect is not None and box.contains(r.rect)
+                 and r.text in TEXTS[step] and len(r.text.split()) > 2]  # its lines
+        assert words, step
+        for r in words:
+            ink = r.rect.inflate(0, -r.rect.height // 4)
+            assert not any(ink.colliderect(b) for b in buttons), (step, r.text)
+        assert "(Enter)" not in TEXTS[step] and "have bid" not in TEXTS[step]
+
+    assert walk_demo(d, check) >= {"welcome", "bid", "trump", "broken", "ruffed", "free"}
+
+
+def drawn_records(d: Driver) -> list:
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    return record
+
+
+@pytest.mark.parametrize("from_table", [False, True])
+def test_leaving_the_demonstration_goes_back_to_how_to_play(from_table):
+    from spades.ui.pages.menu import RulesScreen
+
+    d = Driver("--speed", "instant", start=from_table)
+    table = d.scene if from_table else None
+    if from_table:
+        d.press("escape")
+        d.click(("btn", "howto"))
+        d.frame()
+    else:
+        d.app.show(RulesScreen(d.app))
+        d.frame()
+    rules = d.scene
+    assert isinstance(rules, RulesScreen)
+    d.click(("row", "demo"))
+    assert getattr(d.scene, "demo", False)
+    d.click(("btn", "tutor_leave"))
+    d.frame()
+    assert d.scene is rules, type(d.scene).__name__
+    d.click(("foot", "back"))
+    d.frame()
+    if from_table:
+        assert d.scene is table  # How to play from the pause menu still leads back there
+    else:
+        assert type(d.scene).__name__ == "MenuScreen"

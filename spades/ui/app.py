@@ -260,13 +260,17 @@ class App:
         self.start(saved.match, saved.practice, revision=saved.revision,
                    reading=saved.reading, level=found[0] if found is not None else None)
 
-    def start_demo(self) -> None:
-        """The guided demonstration deal, on the real table."""
+    def start_demo(self, back: Any = None) -> None:
+        """The guided demonstration deal, on the real table; leaving it goes back to
+        ``back`` (the How to play it was started from, with the table that page holds),
+        else to the menu."""
         from .table.tutorial import DemoScene
 
         options = self.table_options()
         options.speed = "normal" if options.speed == "instant" else options.speed
-        self.show(DemoScene(options, sounds=self.sounds, rules=options.rules))
+        demo = DemoScene(options, sounds=self.sounds, rules=options.rules)
+        demo.back_to = back
+        self.show(demo, keep_table=back is not None)
 
     def start_level(self, index: int) -> None:
         """Play a level of the Journey: its own table and house rules."""
@@ -468,6 +472,8 @@ class App:
                 scene.want_howto = False
                 self.show(RulesScreen(self), keep_table=True)
                 self.suspended = scene
+            elif scene.want_back and getattr(scene, "back_to", None) is not None:
+                self.show(scene.back_to, keep_table=True)  # How to play, as it was left
             elif scene.want_back:
                 back, self.suspended = self.suspended, None
                 self.show(back) if back is not None else self.show_menu()

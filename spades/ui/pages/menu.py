@@ -578,7 +578,8 @@ class RulesScreen(Screen):
     def rows(self) -> list[Widget]:
         rules = self.app.settings.rules
         rows: list[Widget] = [
-            Button("demo", "Play the demonstration deal", self.app.start_demo,
+            Button("demo", "Play the demonstration deal",
+                   lambda: self.app.start_demo(back=self),
                    note="A deal with fixed cards that shows trumps, following suit and "
                    "breaking spades, step by step, and your rule set's own moment.",
                    style="primary"),

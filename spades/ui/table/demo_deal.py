@@ -36,9 +36,10 @@ WEST_PASS = {1: ("9H",), 2: ("9H", "7C")}
 
 TEXTS = {
     "welcome": "A demonstration deal: the same cards every time. You sit South; your "
-               "partner is North. Press Next (Enter) to go on, or leave at any step.",
-    "bid": "First everyone bids how many tricks they expect to take. West, North and East "
-           "have bid. Choose a bid, then confirm it.",
+               "partner is North. Next goes on; Leave demo ends it at any step.",
+    "bid": "First everyone bids how many tricks they expect to take, starting at the "
+           "dealer's left: West, North and East bid before you. On your turn, choose a "
+           "bid, then confirm it.",
     "trump": "West leads the ace of hearts and you have no hearts, so you may play any "
              "card. Play the {trump}: spades are trumps, so even the lowest spade "
              "beats the ace of hearts.",
@@ -140,8 +141,8 @@ def texts_for(deal: DemoDeal, trump: str, held: list[int]) -> dict[str, str]:
                          zip(("you", "West", "North", "East"), held, strict=True))
         texts["bid"] = BID_TEXTS[rules.bidding].format(bids=bids)
     elif rules.nil_pass:
-        texts["bid"] = ("West and East have bid, and North bid nil. Choose a bid, then "
-                        "confirm it.")
+        texts["bid"] = ("West, North and East bid before you, North nil. On your turn, "
+                        "choose a bid, then confirm it.")
     if rules.nil_pass and "pass" in deal.asked:
         n = rules.nil_pass
         cards = " and the ".join(card_name(c) for c in deal.asked["pass"])  # type: ignore[union-attr]

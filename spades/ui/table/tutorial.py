@@ -161,6 +161,8 @@ class DemoScene(TableScene):
             return None
         return asked
 
+    back_to: Any = None  # the page it was started from (How to play), to go back to
+
     def leave(self) -> None:
         self.want_back = True
 
@@ -202,7 +204,12 @@ class DemoScene(TableScene):
         self.layout = compute_layout(width, height)
         self.band = max(self.band_for(step) for step in self.steps)
         if not too_small(width, height - self.band):
-            self.layout = compute_layout_below(width, height, self.band)
+            for _ in range(3):  # the table below may draw its words at another size
+                self.layout = compute_layout_below(width, height, self.band)
+                band = max(self.band_for(step) for step in self.steps)
+                if band <= self.band:
+                    break
+                self.band = band
         else:
             # A short window: the table takes it all and the explanation lies over its
             # top (scores, seats); the bid panel moves below it, over the hand if it
@@ -217,13 +224,21 @@ class DemoScene(TableScene):
             self.finish_motion()
 
     def band_for(self, step: str) -> int:
+        """The band that holds ``step``'s explanation as the frame draws it: the title
+        line, the text, and the buttons beside it or in a row of their own below."""
         lay = self.layout
-        button_h = max(44, round(lay.font * 2))
+        h = self.tutor_button_height()
         lines = len(self.text_lines(self.tutor_text_width(), self.deal.texts[step]))
-        text_h = round(lay.font_small * 1.3) + lines * round(lay.font * 1.25)
-        beside = lay.width >= lay.font * 30
-        return (max(button_h, text_h) if beside else text_h + button_h + lay.pad) + \
-            2 * lay.pad
+        text_h = lay.pad // 2 + round(lay.font_small * 1.3) + lines * round(lay.font * 1.25)
+        if lay.width >= lay.font * 30:  # the buttons beside the text, centred on it
+            box_h = max(text_h + lay.pad // 2, h + 2 * lay.pad)
+        else:
+            box_h = text_h + lay.pad + h + lay.pad
+        return box_h + lay.pad
+
+    def tutor_button_height(self) -> int:
+        lay = self.layout
+        return max(lay.target, round(lay.font * 2))
 
     def tutor_rect(self) -> Rect:
         lay = self.layout
@@ -245,7 +260,8 @@ class DemoScene(TableScene):
 
     def tutor_buttons(self) -> list[tuple[str, str, Callable[[], None], str]]:
         items = []
-        if self.waiting and self.step() in self.read_only:
+        step = self.step()
+        if step == "welcome" or (self.waiting and step in self.read_only):  # as its text says
             items.append(("tutor_next", "Next", self.acknowledge, "Enter"))
         items.append(("tutor_leave", "Leave demo", self.leave, ""))
         return items
@@ -256,7 +272,7 @@ class DemoScene(TableScene):
             return controls
         box = self.tutor_rect()
         lay = self.layout
-        h = max(lay.target, round(lay.font * 2))
+        h = self.tutor_button_height()
         w = self.button_width()
         items = self.tutor_buttons()
         x = box.right - lay.pad - len(items) * (w + lay.pad) + lay.pad
