@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from pygame import Rect
-from ui_driver import Driver, act
+from ui_driver import Driver, act, every_rule
 
 from spades import storage
 from spades.engine import Rules
@@ -64,7 +64,7 @@ def test_menu_new_match_pause_and_continue_by_keyboard():
     assert "continue" not in {c.key[1] for c in d.scene.build_controls()}
     focus_row(d, "new")
     d.press("enter")
-    assert isinstance(d.scene, SettingsScreen) and d.scene.new
+    assert type(d.scene).__name__ == "HouseRulesScreen"
     d.press("enter")  # nothing focused: Enter starts the match
     assert isinstance(d.scene, TableScene)
     d.wait_for_player()
@@ -98,7 +98,7 @@ def test_menu_and_pages_by_mouse():
     d.click(("tool", "menu"))
     d.click(("btn", "new"))
     d.frame()
-    assert isinstance(d.scene, SettingsScreen) and d.scene.new
+    assert type(d.scene).__name__ == "HouseRulesScreen"
 
 
 def saved_match_menu(size: str) -> Driver:
@@ -146,9 +146,9 @@ def test_the_menu_with_a_saved_match_fits_without_scrolling(size):
     assert type(d.scene).__name__ == "StatsScreen"
 
 
-def test_settings_round_trip_every_preset_and_rule_option():
+def test_house_rules_round_trip_every_preset_and_rule_option():
     d = menu_driver()
-    d.app.show(SettingsScreen(d.app))
+    d.app.show(every_rule(d.app))
     d.frame()
     focus_row(d, "preset")
     seen = set()
@@ -170,9 +170,11 @@ def test_settings_round_trip_every_preset_and_rule_option():
             assert saved == d.app.settings, name
         # Every value is reached unless the rules refuse the combination (and say why).
         assert offered == set(values) or d.scene.message, (name, offered)
-    for field in ("avatar_shape", "avatar_colour", "opponents_strength", "partner_strength",
-                  "animation_speed", "four_colour",
-                  "sound", "coach"):
+    for field in ("opponents_strength", "partner_strength", "avatar_shape", "avatar_colour",
+                  "animation_speed", "four_colour", "sound", "coach"):
+        if field == "avatar_shape":  # the device's own settings are on Settings
+            d.app.show(SettingsScreen(d.app))
+            d.frame()
         focus_row(d, field)
         before = getattr(d.app.settings, field)
         d.press("right")
@@ -207,9 +209,10 @@ def test_a_rule_change_waits_for_the_next_match():
     d.app.new_match_from_settings()
     d.wait_for_player()
     assert d.scene.match.rules.target == 500
-    d.app.show(SettingsScreen(d.app))
+    d.app.show(every_rule(d.app))
     d.frame()
-    assert any("next match" in row.label for row in d.scene.rows() if row.kind == "text")
+    assert any("replaces the match" in row.label for row in d.scene.rows()
+               if row.kind == "text")
     focus_row(d, "target")
     d.press("right")
     assert d.app.settings.rules.target != 500

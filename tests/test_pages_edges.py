@@ -159,3 +159,26 @@ def test_leaving_the_demonstration_goes_back_to_how_to_play(from_table):
         assert d.scene is table  # How to play from the pause menu still leads back there
     else:
         assert type(d.scene).__name__ == "MenuScreen"
+
+
+# --- 11. Settings holds the device's settings; the rules are House rules' ---------------
+
+
+@pytest.mark.parametrize("size", ["390x844", "800x600", "1280x720"])
+def test_settings_holds_the_devices_settings_and_leads_to_house_rules(size):
+    from spades.ui.pages.menu import RULE_OPTIONS
+
+    d = Driver("--speed", "instant", "--size", size, start=False)
+    d.app.show(SettingsScreen(d.app))
+    d.frame()
+    keys = {w.key[1] for w in d.scene.placed if isinstance(w.key, tuple)}
+    rules = {name for name, *_ in RULE_OPTIONS} | {"preset", "opponents_strength",
+                                                   "partner_strength"}
+    assert not keys & rules, keys & rules
+    area = d.scene.area
+    assert area.content_h <= 2.5 * area.view.height, (area.content_h, area.view.height)
+    for key in ("animation_speed", "sound"):  # in view as the page opens
+        assert area.view.contains(area.to_screen(d.scene.row_of(("row", key)).rect)), key
+    d.drag_into_view(("row", "house"))
+    d.tap(("row", "house"))
+    assert type(d.scene).__name__ == "HouseRulesScreen"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import Driver, act
+from ui_driver import Driver, act, every_rule
 
 from spades import storage
 from spades.engine import Rules
@@ -104,7 +104,7 @@ def tour(size: str) -> tuple[dict[str, list[theme.Drawn]], Driver]:
 
     d.app.show_menu()
     look()
-    pages(SettingsScreen(d.app, new=True))
+    pages(every_rule(d.app))
     pages(SettingsScreen(d.app))
     pages(SavesScreen(d.app))
     pages(StatsScreen(d.app))

@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from ui_driver import Driver
+from ui_driver import Driver, every_rule
 
 from spades import storage
 from spades.engine import STANDARD, Match
@@ -80,7 +80,7 @@ def test_a_drag_that_starts_on_a_button_scrolls_and_does_not_press_it(touch):
 
 @pytest.mark.parametrize("touch", [True, False])
 def test_a_drag_on_a_steppers_half_scrolls_and_a_tap_steps(touch):
-    d = page_driver(page=lambda app: SettingsScreen(app, new=True))
+    d = page_driver(page=lambda app: every_rule(app))
     names = list(PRESETS)
     before = d.app.settings.preset
     _, forward = halves(d, "preset")
@@ -105,7 +105,7 @@ def test_a_drag_on_a_steppers_half_scrolls_and_a_tap_steps(touch):
 
 
 def test_finger_and_its_synthetic_mouse_twin_are_handled_once():
-    d = page_driver(page=lambda app: SettingsScreen(app, new=True))
+    d = page_driver(page=lambda app: every_rule(app))
     names = list(PRESETS)
     before = names.index(d.app.settings.preset)
     for n in range(1, 4):
@@ -113,7 +113,7 @@ def test_finger_and_its_synthetic_mouse_twin_are_handled_once():
         d.tap(forward.center, twin=True)
         assert names.index(d.app.settings.preset) == (before + n) % len(names)
     # A platform that sends only the synthetic mouse events: each still counts once.
-    d = page_driver(page=lambda app: SettingsScreen(app, new=True))
+    d = page_driver(page=lambda app: every_rule(app))
     _, forward = halves(d, "preset")
     import pygame
 
@@ -205,7 +205,7 @@ def test_how_to_play_reaches_its_last_line_by_wheel_and_keys(how):
 
 
 def test_the_focused_control_scrolls_into_view():
-    d = page_driver((800, 600), lambda app: SettingsScreen(app, new=True))
+    d = page_driver((800, 600), lambda app: every_rule(app))
     view = d.scene.area.view
     for _ in range(60):
         d.press("tab")
@@ -213,11 +213,11 @@ def test_the_focused_control_scrolls_into_view():
         assert focused is not None
         if focused.area is not None:
             assert view.contains(focused.rect), focused.key
-        if focused.key == ("row", "coach"):
+        if focused.key == ("row", "boston"):
             break
     assert d.scene.scroll > 0
     d.press("tab", shift=True)
-    assert d.scene.focus == ("row", "sound")
+    assert d.scene.focus == ("row", "ten_for_200_set")
 
 
 def test_statistics_reset_confirmed_by_touch_alone_on_a_phone():
@@ -252,7 +252,7 @@ def record_text(d: Driver) -> list[str]:
 
 
 def test_touch_mode_hides_key_hints_and_a_key_brings_them_back():
-    d = page_driver((1280, 720), lambda app: SettingsScreen(app, new=True))
+    d = page_driver((1280, 720), lambda app: every_rule(app))
     drawn = record_text(d)
     d.frame()
     assert "Esc" in drawn and "Enter" in drawn and INPUT.hints
@@ -281,7 +281,7 @@ def test_a_phone_shows_no_key_hints_before_any_input(size, touch):
     at the table before any input (a phone has no keyboard to press them on); a tap
     keeps them hidden, a real mouse click or a key press brings them back. Before,
     a sideways phone's table showed "Esc", "S" and "L" on its toolbar."""
-    d = page_driver(size, lambda app: SettingsScreen(app, new=True))
+    d = page_driver(size, lambda app: every_rule(app))
     assert not d.scene.look().hints
     d.app.new_match_from_settings()
     d.frame(3)
@@ -297,7 +297,7 @@ def test_a_phone_shows_no_key_hints_before_any_input(size, touch):
 
 def test_a_desktop_window_shows_key_hints_before_any_input():
     for size in ((800, 600), (1280, 720), (1024, 500)):
-        d = page_driver(size, lambda app: SettingsScreen(app, new=True))
+        d = page_driver(size, lambda app: every_rule(app))
         assert d.scene.look().hints, size
 
 
@@ -305,7 +305,7 @@ def test_a_desktop_window_shows_key_hints_before_any_input():
 
 def pages(d: Driver):
     yield MenuScreen(d.app)
-    yield SettingsScreen(d.app, new=True)
+    yield every_rule(d.app)
     yield SettingsScreen(d.app)
     yield SavesScreen(d.app)
     yield StatsScreen(d.app)
@@ -371,7 +371,7 @@ def test_a_sideways_phone_puts_a_pages_buttons_beside_its_title(size, touch):
     right of it, so the rows take the height the footer took (Settings had shown two
     rows and a half); the menu keeps Quit below. Back and Start match work where they
     stand, by finger or by mouse."""
-    d = page_driver(size, lambda app: SettingsScreen(app, new=True))
+    d = page_driver(size, lambda app: every_rule(app))
     press = d.tap if touch else d.click
     scene = d.scene
     _, _, pad, button_h = scene.metrics()
@@ -384,7 +384,7 @@ def test_a_sideways_phone_puts_a_pages_buttons_beside_its_title(size, touch):
     assert isinstance(d.scene, MenuScreen)
     quit_ = [w for w in d.scene.foot_placed if w.label == "Quit"]
     assert not quit_ or quit_[0].rect.bottom == size[1] - pad  # the menu's Quit stays below
-    d.app.show(SettingsScreen(d.app, new=True))
+    d.app.show(every_rule(d.app))
     d.frame()
     press(("foot", "start"))
     assert not isinstance(d.scene, MenuScreen | SettingsScreen)  # the table
@@ -538,7 +538,7 @@ def test_menu_and_pages_by_finger_alone_on_a_phone():
         d.tap(("foot", "back"))
         assert isinstance(d.scene, MenuScreen)
     d.tap(("row", "new"))
-    assert isinstance(d.scene, SettingsScreen) and d.scene.new
+    assert type(d.scene).__name__ == "HouseRulesScreen"
     d.tap(("row", "details"))  # House rules: every rule option is folded under the presets
     # "Play to" is below the first screen: drag up to it, then step it back with <.
     d.drag_into_view(("row", "target"))

@@ -193,6 +193,16 @@ class Driver:
         return None
 
 
+def every_rule(app):
+    """House rules with every rule option unfolded: the longest page, of every kind of
+    row (steppers, switches, a heading, Start match)."""
+    from spades.ui.pages.house_rules import HouseRulesScreen
+
+    page = HouseRulesScreen(app)
+    page.unfolded = True
+    return page
+
+
 def act(d: Driver, situation: str, last: bool = True, touch: bool = False) -> None:
     """One decision of the player's, by mouse (or ``touch``, by finger): Look, the
     suggested bid, the coach's pass (its cards, then Pass), a legal card (the last one,

@@ -8,12 +8,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ...engine.rules import PRESETS, Rules, RulesError
+from ...engine.rules import Rules
 from ...storage import (
     ANIMATION_SPEEDS,
     CUSTOM,
     SPEECH_RATES,
-    STRENGTHS,
     clear_all,
     export_all,
     import_all,
@@ -204,76 +203,19 @@ class MenuScreen(Screen):
 
 
 class SettingsScreen(Screen):
-    """New match and settings: one page, since a player changes both in one go."""
+    """The device's settings: names and faces, motion, sound, deck, coach and speech.
+    The rules and the players' strength are House rules' (a link row leads there)."""
 
-    def __init__(self, app, new: bool = False) -> None:
-        super().__init__(app)
-        self.new = new
-        self.title = "New match" if new else "Settings"
+    title = "Settings"
 
     def change(self, **fields: Any) -> None:
         self.app.settings = replace(self.app.settings, **fields)
         self.app.save_settings()
 
-    def set_rules(self, rules: Rules) -> None:
-        self.app.settings = self.app.settings.with_rules(rules)
-        self.app.save_settings()
-
-    def preset_step(self, step: int) -> None:
-        names = list(PRESETS)
-        current = self.app.settings.preset
-        i = names.index(current) if current in names else -1
-        self.app.settings = self.app.settings.with_preset(names[(i + step) % len(names)])
-        self.app.save_settings()
-
-    def option_step(self, name: str, values: tuple, step: int) -> None:
-        rules = self.app.settings.rules
-        value = cycle(values, getattr(rules, name), step)
-        changes: dict[str, Any] = {name: value}
-        # Options that only make sense together move together, and the page says so.
-        if name == "nil" and not value and rules.blind_nil:
-            changes["blind_nil"] = False
-            self.say("Blind nil is off too: it is a kind of nil")
-        if name == "nil" and not value and rules.nil_pass:
-            changes["nil_pass"] = 0
-            self.say("Nil card passing is off too: it follows a nil bid")
-        if name == "nil_pass" and value and not rules.nil:
-            changes["nil"] = True
-            self.say("Nil is on too: cards are passed after a nil bid")
-        if name == "blind_nil" and value and not rules.nil:
-            changes["nil"] = True
-            self.say("Nil is on too: blind nil is a kind of nil")
-        try:
-            self.set_rules(rules.with_options(**changes))
-        except RulesError as exc:
-            self.say(f"Not possible: {exc}")
-
     def rows(self) -> list[Widget]:
         s = self.app.settings
-        rows: list[Widget] = []
-        if self.app.has_match_in_progress():
-            rows.append(Paragraph("note", "A rule change applies from your next match: the "
-                                  "match in progress keeps the rules it began with."))
-        rows.append(Heading("h_rules", "Rules"))
-        rows.append(self.preset_row())
-        rows += self.rule_rows()
-        rows.append(Heading("h_players", "Players"))
-        rows.append(TextField("name", "Your name", s.player_name, self._typer("name"),
-                              note="Type to change it; shown at your seat."))
-        for i, (key, label) in enumerate((("name_w", "West's name"),
-                                          ("name_n", "Your partner's name"),
-                                          ("name_e", "East's name"))):
-            rows.append(TextField(key, label, s.computer_names[i], self._typer(key),
-                                  note="A computer player; its face follows its name."))
-        rows.append(self._choice("avatar_shape", "Your face", AVATAR_SHAPES,
-                                 "The emblem shown at your seat."))
-        rows.append(self._choice("avatar_colour", "Its colour", AVATAR_COLOURS,
-                                 "The disc behind your emblem."))
-        rows.append(self._choice("opponents_strength", "Opponents", STRENGTHS,
-                                 "West and East, your opponents: easy, normal or hard."))
-        rows.append(self._choice("partner_strength", "Your partner", STRENGTHS,
-                                 "North, who plays with you: easy, normal or hard."))
-        rows.append(Heading("h_table", "Table"))
+        # What a player reaches for most comes first: motion, sound, the deck, speech.
+        rows: list[Widget] = [Heading("h_table", "Table")]
         rows.append(self._choice("animation_speed", "Animation", ANIMATION_SPEEDS,
                                  "How fast cards move; instant has no motion at all."))
         rows.append(self._toggle("four_colour", "Four-colour deck",
@@ -286,30 +228,23 @@ class SettingsScreen(Screen):
                                  "trick in words: for a screen reader in the browser, as "
                                  "captions on desktop. Keys 1 to 5 ask."))
         rows.append(self._rate_row())
+        rows.append(Heading("h_players", "Players"))
+        rows.append(TextField("name", "Your name", s.player_name, self._typer("name"),
+                              note="Type to change it; shown at your seat."))
+        for i, (key, label) in enumerate((("name_w", "West's name"),
+                                          ("name_n", "Your partner's name"),
+                                          ("name_e", "East's name"))):
+            rows.append(TextField(key, label, s.computer_names[i], self._typer(key),
+                                  note="A computer player; its face follows its name."))
+        rows.append(self._choice("avatar_shape", "Your face", AVATAR_SHAPES,
+                                 "The emblem shown at your seat."))
+        rows.append(self._choice("avatar_colour", "Its colour", AVATAR_COLOURS,
+                                 "The disc behind your emblem."))
+        rows.append(Heading("h_rules", "Rules"))
+        rows.append(Button("house", "House rules", self.app.show_house_rules,
+                           note=rules_summary(s) + ". The rule set, the players' "
+                           "strength, every option."))
         return rows
-
-    def preset_row(self) -> Widget:
-        s = self.app.settings
-        return Stepper("preset", "Rule set", preset_title(s.preset),
-                       lambda: self.preset_step(-1), lambda: self.preset_step(1),
-                       note=PRESET_NOTES[s.preset])
-
-    def rule_rows(self) -> list[Widget]:
-        """Every rule option: a switch when it is on or off, else a stepper."""
-        rows: list[Widget] = []
-        for name, label, note, values in RULE_OPTIONS:
-            value = getattr(self.app.settings.rules, name)
-            if isinstance(value, bool):
-                rows.append(Toggle(name, label, value, self._option(name, values, 1),
-                                   note=note))
-            else:
-                rows.append(Stepper(name, label, value_text(value),
-                                    self._option(name, values, -1),
-                                    self._option(name, values, 1), note=note))
-        return rows
-
-    def _option(self, name: str, values: tuple, step: int):
-        return lambda: self.option_step(name, values, step)
 
     def _choice(self, field: str, label: str, values: tuple, note: str) -> Widget:
         current = getattr(self.app.settings, field)
@@ -356,13 +291,6 @@ class SettingsScreen(Screen):
         else:
             others[seat] = name
             self.change(computer_names=tuple(others))
-
-    def footer(self) -> list[Widget]:
-        rows: list[Widget] = [Button("back", "Back", self.back, hint="Esc")]
-        if self.new:
-            rows.append(Button("start", "Start match", self.app.new_match_from_settings,
-                               style="primary", hint="Enter"))
-        return rows
 
 
 class SavesScreen(Screen):
