@@ -182,3 +182,35 @@ def test_settings_holds_the_devices_settings_and_leads_to_house_rules(size):
     d.drag_into_view(("row", "house"))
     d.tap(("row", "house"))
     assert type(d.scene).__name__ == "HouseRulesScreen"
+
+
+# --- 13. House rules: nothing moves under the finger when a value changes ---------------
+
+
+@pytest.mark.parametrize("size", ["390x844", "800x600", "1280x720"])
+@pytest.mark.parametrize("unfolded", [False, True])
+def test_house_rules_rows_stay_put_while_the_rule_set_and_strengths_step(size, unfolded):
+    from spades.engine.rules import PRESETS
+    from spades.ui.pages.house_rules import HouseRulesScreen
+    from spades.ui.widgets import Stepper
+
+    d = Driver("--speed", "instant", "--size", size, start=False)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    page = HouseRulesScreen(d.app)
+    page.unfolded = unfolded
+    d.app.show(page)
+    d.frame()
+
+    def places() -> dict:
+        d.scene.build_controls()
+        look = d.scene.look()
+        return {w.key: (w.rect.copy(), *(h.copy() for h in w.halves(look)))
+                if isinstance(w, Stepper) else w.rect.copy() for w in d.scene.placed}
+
+    before = places()
+    for key, steps in ((("row", "preset"), len(PRESETS)), (("row", "opponents_strength"), 3)):
+        _, forward = d.scene.row_of(key).halves(d.scene.look())
+        for _ in range(steps):
+            d.tap(forward.center)
+            assert places() == before, (key, d.app.settings.preset)

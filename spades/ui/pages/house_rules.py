@@ -98,7 +98,9 @@ class HouseRulesScreen(SettingsScreen):
         s = self.app.settings
         return Stepper("preset", "Rule set", preset_title(s.preset),
                        lambda: self.preset_step(-1), lambda: self.preset_step(1),
-                       note=PRESET_NOTES[s.preset])
+                       note=PRESET_NOTES[s.preset],
+                       choices=[preset_title(name) for name in PRESET_NOTES],
+                       notes=list(PRESET_NOTES.values()))
 
     def rule_rows(self) -> list[Widget]:
         """Every rule option: a switch when it is on or off, else a stepper."""
@@ -111,7 +113,8 @@ class HouseRulesScreen(SettingsScreen):
             else:
                 rows.append(Stepper(name, label, value_text(value),
                                     self._option(name, values, -1),
-                                    self._option(name, values, 1), note=note))
+                                    self._option(name, values, 1), note=note,
+                                    choices=[value_text(v) for v in values]))
         return rows
 
     def _option(self, name: str, values: tuple, step: int):

@@ -252,7 +252,8 @@ class SettingsScreen(Screen):
         def step(k: int) -> None:
             self.change(**{field: cycle(values, current, k)})
 
-        return Stepper(field, label, current, lambda: step(-1), lambda: step(1), note=note)
+        return Stepper(field, label, current, lambda: step(-1), lambda: step(1), note=note,
+                       choices=[str(v) for v in values])
 
     def _rate_row(self) -> Widget:
         """How fast the screen reader reads: the table waits that long for its words."""

@@ -176,7 +176,7 @@ class Screen:
         rows += list(self.rows())
         steppers = [r for r in rows if isinstance(r, Stepper)]
         if steppers:  # one width of value for the page: their arrows stand in line
-            span = max((s.value for s in steppers),
+            span = max((v for s in steppers for v in (s.value, *s.choices)),
                        key=lambda v: self.app.text.font(look.small, True).size(v)[0])
             for s in steppers:
                 s.span = span

@@ -8,7 +8,7 @@ width (``measure``) and how to draw itself. Routing input to it is :class:`Group
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -167,19 +167,24 @@ class Stepper(Widget):
     kind = "option"
 
     def __init__(self, key: Any, label: str, value: str, back: Action, forward: Action, *,
-                 note: str = "", enabled: bool = True, group: str = "") -> None:
+                 note: str = "", enabled: bool = True, group: str = "",
+                 choices: Sequence[str] = (), notes: Sequence[str] = ()) -> None:
         super().__init__(key, label, note=note, enabled=enabled, group=group)
         self.value = value
         self.back = back
         self.forward = forward
         self.span = ""  # the widest value of the steppers it stands in a column with
+        # Every value and note a step may bring: the row is as wide and as tall as the
+        # widest and longest of them, so that a step moves nothing under the finger.
+        self.choices = tuple(choices)
+        self.notes = tuple(notes)
 
     def value_box(self, rect: Rect, look: Look) -> Rect:
         """``<``, the value and ``>``: wide enough for the value (and for that of the
         steppers it stands with, so that their arrows stand in line), within 36-66% of
         the row (the label wraps to two lines when it needs to)."""
         font = look.text.font(look.small, True)
-        text_w = max(font.size(v)[0] for v in (self.value, self.span)) + 16
+        text_w = max(font.size(v)[0] for v in (self.value, self.span, *self.choices)) + 16
         w = max(round(rect.width * 0.36), 2 * look.target + max(3 * look.small, text_w))
         w = min(w, round(rect.width * 0.66))
         return Rect(rect.right - look.pad // 2 - w, rect.y, w, rect.height)
@@ -213,7 +218,9 @@ class Stepper(Widget):
         return True
 
     def measure(self, width: int, look: Look) -> int:
-        return row_height(self, width, look, self.value_w(width, look))
+        value_w = self.value_w(width, look)
+        return max(row_height(self, width, look, value_w, note)
+                   for note in (self.note, *self.notes))
 
     def value_w(self, width: int, look: Look) -> int:
         return self.value_box(Rect(0, 0, width, 1), look).width + look.pad // 2
@@ -383,14 +390,17 @@ def label_lines(widget: Widget, width: int, look: Look) -> list[str]:
     return wrapped(look.text, widget.label, look.small, width, True)[:2]
 
 
-def row_height(widget: Widget, width: int, look: Look, value_w: int) -> int:
-    """A row's height: its label and its wrapped note, at least a target's height."""
+def row_height(widget: Widget, width: int, look: Look, value_w: int,
+               note: str | None = None) -> int:
+    """A row's height: its label and its wrapped note (or ``note``), at least a target's
+    height."""
     base = max(look.target, round(look.font * 2.1))
     room = width - value_w - 3 * look.pad
     extra = (len(label_lines(widget, room, look)) - 1) * round(look.small * 1.2)
-    if not widget.note:
+    note = widget.note if note is None else note
+    if not note:
         return base + extra
-    lines = wrapped(look.text, widget.note, look.note_size, room)
+    lines = wrapped(look.text, note, look.note_size, room)
     return max(base, round(look.font * 1.25) + len(lines) * round(look.note_size * 1.2) +
                look.pad * 3 // 2) + extra  # a little room under the descenders
 
