@@ -33,6 +33,8 @@ def refuse_writes(store, monkeypatch) -> None:
 
 def test_a_notice_shown_on_the_menu_is_not_said_again_at_the_table(monkeypatch):
     d = Driver("--speed", "instant", start=False)
+    storage.clear_all(d.app.store)  # no saved match: Play deals at once
+    d.app.reload_documents()
     d.app.notices.append("Saving is off: the game cannot write to /x (permission denied).")
     d.app.show_menu()
     assert any(t.startswith("Saving is off") for t in drawn(d))

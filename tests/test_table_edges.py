@@ -78,3 +78,26 @@ def test_the_estimate_by_suit_adds_up_to_the_estimate():
         for _ in range(2000):
             hand = sum(1 << c for c in rng.sample(cards, 13))
             assert abs(sum(tricks_by_suit(hand, deck)) - estimate_tricks(hand, deck)) < 1e-9
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x640", "320x480", "844x390", "1280x720"])
+def test_the_team_bar_says_bid_and_won_in_words_at_every_size(size):
+    """Words everywhere: "bid 7 · won 2", else "won 2 of 7", never the phone's bare
+    "2/7"."""
+    import re
+
+    d = Driver("--speed", "instant", "--size", size)
+    play_until(d, "play")
+    for _ in range(3):  # a few tricks in, the scores and the tricks count
+        act(d, "play")
+        play_until(d, "play")
+    bar = d.scene.layout.top_bar
+    words = " ".join(x.text for x in drawn(d) if x.rect is not None and bar.contains(x.rect))
+    assert not re.search(r"\d/\d", words), words
+    shown = d.scene.shown
+    for team in (0, 1):
+        contract = sum(max(b or 0, 0) for b in (shown.bids[team], shown.bids[team + 2]))
+        won = shown.tricks_won[team] + shown.tricks_won[team + 2]
+        # "bid 7 · won 2", or short of room "won 2 of 7" (on a phone "2 of 7")
+        assert (f"bid {contract}" in words and f"won {won}" in words) or \
+            f"{won} of {contract}" in words, (team, words)

@@ -699,7 +699,7 @@ def test_the_phone_top_bar_words_both_sides_alike(size):
         d.frame()
         bar = d.scene.layout.top_bar
         words = [text for text, pos in drawn if bar.collidepoint(pos)
-                 and ("bidding" in text or "/" in text or text.startswith("· bags"))]
+                 and ("bidding" in text or " of " in text or text.startswith("· bags"))]
         assert len(words) == 2, words
         assert ("bags" in words[0]) == ("bags" in words[1]), (size, words)
         assert ("bidding" in words[0]) == ("bidding" in words[1]), (size, words)
@@ -708,9 +708,9 @@ def test_the_phone_top_bar_words_both_sides_alike(size):
 
 @pytest.mark.parametrize("size", ["320x480", "360x740", "390x844", "412x915"])
 def test_the_phone_top_bar_says_tricks_won_of_the_bid_apart_from_the_score(size):
-    """"Us 0 · won 0/5 · bags 0", both sides alike, each inside its half of the bar:
+    """"Us 0 · won 0 of 5 · bags 0", both sides alike, each inside its half of the bar:
     before, "Us 0  0 of 5" ran the score into the tricks and did not say which was
-    won of what. Short of room the word "won" goes ("· 0/5 · bags 0"), never the
+    won of what. Short of room the word "won" goes ("· 0 of 5 · bags 0"), never the
     bags, which decide matches."""
     import re
 
@@ -722,10 +722,10 @@ def test_the_phone_top_bar_says_tricks_won_of_the_bid_apart_from_the_score(size)
     d.frame()
     bar = d.scene.layout.top_bar
     shown = [x for x in record if x.rect is not None and bar.contains(x.rect)]
-    words = [x for x in shown if "/" in x.text]
+    words = [x for x in shown if " of " in x.text]
     assert len(words) == 2, [x.text for x in shown]
     for team, x in enumerate(sorted(words, key=lambda x: x.rect.x)):
-        assert re.fullmatch(r"· (won )?\d+/\d+ · bags \d+", x.text), (size, x.text)
+        assert re.fullmatch(r"· (won )?\d+ of \d+ · bags \d+", x.text), (size, x.text)
         half = bar.width // 2
         assert team * half <= x.rect.left, (size, x)
         assert x.rect.right <= (team + 1) * half - d.scene.layout.pad // 2, (size, x)

@@ -1,6 +1,6 @@
 """Drawing the table's top bar: both teams always in view, each side's score, its
 contract and tricks won, and its bags, in the fullest words that fit (on a phone,
-"Us 120 · won 2/5 · bags 3"). ``TableDrawer`` mixes this in.
+"Us 120 · won 2 of 5 · bags 3"). ``TableDrawer`` mixes this in.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ class TopBarDrawer:
         s = scene.shown
         t = self.text
         left = lay.toolbar["scores"].left - lay.pad if not lay.portrait else bar.right
-        level, rooms, score_size = self.phone_bar_fit(scene) if lay.portrait else (
-            0, [0, 0], lay.font_score)
+        level, rooms, score_size, word_size = self.phone_bar_fit(scene) if lay.portrait \
+            else (0, [0, 0], lay.font_score, lay.font_small)
         for team in (0, 1):
             contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
             bidding = any(b is None for b in s.bids)
@@ -40,8 +40,8 @@ class TopBarDrawer:
                            (r.right + 6, y), "midleft", True)
                 options = self.phone_bar_words(scene, team)
                 detail = options[min(level, len(options) - 1)]
-                t.blit(surface, detail, size, theme.TEXT_MUTED, (r.right + 3, y), "midleft",
-                       width=rooms[team])
+                t.blit(surface, detail, word_size, theme.TEXT_MUTED, (r.right + 3, y),
+                       "midleft", width=rooms[team])
             else:
                 size = lay.font
                 y = bar.y + bar.height * (0.28 if team == 0 else 0.74)
@@ -63,12 +63,13 @@ class TopBarDrawer:
                     nils = ["blind nil" if b == BLIND_NIL else "nil"
                             for b in (s.bids[team], s.bids[team + 2]) if b is not None and b <= 0]
                     bid = "bid " + " + ".join(([str(contract)] if contract else []) + nils)
+                    # The phone's words when short of room ("won 2 of 7"), never a
+                    # bare "2/7" a first-time player has to decode.
                     options = ["  ·  ".join([bid, f"won {won}", *tail]),
                                " · ".join([bid, f"won {won}", *tail]),
                                " · ".join([f"bid {contract}", f"won {won}", *tail]),
-                               " · ".join([f"won {won}/{contract}", *tail]),
-                               " · ".join([f"{won}/{contract}", *tail]),
-                               f"{won}/{contract}"]
+                               " · ".join([f"won {won} of {contract}", *tail]),
+                               f"won {won} of {contract}"]
                 least = max(theme.MIN_SIZE, lay.font_small - 2)
                 text, fsize = options[-1], t.fit(options[-1], lay.font_small, width)
                 for option in options:
@@ -89,23 +90,31 @@ class TopBarDrawer:
         bags = f" · bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
         if any(b is None for b in s.bids):  # short of room, "bidding" goes first
             return ["· bidding" + bags, bags.lstrip() or "· bidding"]
-        # Short of room the word "won" goes before the bags do: bags decide matches.
-        return [f"· won {won}/{contract}{bags}", f"· {won}/{contract}{bags}",
-                f"· won {won}/{contract}", f"· {won}/{contract}"]
+        # The desktop's words ("bid 7 · won 2") where they fit, else "won 2 of 7" as
+        # the desktop says it short of room: never a bare "2/7". The bags stay longest
+        # (bags decide matches): the scores come down a size or two first
+        # (phone_bar_fit), then the word "won" goes ("2 of 7 · bags 9").
+        return [f"· bid {contract} · won {won}{bags}", f"· won {won} of {contract}{bags}",
+                f"· {won} of {contract}{bags}", f"· {won} of {contract}"]
 
-    def phone_bar_fit(self, scene: TableScene) -> tuple[int, list[int], int]:
+    def phone_bar_fit(self, scene: TableScene) -> tuple[int, list[int], int, int]:
         """How short both sides' words must be so each fits its half of the phone's top
         bar (the same for both, so one side never shows its bags while the other's are
         dropped: a big score or the wider "Them" leaves less room), each side's room
         for them after its name and score, and the score's size: short of room for the
         bags, the scores come down a size or two before the bags are dropped (at
-        360x640, "-230" and "480" left only "won 0/7", and bags decide matches)."""
+        360x640, "-230" and "480" left only "won 0/7", and bags decide matches), then
+        the words' size (the last of the four)."""
         lay = scene.layout
         bar, t, size = lay.top_bar, self.text, lay.font_small
         words = [self.phone_bar_words(scene, team) for team in (0, 1)]
         with_bags = sum(1 for o in words[0] if "bags" in o)  # the options that keep them
         best = None
-        for score_size in range(lay.font_score, size - 1, -1):
+        # The scores come down first, then the words by a pixel or two (never below
+        # the smallest size drawn), before a side's bags are dropped.
+        sizes = [(s, size) for s in range(lay.font_score, size - 1, -1)] + [
+            (size, w) for w in range(size - 1, max(theme.MIN_SIZE, size - 2) - 1, -1)]
+        for score_size, word_size in sizes:
             level, rooms = 0, []
             for team in (0, 1):
                 used = t.font(size, True).size(TEAM_NAMES[team])[0] + 6 + \
@@ -114,10 +123,10 @@ class TopBarDrawer:
                 rooms.append(bar.width // 2 - lay.pad - used - (0 if team else lay.pad))
                 options = words[team]
                 fits = next((i for i, o in enumerate(options)
-                             if t.font(size).size(o)[0] <= rooms[-1]), len(options) - 1)
+                             if t.font(word_size).size(o)[0] <= rooms[-1]), len(options) - 1)
                 level = max(level, fits)
             if best is None:
-                best = (level, rooms, score_size)
+                best = (level, rooms, score_size, size)
             if level < with_bags:
-                return level, rooms, score_size
+                return level, rooms, score_size, word_size
         return best
