@@ -101,3 +101,34 @@ def test_the_team_bar_says_bid_and_won_in_words_at_every_size(size):
         # "bid 7 · won 2", or short of room "won 2 of 7" (on a phone "2 of 7")
         assert (f"bid {contract}" in words and f"won {won}" in words) or \
             f"{won} of {contract}" in words, (team, words)
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844"])
+def test_the_suggested_bids_outline_is_not_the_focus_ring(size):
+    """The suggestion is dashed, inside the button, in blue; keyboard focus is a solid
+    yellow ring outside its control: with focus on another bid, the suggested one shows
+    no yellow and a broken outline (before: a solid ring that read as focus)."""
+    from spades.ui.art import theme
+    from spades.ui.widgets.style import SUGGESTED
+
+    d = Driver("--speed", "instant", "--size", size)
+    while (situation := d.wait_for_player()) != "bid":
+        act(d, situation)
+    d.press("tab")  # the first Tab lands on the bids
+    suggested = d.scene.suggested_bid_value()
+    while d.scene.focus in (None, ("bid", suggested)):
+        d.press("right")
+    assert d.scene.focus[0] == "bid"
+    d.frame()
+    rect = d.control(("bid", suggested)).rect
+    screen = d.app.screen
+    row = [tuple(screen.get_at((x, rect.top + 3)))[:3] for x in range(rect.left + 10,
+                                                                       rect.right - 10)]
+    blue = sum(1 for c in row if c == SUGGESTED)
+    assert 0 < blue < len(row) * 0.85, (blue, len(row))  # dashes, with gaps between
+    ring = rect.inflate(10, 10)
+    around = [tuple(screen.get_at((x, ring.top + 2)))[:3] for x in range(ring.left + 12,
+                                                                          ring.right - 12)]
+    assert theme.FOCUS not in around  # no focus ring round the suggestion
+    focused = d.control(d.scene.focus).rect.inflate(10, 10)
+    assert tuple(screen.get_at((focused.centerx, focused.top + 2)))[:3] == theme.FOCUS

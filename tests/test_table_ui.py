@@ -327,10 +327,14 @@ def test_the_hint_at_a_bid_says_the_legal_bids_as_a_range(touch):
     legal = sorted(a.value for a in d.scene.view.legal_actions())
     (d.tap if touch else d.click)(("tool", "hint"))
     message = d.scene.message[0]
-    assert message.startswith(f"You may bid nil or 1 to {legal[-1]}"), message
     assert "1, 2, 3" not in message
-    if legal[-1] < 13:
-        assert f"({legal[-1] + 1}: " in message, message
+    if legal[-1] < 13:  # the suggested bid first, then the range and why it ends there
+        assert f"You may bid nil or 1 to {legal[-1]}. ({legal[-1] + 1}: " in message, message
+    else:  # every bid open: the hint names the suggestion; the rules' words are the range
+        from spades.ui.speech.words import rules_hint
+
+        assert message.startswith("Bid ") and "You may bid" not in message, message
+        assert rules_hint(d.scene.view, d.scene.names) == "You may bid nil or 1 to 13."
 
 
 def spoken_bids(words: str) -> set[int]:

@@ -3,8 +3,8 @@
 One primary action per panel is filled with the accent colour; enabled secondary
 actions are plain; a disabled one (an action not available yet, a choice the rules rule
 out) is a flat tile barely off its ground, with no outline and faded (but readable)
-text, so every live control outweighs it; a suggested control wears a dark blue
-outline. ``ground`` is what lies behind the
+text, so every live control outweighs it; a suggested control wears a dashed dark blue
+outline inside its edge (keyboard focus is a solid yellow ring outside it). ``ground`` is what lies behind the
 control: the felt of the pages and table, or a light panel.
 """
 
@@ -121,9 +121,31 @@ def paint_button(surface: pygame.Surface, rect: Rect, c: Colours, radius: int = 
     if c.edge is not None:
         pygame.draw.rect(surface, c.edge, r, 1, border_radius=radius)
     if suggested:
-        pygame.draw.rect(surface, suggestion_colour(c), r.inflate(-4, -4), 3,
-                         border_radius=radius - 2)
+        dashed_outline(surface, suggestion_colour(c), r.inflate(-6, -6), 3, radius - 3)
     return r
+
+
+def dashed_outline(surface: pygame.Surface, colour: tuple, rect: Rect, width: int,
+                   radius: int) -> None:
+    """A suggestion's outline: dashes just inside the button's edge, with a gap at each
+    corner. Keyboard focus is a solid yellow ring outside it (``theme.focus_ring``), so
+    the two never read as each other."""
+    dash, gap = max(6, width * 3), max(4, width * 2)
+    inset = max(radius, width)
+    for horizontal in (True, False):
+        length = (rect.width if horizontal else rect.height) - 2 * inset
+        count = max(1, (length + gap) // (dash + gap))
+        # Dashes centred along the side, so both ends of a side look alike.
+        start = inset + (length - (count * dash + (count - 1) * gap)) // 2
+        for i in range(count):
+            a = start + i * (dash + gap)
+            for edge in (0, 1):
+                if horizontal:
+                    y = rect.top if edge == 0 else rect.bottom - width
+                    pygame.draw.rect(surface, colour, (rect.left + a, y, dash, width))
+                else:
+                    x = rect.left if edge == 0 else rect.right - width
+                    pygame.draw.rect(surface, colour, (x, rect.top + a, width, dash))
 
 
 def draw_button(surface: pygame.Surface, text, rect: Rect, label: str, size: int,
