@@ -132,3 +132,23 @@ def test_the_suggested_bids_outline_is_not_the_focus_ring(size):
     assert theme.FOCUS not in around  # no focus ring round the suggestion
     focused = d.control(d.scene.focus).rect.inflate(10, 10)
     assert tuple(screen.get_at((focused.centerx, focused.top + 2)))[:3] == theme.FOCUS
+
+
+@pytest.mark.parametrize("size", ["390x844", "800x600", "1280x720"])
+def test_computers_way_keeps_its_label_whole_and_shows_its_progress(size):
+    """The button's label stands on one line (on a phone it broke in a cramped third
+    of the row), and while the computer plays the deal the panel shows a bar filling
+    card by card and what will follow (it stood nearly empty for seconds)."""
+    d = Driver("--speed", "instant", "--size", size)
+    play_until(d, "breakdown")
+    labels = [x.text for x in drawn(d)]
+    assert "Computer's way" in labels, labels
+    d.click(("btn", "compare"))
+    comparison = d.scene.comparison
+    fills = []
+    while comparison.result is None:
+        said = " ".join(x.text for x in drawn(d))
+        if comparison.result is None:
+            assert "Then your result and the computer's" in said, said
+            fills.append(comparison.cards_played)
+    assert len(fills) >= 2 and fills == sorted(fills) and fills[-1] > fills[0]

@@ -456,10 +456,7 @@ class PanelDrawer(SheetDrawer):
         if comparison is None:
             return
         if comparison.result is None:
-            text = f"The computer is playing your cards: {comparison.cards_played} of 52 " \
-                "cards played..."
-            t.blit(surface, text, t.fit(text, lay.font, box.width - 2 * lay.pad),
-                   theme.PANEL_MUTED, (box.centerx, y + lay.pad), "midtop")
+            self.compare_progress(surface, scene, box, y, comparison.cards_played)
             return
         mine = seat_summary(comparison.original, HUMAN)
         theirs = seat_summary(comparison.result, HUMAN)
@@ -502,6 +499,34 @@ class PanelDrawer(SheetDrawer):
         y += lay.pad // 2
         for line in t.wrap(verdict, size, box.width - 2 * lay.pad, True):
             t.blit(surface, line, size, theme.PANEL_TEXT, (box.centerx, y), "midtop", True)
+            y += step
+
+    def compare_progress(self, surface: pygame.Surface, scene: TableScene, box: Rect,
+                         y: int, played: int) -> None:
+        """While the computer plays the deal again: what it is doing, a bar that fills
+        card by card, and what the panel will show (it stood nearly empty for seconds,
+        one line in small type)."""
+        lay, t = scene.layout, self.text
+        width = box.width - 2 * lay.pad
+        size, step = lay.font_small, round(lay.font_small * 1.3)
+        for line in t.wrap("The computer is playing your cards of this deal, from the "
+                           "same start.", lay.font, width, True):
+            t.blit(surface, line, lay.font, theme.PANEL_TEXT, (box.centerx, y), "midtop")
+            y += round(lay.font * 1.3)
+        y += lay.pad
+        bar = Rect(box.x + lay.pad * 2, y, box.width - 4 * lay.pad, max(12, lay.pad * 2))
+        pygame.draw.rect(surface, theme.PANEL_MUTED, bar, 2, border_radius=bar.height // 2)
+        fill = bar.inflate(-6, -6)
+        fill.width = max(fill.height, fill.width * min(played, 52) // 52)
+        pygame.draw.rect(surface, SUGGESTED, fill, border_radius=fill.height // 2)
+        y = bar.bottom + lay.pad // 2
+        t.blit(surface, f"{played} of 52 cards played", size, theme.PANEL_MUTED,
+               (box.centerx, y), "midtop")
+        y += step + lay.pad
+        for line in t.wrap("Then your result and the computer's stand side by side: every "
+                           "bid, the tricks, the points, and where the two first differ.",
+                           size, width):
+            t.blit(surface, line, size, theme.PANEL_MUTED, (box.centerx, y), "midtop")
             y += step
 
     def overlay_pause(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:

@@ -18,7 +18,7 @@ from ...engine import BLIND_NIL, NIL, OVER, Bid
 from ...engine.cards import card_name
 from ...engine.match import HandResult
 from ..art.marks import marked_width
-from ..art.theme import MIN_SIZE, Text
+from ..art.theme import MIN_SIZE, SECONDARY, Text
 from ..speech.words import (
     bid_words,
     few_bid_label,
@@ -471,10 +471,24 @@ class TablePanels(PausePanel):
         # ("Computer's way  W" put its key under it, its neighbours beside).
         font = self.measure.font(lay.font, True)
         wide = max(font.size(f"{label}  W")[0] + 24 for _, label in names)
-        w = min(max(round(lay.font * 10), wide), (panel.width - 2 * pad - (n - 1) * gap) // n)
-        total = n * w + (n - 1) * gap
+        room = panel.width - 2 * pad - (n - 1) * gap
+        w = min(max(round(lay.font * 10), wide), room // n)
+        widths = [w] * n
+        # What each label needs on one line at the least size a button label takes.
+        needs = [self.measure.font(SECONDARY, True).size(label)[0] + 14
+                 for _, label in names]
+        if max(needs) > w and sum(needs) <= room:
+            # Too narrow for equal widths (a phone): each button as wide as its label
+            # asks, in proportion, so "Computer's way" keeps one line beside "Export
+            # hand" rather than break over two in a cramped third of the row.
+            widths = [room * need // sum(needs) for need in needs]
+        total = sum(widths) + (n - 1) * gap
         x = panel.centerx - total // 2
-        return [Rect(x + i * (w + gap), panel.bottom - pad - h, w, h) for i in range(n)]
+        rects = []
+        for width in widths:
+            rects.append(Rect(x, panel.bottom - pad - h, width, h))
+            x += width + gap
+        return rects
 
     def _overlay_controls(self, top: str, can_quit: bool) -> list[Control]:
         """Each overlay's buttons: the one obvious action first and in the accent colour

@@ -4,8 +4,9 @@ One primary action per panel is filled with the accent colour; enabled secondary
 actions are plain; a disabled one (an action not available yet, a choice the rules rule
 out) is a flat tile barely off its ground, with no outline and faded (but readable)
 text, so every live control outweighs it; a suggested control wears a dashed dark blue
-outline inside its edge (keyboard focus is a solid yellow ring outside it). ``ground`` is what lies behind the
-control: the felt of the pages and table, or a light panel.
+outline inside its edge (keyboard focus is a solid yellow ring outside it).
+``ground`` is what lies behind the control: the felt of the pages and table, or a
+light panel.
 """
 
 from __future__ import annotations
