@@ -152,3 +152,40 @@ def test_computers_way_keeps_its_label_whole_and_shows_its_progress(size):
             assert "Then your result and the computer's" in said, said
             fills.append(comparison.cards_played)
     assert len(fills) >= 2 and fills == sorted(fills) and fills[-1] > fills[0]
+
+
+@pytest.mark.parametrize("size", ["1280x720", "390x844"])
+def test_match_over_is_a_moment_and_no_longer_says_spades_broken(size):
+    """A won match's result opens with its heading on a gold band sweeping out and a
+    ring of spades flying from the panel; the table's "Spades broken" no longer shows
+    under it (it did)."""
+    from spades.engine import Rules
+    from spades.ui.art import theme
+
+    d = Driver("--speed", "fast", "--size", size, rules=Rules(target=100))
+    blits = []
+    art = d.app.drawer.art
+    suit = art.suit
+
+    def counted(suit_index, size_, colour):
+        blits.append(suit_index)
+        return suit(suit_index, size_, colour)
+
+    while (situation := d.wait_for_player(20000)) != "over":
+        act(d, situation)
+    signs = []
+    drawer = d.app.drawer
+    art.suit = counted
+    drawer.spades_sign = lambda *args: signs.append(args)
+    try:
+        d.frame()
+    finally:
+        art.suit = suit
+        del drawer.spades_sign
+    assert d.scene.shown.spades_broken and not signs  # broken, but no longer said
+    box = d.scene.overlay_rect("match_over")
+    won = d.scene.match.winner == 0
+    band = tuple(d.app.screen.get_at((box.centerx, box.top + 3)))[:3]
+    assert (band == theme.GOLD) == won, band
+    if won:
+        assert blits.count(3) >= 8  # the ring of spades round the panel

@@ -241,7 +241,9 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         # to the trick area's left or right if need be: the sign tells the player
         # what may be led, and it must never sit under a card.
         step = size + 4
-        broken = s.spades_broken
+        # Spades broken tells what may be led: over once the match is (it stood under
+        # the match's result).
+        broken = s.spades_broken and scene.match.phase != OVER
         for lines in ([full, [first], []] if broken else [full]):
             widths = [t.font(size).size(line)[0] for line in lines]
             together = bool(lines) and broken and widths[-1] + 12 + sign_w <= area.width

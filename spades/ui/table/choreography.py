@@ -323,6 +323,7 @@ class Choreography:
 
     def _match_over(self, e: MatchOver) -> Iterator[Any]:
         self.result = e
+        self.match_over_at = self.now  # the winner's moment plays from here
         self._open("match_over")
         yield BLOCK
 
