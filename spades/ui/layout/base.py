@@ -239,3 +239,28 @@ def _trick_slots(centre: tuple[int, int], w: int, h: int, rise: float) -> list[R
     dx, dy = round(w * 1.08), round(h * rise)
     return [Rect(cx - w // 2 + x, cy - h // 2 + y, w, h)
             for x, y in ((0, dy), (-dx, 0), (0, -dy), (dx, 0))]
+
+
+def button_row(panel: Rect, labels: list[str], measure, font: int, pad: int, h: int,
+               least: int = 15) -> list[Rect]:
+    """A row of buttons along the bottom of ``panel``, centred: each wide enough for
+    the longest label with its key beside it ("Computer's way  W"), where there is
+    room; too narrow for equal widths (a phone), each as wide as its label asks at the
+    ``least`` size a label takes, in proportion, so "Computer's way" keeps one line
+    beside "Export hand" rather than break in a cramped third of the row. ``measure``
+    is a :class:`theme.Text`."""
+    n = len(labels)
+    gap = max(pad, 8)  # apart enough for a finger
+    wide = max(measure.font(font, True).size(f"{label}  W")[0] + 24 for label in labels)
+    room = panel.width - 2 * pad - (n - 1) * gap
+    w = min(max(round(font * 10), wide), room // n)
+    widths = [w] * n
+    needs = [measure.font(least, True).size(label)[0] + 14 for label in labels]
+    if max(needs) > w and sum(needs) <= room:
+        widths = [room * need // sum(needs) for need in needs]
+    x = panel.centerx - (sum(widths) + (n - 1) * gap) // 2
+    rects = []
+    for width in widths:
+        rects.append(Rect(x, panel.bottom - pad - h, width, h))
+        x += width + gap
+    return rects

@@ -19,6 +19,7 @@ from ...engine.cards import card_name
 from ...engine.match import HandResult
 from ..art.marks import marked_width
 from ..art.theme import MIN_SIZE, SECONDARY, Text
+from ..layout.base import button_row
 from ..speech.words import (
     bid_words,
     few_bid_label,
@@ -465,30 +466,8 @@ class TablePanels(PausePanel):
             left = panel.centerx - (cols * w + (cols - 1) * pad) // 2
             return [Rect(left + (i // rows) * (w + pad), top + (i % rows) * (h + pad), w, h)
                     for i in range(len(names))]
-        n = len(names)
-        gap = max(pad, 8)  # apart enough for a finger
-        # Wide enough for the longest label with its key beside it, where there is room
-        # ("Computer's way  W" put its key under it, its neighbours beside).
-        font = self.measure.font(lay.font, True)
-        wide = max(font.size(f"{label}  W")[0] + 24 for _, label in names)
-        room = panel.width - 2 * pad - (n - 1) * gap
-        w = min(max(round(lay.font * 10), wide), room // n)
-        widths = [w] * n
-        # What each label needs on one line at the least size a button label takes.
-        needs = [self.measure.font(SECONDARY, True).size(label)[0] + 14
-                 for _, label in names]
-        if max(needs) > w and sum(needs) <= room:
-            # Too narrow for equal widths (a phone): each button as wide as its label
-            # asks, in proportion, so "Computer's way" keeps one line beside "Export
-            # hand" rather than break over two in a cramped third of the row.
-            widths = [room * need // sum(needs) for need in needs]
-        total = sum(widths) + (n - 1) * gap
-        x = panel.centerx - total // 2
-        rects = []
-        for width in widths:
-            rects.append(Rect(x, panel.bottom - pad - h, width, h))
-            x += width + gap
-        return rects
+        return button_row(panel, [label for _, label in names], self.measure, lay.font,
+                          pad, h, SECONDARY)
 
     def _overlay_controls(self, top: str, can_quit: bool) -> list[Control]:
         """Each overlay's buttons: the one obvious action first and in the accent colour
