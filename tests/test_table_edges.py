@@ -189,3 +189,52 @@ def test_match_over_is_a_moment_and_no_longer_says_spades_broken(size):
     assert (band == theme.GOLD) == won, band
     if won:
         assert blits.count(3) >= 8  # the ring of spades round the panel
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x640", "412x915"])
+def test_a_hint_with_the_coach_on_leaves_the_side_players_cards_in_view(size):
+    """On an upright phone a long message (a hint) stands on a backing between West's
+    and East's face-down cards, above the coach's line, never over them."""
+    d = Driver("--speed", "instant", "--size", size)
+    play_until(d, "play")
+    act(d, "play")
+    play_until(d, "play")
+    d.click(("tool", "coach"))
+    d.click(("tool", "hint"))
+    d.frame()
+    drawer, lay, shown = d.app.drawer, d.scene.layout, d.scene.shown
+    backing = drawer.drawn_message
+    assert backing is not None and backing.height > lay.message.height  # a long one
+    for seat in (1, 3):
+        for back in lay.fan_rects(seat, shown.sizes[seat]):
+            assert not backing.colliderect(back), (seat, backing, back)
+
+
+def test_a_dimmed_court_card_is_grey_not_muddy():
+    """A card that may not be played is drawn in greys (a black veil over a court
+    card's colours turned them brown)."""
+    from spades.engine import cards_of
+
+    d = Driver("--speed", "instant", "--size", "1280x720")
+    for _ in range(40):
+        play_until(d, "play")
+        view = d.scene.view
+        dimmed = [c for c in cards_of(view.hand & ~view.legal_card_mask()) if c % 13 >= 9]
+        if dimmed:
+            break
+        act(d, "play")
+    else:
+        pytest.skip("no court card was ever dimmed")
+    d.frame()
+    rect = d.control(("card", dimmed[0])).rect
+    shown = [c for c in d.scene.controls if c.key[0] == "card"]
+    later = [c.rect for c in shown if c.key[1] != dimmed[0] and
+             shown.index(c) > [x.key for x in shown].index(("card", dimmed[0]))]
+    screen = d.app.screen
+    colours = set()
+    for x in range(rect.left + 3, rect.right - 3, 2):
+        for y in range(rect.top + 3, rect.bottom - 3, 2):
+            if not any(r.collidepoint(x, y) for r in later):  # its own visible part
+                colours.add(tuple(screen.get_at((x, y)))[:3])
+    tinted = [c for c in colours if max(c) - min(c) > 6]
+    assert not tinted, tinted[:5]

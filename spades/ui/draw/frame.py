@@ -465,13 +465,17 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
                     return
                 self.text.blit(surface, text, lay.font_small, theme.GOLD, pos, "midbottom", True)
 
-    def dim(self, size: tuple[int, int]) -> pygame.Surface:
-        surf = self._dim.get(size)
+    def dimmed_face(self, card: int, width: int) -> pygame.Surface:
+        """A card that may not be played now: its face in greys, a little darker. A
+        black veil over it turned the court cards' colours a muddy brown."""
+        key = (card, width)
+        surf = self._dim.get(key)
         if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(surf, (0, 0, 0, 105), surf.get_rect(),
-                             border_radius=max(3, size[0] // 12))
-            self._dim[size] = surf
+            surf = pygame.transform.grayscale(self.art.face(card, width))
+            surf.fill(DIMMED, special_flags=pygame.BLEND_RGB_MULT)
+            if len(self._dim) > 200:  # a resize leaves the old sizes behind
+                self._dim.clear()
+            self._dim[key] = surf
         return surf
 
     def hand(self, surface: pygame.Surface, scene: TableScene, controls: list[Control]) -> None:
@@ -490,9 +494,10 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         for card, rect in zip(s.hand, rects, strict=True):
             if scene.hover == ("card", card) and playing and legal >> card & 1:
                 rect = rect.move(0, -4)
-            surface.blit(self.art.face(card, rect.width), rect)
             if playing and not legal >> card & 1:
-                surface.blit(self.dim(rect.size), rect)
+                surface.blit(self.dimmed_face(card, rect.width), rect)
+            else:
+                surface.blit(self.art.face(card, rect.width), rect)
             if advice is not None and playing and advice[0] == card:
                 pygame.draw.rect(surface, theme.SUGGEST, rect.inflate(6, 6), 4, border_radius=10)
             self.pass_marks(surface, scene, card, rect, advice)
@@ -510,3 +515,6 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
             pygame.draw.rect(surface, theme.GOLD, box, 2, border_radius=8)
             surface.blit(surf, surf.get_rect(center=box.center))
+
+
+DIMMED = (172, 172, 172)  # a dimmed card's greys, multiplied: clearly apart from a raised one

@@ -171,6 +171,13 @@ class StatusDrawer:
         box = lay.message
         size, step = self.message_size(scene), round(self.message_size(scene) * 1.25)
         lines = self.message_lines(scene, text)
+        if len(lines) > 1 and not lay.status_beside:
+            # A backing as wide as the line would lie over the side players' cards (an
+            # upright phone): it keeps between them, a line or two taller instead.
+            narrow = self.between_side_fans(scene, box, step * (len(lines) + 2))
+            if narrow.width < box.width:
+                box = narrow
+                lines = self.text.wrap_phrases(text, size, box.width - 2 * lay.pad - 8, True)
         # Upwards over the felt, never above the top bar; in a column beside the trick
         # downwards over the prompt (then up over East's face-down cards), never over
         # East's badge.
@@ -197,6 +204,27 @@ class StatusDrawer:
                    width=area.width - 8)
             y += step
         self.drawn_message = area
+
+    def between_side_fans(self, scene: TableScene, box: Rect, height: int) -> Rect:
+        """``box`` narrowed to keep clear of West's and East's face-down cards where a
+        backing ``height`` tall grown up from it would cover them (unchanged when it
+        would not, or when too little room is left between them)."""
+        lay = scene.layout
+        grown = Rect(box.x, box.bottom - height, box.width, height)
+        left, right = box.left, box.right
+        for seat in (1, 3):
+            backs = lay.fan_rects(seat, 13)  # the cards as drawn, at their most
+            if not backs:
+                continue
+            fan = backs[0].unionall(backs[1:])
+            if grown.colliderect(fan):
+                if fan.centerx < box.centerx:
+                    left = max(left, fan.right + lay.pad // 2)
+                else:
+                    right = min(right, fan.left - lay.pad // 2)
+        if right - left < box.width * 0.6:
+            return box
+        return Rect(left, box.y, right - left, box.height)
 
     def message_size(self, scene: TableScene) -> int:
         return max(15, min(scene.layout.font_small, scene.layout.message.height - 2))
