@@ -26,11 +26,19 @@ def said(announcer: Announcer, match: Match, action, seat: int = 0) -> list[str]
     return [a.text for a in announcer.events(events, match.view(seat))]
 
 
-def test_card_and_hand_words_group_by_suit_highest_first():
+def test_card_and_hand_words_group_by_suit_in_the_hands_own_order():
+    """The hand is read as it shows and as the arrows move through it (they read
+    spades first, highest first, while the arrows went diamonds first, lowest first)."""
+    from spades.ui.table.choreography import hand_order
+
     assert card_words(parse_cards("QH")[0]) == "the queen of hearts"
     assert card_words(parse_cards("7S")[0]) == "the 7 of spades"
-    mask = sum(1 << c for c in parse_cards("7S AS QS 5H KH TD 2C"))
-    assert hand_words(mask) == ("spades ace, queen, 7; hearts king, 5; diamonds 10; clubs 2")
+    cards = parse_cards("7S AS QS 5H KH TD 2C")
+    mask = sum(1 << c for c in cards)
+    assert hand_words(mask) == ("diamonds 10; clubs 2; hearts 5, king; spades 7, queen, ace")
+    said = [c for c in hand_order(cards)]
+    assert hand_words(mask).replace(";", ",").split(", ")[0].endswith(
+        card_words(said[0]).split(" of ")[0].replace("the ", ""))
 
 
 def test_the_variants_cards_in_words():
@@ -41,7 +49,7 @@ def test_the_variants_cards_in_words():
     assert card_words(parse_cards("LJ")[0]) == "the Little Joker"
     mask = sum(1 << c for c in parse_cards("BJ LJ 2D 2S AS 3H", deuces.cards))
     assert hand_words(mask) == (
-        "spades Big Joker, Little Joker, two of diamonds, two of spades, ace; hearts 3")
+        "hearts 3; spades ace, two of spades, two of diamonds, Little Joker, Big Joker")
 
 
 def test_a_trick_told_card_by_card_then_who_took_it():
@@ -91,11 +99,19 @@ def test_a_set_contract_a_failed_nil_and_a_bag_penalty_in_the_breakdown():
     assert texts[5] == "Noor takes the trick; Noor's nil fails; you have 1 of 4."
     assert texts[10] == "Noor takes the trick; you have 2 of 4."
     assert "Spades are broken." in texts[:5]
-    score = next(t for t in texts if t.startswith("Hand 1 scored."))
+    score = next(t for t in texts if t.startswith("Hand 1 scored"))
     assert score == (
-        "Hand 1 scored. You and Noor: contract of 4 made +40, 9 overtricks +9, "
-        "Noor's nil failed -100, 10 bags, penalty -100; -151 this hand, -151 in all, "
-        "8 bags. Wren and Eli: contract of 5 set -50; -50 this hand, -50 in all, 0 bags.")
+        "Hand 1 scored: you and Noor -151, now -151; Wren and Eli -50, now -50. "
+        "Yours: contract of 4 made +40, 9 overtricks +9, Noor's nil failed -100, 10 bags, "
+        "penalty -100, 8 bags now. Theirs: contract of 5 set -50.")
+    # The totals first, then each side's lines: no sentence of 40 words any more.
+    assert max(len(sentence.split()) for sentence in score.split(". ")) <= 20
+    # Past the contract, the tricks over it: not "you have 13 of 4".
+    counts = [tuple(map(int, m.groups())) for t in texts
+              if (m := re.search(r"have (\d+) of (\d+)", t))]
+    assert counts and all(won <= bid for won, bid in counts), counts
+    assert "Noor takes the trick; you have 4 of 4, your contract made." in texts
+    assert "Noor takes the trick; you have 5, 1 over your 4." in texts
     # Behind by 101 at the next deal: the player may bid blind nil, so hears no cards.
     assert texts[-1] == ("Hand 2. You deal. You may bid blind nil before you look at "
                          "your cards.")
@@ -142,7 +158,7 @@ def test_your_turn_to_follow_lists_the_cards_of_the_led_suit():
     match.apply(Play(parse_cards("2S")[0]))  # North holds nothing but spades
     match.apply(Play(parse_cards("2D")[0]))
     turn = Announcer(NAMES).your_turn(match.view(0))
-    assert turn.text == "Your turn: follow hearts; you hold queen, 5."
+    assert turn.text == "Your turn: follow hearts; you hold 5, queen."  # as shown
 
 
 def test_questions_read_the_hand_the_trick_and_the_scores():

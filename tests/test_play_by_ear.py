@@ -133,7 +133,10 @@ def test_keys_ask_and_focus_moves_are_said():
     d.frame(2)  # the turn is said
     view = d.scene.view
     d.press("1")
-    assert texts(d)[-1].startswith(f"Your hand, {view.hand.bit_count()} cards: spades")
+    from spades.engine.cards import SUIT_NAMES, suit_of
+
+    first = SUIT_NAMES[suit_of(d.scene.shown.hand[0])]  # as the hand shows it, left first
+    assert texts(d)[-1].startswith(f"Your hand, {view.hand.bit_count()} cards: {first}")
     assert d.scene.transcript.lines[-1][1].urgent
     d.press("2")
     assert texts(d)[-1].startswith(("On the table: ", "No cards on the table"))

@@ -238,3 +238,39 @@ def test_a_dimmed_court_card_is_grey_not_muddy():
                 colours.add(tuple(screen.get_at((x, y)))[:3])
     tinted = [c for c in colours if max(c) - min(c) > 6]
     assert not tinted, tinted[:5]
+
+
+def test_by_ear_the_hand_reads_in_the_arrows_order_and_its_ends_are_said():
+    """Key 1 reads the hand in the order the arrows move through it, and an arrow
+    pressed past either end says so (it said nothing)."""
+    from spades.engine.cards import card_name
+
+    d = Driver("--speed", "instant")
+    d.app.settings = d.app.settings.__class__(announcements=True)
+    d.app.options.announcements = True
+    d.app.start()
+    play_until(d, "play")
+    d.press("1")
+    spoken = next(t for t in reversed(d.scene.transcript.texts()) if "Your hand" in t)
+    d.press("tab")
+    while d.scene.focus is None or d.scene.focus[0] != "card":
+        d.press("tab")
+    for _ in range(15):
+        d.press("left")
+    assert d.scene.transcript.texts()[-1].startswith("That is the first card"), \
+        d.scene.transcript.texts()[-3:]
+    order = [d.scene.focus[1]]
+    for _ in range(15):
+        d.press("right")
+        if d.scene.focus[1] != order[-1]:
+            order.append(d.scene.focus[1])
+    assert d.scene.transcript.texts()[-1].startswith("That is the last card")
+    from spades.engine.cards import SUIT_NAMES, suit_of
+    from spades.ui.speech.announce import rank_word
+
+    said = []
+    for group in spoken.split(": ", 1)[1].rstrip(".").split("; "):
+        suit, ranks = group.split(" ", 1)
+        said += [(suit, rank) for rank in ranks.split(", ")]
+    assert said == [(SUIT_NAMES[suit_of(c)], rank_word(c)) for c in order], (
+        spoken, [card_name(c) for c in order])

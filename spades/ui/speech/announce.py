@@ -29,12 +29,21 @@ from ...engine import (
     SpadesBroken,
     TrickWon,
 )
-from ...engine.cards import SPADES, SUIT_NAMES, card_name, cards_of, partner_of, rank_of, suit_of
+from ...engine.cards import (
+    RANK_OF,
+    SPADES,
+    SUIT_NAMES,
+    card_name,
+    cards_of,
+    partner_of,
+    rank_of,
+    suit_of,
+)
 from ...engine.scoring import ScoreLine, TeamScore
+from ..layout.hand_rows import SUIT_ORDER  # the hand's order on screen, suit by suit
 
 WORDS_PER_MINUTE = 150  # a normal speaking rate
 RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
-SUIT_ORDER = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: trumps first
 
 
 @dataclass(frozen=True)
@@ -126,12 +135,14 @@ def rank_word(card: int) -> str:
 
 
 def ranks_words(cards: list[int]) -> str:
-    """Ranks highest first: ``ace, queen, 7``; ``Big Joker, ace`` among spades."""
-    return ", ".join(rank_word(c) for c in sorted(cards, reverse=True))
+    """Ranks lowest first, as the hand shows them: ``7, queen, ace``; ``ace, Big
+    Joker`` among spades."""
+    return ", ".join(rank_word(c) for c in sorted(cards, key=lambda c: RANK_OF[c]))
 
 
 def hand_words(mask: int) -> str:
-    """A hand grouped by suit, trumps first, highest first in each suit."""
+    """A hand grouped by suit in the order the hand shows it (and the arrows move
+    through it): suit by suit from the left, lowest first in each suit."""
     groups = []
     for suit in SUIT_ORDER:
         cards = [c for c in cards_of(mask) if suit_of(c) == suit]
@@ -291,9 +302,18 @@ class Announcer:
             text += f"; {owner} {bid_words(bid)} fails"  # type: ignore[arg-type]
         team = seat % 2
         won = self.tricks[team] + self.tricks[team + 2]
-        who = "you have" if team == self.my_team() else "they have"
+        ours = team == self.my_team()
+        who = "you have" if ours else "they have"
         contract = self.contract(team)
-        text += f"; {who} {won} of {contract}" if contract else f"; {who} {won}"
+        if not contract:
+            text += f"; {who} {won}"
+        elif won < contract:
+            text += f"; {who} {won} of {contract}"
+        elif won == contract:
+            text += f"; {who} {won} of {contract}, {'your' if ours else 'their'} contract made"
+        else:  # "you have 8 of 5" read oddly
+            text += f"; {who} {won}, {won - contract} over {'your' if ours else 'their'} " \
+                    f"{contract}"
         return text + "."
 
     def line_text(self, line: ScoreLine) -> str:
@@ -318,13 +338,19 @@ class Announcer:
         return f"{words} {line.points:+d}"
 
     def team_score_text(self, score: TeamScore) -> str:
+        """A side's lines, after the totals: "Yours: contract of 7 made +70, 3 bags."."""
         lines = ", ".join(self.line_text(line) for line in score.lines) or "nothing scored"
-        return (f"{capital(self.team_words(score.team))}: {lines}; {score.points:+d} this hand, "
-                f"{score.score_after} in all, {count_words(score.bags_after, 'bag')}.")
+        bags = f", {count_words(score.bags_after, 'bag')} now" if score.bags_after else ""
+        return f"{'Yours' if score.team == self.my_team() else 'Theirs'}: {lines}{bags}."
 
     def score_text(self, event: HandScored) -> str:
+        """The totals first, in one short sentence, then each side's lines in one each
+        (a single sentence of 40 words before)."""
         mine = self.my_team()
-        return (f"Hand {event.hand_number + 1} scored. "
+        totals = "; ".join(
+            f"{self.team_words(t.team)} {t.points:+d}, now {t.score_after}"
+            for t in (event.teams[mine], event.teams[1 - mine]))
+        return (f"Hand {event.hand_number + 1} scored: {totals}. "
                 f"{self.team_score_text(event.teams[mine])} "
                 f"{self.team_score_text(event.teams[1 - mine])}")
 

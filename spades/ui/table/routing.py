@@ -165,7 +165,13 @@ class TableInput:
         step = {"left": -1, "right": 1, "up": -cols, "down": cols}[key]
         if key in ("up", "down") and cols >= len(members):
             return
-        self.focus = members[max(0, min(len(members) - 1, i + step))].key
+        if not 0 <= i + step < len(members):
+            # Past either end: said, not silence (the focus stays where it is).
+            what = {"hand": "card", "bids": "bid"}.get(group, "button")
+            self.narrate_message(f"That is the {'first' if i + step < 0 else 'last'} {what}; "
+                                 f"{focused.label or what}.")
+            return
+        self.focus = members[i + step].key
 
     def _group_start(self, members: list[Control]) -> Control:
         if members[0].group == "hand" and self.pass_open():
