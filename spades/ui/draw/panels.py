@@ -6,7 +6,6 @@ exactly the control list.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 import pygame
@@ -23,6 +22,7 @@ from ..table.help import TITLE as HELP_TITLE
 from ..table.scene import HUMAN, Control, TableScene, bid_words
 from ..widgets import INPUT, Look
 from ..widgets.style import SUGGESTED
+from .moments import match_over_banner
 from .sheet import TEAM_NAMES, SheetDrawer
 
 LEAD = "Your team's lead"  # the comparison's last row: your side's points less theirs
@@ -530,41 +530,6 @@ class PanelDrawer(SheetDrawer):
             t.blit(surface, line, size, theme.PANEL_MUTED, (box.centerx, y), "midtop")
             y += step
 
-    def match_over_banner(self, surface: pygame.Surface, scene: TableScene, box: Rect,
-                          won: bool) -> None:
-        """The match's moment: the heading stands on a band that sweeps out from the
-        middle (gold for a win, the panel's shade for a loss), and a win sends a ring of
-        spades out from behind the panel. ``instant`` animation shows the end at once."""
-        lay = scene.layout
-        elapsed = scene.now - getattr(scene, "match_over_at", scene.now)
-        if scene.options.speed == "instant":
-            elapsed = 9.0
-        head = round(lay.font_big * 1.3) + 2 * lay.pad
-        grow = min(1.0, elapsed / 0.45)
-        grow = 1 - (1 - grow) ** 3  # ease out
-        band = Rect(0, box.y, max(2, round(box.width * grow)), head)
-        band.centerx = box.centerx
-        colour = theme.GOLD if won else (222, 214, 196)
-        pygame.draw.rect(surface, colour, band, border_top_left_radius=14,
-                         border_top_right_radius=14)
-        if not won or elapsed >= MATCH_BURST_S:
-            return
-        # A ring of spades flying out from the panel's edge, fading as they go; never
-        # over the panel's words.
-        k = elapsed / MATCH_BURST_S
-        reach = min(lay.width, lay.height) * 0.3 * (1 - (1 - k) ** 2)
-        size = max(18, round(lay.font * 1.4))
-        for i in range(18):
-            angle = 2 * math.pi * i / 18 + 0.15
-            dx, dy = math.cos(angle), math.sin(angle)
-            x = box.centerx + round(dx * (box.width / 2 + size + reach))
-            y = box.centery + round(dy * (box.height / 2 + size + reach))
-            icon = self.art.suit(3, size, theme.GOLD if i % 2 else theme.TEXT)
-            icon.set_alpha(round(255 * (1 - k) ** 0.7))
-            spot = icon.get_rect(center=(x, y))
-            if not spot.colliderect(box):
-                surface.blit(icon, spot)
-
     def overlay_pause(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         self.heading(surface, scene, box, "Paused")
 
@@ -574,7 +539,7 @@ class PanelDrawer(SheetDrawer):
         if e is None:
             return
         names = scene.names
-        self.match_over_banner(surface, scene, box, e.winner == 0)
+        match_over_banner(surface, scene, box, e.winner == 0, self.art)
         y = self.heading(surface, scene, box, match_over_title(e.winner, e.scores, names))
         t = self.text
         for team in (0, 1):
@@ -601,5 +566,3 @@ class PanelDrawer(SheetDrawer):
                 t.blit(surface, line, lay.font, theme.PANEL_MUTED, (box.centerx, y), "midtop")
                 y += round(lay.font * 1.3)
 
-
-MATCH_BURST_S = 1.6  # how long a won match's spades fly
