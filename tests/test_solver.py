@@ -345,3 +345,7 @@ def test_the_bench_carries_on_from_a_later_deal_with_the_same_deals(monkeypatch)
     cut = [line.split(":")[0] for line in whole]
     assert [line.split(":")[0] for line in later] == cut[2:]
     assert out["full_13_tricks"]["count"] == 8 and out["first_deal"] == 3
+    # Both clocks: the wall's, and this process's processor time (a shared machine).
+    assert {"p95_s", "cpu_p50_s", "cpu_p95_s"} <= set(out["last_8_tricks"])
+    text = measure.format_bench(out, "load")
+    assert "processor time: p50" in text and "(deals 3..4 solved)" in text

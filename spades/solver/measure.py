@@ -33,6 +33,15 @@ def _timed(run: Callable[[], Any]) -> tuple[Any, float]:
     return out, time.perf_counter() - t0
 
 
+def _both_timed(run: Callable[[], Any]) -> tuple[Any, float, float]:
+    """The answer, the seconds on the clock and the seconds of processor time: on a
+    shared machine the clock counts the others' work too, the processor time only
+    this process's (the figure a machine to oneself would show)."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    out = run()
+    return out, time.perf_counter() - t0, time.process_time() - c0
+
+
 def solve_record(record: Any) -> dict[str, Any]:
     """Every answer for a hand record's deal, as plain data (raises SaveError)."""
     match = start_match(record)
@@ -124,12 +133,15 @@ def _percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
 
 
-def _stats(times: list[float], nodes: list[int]) -> dict[str, Any]:
+def _stats(times: list[float], nodes: list[int], cpu: list[float]) -> dict[str, Any]:
     return {
         "count": len(times),
         "p50_s": round(_percentile(times, 0.5), 4),
         "p95_s": round(_percentile(times, 0.95), 4),
         "max_s": round(max(times, default=0.0), 4),
+        "cpu_p50_s": round(_percentile(cpu, 0.5), 4),
+        "cpu_p95_s": round(_percentile(cpu, 0.95), 4),
+        "cpu_max_s": round(max(cpu, default=0.0), 4),
         "nodes_p50": int(_percentile(nodes, 0.5)),  # type: ignore[arg-type]
         "nodes_p95": int(_percentile(nodes, 0.95)),  # type: ignore[arg-type]
         "nodes_max": max(nodes, default=0),
@@ -221,10 +233,12 @@ def bench_solver(
     rng = random.Random(f"solver-bench/{seed}")
     dds = _dds() if dds_check else None
     full_t: list[float] = []
+    full_c: list[float] = []
     full_n: list[int] = []
     end_t: list[float] = []
+    end_c: list[float] = []
     end_n: list[int] = []
-    ours_s = dds_s = 0.0
+    ours_s = ours_cpu = dds_s = dds_cpu = 0.0
     compared = disagreements = 0
     examples: list[str] = []
     for i in range(deals):
@@ -233,8 +247,9 @@ def bench_solver(
         if i + 1 < first_deal:
             continue
         solver = team_solver(late, 0)
-        _, seconds = _timed(lambda: most_tricks(late, 0, solver))  # noqa: B023
+        _, seconds, cpu = _both_timed(lambda: most_tricks(late, 0, solver))  # noqa: B023
         end_t.append(seconds)
+        end_c.append(cpu)
         end_n.append(solver.nodes)
         ours = []
         solver = team_solver(Position.deal(hands, 0, rules), 0)
@@ -242,16 +257,19 @@ def bench_solver(
             position = Position.deal(hands, leader, rules)
             before = solver.nodes
             guess = ours[-1] if ours else None
-            tricks, seconds = _timed(
+            tricks, seconds, cpu = _both_timed(
                 lambda: most_tricks(position, 0, solver, guess)  # noqa: B023
             )
             full_t.append(seconds)
+            full_c.append(cpu)
             full_n.append(solver.nodes - before)
             ours.append(tricks)
         ours_s += sum(full_t[-4:])
+        ours_cpu += sum(full_c[-4:])
         if dds is not None and rules.spades_lead_anytime:
-            theirs, seconds = dds_tricks(dds, hands)
+            (theirs, seconds), _, cpu = _both_timed(lambda: dds_tricks(dds, hands))  # noqa: B023
             dds_s += seconds
+            dds_cpu += cpu
             compared += 1
             if theirs != ours:
                 disagreements += 1
@@ -262,7 +280,8 @@ def bench_solver(
             if compared and dds is not None and rules.spades_lead_anytime:
                 verdict = "; DDS agrees" if theirs == ours else f"; DDS DISAGREES: {theirs}"
             each_deal(f"deal {i + 1} {pbn(hands)}: South/North take {ours} (leaders S W N "
-                      f"E), {sum(full_t[-4:]):.2f} s, {sum(full_n[-4:]):,} nodes{verdict}")
+                      f"E), {sum(full_t[-4:]):.2f} s ({sum(full_c[-4:]):.2f} s of processor), "
+                      f"{sum(full_n[-4:]):,} nodes{verdict}")
         if on_deal:
             on_deal(i + 1, disagreements)
     out: dict[str, Any] = {
@@ -271,8 +290,8 @@ def bench_solver(
         "seed": seed,
         "rules": {"spades_lead_anytime": rules.spades_lead_anytime,
                   "forced_spade_lead_breaks": rules.forced_spade_lead_breaks},
-        "last_8_tricks": _stats(end_t, end_n),
-        "full_13_tricks": _stats(full_t, full_n),
+        "last_8_tricks": _stats(end_t, end_n, end_c),
+        "full_13_tricks": _stats(full_t, full_n, full_c),
         "dds": None,
     }
     if compared:
@@ -284,6 +303,9 @@ def bench_solver(
             "dds_seconds_per_deal": round(dds_s / compared, 4),
             "ours_seconds_per_deal": round(ours_s / compared, 4),
             "ratio": round(ours_s / dds_s, 1) if dds_s else None,
+            "ours_cpu_seconds_per_deal": round(ours_cpu / compared, 4),
+            "dds_cpu_seconds_per_deal": round(dds_cpu / compared, 4),
+            "cpu_ratio": round(ours_cpu / dds_cpu, 1) if dds_cpu else None,
         }
     elif dds_check:
         out["dds"] = ("not compared: " + ("the endplay package is not installed"
@@ -306,12 +328,18 @@ def format_bench(out: dict[str, Any], load: str) -> str:
             f"p95 {s['p95_s']:.3f} s, max {s['max_s']:.3f} s; nodes p50 {s['nodes_p50']:,},"
             f" p95 {s['nodes_p95']:,}, max {s['nodes_max']:,}"
         )
+        lines.append(
+            f"  {'':<14} processor time: p50 {s['cpu_p50_s']:.3f} s, p95 "
+            f"{s['cpu_p95_s']:.3f} s, max {s['cpu_max_s']:.3f} s"
+        )
     d = out["dds"]
     if isinstance(d, dict):
         lines.append(
             f"  DDS (endplay): {d['deals_compared']} deals x 4 leaders, disagreements = "
             f"{d['disagreements']}; per deal (4 leaders) ours {d['ours_seconds_per_deal']:.3f}"
-            f" s, DDS {d['dds_seconds_per_deal']:.4f} s, ratio {d['ratio']}x"
+            f" s, DDS {d['dds_seconds_per_deal']:.4f} s, ratio {d['ratio']}x; processor time "
+            f"ours {d['ours_cpu_seconds_per_deal']:.3f} s, DDS "
+            f"{d['dds_cpu_seconds_per_deal']:.4f} s, ratio {d['cpu_ratio']}x"
         )
         lines.extend(f"    {e}" for e in d["examples"])
     elif d:

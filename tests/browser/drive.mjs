@@ -2,7 +2,7 @@
 // one JSON object with what each step returned. Files come from a server on
 // 127.0.0.1 started here; any request to another host is refused and reported.
 //
-//   node drive.mjs [--decisions N] [--bids N] [--chromium /usr/bin/chromium]
+//   node drive.mjs [--decisions N] [--bids N] [--reviews N] [--chromium /usr/bin/chromium]
 //                  [--port P --cdn-port Q]
 //                  [--site DIR --next-site DIR --self-site DIR] [--bridge FILE]
 //
@@ -35,6 +35,7 @@ const option = (name, fallback) => {
 };
 const decisions = Number(option("--decisions", "40"));
 const bids = Number(option("--bids", "0"));
+const reviews = Number(option("--reviews", "0"));  // "With all cards seen", timed
 const siteDir = option("--site", null);
 const nextSiteDir = option("--next-site", null);
 const selfSiteDir = option("--self-site", null);
@@ -913,6 +914,9 @@ async function main() {
       t = Date.now();
       result.bid_timings = await page.evaluate((n) => window.py("time_hard_bids", n), bids);
       log("timed", result.bid_timings.length, "hard bids in", Date.now() - t, "ms");
+      t = Date.now();
+      result.reviews = await page.evaluate((n) => window.py("time_reviews", n), reviews);
+      log("timed", result.reviews.length, "hand reviews in", Date.now() - t, "ms");
     }
   } finally {
     if (context) await context.close();

@@ -274,6 +274,52 @@ def time_hard_bids(count: int, seed: int = 2024) -> list[dict[str, Any]]:
     return timed
 
 
+def review_hands(count: int, seed: int = 2024) -> list[Any]:
+    """The first hand of ``count`` matches of normal players, finished."""
+    hands = []
+    for game in range(count):
+        match = Match(preset("standard"), f"{seed}/review/{game}")
+        players = {s: make_player("normal", seed=f"{match.seed}/{s}") for s in range(4)}
+        while not match.history:
+            act_once(match, players)
+        hands.append(match.history[0])
+    return hands
+
+
+# The browser test's hand to review: about 0.3 million nodes, under a second natively,
+# so the page's run stays short (docs/solver.md has the figures of harder hands).
+REVIEW_SEED = 5
+
+
+def time_reviews(count: int, seed: int = REVIEW_SEED) -> list[dict[str, Any]]:
+    """"With all cards seen" (spades/solver/review.py) on finished hands, run as the
+    table runs it: a slice of THINK_SLICE_MS a frame until it is over. Its answers,
+    its time, its slices' times and its nodes."""
+    from spades.solver.review import HandReview
+
+    out = []
+    for result in review_hands(count, seed):
+        review = HandReview.of_result(result)
+        slices = []
+        started = time.perf_counter()
+        while True:
+            t0 = time.perf_counter()
+            done = review.step(THINK_SLICE_MS / 1000.0)
+            slices.append((time.perf_counter() - t0) * 1000.0)
+            if done:
+                break
+        opening = review.opening()
+        out.append({
+            "seconds": round(time.perf_counter() - started, 3), "nodes": review.nodes,
+            "slices": len(slices), "slice_p50_ms": round(percentile(slices, 0.5), 2),
+            "slice_p95_ms": round(percentile(slices, 0.95), 2),
+            "slice_max_ms": round(max(slices), 2), "unfinished": len(review.unfinished),
+            "turning": review.turning_point(),
+            "tricks": list(opening.tricks) if opening else None,
+        })
+    return out
+
+
 def upload_open() -> bool:
     """The game's import in the browser: open the file chooser."""
     return platform.ask_for_upload()
