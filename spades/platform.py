@@ -265,8 +265,38 @@ def announce(text: str, urgent: bool = False) -> bool:
         return False
 
 
+# A table's link, handed to the browser's share sheet where it has one (phones), else
+# to its clipboard (a secure page: https or localhost). The answer says which, so the
+# game can tell the player; the link is on screen either way.
+_SHARE_JS = """(function (url, title) {
+  try {
+    if (navigator.share) {
+      navigator.share({title: title, url: url}).catch(function () {});
+      return "shared";
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(url).catch(function () {});
+      return "copied";
+    }
+  } catch (e) {}
+  return "";
+})(%s, %s)"""
+
+
+def share_link(url: str, title: str) -> str:
+    """Share or copy ``url``: "shared", "copied", or "" when the page can do neither
+    (outside a browser, on a plain-http address)."""
+    window = browser_window()
+    if window is None:
+        return ""
+    try:
+        return str(window.eval(_SHARE_JS % (json.dumps(str(url)), json.dumps(str(title)))))
+    except Exception:
+        return ""
+
+
 __all__ = [
-    "announce", "announce_script",
+    "announce", "announce_script", "share_link",
     "ask_for_upload", "take_upload",
     "IN_BROWSER", "browser_window", "download_script", "downloads_dir", "in_browser",
     "local_storage", "offer_file", "safe_file_name",

@@ -62,7 +62,8 @@ class TableClient:
         self.actions = 0
         self.updates: deque[Update] = deque()  # for the scene to animate, oldest first
         self.notices: deque[dict[str, Any]] = deque()  # refused, away, back, bye
-        self.records: list[dict[str, Any]] = []
+        self.records: list[dict[str, Any]] = []  # each finished hand's, once, as they come
+        self.hand_records: dict[int, dict[str, Any]] = {}  # the same by hand number
         self.tries = 0
         self.retry_at = 0.0
         self.connected_at = 0.0
@@ -224,7 +225,9 @@ class TableClient:
             self.actions = update.actions
             self.updates.append(update)
         elif kind == "record":
-            self.records.append(message["record"])
+            if message["hand_number"] not in self.hand_records:  # resent after a resume
+                self.hand_records[message["hand_number"]] = message["record"]
+                self.records.append(message["record"])
         elif kind == "refused":
             if self.asking == "resume":
                 self.token = None  # the server does not know this seat any more

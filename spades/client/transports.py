@@ -117,3 +117,17 @@ def page_table_url(window: Any) -> str | None:
     """The table server's address for the page this game runs in, or None."""
     net = getattr(window, "spadesNet", None) if window is not None else None
     return str(net.tableUrl()) if net is not None else None
+
+
+def page_table_code(window: Any) -> str:
+    """The table code of the link this page was opened with (``?table=CODE``), or ""."""
+    net = getattr(window, "spadesNet", None) if window is not None else None
+    return str(net.tableCode() or "") if net is not None else ""
+
+
+def page_origin(window: Any) -> str:
+    """The page's own address without its path (``https://host``), or ""."""
+    try:
+        return str(window.location.origin) if window is not None else ""
+    except Exception:
+        return ""

@@ -292,6 +292,9 @@ class TableServer:
                 conn.send(update)
             if not missed:
                 conn.send(table.view_message(seat))
+            for hand in table.match.history:  # the whole score sheet, for a client back
+                conn.send({"type": "record", "hand_number": hand.hand_number,
+                           "record": hand.to_record()})
 
     def on_seat(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat

@@ -139,6 +139,7 @@ class Table:
                     "player": s.player,
                     "connected": s.connected,
                     "away": s.player == "human" and not s.connected,
+                    "covered": s.player == "human" and s.covered,
                 }
                 for i, s in enumerate(self.seats)
             ],

@@ -339,7 +339,7 @@ def keep_match_aside(store: Store) -> str | None:
 def check_documents(store: Store) -> None:
     """Read every document once at start, so damage is found, set aside and told
     (``store.take_notices()``) before anything is written, whichever way play starts."""
-    from . import journey, settings, statistics  # noqa: F401 - each registers its kind
+    from . import friends, journey, settings, statistics  # noqa: F401 - each registers its kind
     from .documents import KINDS
 
     for kind in list(KINDS.values()):

@@ -29,6 +29,7 @@ from .art import theme
 from .autopilot import Autopilot, PaceMeter
 from .draw.frame import TableDrawer
 from .layout.window import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_small
+from .pages.friends import FriendsScreen, open_link
 from .pages.house_rules import HouseRulesScreen
 from .pages.journey import JourneyScreen
 from .pages.menu import MenuScreen, RulesScreen
@@ -118,6 +119,7 @@ class App:
         else:
             self.options = self.table_options()
             self.show_menu()
+            open_link(self)  # a page opened with a table's link goes to that table
         lay = compute_layout(*self.screen.get_size())
         self.drawer.art.warm(lay.card_w)
         self.drawer.art.warm(lay.trick_w)
@@ -168,6 +170,7 @@ class App:
     def retire(self, table: TableScene) -> None:
         """A table that has gone away never saves or records again."""
         table.on_change = table.on_match_over = lambda: None
+        table.close_connection()  # a shared table's seat waits, away, for its player
         if table is self.saving:
             self.saving = self.revision = None
 
@@ -180,6 +183,9 @@ class App:
 
     def show_house_rules(self) -> None:
         self.show(HouseRulesScreen(self))
+
+    def show_friends(self) -> None:
+        self.show(FriendsScreen(self))
 
     def start(self, match: Any = None, practice: bool = False,
               revision: int | None = None, reading: Any = None,

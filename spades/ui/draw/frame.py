@@ -351,8 +351,11 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             what = f"bid {bid}"
         # Before the bidding is done nobody has won a trick: the bid alone.
         lines = [what, f"won {s.tricks_won[seat]}"] if bid is not None else [what]
+        note = scene.seat_note(seat)  # a friend away, or a computer playing for them
+        if note:
+            lines.append(note)
         small = lay.font_small
-        if badge.height >= line_h * 3 + lay.pad:
+        if badge.height >= line_h * (len(lines) + 1) + lay.pad:
             for i, line in enumerate(lines):
                 t.blit(surface, line, small, theme.TEXT, (x + 4, y + line_h * (i + 1)),
                        "midleft")

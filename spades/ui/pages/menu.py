@@ -134,8 +134,10 @@ class MenuScreen(Screen):
                           + ". Asks before replacing your saved match.")
         rows += [
             play,
-            Button("new", "House rules", app.show_house_rules,
-                   note="Choose a rule set, the players' strength, every option."),
+            (Button("new", "House rules", app.show_house_rules,
+                    note="Rules, players, every option."),
+             Button("friends", "Play with friends", app.show_friends,
+                    note="By a code or a link.")),
             Button("journey", "Journey", lambda: app.show(JourneyScreen(app)),
                    note=journey_summary(app.journey)),
             # The four one-word pages two by two, so the whole menu fits an 800x600

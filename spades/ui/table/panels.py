@@ -93,7 +93,7 @@ class TablePanels(PausePanel):
             controls.extend(self.pass_controls())
         for name, rect in lay.toolbar.items():
             label, key, enabled = self._tool_info(name)
-            on = name == "coach" and self.options.coach
+            on = name == "coach" and self.options.coach and not self.shared
             controls.append(Control(("tool", name), rect, self._tool_action(name), label,
                                     enabled=enabled, hint=key, style="chosen" if on else
                                     "secondary", refused=self._tool_refusal(name)))

@@ -18,6 +18,10 @@ class PausePanel:
     """The pause menu's controls, mixed into ``TablePanels``."""
 
     def _pause_items(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        # At a shared table: Main menu keeps the seat to come back to; Leave the table
+        # gives it to a computer for good.
+        new = ("leave", "Leave the table", self.leave_table, "") if self.shared else \
+            ("new", "New match", self.new_match, "")
         return [
             ("resume", "Resume", lambda: self._close("pause"), "Esc"),
             ("speed", "Animation", lambda: self.step_speed(1), ""),
@@ -26,7 +30,7 @@ class PausePanel:
             ("coach", "Coach", self.toggle_coach, "C"),
             ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
             ("howto", "How to play", self.how_to_play, ""),
-            ("new", "New match", self.new_match, ""),
+            new,
             ("quit", "Main menu", self.quit, ""),
         ]
 

@@ -93,6 +93,10 @@ class TableInput:
         elif key == "help":
             self.toggle("help")
             self.narrate_help()
+        elif key in ("w", "r", "v") and self.shared and not (
+                key == "r" and self.overlays and self.overlays[-1] == "seen"):
+            self.alone_only({"w": "Computer's way", "r": "replay of a deal",
+                             "v": "review with all cards seen"}[key])
         elif key in ("w", "r", "e", "v") and self.overlays and self.overlays[-1] == "breakdown":
             {"w": self.compare_hand, "r": self.replay_deal, "e": self.export_hand,
              "v": self.open_seen}[key]()
@@ -116,7 +120,7 @@ class TableInput:
     def _default_control(self) -> Control | None:
         """Enter with nothing focused: the one obvious thing (Next hand, Confirm, Rematch)."""
         for key in (("btn", "next"), ("btn", "next_level"), ("btn", "rematch"),
-                    ("btn", "confirm"), ("btn", "close"), ("btn", "resume")):
+                    ("btn", "confirm"), ("btn", "close"), ("btn", "resume"), ("btn", "quit")):
             for control in self.controls:
                 if control.key == key and control.enabled:
                     return control

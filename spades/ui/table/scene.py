@@ -47,6 +47,7 @@ from .panels import TablePanels
 from .passing import NilPassing
 from .routing import TableInput
 from .seen import SeenPanel
+from .shared import SharedMatch, SharedPlay
 
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
            "hand_order"]
@@ -71,18 +72,21 @@ class TableOptions:
     speech_rate: int = 150  # the words a minute the table waits for them to be read
 
 
-class TableScene(TableInput, NilPassing, Choreography, SeenPanel, TablePanels, Narration):
-    def __init__(self, options: TableOptions, match: Match | None = None,
+class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, TablePanels,
+                 Narration):
+    def __init__(self, options: TableOptions, match: Match | SharedMatch | None = None,
                  practice: bool = False, sounds: Any = None, reading: Any = None) -> None:
         self.options = options
         self.sounds = sounds
         self.match = match if match is not None else Match(options.rules, options.seed)
         self.practice = practice
+        # A shared table: the server plays its computers and is the only authority.
+        self.shared = isinstance(self.match, SharedMatch)
         # The hard players' reading of this match's seats (saved with it, new per match).
-        self.reading = read_table(reading, self.match.history)
+        self.reading = read_table(reading, [] if self.shared else self.match.history)
         self.players: dict[int, Any] = {}
-        seats = list(zip((1, 2, 3), options.strengths, strict=True))
-        if options.autoplay:
+        seats = [] if self.shared else list(zip((1, 2, 3), options.strengths, strict=True))
+        if options.autoplay and not self.shared:
             seats.append((HUMAN, options.autoplay))
         for seat, strength in seats:
             extra = {"reading": self.reading} if strength == "hard" else {}
@@ -176,6 +180,8 @@ class TableScene(TableInput, NilPassing, Choreography, SeenPanel, TablePanels, N
             if self.comparison.result is not None:
                 self.narrate_comparison(comparison_words(self.comparison))
         self.step_seen(think_ms)  # With all cards seen, while its panel is open
+        if self.shared:
+            self.take_shared()
         self._pump()
         if self.idle:
             self._settle()
@@ -258,7 +264,8 @@ class TableScene(TableInput, NilPassing, Choreography, SeenPanel, TablePanels, N
     # --- the player's decisions ----------------------------------------------------
 
     def can_act(self) -> bool:
-        return self.idle and self.view.my_turn and not self.overlays_block_play()
+        return self.idle and self.view.my_turn and not self.overlays_block_play() and \
+            not (self.shared and self.match.waiting)
 
     def say(self, text: str, seconds: float = 4.0, card: int | None = None) -> None:
         """The message line, said too (a refusal of ``card`` names it)."""
@@ -302,7 +309,7 @@ class TableScene(TableInput, NilPassing, Choreography, SeenPanel, TablePanels, N
             self._apply(LOOK)
 
     def undo(self) -> None:
-        if self.options.autoplay:
+        if self.options.autoplay or self.alone_only("undo"):
             return
         if not self.match.undo_to_decision(HUMAN):
             self.say("There is nothing of yours to take back yet")
@@ -341,6 +348,8 @@ class TableScene(TableInput, NilPassing, Choreography, SeenPanel, TablePanels, N
         return table_faces(self.options.names, own)[seat]
 
     def toggle_coach(self) -> None:
+        if self.alone_only("coach"):
+            return
         self.options.coach = not self.options.coach
         self.coach_advice = None
         if self.options.coach and self.can_act():
@@ -351,7 +360,7 @@ class TableScene(TableInput, NilPassing, Choreography, SeenPanel, TablePanels, N
 
     def coach(self) -> tuple[Any, str] | None:
         """The suggestion for the player's current decision, computed once per decision."""
-        if not self.can_act() or HUMAN in self.players:
+        if not self.can_act() or HUMAN in self.players or self.shared:
             return None
         key = len(self.match.actions)
         if self.coach_advice is None or self.coach_advice[0] != key:
@@ -456,7 +465,7 @@ class TableScene(TableInput, NilPassing, Choreography, SeenPanel, TablePanels, N
         return lambda: self.pick_pass(card) if self.pass_open() else self.human_card(card)
 
     def suggested_bid_value(self) -> int | None:
-        if not self.bid_panel_open() or not self.view.looked:
+        if not self.bid_panel_open() or not self.view.looked or self.shared:
             return None
         key = len(self.match.actions)
         cached = self._suggested

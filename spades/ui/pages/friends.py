@@ -1,0 +1,441 @@
+"""Play with friends: the pages from the menu to a shared table.
+
+- :class:`FriendsScreen`: your name, the table server (typed on the desktop; in the
+  browser the page's own address), Create a table, Join with a code or a link, and
+  Back to your table when you hold a seat at one.
+- :class:`CreateTableScreen`: the rule set and every option as House rules has them,
+  and how well the computer players in the empty seats play.
+- :class:`WaitingRoomScreen`: the table's code and link to share (the browser's share
+  sheet or clipboard where it has one), the four seats by team (names, who is here,
+  who is away), a seat to move to, and Start for the table's creator.
+
+When the server deals, the table is the game's own scene, fed by the server
+(table/shared.py). The seat's token is kept (storage/friends.py), so a closed window
+or a reloaded page comes back to the same seat. A page opened with ``?table=CODE``
+goes straight to that table (:func:`open_link`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from ... import platform
+from ...client.session import TableClient
+from ...client.transports import (
+    BrowserTransport,
+    DesktopTransport,
+    page_origin,
+    page_table_code,
+    page_table_url,
+)
+from ...storage import CUSTOM, STRENGTHS
+from ...storage.friends import SharedSeat, load_friends, save_friends
+from ..table.scene import TableScene
+from ..table.shared import SharedMatch
+from ..widgets import Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
+from .menu import SettingsScreen, cycle
+from .screens import MAX_TEXT, Screen
+
+COMPASS = ("South", "West", "North", "East")
+NAME_CHARS = re.compile(r"[^A-Za-z0-9 .\-_']")  # what the server takes in a name
+CODE_IN_LINK = re.compile(r"[?&]table=([A-Za-z0-9-]{1,20})")
+
+
+def server_url(address: str) -> str:
+    """The table server's WebSocket address from what the player typed: a host and
+    port, or the page's address (http, https), or a ws/wss address."""
+    a = address.strip()
+    a = CODE_IN_LINK.sub("", a).rstrip("?&/")
+    scheme = "ws://"
+    for prefix, ws in (("https://", "wss://"), ("http://", "ws://"), ("wss://", "wss://"),
+                       ("ws://", "ws://")):
+        if a.lower().startswith(prefix):
+            a, scheme = a[len(prefix):], ws
+    host = a.split("/", 1)[0]
+    return f"{scheme}{host}/table"
+
+
+def page_address(url: str) -> str:
+    """The page's address of a table server's WebSocket address (http for ws)."""
+    return url.replace("wss://", "https://", 1).replace("ws://", "http://", 1) \
+        .removesuffix("/table")
+
+
+def typed_code(text: str) -> str:
+    """A code typed with or without its dash, or pasted as a whole link."""
+    found = CODE_IN_LINK.search(text)
+    return (found.group(1) if found else text).strip()
+
+
+def table_name(name: str) -> str:
+    """The player's name as the server takes it (letters, digits, space, . - _ ')."""
+    return NAME_CHARS.sub("", name).strip()[:20]
+
+
+def make_client(url: str) -> TableClient:
+    """A client over the browser's WebSocket in a page, the websockets library on the
+    desktop."""
+    if platform.in_browser():
+        window = platform.browser_window()
+        return TableClient(url, lambda: BrowserTransport(window))
+    return TableClient(url, DesktopTransport)
+
+
+def no_server_words(client: TableClient) -> str:
+    """A client that never reached a table server, in plain words."""
+    wait = max(0, round(client.retry_at - client.clock()))
+    return (f"No table server answers at {page_address(client.url)}: Play with friends "
+            "needs the game served by a table server (python -m spades serve). Trying "
+            f"again in {wait} s. ({client.reason})")
+
+
+class FriendsScreen(Screen):
+    """Create a table or join one; back to the one you sit at."""
+
+    title = "Play with friends"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.friends = load_friends(app.store)
+        self.code = ""
+        self.name = app.settings.player_name
+
+    def update(self, dt: float, think_ms: float = 0.0) -> None:
+        super().update(dt)
+        poll_leaving()
+
+    # --- where the tables are ---------------------------------------------------------
+
+    def url(self) -> str | None:
+        """The table server's address: the page's own in the browser."""
+        if platform.in_browser():
+            return page_table_url(platform.browser_window())
+        return server_url(self.friends.server)
+
+    def rows(self) -> list[Widget]:
+        rows: list[Widget] = [Paragraph("about", "One of you creates a table and shares its "
+                                        "code or link; the others join with it. Computer "
+                                        "players take the seats nobody takes.")]
+        seat = self.friends.table
+        if seat is not None:
+            rows.append(Button("return", f"Back to table {seat.code}", self.back_to_table,
+                               style="primary", note="Your seat there is kept for you."))
+        rows.append(TextField("name", "Your name", self.name, self.type_name,
+                              note="Your friends see it at your seat."))
+        if not platform.in_browser():
+            rows.append(TextField("server", "Table server", self.friends.server,
+                                  self.type_server, note="The address of the computer "
+                                  "running the table server (python -m spades serve), "
+                                  "for example 192.168.1.20:8000."))
+        url = self.url()
+        if url is None:
+            rows.append(Paragraph("none", "This page cannot reach a table server: Play with "
+                                  "friends needs the game served by one. Everything else "
+                                  "plays as before."))
+            return rows
+        rows.append(Button("create", "Create a table", self.create,
+                           style="secondary" if seat else "primary",
+                           note="Choose the rules and the computer players' strength."))
+        rows.append(TextField("code", "Table code", self.code, self.type_code,
+                              note="The code or link a friend shared: 8 letters and digits."))
+        rows.append(Button("join", "Join the table", self.join, enabled=bool(self.code),
+                           note="Takes the first open seat; you can move before the start.",
+                           refused=lambda: self.say("Type the table's code first")))
+        if seat is not None:
+            rows.append(Button("forget", f"Leave table {seat.code}", self.forget,
+                               style="danger", note="A computer plays your seat there "
+                               "from now on."))
+        return rows
+
+    def footer(self) -> list[Widget]:
+        return [Button("back", "Back", self.back, hint="Esc")]
+
+    # --- typing ---------------------------------------------------------------------
+
+    def type_name(self, text: str | None) -> None:
+        """The name as typed (empty for a moment while it is retyped); kept once it is
+        one."""
+        name = self.name
+        self.name = name[:-1] if text is None else (name + text)[:MAX_TEXT]
+        if self.name.strip():
+            self.app.settings = replace(self.app.settings, player_name=self.name)
+            self.app.save_settings()
+
+    def type_server(self, text: str | None) -> None:
+        address = self.friends.server
+        address = address[:-1] if text is None else address + text
+        if address and len(address) <= 200 and not re.search(r"[^A-Za-z0-9.:/\[\]_?=&%-]",
+                                                               address):
+            self.friends = replace(self.friends, server=address)
+            save_friends(self.app.store, self.friends)
+
+    def type_code(self, text: str | None) -> None:
+        self.code = self.code[:-1] if text is None else (self.code + text)[:200]
+        if text is not None and "table=" in self.code:
+            self.code = typed_code(self.code)
+
+    # --- going to a table -------------------------------------------------------------
+
+    def player_name(self) -> str | None:
+        name = table_name(self.name)
+        if not name or name == "You":
+            self.say("Type your name first: your friends see it at your seat")
+            self.focus = ("row", "name")
+            return None
+        return name
+
+    def create(self) -> None:
+        if self.player_name() is not None:
+            self.app.show(CreateTableScreen(self.app, self.url() or ""))
+
+    def join(self) -> None:
+        name = self.player_name()
+        code = typed_code(self.code)
+        if name is None:
+            return
+        if not code:
+            self.say("Type the table's code first")
+            return
+        client = make_client(self.url() or "")
+        client.join(code, name)
+        self.app.show(WaitingRoomScreen(self.app, client))
+
+    def back_to_table(self) -> None:
+        seat = self.friends.table
+        if seat is not None:
+            client = make_client(seat.server)
+            client.code = seat.code
+            client.resume(seat.token)
+            self.app.show(WaitingRoomScreen(self.app, client))
+
+    def forget(self) -> None:
+        seat = self.friends.table
+        if seat is not None:
+            client = make_client(seat.server)
+            client.resume(seat.token)
+            leaving.append(client)  # says leave once it is back at the table
+        forget_seat(self.app)
+        self.friends = load_friends(self.app.store)
+        self.say("You left the table")
+
+
+leaving: list[TableClient] = []  # clients on their way to leave a table for good
+
+
+def poll_leaving() -> None:
+    """A seat given up from the friends page: leave once back at the table."""
+    for client in list(leaving):
+        client.poll()
+        if client.status == "ready":
+            client.leave()
+        if client.status == "closed" or client.tries > 2:
+            client.close()
+            leaving.remove(client)
+
+
+def forget_seat(app) -> None:
+    friends = load_friends(app.store)
+    save_friends(app.store, replace(friends, table=None))
+
+
+class CreateTableScreen(SettingsScreen):
+    """A new shared table: House rules' choices and the computer players' strength."""
+
+    def __init__(self, app, url: str) -> None:
+        super().__init__(app, new=True)
+        self.title = "Create a table"
+        self.url = url
+        self.strength = app.settings.opponents_strength
+        self.unfolded = app.settings.preset == CUSTOM
+
+    def back(self) -> None:
+        self.app.show(FriendsScreen(self.app))
+
+    def fold(self) -> None:
+        self.unfolded = not self.unfolded
+
+    def step_strength(self, step: int) -> None:
+        self.strength = cycle(STRENGTHS, self.strength, step)
+
+    def rows(self) -> list[Widget]:
+        rows: list[Widget] = [Heading("h_presets", "Rules"), self.preset_row(),
+                              Heading("h_players", "Computer players"),
+                              Stepper("strength", "They play", self.strength,
+                                      lambda: self.step_strength(-1),
+                                      lambda: self.step_strength(1),
+                                      note="In the seats nobody takes, and for a friend "
+                                      "who is away: easy, normal or hard."),
+                              Toggle("details", "Every rule option", self.unfolded, self.fold,
+                                     note="Set the rules one by one: nil, bags, target "
+                                     "and more.")]
+        if self.unfolded:
+            rows += self.rule_rows()
+        return rows
+
+    def footer(self) -> list[Widget]:
+        return [Button("back", "Back", self.back, hint="Esc"),
+                Button("start", "Create table", self.create, style="primary", hint="Enter")]
+
+    def create(self) -> None:
+        name = table_name(self.app.settings.player_name)
+        client = make_client(self.url)
+        client.create(name, self.app.settings.rules.to_dict(), self.strength)
+        self.app.show(WaitingRoomScreen(self.app, client))
+
+
+class WaitingRoomScreen(Screen):
+    """The table before its start: the code to share, the seats, Start."""
+
+    @property
+    def title(self) -> str:  # the code, the one thing to share, in large type
+        table = self.client.table
+        return f"Table {table['code']}" if table else "Play with friends"
+
+    def __init__(self, app, client: TableClient) -> None:
+        super().__init__(app)
+        self.client = client
+        self.kept = False
+
+    def update(self, dt: float, think_ms: float = 0.0) -> None:
+        super().update(dt)
+        c = self.client
+        c.poll()
+        poll_leaving()
+        while c.notices:
+            note = c.notices.popleft()
+            if note.get("type") == "refused" and c.status == "ready":
+                self.say(note["reason"])
+        if c.status == "ready" and not self.kept:
+            self.kept = True  # the seat is this player's: keep its token
+            friends = load_friends(self.app.store)
+            save_friends(self.app.store, replace(friends, table=SharedSeat(
+                c.url, c.code, c.token)))
+        if c.status == "closed" and c.token is None and self.kept:
+            forget_seat(self.app)
+            self.kept = False
+        if c.view is not None and c.status == "ready":
+            open_table(self.app, c)
+
+    # --- what the page says ------------------------------------------------------------
+
+    def link(self) -> str:
+        c = self.client
+        if platform.in_browser():
+            origin = page_origin(platform.browser_window())
+            return origin + c.link if origin else c.link
+        return page_address(c.url) + c.link
+
+    def rows(self) -> list[Widget]:
+        c = self.client
+        if c.status == "closed":
+            return [Paragraph("closed", c.reason or "The connection closed")]
+        if c.table is None and c.status == "retrying":
+            return [Paragraph("none", no_server_words(c))]
+        if c.table is None:
+            return [Paragraph("wait", f"Connecting to {page_address(c.url)}...")]
+        rows: list[Widget] = [
+            Paragraph("code", f"Code: {c.table['code']}"),
+            Paragraph("link", f"Link: {self.link()}"),
+            Button("share", "Share the link" if platform.in_browser() else "Copy the link",
+                   self.share, note="Send your friends the code or the link: the link "
+                   "opens the game at this table."),
+        ]
+        seats = c.table["seats"]
+        for team, pair in ((0, (0, 2)), (1, (1, 3))):
+            rows.append(Heading(f"team{team}", f"{COMPASS[pair[0]]} and {COMPASS[pair[1]]}"
+                                ", partners"))
+            for seat in pair:
+                rows.append(self.seat_row(seat, seats[seat]))
+        if c.status != "ready":
+            rows.insert(0, Paragraph("trouble", "The connection dropped: coming back by "
+                                     "itself..."))
+        return rows
+
+    def seat_row(self, seat: int, s: dict[str, Any]) -> Widget:
+        c = self.client
+        name = s["name"]
+        if seat == c.seat:
+            return Button(f"seat{seat}", f"{COMPASS[seat]}: {name} (you)", None,
+                          note="Your seat", enabled=False, refused=lambda: None)
+        if s["player"] == "open":
+            return Button(f"seat{seat}", f"{COMPASS[seat]}: open", self.sit(seat),
+                          note="Tap to sit here. At the start a computer takes an open seat.")
+        state = "away" if s.get("away") else "here"
+        creator = " · created the table" if c.table and c.table["creator"] == seat else ""
+        return Button(f"seat{seat}", f"{COMPASS[seat]}: {name}", None, enabled=False,
+                      note=f"{state}{creator}", refused=lambda: self.say(
+                          f"{name} sits there"))
+
+    def sit(self, seat: int):
+        return lambda: self.client.choose_seat(seat)
+
+    def footer(self) -> list[Widget]:
+        c = self.client
+        out: list[Widget] = [Button("back", "Leave" if c.status == "ready" else "Back",
+                                    self.back, hint="Esc")]
+        if c.status == "ready" and c.creator:
+            out.append(Button("start", "Start", self.client.start, style="primary",
+                              hint="Enter"))
+        elif c.status == "ready":
+            out.append(Button("start", "Start", None, enabled=False,
+                              refused=lambda: self.say("The table's creator starts it")))
+        return out
+
+    def share(self) -> None:
+        link = self.link()
+        done = platform.share_link(link, "A table of Spades") if platform.in_browser() \
+            else copy_text(link)
+        self.say({"shared": "Shared", "copied": "The link is copied"}.get(
+            done, "Copy the link shown, or tell your friends the code"))
+
+    def back(self) -> None:
+        """Leave the table before its start: the seat opens for someone else."""
+        if self.client.status == "ready":
+            self.client.leave()
+        self.client.close()
+        forget_seat(self.app)
+        self.app.show(FriendsScreen(self.app))
+
+
+def copy_text(text: str) -> str:
+    """The desktop's clipboard, where SDL has one: "copied", else ""."""
+    try:
+        import pygame
+
+        pygame.scrap.put_text(text)
+        return "copied"
+    except Exception:
+        return ""
+
+
+def open_table(app, client: TableClient) -> None:
+    """The table has begun: the game's own table scene, fed by the server."""
+    options = app.table_options()
+    options.rules = client.view.rules
+    options.coach = False
+    match = SharedMatch(client, app.settings.computer_names)
+    options.names = match.names()
+    scene = TableScene(options, match=match, sounds=app.sounds)
+    scene.on_leave = lambda: forget_seat(app)
+    app.show(scene)
+
+
+def open_link(app) -> None:
+    """A page opened with a table's link goes straight to that table: back to the seat
+    this player holds there, else joining it (after the name, if none is set)."""
+    code = page_table_code(platform.browser_window())
+    if not code:
+        return
+    friends = load_friends(app.store)
+    seat = friends.table
+    screen = FriendsScreen(app)
+    screen.code = code
+    app.show(screen)
+    if seat is not None and seat.code.replace("-", "").upper() == code.replace("-", "").upper():
+        screen.back_to_table()
+    elif table_name(app.settings.player_name) not in ("", "You"):
+        screen.join()
+    else:
+        screen.say("Type your name, then Join the table")

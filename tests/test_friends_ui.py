@@ -1,0 +1,170 @@
+"""Play with friends through the real interface: a real table server on 127.0.0.1,
+the real App driven by mouse, FINGER and key events, and a friend at the same table
+(a real TableClient over the same desktop transport): create a table from the menu,
+the code to share, the friend joins, Start, a bid and a trick played at the game's
+own table scene fed by the server, the connection dropped and back by itself."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from server_support import ServerProcess, client, random_legal
+from ui_driver import Driver
+
+from spades.engine import Bid, cards_of
+from spades.storage.friends import load_friends, save_friends
+from spades.ui.pages.friends import FriendsScreen, WaitingRoomScreen
+from spades.ui.pages.menu import MenuScreen
+from spades.ui.table.scene import TableScene
+
+
+@pytest.fixture
+def server(tmp_path):
+    process = ServerProcess(tmp_path / "data", rate=1000).start()
+    yield process
+    process.stop()
+
+
+async def until(d: Driver, predicate, friends=(), frames: int = 3000, players=None) -> None:
+    """Frames of the App (and polls of the friends' clients, who act when it is their
+    turn) until ``predicate`` holds; the loop breathes between frames, so the
+    transports' tasks run."""
+    rng = random.Random(4)
+    for _ in range(frames):
+        if predicate():
+            return
+        d.frame()
+        for friend in friends:
+            friend.poll()
+            if players and friend.status == "ready" and friend.my_turn and \
+                    getattr(friend, "acted_at", -1) != friend.actions:
+                friend.acted_at = friend.actions
+                friend.act(random_legal(friend.view, rng))
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never happened; scene {type(d.scene).__name__}, "
+                         f"message {getattr(d.scene, 'message', None)}")
+
+
+def type_into(d: Driver, key: tuple, text: str, clear: int = 0) -> None:
+    d.click(key)
+    for _ in range(clear):
+        d.press("backspace")
+    for ch in text:
+        d.press(ch)
+
+
+def test_create_share_join_start_bid_play_and_come_back_after_a_drop(server):
+    d = Driver("--speed", "fast", start=False)
+    store = d.app.store
+    save_friends(store, load_friends(store).__class__(server=f"127.0.0.1:{server.port}"))
+
+    async def play():
+        assert isinstance(d.scene, MenuScreen)
+        d.tap(("row", "friends"))  # by finger
+        assert isinstance(d.scene, FriendsScreen)
+        d.click(("row", "create"))  # the name is still "You": asked for first
+        assert isinstance(d.scene, FriendsScreen) and "name" in d.scene.message[0]
+        type_into(d, ("row", "name"), "ann", clear=3)
+        assert d.app.settings.player_name == "ann"
+        d.click(("row", "create"))
+        assert type(d.scene).__name__ == "CreateTableScreen"
+        d.press("enter")  # Create table, the page's primary button, by key
+        room = d.scene
+        assert isinstance(room, WaitingRoomScreen)
+        await until(d, lambda: room.client.table is not None)
+        code = room.client.table["code"]
+        rows = {w.key[1]: w for w in room.build_controls() if w.key[0] == "row"}
+        words = " ".join(getattr(w, "label", "") + " " + getattr(w, "note", "")
+                         for w in rows.values())
+        texts = [w.label for w in room.placed]
+        assert any(code in t for t in texts) and any(
+            f"?table={code.replace('-', '')}" in t for t in texts), texts
+        assert "ann (you)" in words and "open" in words
+        # The seat's token is kept for coming back after a closed window.
+        assert load_friends(store).table.code == code
+        # A friend joins with the code as typed (lower case, no dash).
+        bob = client(server.url)
+        bob.join(code.replace("-", "").lower(), "Bob")
+        await until(d, lambda: bob.status == "ready" and room.client.table["seats"][1][
+            "name"] == "Bob", friends=[bob])
+        d.frame()
+        assert any("Bob" in w.label for w in room.build_controls())
+        # Ann moves to North by a tap on the open seat, then starts by a click.
+        d.tap(("row", "seat2"))
+        await until(d, lambda: room.client.seat == 2, friends=[bob])
+        d.click(("foot", "start"))
+        await until(d, lambda: isinstance(d.scene, TableScene), friends=[bob])
+        table = d.scene
+        assert table.shared and table.match.turned.mine == 2
+        # Ann sits South on her screen; Bob (West of the server) is drawn on her right.
+        assert table.names[0] == "ann" and table.names[3] == "Bob"
+        # Bid by mouse when it is Ann's turn; Bob and the computers play meanwhile.
+        await until(d, lambda: table.can_act() and table.view.phase == "bidding",
+                    friends=[bob], players=True)
+        if not table.view.looked:
+            d.click(("btn", "look"))
+            await until(d, lambda: table.can_act() and table.view.looked, friends=[bob],
+                        players=True)
+        bid = next(a.value for a in table.view.legal_actions() if isinstance(a, Bid))
+        d.click(("bid", bid))
+        d.press("enter")  # Confirm, by key
+        await until(d, lambda: table.shown.bids[0] == bid, friends=[bob], players=True)
+        assert room.client.view.bids[2] == bid  # the server took it for Ann's seat
+        # Undo and the coach are for playing alone: they say so and change nothing.
+        d.press("u")
+        assert "playing alone" in table.message[0]
+        # Play until Ann has played a card to a trick and a trick is won.
+        await until(d, lambda: table.can_act() and table.view.phase == "playing",
+                    friends=[bob], players=True)
+        card = cards_of(table.view.legal_card_mask())[0]
+        d.tap(("card", card))
+        await until(d, lambda: table.match.current.played >> card & 1, friends=[bob],
+                    players=True)
+        await until(d, lambda: sum(table.shown.tricks_won) >= 1, friends=[bob],
+                    players=True, frames=6000)
+        # The connection drops: the table says so, and comes back by itself.
+        seen = table.match.client.actions
+        table.match.client.transport.close()
+        await until(d, lambda: "Connection lost" in (table.message or ("",))[0],
+                    friends=[bob], players=True)
+        await until(d, lambda: table.match.client.status == "ready", friends=[bob],
+                    players=True)
+        assert table.match.client.actions >= seen
+        await until(d, lambda: table.message and "Back at the table" in table.message[0],
+                    friends=[bob], players=True)
+        # Bob sees Ann's seat away and back again.
+        kinds = [n.get("type") for n in bob.notices]
+        assert "away" in kinds and "back" in kinds
+        bob.close()
+        table.match.client.close()
+
+    asyncio.run(asyncio.wait_for(play(), 240))
+
+
+def test_where_the_tables_are_from_what_a_player_types():
+    from spades.ui.pages.friends import page_address, server_url, table_name, typed_code
+
+    assert server_url("192.168.1.20:8000") == "ws://192.168.1.20:8000/table"
+    assert server_url("http://example.org:8000/?table=K7M2QX9P") == \
+        "ws://example.org:8000/table"
+    assert server_url("https://spades.example.org/") == "wss://spades.example.org/table"
+    assert page_address("wss://spades.example.org/table") == "https://spades.example.org"
+    assert typed_code("http://h:8000/?table=K7M2QX9P") == "K7M2QX9P"
+    assert typed_code(" k7m2-qx9p ") == "k7m2-qx9p"
+    assert table_name("Zoë <3") == "Zo 3"  # what the server takes in a name
+
+
+def test_the_seat_kept_for_coming_back_is_checked_like_every_document():
+    from spades.storage import MemoryStore
+    from spades.storage.friends import Friends, SharedSeat
+
+    store = MemoryStore()
+    seat = SharedSeat("ws://127.0.0.1:8000/table", "K7M2-QX9P", "m0H5aT0Wq3Yq")
+    save_friends(store, Friends("127.0.0.1:8000", seat))
+    assert load_friends(store) == Friends("127.0.0.1:8000", seat)
+    store.write_text("friends", '{"format": "spades-friends/1", "server": "x", '
+                     '"table": {"server": "ws://h/table", "code": "K", "token": "<script>"}}')
+    assert load_friends(store) == Friends()  # refused, set aside, and told
+    assert any("table with friends" in n for n in store.take_notices())
