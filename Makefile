@@ -77,10 +77,12 @@ web: $(WEB_STAMP)
 	    $(if $(WEB_PKG),--package-index $(WEB_PKG))
 	@ls -l $(WEB_DIR)
 
-# The build on http://localhost:$(PORT)/, with /cdn/ from pygbag's CDN as pygbag's own
-# test server does (the runtime asks there for pygame-ce on a localhost page).
+# The table server: the build on http://localhost:$(PORT)/, with /cdn/ from pygbag's CDN
+# as pygbag's own test server does (the runtime asks there for pygame-ce on a localhost
+# page), and the tables for friends at /table on the same address (HOST=0.0.0.0 lets
+# the other computers of the network in). build/serve.py serves the page alone.
 serve: web
-	$(PYTHON) build/serve.py --directory $(WEB_DIR) --port $(PORT)
+	$(PYTHON) -m spades serve --web $(WEB_DIR) --port $(PORT) $(if $(HOST),--host $(HOST))
 
 # The zip itch.io-style hosts take: index.html at its root, beside the archive.
 web-archive: web

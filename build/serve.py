@@ -9,35 +9,26 @@ compressed. A request under ``/cdn/`` that the build does not hold is fetched fr
 CDN's origin at the same path and kept in the cache folder, as pygbag's own test
 server does: pygbag's runtime, on a page at ``http://localhost:8...``, looks for its
 package index and the pygame-ce wheel under that page's ``/cdn/`` (the page names its
-own port; see packageIndex in build/template.tmpl). Standard library only; one
-thread a request. It prints the address to open.
+own port; see packageIndex in build/template.tmpl). The cache and the file types are
+the table server's (spades/server/page.py, standard library only), so the page is
+served alike with or without tables. One thread a request. It prints the address to
+open. ``make serve`` runs the table server itself (``python -m spades serve``): the
+page, /cdn/ and the tables on one address; this script serves the page alone (the
+browser tests use it).
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import http.server
 import posixpath
-import shutil
 import sys
 import urllib.error
-import urllib.request
 from functools import partial
 from pathlib import Path
 
-CDN = "https://pygame-web.github.io"
-TYPES = {
-    ".wasm": "application/wasm",
-    ".apk": "application/octet-stream",
-    ".data": "application/octet-stream",
-    ".whl": "application/zip",
-    ".js": "text/javascript",
-    ".mjs": "text/javascript",
-    ".json": "application/json",
-    ".webmanifest": "application/manifest+json",
-    ".py": "text/plain; charset=utf-8",
-}
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from spades.server.page import CDN, TYPES, cdn_file  # noqa: E402 - after the path
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -66,21 +57,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def from_cdn(self, path: str):  # noqa: ANN201
         """The CDN's file at ``path``, fetched once and kept."""
-        self.cache.mkdir(parents=True, exist_ok=True)
-        kept = self.cache / (hashlib.sha256(path.encode()).hexdigest()[:32] + Path(path).suffix)
-        if not kept.is_file():
-            url = self.cdn.rstrip("/") + path
-            try:
-                with urllib.request.urlopen(url, timeout=30) as answer, \
-                        open(kept.with_suffix(".part"), "wb") as out:
-                    shutil.copyfileobj(answer, out)
-            except urllib.error.HTTPError as exc:
-                self.send_error(exc.code, f"{url}: {exc.reason}")
-                return None
-            except OSError as exc:
-                self.send_error(502, f"{url}: {exc}")
-                return None
-            kept.with_suffix(".part").replace(kept)
+        url = self.cdn.rstrip("/") + path
+        try:
+            kept = cdn_file(self.cdn, self.cache, path)
+        except urllib.error.HTTPError as exc:
+            self.send_error(exc.code, f"{url}: {exc.reason}")
+            return None
+        except OSError as exc:
+            self.send_error(502, f"{url}: {exc}")
+            return None
         f = open(kept, "rb")
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))

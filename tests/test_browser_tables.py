@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 from test_browser import CHROMIUM, missing_piece
 
+from spades import platform
 from spades.server.local import ServerProcess
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,7 @@ SCENARIO = r'''
 import asyncio, json, random
 import js
 from spades.client.session import TableClient
-from spades.client.transports import BrowserTransport
+from spades.client.transports import BrowserTransport, page_origin, page_table_code
 
 async def play():
     url = str(js.spadesNet.tableUrl())
@@ -75,6 +76,7 @@ async def play():
         "records": len(ann.records), "record_format": ann.records[0]["format"],
         "hand_of_bob_seen_by_ann": ann.view.hand & bob.view.hand,
         "stranger": stranger.reason, "status": [ann.status, bob.status],
+        "link_code": page_table_code(js), "origin": page_origin(js), "link": ann.link,
     })
 '''
 
@@ -100,6 +102,13 @@ window.harness = (async function () {{
   window.play = async function () {{
     return JSON.parse(await pyodide.runPythonAsync("await play()"));
   }};
+  // The game's Share the link (spades/platform.py, share_link), as the page runs it.
+  window.share = async function (url) {{
+    var done = eval({share});
+    await new Promise(function (done) {{ setTimeout(done, 300); }});
+    var copied = done === "copied" ? await navigator.clipboard.readText() : "";
+    return {{done: done, copied: copied}};
+  }};
   return true;
 }})();
 </script><body><p>Shared table test</p></body></html>
@@ -124,8 +133,10 @@ def build_page(web: Path) -> None:
         (web / "app" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, web / "app" / name)
     (web / "app" / "manifest.json").write_text(json.dumps(files))
+    share = platform._SHARE_JS.replace("%s, %s", "url, 'A table of Spades'")
     (web / "index.html").write_text(
-        PAGE.format(shim=shim(), scenario=json.dumps(SCENARIO)), encoding="ascii")
+        PAGE.format(shim=shim(), scenario=json.dumps(SCENARIO), share=json.dumps(share)),
+        encoding="ascii")
 
 
 def test_the_browser_client_plays_at_a_real_server_through_the_page_websocket(
@@ -142,7 +153,8 @@ def test_the_browser_client_plays_at_a_real_server_through_the_page_websocket(
     server = ServerProcess(tmp_path / "data", web=web, rate=1000).start()
     try:
         run = subprocess.run(
-            ["node", "tables.mjs", f"http://127.0.0.1:{server.port}/", "--chromium", CHROMIUM],
+            ["node", "tables.mjs", f"http://127.0.0.1:{server.port}/?table=K7M2QX9P",
+             "--chromium", CHROMIUM],
             cwd=HERE, capture_output=True, text=True, timeout=300,
             env=dict(os.environ, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD="1"),
         )
@@ -159,6 +171,15 @@ def test_the_browser_client_plays_at_a_real_server_through_the_page_websocket(
     assert result["hand_of_bob_seen_by_ann"] == 0
     assert result["stranger"].startswith("No table has the code")
     assert result["status"] == ["ready", "ready"]
+    # A page opened by a table's link knows the code; the link to share is the page's
+    # own address with it, and Share the link hands it to the share sheet or clipboard.
+    assert result["link_code"] == "K7M2QX9P"
+    assert result["origin"] == f"http://127.0.0.1:{server.port}"
+    assert result["link"] == "/?table=" + result["code"].replace("-", "")
+    share = result["share"]
+    assert share["done"] in ("shared", "copied"), share
+    if share["done"] == "copied":
+        assert share["copied"] == result["origin"] + result["link"]
     # The server stored what the page played: the table and its log.
     db = sqlite3.connect(tmp_path / "data" / "tables.sqlite3")
     (count,) = db.execute("SELECT COUNT(*) FROM actions").fetchone()

@@ -168,3 +168,92 @@ def test_the_seat_kept_for_coming_back_is_checked_like_every_document():
                      '"table": {"server": "ws://h/table", "code": "K", "token": "<script>"}}')
     assert load_friends(store) == Friends()  # refused, set aside, and told
     assert any("table with friends" in n for n in store.take_notices())
+
+
+class PageNet:
+    """A stand-in for the page's ``window.spadesNet`` (build/template.tmpl), modelled on
+    it: ``open`` gives a socket id, ``poll`` hands over what arrived as one JSON text of
+    ``[kind, data]`` pairs, ``send`` and ``close`` by id; ``tableUrl`` is the page's own
+    address's /table and ``tableCode`` the ``?table=`` of its link. Under it runs the
+    desktop transport, so the sockets reach the real server."""
+
+    def __init__(self, url: str, code: str) -> None:
+        from spades.client.transports import DesktopTransport
+
+        self.url, self.code, self.make = url, code, DesktopTransport
+        self.sockets: dict = {}
+
+    def tableUrl(self):  # noqa: N802 - the page's name
+        return self.url
+
+    def tableCode(self):  # noqa: N802
+        return self.code
+
+    def open(self, url):
+        socket = self.make()
+        socket.open(url)
+        self.sockets[len(self.sockets) + 1] = socket
+        return len(self.sockets)
+
+    def send(self, id_, text):
+        self.sockets[id_].send(text)
+
+    def poll(self, id_):
+        import json
+
+        got = self.sockets[id_].poll() if id_ in self.sockets else []
+        return json.dumps(got) if got else ""
+
+    def close(self, id_):
+        if id_ in self.sockets:
+            self.sockets.pop(id_).close()
+
+
+def test_a_page_opened_with_a_tables_link_goes_straight_to_that_table(server, monkeypatch):
+    """In the browser the table server is the page's own address, and a page opened
+    with ?table=CODE joins that table at once with the player's name (and, when this
+    browser holds a seat there, goes back to it)."""
+    from types import SimpleNamespace
+
+    from spades import platform, storage
+
+    async def play():
+        ann = client(server.url)
+        ann.create("Ann")
+        d0 = Driver("--speed", "fast", start=False)
+        await until(d0, lambda: ann.status == "ready", friends=[ann])
+        page_store = storage.MemoryStore()  # this browser's local storage
+        storage.save_settings(page_store, storage.Settings(player_name="Bob"))
+        monkeypatch.setattr(storage, "open_store", lambda: page_store)
+        net = PageNet(server.url, ann.code.replace("-", ""))
+        window = SimpleNamespace(spadesNet=net, location=SimpleNamespace(
+            origin=f"http://127.0.0.1:{server.port}"))
+        monkeypatch.setattr(platform, "in_browser", lambda: True)
+        monkeypatch.setattr(platform, "browser_window", lambda: window)
+        monkeypatch.setattr(platform, "share_link", lambda url, title: "copied")
+        d = Driver("--speed", "fast", start=False)  # the page opens with the link
+        room = d.scene
+        assert isinstance(room, WaitingRoomScreen)
+        await until(d, lambda: room.client.status == "ready" and room.client.table,
+                    friends=[ann])
+        assert room.client.seat == 1 and room.client.table["seats"][0]["name"] == "Ann"
+        d.frame()
+        labels = [w.label for w in room.placed]
+        link = f"http://127.0.0.1:{server.port}/?table={ann.code.replace('-', '')}"
+        assert f"Link: {link}" in labels
+        assert "Server" not in " ".join(labels)
+        d.click(("row", "share"))
+        assert room.message[0] == "The link is copied"
+        # A second visit by the same link goes back to the same seat.
+        room.client.close()
+        d2 = Driver("--speed", "fast", start=False)
+        again = d2.scene
+        await until(d2, lambda: again.client.status == "ready", friends=[ann])
+        assert again.client.seat == 1 and again.client.token == room.client.token
+        ann.start()
+        await until(d2, lambda: isinstance(d2.scene, TableScene), friends=[ann])
+        assert d2.scene.names[3] == "Ann"  # Ann (South) sits at Bob's right
+        d2.scene.match.client.close()
+        ann.close()
+
+    asyncio.run(asyncio.wait_for(play(), 240))

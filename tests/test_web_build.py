@@ -412,10 +412,13 @@ def test_make_serve_serves_the_build_and_proxies_cdn_as_pygbags_test_server(tmp_
             s.server_close()
 
 
-def test_make_serve_runs_the_server():
+def test_make_serve_runs_the_table_server():
+    """make serve is the table server: the page, /cdn/ and the tables on one address;
+    build/serve.py (the page alone) and it fetch /cdn/ through one cache."""
     text = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = text[text.index("\nserve:"):].split("\n\n", 1)[0]
-    assert "build/serve.py" in recipe and "http.server" not in recipe
+    assert "-m spades serve --web $(WEB_DIR)" in recipe and "http.server" not in recipe
+    assert "cdn_file" in (ROOT / "build" / "serve.py").read_text(encoding="utf-8")
 
 
 def test_web_with_its_own_package_index(built, tmp_path):

@@ -1,11 +1,14 @@
-"""The game's page over HTTP, on the tables' own address.
+"""The game's page over HTTP, on the tables' own address (what ``make serve`` runs).
 
 The built page (build/web) is served as it is, each file with its type and length,
 never cached by the browser; ``/table`` is where the tables answer (WebSocket). A
 request under ``/cdn/`` that the build does not hold is fetched once from pygbag's CDN
-and kept (in build/web-cache beside build/web), as build/serve.py does: the runtime on a page at
-``http://localhost:8...`` looks for pygame-ce under that page's own ``/cdn/``. Files
-are read and fetched in a thread, so the tables never wait on them.
+and kept (in build/web-cache beside build/web) by :func:`cdn_file`, as pygbag's own
+test server does: the runtime on a page at ``http://localhost:8...`` looks for
+pygame-ce under that page's own ``/cdn/``. Files are read and fetched in a thread, so
+the tables never wait on them. :func:`cdn_file` and :data:`TYPES` are the standard
+library alone: build/serve.py (the page without tables, for the browser tests) serves
+its ``/cdn/`` through them too.
 """
 
 from __future__ import annotations
@@ -33,6 +36,21 @@ TYPES = {
     ".webmanifest": "application/manifest+json",
     ".py": "text/plain; charset=utf-8",
 }
+
+
+def cdn_file(cdn: str, cache: Path, path: str) -> Path:
+    """The CDN's file at ``path`` (under ``/cdn/``), fetched once and kept in ``cache``.
+    Raises urllib.error.HTTPError for an answer that is not a file, OSError when the
+    CDN cannot be reached."""
+    kept = cache / (hashlib.sha256(path.encode()).hexdigest()[:32] + Path(path).suffix)
+    if not kept.is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        part = kept.with_suffix(".part")
+        with urllib.request.urlopen(cdn.rstrip("/") + path, timeout=30) as answer, \
+                open(part, "wb") as out:
+            shutil.copyfileobj(answer, out)
+        part.replace(kept)
+    return kept
 
 
 def _type(name: str) -> str:
@@ -86,17 +104,8 @@ class Page:
         return Response(200, "OK", headers, body)
 
     async def _from_cdn(self, connection: Any, path: str) -> Any:
-        kept = self.cache / (hashlib.sha256(path.encode()).hexdigest()[:32] + Path(path).suffix)
-
         def fetch() -> bytes:
-            if not kept.is_file():
-                self.cache.mkdir(parents=True, exist_ok=True)
-                part = kept.with_suffix(".part")
-                with urllib.request.urlopen(self.cdn.rstrip("/") + path, timeout=30) as answer, \
-                        open(part, "wb") as out:
-                    shutil.copyfileobj(answer, out)
-                part.replace(kept)
-            return kept.read_bytes()
+            return cdn_file(self.cdn, self.cache, path).read_bytes()
 
         try:
             body = await asyncio.to_thread(fetch)

@@ -4,7 +4,7 @@
 // WebSocket shim (window.spadesNet, from build/template.tmpl) exactly as the game
 // does in pygbag, and the result comes back as one line of JSON.
 //
-//   node tables.mjs URL [--chromium /usr/bin/chromium]
+//   node tables.mjs URL [--chromium /usr/bin/chromium]   (URL may carry ?table=CODE)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,6 +28,11 @@ try {
   await page.goto(url);
   await page.evaluate(() => window.harness);
   const result = await page.evaluate(() => window.play(), null, {timeout: 240000});
+  // The table's link as the game shares it: the page's address and the link's path.
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+    origin: new URL(url).origin });
+  result.share = await page.evaluate((link) => window.share(link),
+                                     result.origin + result.link);
   console.log(JSON.stringify(result));
 } finally {
   await context.close();
