@@ -322,3 +322,36 @@ def test_the_browser_archive_holds_the_client_and_never_the_server():
     modules = pack.reachable_modules()
     assert "spades.engine.match" in modules
     assert not any(m.startswith("spades.server") for m in modules)
+
+
+def test_a_finished_table_comes_back_after_a_restart_with_its_result(tmp_path):
+    """A match played to its end, the server stopped and started again: the finished
+    table is back (told in the banner), and its player who returns with the seat's
+    token finds the result and every hand's record."""
+
+    async def play():
+        server = ServerProcess(tmp_path / "data", rate=1000).start()
+        try:
+            (ann,) = await seated(server.url, ["Ann"], rules={"target": 100, "mercy": -100})
+            ann.start()
+            await drive([ann], lambda: ann.table["state"] == "over",
+                        players={id(ann): random_legal}, timeout=200)
+            await drive([ann], lambda: len(ann.records) == ann.view.hand_number + 1)
+            winner, scores, records = ann.view.winner, ann.view.scores, list(ann.records)
+            token = ann.token
+            ann.close()
+            server.kill()
+            server.start(server.port)
+            assert "1 tables back (1 finished)" in server.banner
+            back = client(server.url)
+            back.resume(token)
+            await drive([back], lambda: back.status == "ready" and back.view is not None
+                        and len(back.records) == len(records))
+            assert back.table["state"] == "over" and back.seat == 0
+            assert (back.view.winner, back.view.scores) == (winner, scores)
+            assert back.records == records
+            back.close()
+        finally:
+            server.stop()
+
+    run(play())

@@ -104,7 +104,7 @@ class TableServer:
         for doc, actions in self.store.open_tables():
             table = Table.from_doc(doc, actions)
             self.tables[table.code] = table
-            if table.match is not None:  # a record the kill may have cut off
+            if table.match is not None and doc["state"] != OVER:  # a record cut off by a kill
                 for hand in table.match.history:
                     self.store.add_record(table.code, hand.hand_number, hand.to_record())
             if table.state != doc["state"]:
@@ -498,12 +498,13 @@ async def run(host: str, port: int, data: Path, web_dir: Path | None,
     server = TableServer(store, web_dir, workers=workers, trust_proxy=trust_proxy, rate=rate,
                          cache=web_dir.parent / "web-cache" if web_dir else None, cdn=cdn)
     restored = server.restore()
+    finished = sum(t.state == OVER for t in server.tables.values())
     await server.begin()
     ws_server = await server.serve(host, port)
     port = ws_server.sockets[0].getsockname()[1]
     page = "the game's page and " if server.page.built else ""
     print(f"Serving {page}tables on http://{host}:{port}/ (tables at ws://{host}:{port}/table);"
-          f" {restored} tables back from {data}", flush=True)
+          f" {restored} tables back ({finished} finished) from {data}", flush=True)
     if ready is not None:
         ready(port)
     try:

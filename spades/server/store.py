@@ -4,7 +4,9 @@ A table is its ``doc`` (code, seed, rules, settings, seats with their tokens, st
 and its action log; replaying the log from the seed rebuilds the match exactly, so
 nothing else needs keeping. The server writes an action here before it tells anyone
 the action happened, so a server killed at any moment loses no acknowledged action.
-The records of finished hands (``spades-hand/1``) stay for the players' statistics.
+The records of finished hands (``spades-hand/1``) stay for the players' statistics, and
+a finished table comes back after a restart like any other, so its players who return
+find the match's result.
 
 Another store (several servers on a shared Redis, say) implements the same five
 methods.
@@ -54,7 +56,8 @@ class TableStore:
         raise NotImplementedError
 
     def open_tables(self) -> list[tuple[dict[str, Any], list[Any]]]:
-        """Every table not yet over, with its action log in order."""
+        """Every table, finished ones too (their players come back to the result),
+        with its action log in order."""
         raise NotImplementedError
 
     def records(self, code: str) -> list[dict[str, Any]]:
@@ -90,7 +93,7 @@ class SQLiteStore(TableStore):
 
     def open_tables(self) -> list[tuple[dict[str, Any], list[Any]]]:
         out = []
-        rows = self.db.execute("SELECT code, doc FROM tables WHERE state != 'over'")
+        rows = self.db.execute("SELECT code, doc FROM tables")
         for code, doc in rows.fetchall():
             actions = self.db.execute(
                 "SELECT action FROM actions WHERE code = ? ORDER BY idx", (code,)
