@@ -355,3 +355,42 @@ def test_a_finished_table_comes_back_after_a_restart_with_its_result(tmp_path):
             server.stop()
 
     run(play())
+
+
+def test_a_turn_timer_set_by_the_creator_lets_a_computer_move_for_a_slow_player(server):
+    """With a turn timer (off unless the creator sets one) a player who does not
+    decide in time has that decision made by a computer, everyone is told, and the
+    next decision is theirs again; a table without one waits for ever."""
+
+    async def play():
+        ann = client(server.url)
+        ann.create("Ann", strength="easy", pace=0, timer=1)
+        await drive([ann], lambda: ann.status == "ready" and ann.table)
+        assert ann.table["settings"]["timer"] == 1
+        bob = client(server.url)
+        bob.join(ann.code, "Bob")
+        await drive([ann, bob], lambda: bob.status == "ready")
+        ann.start()
+        # Ann never acts: her turns pass to the computer, one decision at a time.
+        await drive([ann, bob], lambda: ann.view and ann.actions >= 12,
+                    players={id(bob): random_legal}, timeout=60)
+        timed = [n["seat"] for n in bob.notices if n.get("type") == "timed_out"]
+        assert timed and set(timed) == {0}
+        assert [s["player"] for s in ann.table["seats"]][:2] == ["human", "human"]
+        assert not any(s["covered"] for s in ann.table["seats"])
+        # Without a timer nobody is hurried: the table waits on its player.
+        cy = client(server.url)
+        cy.create("Cy", strength="easy", pace=0)
+        await drive([cy], lambda: cy.status == "ready" and cy.table)
+        assert cy.table["settings"]["timer"] == 0
+        cy.start()
+        await drive([cy], lambda: cy.view is not None and cy.view.to_act == cy.seat,
+                    timeout=30)
+        seen = cy.actions
+        await asyncio.sleep(2.0)
+        cy.poll()
+        assert cy.actions == seen and not any(n.get("type") == "timed_out"
+                                              for n in cy.notices)
+        close_all([ann, bob, cy])
+
+    run(play())

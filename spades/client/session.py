@@ -71,9 +71,11 @@ class TableClient:
     # --- requests --------------------------------------------------------------------
 
     def create(self, name: str, rules: dict[str, Any] | None = None, strength: str = "normal",
-               grace: float = 120, pace: float = 1.0) -> None:
+               grace: float = 120, pace: float = 1.0, timer: float = 0) -> None:
         message: dict[str, Any] = {"type": "create", "name": name, "strength": strength,
                                    "grace": grace, "pace": pace}
+        if timer:
+            message["timer"] = timer
         if rules is not None:
             message["rules"] = rules
         self._begin(message)
@@ -242,5 +244,5 @@ class TableClient:
         elif kind == "error":
             self._closed(message["reason"])
             self.notices.append(message)
-        elif kind in ("away", "back", "pong"):
+        elif kind in ("away", "back", "pong", "timed_out"):
             self.notices.append(message)

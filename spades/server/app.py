@@ -92,6 +92,7 @@ class TableServer:
         self.failures: dict[str, deque[float]] = {}
         self.thinking: set[str] = set()  # tables whose computer is deciding
         self.grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self.turn_timers: dict[str, tuple[asyncio.TimerHandle, int, int]] = {}
         self.last_action: dict[str, float] = {}
         self.computers = Computers(workers)
         self.errors = 0
@@ -238,6 +239,7 @@ class TableServer:
             strength=message.get("strength", "normal"),
             grace=float(message.get("grace", 120)),
             pace=float(message.get("pace", 1.0)),
+            timer=float(message.get("timer", 0)),
         )
         table = Table(code, settings)
         token = new_token()
@@ -405,6 +407,8 @@ class TableServer:
 
     def _schedule(self, table: Table) -> None:
         """If a computer is to act at this table, let it think (once)."""
+        if table.state == PLAYING:
+            self._time_turn(table)
         if table.state != PLAYING or table.code in self.thinking:
             return
         seat = table.match.to_act
@@ -440,6 +444,29 @@ class TableServer:
                 self.play(table, seat, action)
                 return
             self.errors += 1
+        self._schedule(table)
+
+    def _time_turn(self, table: Table) -> None:
+        """The table's turn timer (none unless its creator set one): a player who has
+        not decided when it runs out has that one decision made by a computer."""
+        seat, index = table.match.to_act, table.actions
+        running = self.turn_timers.get(table.code)
+        if running is not None and running[1:] == (seat, index):
+            return
+        if running is not None:
+            running[0].cancel()
+            del self.turn_timers[table.code]
+        if table.settings.timer and not table.computer_plays(seat):
+            handle = asyncio.get_running_loop().call_later(
+                table.settings.timer, self._time_out, table, seat, index)
+            self.turn_timers[table.code] = (handle, seat, index)
+
+    def _time_out(self, table: Table, seat: int, index: int) -> None:
+        self.turn_timers.pop(table.code, None)
+        if table.state != PLAYING or table.actions != index or table.match.to_act != seat:
+            return
+        table.timed_out = (seat, index)
+        self.broadcast(table, {"type": "timed_out", "seat": seat})
         self._schedule(table)
 
     # --- presence --------------------------------------------------------------------

@@ -136,6 +136,7 @@ SHAPES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
             "strength": _strength,
             "grace": _number(0, 3600),
             "pace": _number(0, 5),
+            "timer": _number(0, 600),
         },
     ),
     "join": ({"code": _str(20), "name": _name}, {"seat": _int(0, 3)}),

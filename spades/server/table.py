@@ -42,6 +42,7 @@ class Settings:
     strength: str = "normal"
     grace: float = 120.0
     pace: float = 1.0
+    timer: float = 0.0  # seconds a human seat has for a decision; 0: no turn timer
 
     def to_doc(self) -> dict[str, Any]:
         return {
@@ -49,6 +50,7 @@ class Settings:
             "strength": self.strength,
             "grace": self.grace,
             "pace": self.pace,
+            "timer": self.timer,
         }
 
 
@@ -61,6 +63,7 @@ class Table:
     creator: int = 0
     state: str = WAITING
     match: Match | None = None
+    timed_out: tuple[int, int] | None = None  # (seat, action count) the timer ran out on
 
     # --- seating ---------------------------------------------------------------------
 
@@ -95,8 +98,11 @@ class Table:
             self.seats[seat] = Seat("computer", "")
 
     def computer_plays(self, seat: int) -> bool:
+        """A computer decides for this seat now: a computer's seat, an away player's
+        after the grace time, or a player's whose turn timer ran out (this decision)."""
         s = self.seats[seat]
-        return s.player == "computer" or (s.player == "human" and s.covered)
+        return s.player == "computer" or (s.player == "human" and s.covered) or \
+            self.timed_out == (seat, self.actions)
 
     def humans(self) -> int:
         return sum(1 for s in self.seats if s.player == "human")
@@ -187,7 +193,8 @@ class Table:
         s = doc["settings"]
         table = cls(
             code=doc["code"],
-            settings=Settings(Rules.from_dict(s["rules"]), s["strength"], s["grace"], s["pace"]),
+            settings=Settings(Rules.from_dict(s["rules"]), s["strength"], s["grace"], s["pace"],
+                              s.get("timer", 0.0)),
             seed=doc["seed"],
             seats=[Seat(d["player"], d["name"], d["token"]) for d in doc["seats"]],
             creator=doc["creator"],

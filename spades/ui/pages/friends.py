@@ -39,6 +39,7 @@ from .menu import SettingsScreen, cycle
 from .screens import MAX_TEXT, Screen
 
 COMPASS = ("South", "West", "North", "East")
+TIMERS = (0, 30, 60, 120)  # a turn timer's choices, in seconds (0: none)
 NAME_CHARS = re.compile(r"[^A-Za-z0-9 .\-_']")  # what the server takes in a name
 CODE_IN_LINK = re.compile(r"[?&]table=([A-Za-z0-9-]{1,20})")
 
@@ -248,6 +249,7 @@ class CreateTableScreen(SettingsScreen):
         self.title = "Create a table"
         self.url = url
         self.strength = app.settings.opponents_strength
+        self.timer = 0  # seconds a player has for a decision; 0: no turn timer
         self.unfolded = app.settings.preset == CUSTOM
 
     def back(self) -> None:
@@ -259,6 +261,9 @@ class CreateTableScreen(SettingsScreen):
     def step_strength(self, step: int) -> None:
         self.strength = cycle(STRENGTHS, self.strength, step)
 
+    def step_timer(self, step: int) -> None:
+        self.timer = cycle(TIMERS, self.timer, step)
+
     def rows(self) -> list[Widget]:
         rows: list[Widget] = [Heading("h_presets", "Rules"), self.preset_row(),
                               Heading("h_players", "Computer players"),
@@ -267,6 +272,12 @@ class CreateTableScreen(SettingsScreen):
                                       lambda: self.step_strength(1),
                                       note="In the seats nobody takes, and for a friend "
                                       "who is away: easy, normal or hard."),
+                              Stepper("timer", "Turn timer",
+                                      f"{self.timer} s" if self.timer else "off",
+                                      lambda: self.step_timer(-1),
+                                      lambda: self.step_timer(1),
+                                      note="Off: nobody is hurried. With a timer, a computer "
+                                      "makes the move of a player who takes longer."),
                               Toggle("details", "Every rule option", self.unfolded, self.fold,
                                      note="Set the rules one by one: nil, bags, target "
                                      "and more.")]
@@ -281,7 +292,8 @@ class CreateTableScreen(SettingsScreen):
     def create(self) -> None:
         name = table_name(self.app.settings.player_name)
         client = make_client(self.url)
-        client.create(name, self.app.settings.rules.to_dict(), self.strength)
+        client.create(name, self.app.settings.rules.to_dict(), self.strength,
+                      timer=self.timer)
         self.app.show(WaitingRoomScreen(self.app, client))
 
 

@@ -16,6 +16,7 @@ bid, Computer's way and the replay of a deal.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...client.seen import Turned, hand_result
@@ -43,6 +44,7 @@ class SharedMatch:
         self.history: list[Any] = []
         self.sent: int | None = None  # the action count when the player's move was sent
         self.covered = [False] * 4  # by server seat: a computer plays it while away
+        self.turn_began = client.clock()  # when the latest action came (the turn timer)
         client.updates.clear()  # the view already shows them
         blind = (0, 2) if not self.current.looked else ()
         self.opening_events = [HandDealt(self.current.hand_number, self.current.dealer,
@@ -113,6 +115,7 @@ class SharedMatch:
             self.current = self.turned.view(update.view)
             events.extend(self.turned.event(e) for e in update.events)
             self.sent = None
+            self.turn_began = c.clock()
         while c.notices:
             note = c.notices.popleft()
             kind = note.get("type")
@@ -131,6 +134,10 @@ class SharedMatch:
             elif kind == "back":
                 self.covered[note["seat"]] = False
                 words.append(f"{self.name(note['seat'])} is back")
+            elif kind == "timed_out":
+                who = self.turned.seat(note["seat"])
+                words.append("Time is up: the computer made your move" if who == 0 else
+                             f"Time is up for {self.name(note['seat'])}: the computer moved")
             elif kind == "offline":
                 words.append("The connection dropped: coming back by itself")
             elif kind in ("bye", "error"):
@@ -173,6 +180,14 @@ class SharedMatch:
             name = seats[seat]["name"] if seat < len(seats) else ""
             out.append(name or (self.computers[drawn - 1] if drawn else "You"))
         return tuple(out)  # type: ignore[return-value]
+
+    def time_left(self) -> float | None:
+        """Seconds left of the player's turn under the table's turn timer (None: no
+        timer, or not the player's turn)."""
+        timer = ((self.client.table or {}).get("settings") or {}).get("timer") or 0
+        if not timer or not self.current.my_turn or self.waiting:
+            return None
+        return max(0.0, timer - (self.client.clock() - self.turn_began))
 
     def connection_words(self) -> str:
         """How the connection is, while it is not ready ("" when it is)."""
@@ -218,8 +233,12 @@ class SharedPlay:
         for text in words:
             self.say(text, 6.0)
         trouble = m.connection_words()
+        left = m.time_left()
         if trouble:
             self.message = (trouble, self.now + 0.5)
+        elif left is not None and left <= 10:
+            self.message = (f"{math.ceil(left)} s left: then the computer moves for you",
+                            self.now + 0.5)
 
     def seat_note(self, seat: int) -> str:
         return self.match.seat_note(seat) if self.shared else ""
