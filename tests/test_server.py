@@ -394,3 +394,36 @@ def test_a_turn_timer_set_by_the_creator_lets_a_computer_move_for_a_slow_player(
         close_all([ann, bob, cy])
 
     run(play())
+
+
+def test_the_servers_hard_players_read_the_table_as_at_a_table_of_ones_own(monkeypatch):
+    """Hard at the server reads the seats from the finished hands' records, in a worker:
+    the reading it builds is the one a table of one's own fits from the same hands, and
+    a decision made with it is the decision a local hard player makes with it."""
+    from spades.ai import make_player
+    from spades.ai.reading import Reading
+    from spades.engine import Match
+    from spades.engine.actions import action_to_json
+    from spades.engine.wire import view_to_json
+    from spades.server.computers import decide, read_hands
+
+    from spades.engine import Rules
+
+    match, rng = Match(Rules(mercy=None, target=1000), seed=21), random.Random(21)
+    while len(match.history) < 2:
+        match.apply(rng.choice(match.legal_actions()))
+    records = [(h.hand_number, h.to_record()) for h in match.history]
+    step = read_hands(None, records[:1])  # hand by hand, as the hands finish
+    doc = read_hands(step, records[1:])
+    assert doc == Reading.fit(match.history).to_json()
+    view = match.view(match.to_act)
+    mine = make_player("hard", "t/1", reading=Reading.from_json(doc)).choose(view)
+    assert decide("hard", "t/1", view_to_json(view), doc) == action_to_json(mine)
+    import spades.ai
+
+    given = []
+    real = spades.ai.make_player
+    monkeypatch.setattr(spades.ai, "make_player",
+                        lambda *a, **k: given.append(k) or real(*a, **k))
+    decide("hard", "t/1", view_to_json(view), doc)
+    assert given[-1]["reading"].to_json() == doc  # the reading, not a blank one

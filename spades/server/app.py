@@ -18,7 +18,7 @@ from typing import Any
 
 from ..engine.actions import action_from_json, action_to_json
 from ..engine.wire import event_to_json, view_to_json
-from .computers import Computers
+from .computers import Computers, read_hands
 from .page import CDN, Page
 from .protocol import (
     MESSAGE_BURST,
@@ -93,6 +93,7 @@ class TableServer:
         self.thinking: set[str] = set()  # tables whose computer is deciding
         self.grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self.turn_timers: dict[str, tuple[asyncio.TimerHandle, int, int]] = {}
+        self.reading_now: set[str] = set()  # tables whose reading a worker brings up to date
         self.last_action: dict[str, float] = {}
         self.computers = Computers(workers)
         self.errors = 0
@@ -124,6 +125,7 @@ class TableServer:
                 for seat, s in enumerate(table.seats):
                     if s.player == "human":
                         self._start_grace(table, seat)
+                asyncio.ensure_future(self._read(table))  # hard's reading, refitted
                 self._schedule(table)
 
     async def serve(self, host: str, port: int):
@@ -400,6 +402,8 @@ class TableServer:
                                       events_json))
         for number, record in finished:
             self.broadcast(table, {"type": "record", "hand_number": number, "record": record})
+        if finished and table.state != OVER:
+            asyncio.ensure_future(self._read(table))
         if table.state == OVER:
             self.broadcast_table(table)
         else:
@@ -422,7 +426,7 @@ class TableServer:
         try:
             view = view_to_json(table.match.view(seat))
             decided = await self.computers.decide(
-                table.settings.strength, f"{table.seed}/{seat}", view
+                table.settings.strength, f"{table.seed}/{seat}", view, table.reading
             )
             wait = self.last_action.get(table.code, 0) + table.settings.pace - time.monotonic()
             if wait > 0:
@@ -445,6 +449,27 @@ class TableServer:
                 return
             self.errors += 1
         self._schedule(table)
+
+    async def _read(self, table: Table) -> None:
+        """Bring the hard players' reading of the seats up to the table's finished hands,
+        in a worker (docs/ai.md: hard reads how each seat bids and plays)."""
+        if table.settings.strength != "hard" or table.code in self.reading_now:
+            return  # a read under way catches up before it ends
+        self.reading_now.add(table.code)
+        try:
+            while table.match is not None:
+                have = len(table.reading["hands"]) if table.reading else 0
+                history = table.match.history
+                if have >= len(history):
+                    return
+                records = [(h.hand_number, h.to_record()) for h in history[have:]]
+                table.reading = await self.computers.run(read_hands, table.reading, records)
+        except Exception as exc:  # a worker lost: hard plays on with what it had read
+            self.errors += 1
+            print(f"table {table.code}: reading the hands failed: {exc!r}", file=sys.stderr,
+                  flush=True)
+        finally:
+            self.reading_now.discard(table.code)
 
     def _time_turn(self, table: Table) -> None:
         """The table's turn timer (none unless its creator set one): a player who has

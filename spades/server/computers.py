@@ -3,9 +3,10 @@
 A decision travels to a worker as the seat's view in its wire form and comes back as
 an action in its JSON form, so the worker sees exactly what the seat may know and the
 server's event loop never waits on a search: other tables keep playing meanwhile.
-The hard player thinks here without a reading of the table (each decision stands
-alone: a worker holds no match), which is the hard player of the ``hard-static`` line
-in docs/ai.md.
+The hard player reads the table as at a table of one's own (spades/ai/reading.py):
+a worker holds no match, so the reading travels with the decision in its JSON form,
+and it is brought up to date in a worker too, from each finished hand's record
+(:func:`read_hands`), so the event loop never fits it.
 """
 
 from __future__ import annotations
@@ -18,14 +19,34 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 
-def decide(strength: str, seed: str, view_doc: dict[str, Any]) -> Any:
-    """In a worker: the computer player's action for this view, in JSON form."""
+def decide(strength: str, seed: str, view_doc: dict[str, Any],
+           reading_doc: dict[str, Any] | None = None) -> Any:
+    """In a worker: the computer player's action for this view, in JSON form (hard
+    with the table's reading, when there is one)."""
     from ..ai import make_player
+    from ..ai.reading import Reading
     from ..engine.actions import action_to_json
     from ..engine.wire import view_from_json
 
     view = view_from_json(view_doc)
-    return action_to_json(make_player(strength, seed).choose(view))
+    options = {"reading": Reading.from_json(reading_doc)} if strength == "hard" and \
+        reading_doc is not None else {}
+    return action_to_json(make_player(strength, seed, **options).choose(view))
+
+
+def read_hands(reading_doc: dict[str, Any] | None, records: list[tuple[int, Any]]) -> Any:
+    """In a worker: the table's reading (JSON form) after these finished hands
+    (``(hand_number, spades-hand/1 record)`` in order); None starts a new one."""
+    from dataclasses import replace
+
+    from ..ai.reading import Reading
+    from ..engine.record import match_at
+
+    reading = Reading.from_json(reading_doc) if reading_doc is not None else Reading()
+    for number, record in records:
+        hand = match_at(record, len(record["bids"]), len(record["plays"])).history[0]
+        reading.observe(replace(hand, hand_number=number))
+    return reading.to_json()
 
 
 def _warm() -> int:
@@ -52,10 +73,14 @@ class Computers:
             *(loop.run_in_executor(self.pool, _warm) for _ in range(self.count))
         )
 
-    async def decide(self, strength: str, seed: str, view_doc: dict[str, Any]) -> Any:
+    async def decide(self, strength: str, seed: str, view_doc: dict[str, Any],
+                     reading_doc: dict[str, Any] | None = None) -> Any:
+        return await self.run(decide, strength, seed, view_doc, reading_doc)
+
+    async def run(self, job: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.pool, decide, strength, seed, view_doc)
+            return await loop.run_in_executor(self.pool, job, *args)
         except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = self._new_pool()

@@ -64,6 +64,7 @@ class Table:
     state: str = WAITING
     match: Match | None = None
     timed_out: tuple[int, int] | None = None  # (seat, action count) the timer ran out on
+    reading: dict[str, Any] | None = None  # hard's reading of the seats (JSON), not stored
 
     # --- seating ---------------------------------------------------------------------
 
