@@ -79,8 +79,8 @@ def test_create_share_join_start_bid_play_and_come_back_after_a_drop(server):
         words = " ".join(getattr(w, "label", "") + " " + getattr(w, "note", "")
                          for w in rows.values())
         texts = [w.label for w in room.placed]
-        assert any(code in t for t in texts) and any(
-            f"?table={code.replace('-', '')}" in t for t in texts), texts
+        assert room.title == f"Table {code}"  # the code to share, in large type
+        assert any(f"?table={code.replace('-', '')}" in t for t in texts), texts
         assert "ann (you)" in words and "open" in words
         # The seat's token is kept for coming back after a closed window.
         assert load_friends(store).table.code == code
@@ -255,5 +255,72 @@ def test_a_page_opened_with_a_tables_link_goes_straight_to_that_table(server, mo
         assert d2.scene.names[3] == "Ann"  # Ann (South) sits at Bob's right
         d2.scene.match.client.close()
         ann.close()
+
+    asyncio.run(asyncio.wait_for(play(), 240))
+
+
+def test_join_by_typed_code_play_a_whole_hand_by_finger_and_leave_for_good(server):
+    """A friend's table joined by typing its code; the whole first hand played by
+    finger with announcements on; the breakdown, the score sheet by its key, Computer's
+    way refused as for playing alone, Next hand; then Leave the table from the pause
+    menu gives the seat to a computer for good."""
+    from spades.ui.pages.friends import WaitingRoomScreen as Room
+
+    d = Driver("--speed", "instant", start=False)
+    save_friends(d.app.store, load_friends(d.app.store).__class__(
+        server=f"127.0.0.1:{server.port}"))
+
+    async def play():
+        bob = client(server.url)
+        bob.create("Bob", strength="easy", pace=0, rules={"mercy": None})
+        await until(d, lambda: bob.status == "ready", friends=[bob])
+        d.app.show_friends()
+        d.frame()
+        type_into(d, ("row", "name"), "cy", clear=8)
+        type_into(d, ("row", "code"), bob.code.lower())
+        d.tap(("row", "join"))
+        room = d.scene
+        assert isinstance(room, Room)
+        await until(d, lambda: room.client.status == "ready" and room.client.table,
+                    friends=[bob])
+        assert room.client.seat == 1
+        bob.start()
+        await until(d, lambda: isinstance(d.scene, TableScene), friends=[bob])
+        table = d.scene
+        d.press("a")  # announcements on
+        assert table.narrating
+        rng = random.Random(2)
+        while not table.overlays or table.overlays[-1] != "breakdown":
+            await until(d, lambda: table.can_act() or (
+                table.overlays and table.overlays[-1] == "breakdown"), friends=[bob],
+                players=True, frames=6000)
+            if table.overlays and table.overlays[-1] == "breakdown":
+                break
+            view = table.view
+            if view.phase == "bidding" and not view.looked:
+                d.tap(("btn", "look"))
+            elif view.phase == "bidding":
+                bids = [a.value for a in view.legal_actions() if isinstance(a, Bid)]
+                d.tap(("bid", rng.choice(bids)))
+                d.tap(("btn", "confirm"))
+            else:
+                d.tap(("card", rng.choice(cards_of(view.legal_card_mask()))))
+        said = " ".join(table.transcript.texts())
+        assert "Bob" in said and "trick" in said.lower()
+        d.press("w")
+        assert "playing alone" in table.message[0]
+        d.press("s")  # the score sheet over the breakdown: the hand's row
+        assert table.overlays[-1] == "scores" and table.shown.hands_scored == 1
+        assert len(table.match.history) == 1 and table.match.history[0].hand_number == 0
+        d.press("escape")
+        d.tap(("btn", "next"))
+        await until(d, lambda: table.shown.hand_number == 1, friends=[bob], players=True)
+        # Leave for good: the seat becomes a computer's, and the kept seat is forgotten.
+        d.press("escape")
+        d.tap(("btn", "leave"))
+        assert isinstance(d.scene, MenuScreen)
+        await until(d, lambda: bob.table["seats"][1]["player"] == "computer", friends=[bob])
+        assert load_friends(d.app.store).table is None
+        bob.close()
 
     asyncio.run(asyncio.wait_for(play(), 240))

@@ -266,24 +266,22 @@ class CreateTableScreen(SettingsScreen):
 
     def rows(self) -> list[Widget]:
         rows: list[Widget] = [Heading("h_presets", "Rules"), self.preset_row(),
-                              Heading("h_players", "Computer players"),
-                              Stepper("strength", "They play", self.strength,
-                                      lambda: self.step_strength(-1),
-                                      lambda: self.step_strength(1),
-                                      note="In the seats nobody takes, and for a friend "
-                                      "who is away: easy, normal or hard."),
-                              Stepper("timer", "Turn timer",
-                                      f"{self.timer} s" if self.timer else "off",
-                                      lambda: self.step_timer(-1),
-                                      lambda: self.step_timer(1),
-                                      note="Off: nobody is hurried. With a timer, a computer "
-                                      "makes the move of a player who takes longer."),
                               Toggle("details", "Every rule option", self.unfolded, self.fold,
                                      note="Set the rules one by one: nil, bags, target "
                                      "and more.")]
         if self.unfolded:
             rows += self.rule_rows()
-        return rows
+        timer = f"{self.timer} s" if self.timer else "off"
+        return rows + [
+            Heading("h_players", "Computer players"),
+            Stepper("strength", "They play", self.strength, lambda: self.step_strength(-1),
+                    lambda: self.step_strength(1), note="In the seats nobody takes, and "
+                    "for a friend who is away: easy, normal or hard."),
+            Heading("h_time", "Time"),
+            Stepper("timer", "Turn timer", timer, lambda: self.step_timer(-1),
+                    lambda: self.step_timer(1), note="Off: nobody is hurried. With a "
+                    "timer, a computer makes the move of a player who takes longer."),
+        ]
 
     def footer(self) -> list[Widget]:
         return [Button("back", "Back", self.back, hint="Esc"),
@@ -348,7 +346,6 @@ class WaitingRoomScreen(Screen):
         if c.table is None:
             return [Paragraph("wait", f"Connecting to {page_address(c.url)}...")]
         rows: list[Widget] = [
-            Paragraph("code", f"Code: {c.table['code']}"),
             Paragraph("link", f"Link: {self.link()}"),
             Button("share", "Share the link" if platform.in_browser() else "Copy the link",
                    self.share, note="Send your friends the code or the link: the link "
@@ -363,6 +360,10 @@ class WaitingRoomScreen(Screen):
         if c.status != "ready":
             rows.insert(0, Paragraph("trouble", "The connection dropped: coming back by "
                                      "itself..."))
+        elif not c.creator:
+            creator = seats[c.table["creator"]]["name"]
+            rows.insert(0, Paragraph("starts", f"{creator} starts the match when everyone "
+                                     "is here; open seats get computer players."))
         return rows
 
     def seat_row(self, seat: int, s: dict[str, Any]) -> Widget:
