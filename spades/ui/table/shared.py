@@ -158,7 +158,8 @@ class SharedMatch:
         if computer:
             return f"A computer plays for {who} until they are back"
         grace = ((self.client.table or {}).get("settings") or {}).get("grace", 120)
-        later = f"in {grace // 60} minutes" if grace >= 120 else f"in {grace} seconds"
+        later = f"in {round(grace / 60)} minutes" if grace >= 120 else \
+            f"in {round(grace)} seconds"
         return f"{who} is away: a computer plays for them if they are not back {later}"
 
     def seat_note(self, drawn: int) -> str:
