@@ -427,7 +427,6 @@ def open_table(app, client: TableClient) -> None:
     """The table has begun: the game's own table scene, fed by the server."""
     options = app.table_options()
     options.rules = client.view.rules
-    options.coach = False
     match = SharedMatch(client, app.settings.computer_names)
     options.names = match.names()
     scene = TableScene(options, match=match, sounds=app.sounds)
