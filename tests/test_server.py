@@ -402,12 +402,10 @@ def test_the_servers_hard_players_read_the_table_as_at_a_table_of_ones_own(monke
     a decision made with it is the decision a local hard player makes with it."""
     from spades.ai import make_player
     from spades.ai.reading import Reading
-    from spades.engine import Match
+    from spades.engine import Match, Rules
     from spades.engine.actions import action_to_json
     from spades.engine.wire import view_to_json
     from spades.server.computers import decide, read_hands
-
-    from spades.engine import Rules
 
     match, rng = Match(Rules(mercy=None, target=1000), seed=21), random.Random(21)
     while len(match.history) < 2:
