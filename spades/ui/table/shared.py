@@ -255,6 +255,12 @@ class SharedPlay:
             return lambda: self.alone_only(name)
         return super()._tool_refusal(name)  # type: ignore[misc]
 
+    def match_over_lines(self) -> list[str]:
+        lines = super().match_over_lines()  # type: ignore[misc]
+        if self.shared:  # no rematch at a shared table: a new one is created from the menu
+            lines = [line.replace(" A rematch deals new cards.", "") for line in lines]
+        return lines
+
     def _overlay_controls(self, top: str, can_quit: bool) -> list[Any]:
         """At a shared table the breakdown has no Computer's way, Replay deal or All
         cards seen, and the match's end no Rematch: Main menu leads. The buttons left
