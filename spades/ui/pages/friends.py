@@ -35,7 +35,8 @@ from ...storage.friends import SharedSeat, load_friends, save_friends
 from ..table.scene import TableScene
 from ..table.shared import SharedMatch
 from ..widgets import Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
-from .menu import SettingsScreen, cycle
+from .house_rules import HouseRulesScreen
+from .menu import cycle
 from .screens import MAX_TEXT, Screen
 
 COMPASS = ("South", "West", "North", "East")
@@ -241,11 +242,11 @@ def forget_seat(app) -> None:
     save_friends(app.store, replace(friends, table=None))
 
 
-class CreateTableScreen(SettingsScreen):
+class CreateTableScreen(HouseRulesScreen):
     """A new shared table: House rules' choices and the computer players' strength."""
 
     def __init__(self, app, url: str) -> None:
-        super().__init__(app, new=True)
+        super().__init__(app)
         self.title = "Create a table"
         self.url = url
         self.strength = app.settings.opponents_strength
