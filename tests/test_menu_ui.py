@@ -538,8 +538,8 @@ def test_main_refuses_bad_arguments_without_a_traceback(args):
 
 
 @pytest.mark.parametrize("size", ["320x480", "390x844", "1280x720"])
-def test_the_tagline_says_in_one_line_that_all_three_others_are_computers(size, monkeypatch):
-    """The menu's tagline: the partner is a computer player as the rivals are, said in
+def test_the_tagline_says_in_one_line_who_sits_at_the_table(size, monkeypatch):
+    """The menu's tagline: computer players or friends fill the other seats, said in
     one line of the menu's own type, whole even on the narrowest phone."""
     from spades.ui.art.theme import Text
 
@@ -560,7 +560,7 @@ def test_the_tagline_says_in_one_line_that_all_three_others_are_computers(size, 
     assert len(lines) == 1, [text for text, _ in drawn][:12]  # drawn whole, on one line
     assert 0 <= lines[0][1].left and lines[0][1].right <= width
     words = tagline.lower()
-    assert "partner" in words and "computer" in words and "all" in words
+    assert "computer" in words and "friend" in words
     assert "against two computer" not in words
 
 
@@ -628,8 +628,8 @@ def test_statistics_before_any_match_show_the_record_at_nought(size, touch):
 
 @pytest.mark.parametrize("size", ["1280x720", "844x390", "390x844", "800x600"])
 def test_the_menus_tagline_stands_apart_from_play(size):
-    """"Partner and rivals: all computers" stands at least 8 px above the Play button,
-    so it reads as the page's line, not the button's caption: it sat 5 px above it."""
+    """The tagline stands at least 8 px above the Play button, so it reads as the
+    page's line, not the button's caption: it sat 5 px above it."""
     d = menu_driver("--size", size)
     menu = d.scene
     record: list = []

@@ -150,9 +150,9 @@ class MenuScreen(Screen):
         return rows
 
     replacing = False  # Play was tapped once over a saved match: the next tap starts
-    # All three others are computer players, the partner too: said in one line that
-    # fits the narrowest phone (a person reading "your partner" might look for a friend).
-    tagline = "Partner and rivals: all computers"
+    # Who sits at the table, said in one line that fits the narrowest phone: Play seats
+    # three computers (the partner too), Play with friends seats people.
+    tagline = "Computers or friends at your table"
 
     def title_size(self) -> int:
         font = self.metrics()[0]
