@@ -1,7 +1,8 @@
 """The browser build: what goes into it, the page it is served in, and a loop that
 never blocks.
 
-- ``pygbag.ini`` says what pygbag must leave out, in the keys pygbag 0.9.3 reads.
+- ``pygbag.ini`` says what pygbag must leave out, in the keys pygbag 0.9.3 reads; a
+  direct pygbag run (its own filter) packs the game without the desktop packages.
 - The archive built by ``make web`` holds main.py, the modules main.py can import
   (followed transitively, build/pack.py) and assets/, nothing else, byte for byte as in
   the checkout (nothing reformatted or recompressed), within 1 MB; a game run natively
@@ -89,6 +90,45 @@ def test_pygbag_ini_leaves_out_everything_but_the_game():
         elif not name.startswith("."):
             assert name in files, f"pygbag.ini does not leave out the file {name}"
     assert not {"/spades", "/assets", "spades", "assets", "main.py"} & (dirs | files)
+
+
+DESKTOP_ONLY = ("spades/measure", "spades/tools", "spades/server")
+
+# pygbag's own walk of the app folder (gathering.gather, filtering.filter), run in
+# .venv-web with pygbag.ini's lists: the files a direct `pygbag` run packs.
+DIRECT_RUN = """
+import ast, configparser, json, sys
+from pathlib import Path
+from pygbag.filtering import filter
+from pygbag.gathering import gather
+ini = configparser.ConfigParser(inline_comment_prefixes=";")
+ini.read("pygbag.ini", encoding="utf-8")
+lists = [ast.literal_eval(ini["DEPENDENCIES"][k]) for k in ("ignoredirs", "ignorefiles")]
+print(json.dumps(sorted(p.as_posix().lstrip("/")
+                        for _, p in filter(gather(Path.cwd()), *lists))))
+"""
+
+
+def test_a_direct_pygbag_run_packs_the_game_without_the_desktop_packages():
+    """pygbag's own filter over this checkout with pygbag.ini: the measurements, the
+    developer tools and the table server stay out; every module the game reaches
+    (the solver among them) and the table server's client go in."""
+    if not pygbag_ready():
+        if os.environ.get("SPADES_REQUIRE_WEB") == "1":
+            pytest.fail("the web build must be tested here, but pygbag is not in .venv-web")
+        pytest.skip("pygbag is not installed in .venv-web (make web installs it)")
+    done = subprocess.run([str(WEB_PYTHON), "-c", DIRECT_RUN], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    packed = set(json.loads(done.stdout))
+    for folder in DESKTOP_ONLY:
+        assert (ROOT / folder / "__init__.py").is_file(), folder
+        assert not {p for p in packed if p.startswith(folder + "/")}, folder
+    reached = {pack.module_file(m).relative_to(ROOT).as_posix() for m in pack.reachable_modules()}
+    assert "spades/solver/search.py" in reached
+    assert reached <= packed, sorted(reached - packed)
+    assert {"main.py", "spades/client/session.py"} <= packed
+    assert not {p for p in packed if not p.startswith(("spades/", "assets/"))} - {"main.py"}
 
 
 # --- the page template -----------------------------------------------------------------
