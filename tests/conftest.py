@@ -1,10 +1,23 @@
-"""Make the repository importable however pytest is started (``pytest`` or ``python -m``)."""
+"""Make the repository importable however pytest is started (``pytest`` or ``python -m``),
+and put the screen density back to 1 after each test."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(autouse=True)
+def density_back_to_one():
+    """A test that made a window at a screen density leaves the next one at 1
+    (spades/ui/art/density.py holds it for the whole interface)."""
+    yield
+    density = sys.modules.get("spades.ui.art.density")
+    if density is not None:
+        density.set_density(1.0)

@@ -26,6 +26,7 @@ from ..engine import preset
 from ..storage.journey import load_journey, save_journey
 from .arguments import parse_args  # noqa: F401 - the loop's command line, used from here
 from .art import theme
+from .art.density import MAX_DENSITY, set_density, window_pixels
 from .autopilot import Autopilot, PaceMeter
 from .draw.frame import TableDrawer
 from .layout.window import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_small
@@ -64,10 +65,23 @@ def page_size() -> tuple[int, int] | None:
         return None
 
 
+def page_density() -> float:
+    """The screen's devicePixelRatio in the browser, at most MAX_DENSITY; 1 elsewhere,
+    or when the page cannot say."""
+    window = platform.browser_window()
+    if window is None:
+        return 1.0
+    try:
+        return max(1.0, min(MAX_DENSITY, float(window.devicePixelRatio)))
+    except Exception:
+        return 1.0
+
+
 def window_size(asked: tuple[int, int]) -> tuple[int, int]:
-    """On desktop the size asked for; in the browser the page's own size (the table is
-    laid out for the page it opens in, and again whenever the page changes size)."""
-    return page_size() or asked
+    """The window's pixels: on desktop the size asked for, in the browser the page's own
+    size (the table is laid out for the page it opens in, and again whenever the page
+    changes size), each times the density (art/density.py)."""
+    return window_pixels(page_size() or asked)
 
 
 class App:
@@ -88,6 +102,9 @@ class App:
         pygame.init()
         pygame.display.set_caption("Spades")
         flags = 0 if BROWSER else pygame.RESIZABLE
+        # The browser's screen density, or --density: the window has that many pixels
+        # for each CSS pixel, and the interface is measured in CSS pixels.
+        set_density(page_density() if BROWSER else getattr(args, "density", 1.0))
         self.screen = pygame.display.set_mode(window_size(args.size), flags)
         self.sounds = Sounds(enabled=self.settings.sound and not args.autoplay)
         self.drawer = TableDrawer()
@@ -433,8 +450,8 @@ class App:
             return
         self.page_wait = PAGE_CHECK_S
         size = page_size()
-        if size is not None and size != self.screen.get_size():
-            self.screen = pygame.display.set_mode(size)
+        if size is not None and window_pixels(size) != self.screen.get_size():
+            self.screen = pygame.display.set_mode(window_pixels(size))
 
     def frame(self, dt: float) -> None:
         """Everything one frame does; the loop only adds the wait for the next one."""

@@ -24,6 +24,16 @@ def frame_count(text: str) -> int:
     return value
 
 
+def density(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 1 <= value <= 4:
+        raise argparse.ArgumentTypeError("must be from 1 to 4")
+    return value
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="main.py", description="Spades against three computer "
                                 "players.")
@@ -37,6 +47,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--speed", choices=anim.SPEED_NAMES, default=None,
                    help="animation speed (default: your settings)")
     p.add_argument("--size", default="1280x720", help="window size WxH (default: 1280x720)")
+    p.add_argument("--density", type=density, default=1.0,
+                   help="window pixels per pixel of --size, as a browser's devicePixelRatio "
+                        "(1 to 4, default 1): --size 390x844 --density 3 is a 1170x2532 "
+                        "window laid out as a 390x844 page")
     p.add_argument("--autoplay", action="store_true",
                    help="a computer player takes your seat and plays the match through the "
                         "interface")
@@ -54,6 +68,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
         p.error(f"--size takes each side from 1 to {MAX_SIDE} pixels, not {w}x{h}")
     args.size = (max(100, w), max(100, h))  # below the smallest layout: a card says so
+    if max(args.size) * args.density > MAX_SIDE:
+        p.error(f"--size times --density makes a side over {MAX_SIDE} pixels")
     if args.screenshots:
         why = screenshot_folder_refusal(Path(args.screenshots))
         if why:

@@ -14,6 +14,7 @@ import pygame
 
 from ...engine.cards import BIG_JOKER, HIGH_TWO_OF_DIAMONDS, HIGH_TWO_OF_SPADES, LITTLE_JOKER
 from . import courts
+from .density import density
 from .theme import load_font
 
 CARD_RATIO = 3.5 / 2.5  # height / width (poker size)
@@ -155,7 +156,7 @@ PIP_LAYOUTS = {
     10: [*_EIGHT_SIDES, (0, 1 / 6), (0, 5 / 6)],
 }
 
-# Below this width pips get too small to count, so pip cards show one big suit instead.
+# Below this width (CSS px) pips get too small to count, so pip cards show one big suit instead.
 PIP_MIN_WIDTH = 80
 # A joker's middle says BIG or LITTLE JOKER from this width; narrower, its star alone.
 JOKER_WORDS_MIN_WIDTH = 60
@@ -182,8 +183,9 @@ def draw_star(surf: pygame.Surface, centre: Point, size: float,
 
 def _desktop_blend(width: int) -> float:
     """0 on phones, 1 on desktops: the jumbo index (rank 30% of the width) that phones need
-    would crowd a pip layout, so it eases to 22% as cards grow."""
-    return min(max((width - 64) / 32, 0.0), 1.0)
+    would crowd a pip layout, so it eases to 22% as cards grow (as they look: in CSS
+    pixels)."""
+    return min(max((width / density() - 64) / 32, 0.0), 1.0)
 
 
 def index_depth(width: int) -> int:
@@ -355,7 +357,7 @@ class CardArt:
             self._draw_ace(surf, suit, cx, cy, big_w, ink, _desktop_blend(width))
         elif rank >= JACK:
             self._draw_court(surf, rank, suit, big_w, big_h, ink, _desktop_blend(width))
-        elif width >= PIP_MIN_WIDTH:
+        elif width >= PIP_MIN_WIDTH * density():
             self._draw_pips(surf, rank + 2, suit, big_w, big_h, ink)
         else:
             draw_suit(surf, suit, (cx, cy), big_w * 0.46, ink)
@@ -385,7 +387,7 @@ class CardArt:
                   (big_w - margin_x - tile.get_width(), big_h - margin_y - tile.get_height()))
         cx, cy = big_w / 2, big_h / 2
         draw_star(surf, (cx, cy), big_w * 0.5, ink, solid=big)
-        if width >= JOKER_WORDS_MIN_WIDTH:
+        if width >= JOKER_WORDS_MIN_WIDTH * density():
             word_cap = round(big_w * 0.075)
             for text, y in (("BIG" if big else "LITTLE", cy - big_w * 0.42),
                             ("JOKER", cy + big_w * 0.42)):

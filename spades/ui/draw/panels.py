@@ -310,7 +310,7 @@ class PanelDrawer(SheetDrawer):
         lay = scene.layout
         t = self.text
         y = self.heading(surface, scene, box, scene.deal_name(e.hand_number))
-        bottom = box.bottom - lay.pad * 3 - 2 * max(44, round(lay.font * 2))
+        bottom = box.bottom - lay.pad * 3 - 2 * max(round(44 * lay.density), round(lay.font * 2))
         gutter = max(16, 3 * lay.pad)  # a rule down it: Us's points never read as Them's
         col_w = (box.width - 2 * lay.pad - gutter) // 2
         size = lay.font_small
@@ -392,7 +392,7 @@ class PanelDrawer(SheetDrawer):
             return
         leader, cards, winner = last
         names = scene.names
-        bottom = box.bottom - lay.pad * 2 - max(44, round(lay.font * 2))
+        bottom = box.bottom - lay.pad * 2 - max(round(44 * lay.density), round(lay.font * 2))
         n = 4
         label_h = round(lay.font_small * 2.4)
         w = min(round((box.width - (n + 1) * lay.pad) / n), lay.card_w,

@@ -6,13 +6,16 @@ landscape one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from pygame import Rect
 
+from ..art.cardart import card_height
+from ..art.density import logical
+
 SOUTH, WEST, NORTH, EAST = range(4)
 TOOLBAR = ("scores", "last", "hint", "undo", "coach", "menu")
-MIN_STEP = 44  # the narrowest strip of an overlapped card a finger can still pick
+MIN_STEP = 44  # CSS px: the narrowest strip of an overlapped card a finger can still pick
 
 # The smallest windows the table is laid out for, lying and upright: below them every
 # scene shows a "Make the window larger" card instead (see :func:`too_small`). Smaller
@@ -23,6 +26,7 @@ SMALLEST_PORTRAIT = (320, 480)
 
 def too_small(width: int, height: int) -> bool:
     """No honest table fits: the window gets the "Make the window larger" card."""
+    width, height = logical((width, height))
     low_w, low_h = SMALLEST_PORTRAIT if height > width * 1.15 else SMALLEST_LANDSCAPE
     return width < low_w or height < low_h
 
@@ -75,6 +79,41 @@ class Layout:
     # Where the bid panel's notes go (the suggestion, why bids are greyed): under the
     # grid, or beside Confirm on the smallest phone; none on a short landscape window.
     bid_note: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
+    density: float = 1.0  # window pixels per CSS pixel (widgets/density.py)
+
+    @property
+    def min_step(self) -> int:
+        """MIN_STEP in the window's pixels."""
+        return round(MIN_STEP * self.density)
+
+    def scaled(self, density: float, width: int, height: int) -> Layout:
+        """This layout, made in CSS pixels, for a window of ``width`` x ``height`` pixels
+        at ``density``: every measure times the density (counts and flags as they are),
+        each card's height from its width again so the card art fits its rectangles."""
+        def scale(value):
+            if isinstance(value, Rect):
+                return Rect(round(value.x * density), round(value.y * density),
+                            round(value.width * density), round(value.height * density))
+            if isinstance(value, list):
+                return [scale(v) for v in value]
+            if isinstance(value, dict):
+                return {k: scale(v) for k, v in value.items()}
+            if isinstance(value, int) and not isinstance(value, bool):
+                return round(value * density)
+            return value
+
+        keep = {"portrait", "hand_rows", "bid_cols", "vertical_fans", "compact", "flat_trick"}
+        values = {f.name: getattr(self, f.name) if f.name in keep else scale(getattr(self, f.name))
+                  for f in fields(self)}
+        values.update(width=width, height=height, density=density)
+        for w, h in (("card_w", "card_h"), ("trick_w", "trick_h"), ("back_w", "back_h"),
+                     ("packet_w", "packet_h")):
+            values[h] = card_height(values[w])
+        values["trick_slots"] = [Rect(r.centerx - values["trick_w"] // 2,
+                                      r.centery - values["trick_h"] // 2,
+                                      values["trick_w"], values["trick_h"])
+                                 for r in values["trick_slots"]]
+        return Layout(**values)
 
     @property
     def one_line_status(self) -> bool:
@@ -119,7 +158,7 @@ class Layout:
     def row_capacity(self) -> int:
         """How many cards one row of the hand holds side by side: at the comfortable
         spacing on one row, on two rows as many as the narrowest tap target allows."""
-        step = self.hand_step if self.hand_rows == 1 else min(self.hand_step, MIN_STEP)
+        step = self.hand_step if self.hand_rows == 1 else min(self.hand_step, self.min_step)
         return max(1, (self.hand_area.width - self.card_w) // max(1, step) + 1)
 
     def row_step_for(self, in_row: int) -> int:
@@ -128,7 +167,7 @@ class Layout:
         if in_row <= 1 or self.hand_rows == 1:
             return self.hand_step
         room = (self.hand_area.width - self.card_w) // (in_row - 1)
-        return max(min(MIN_STEP, self.hand_step), min(self.hand_step, room))
+        return max(min(self.min_step, self.hand_step), min(self.hand_step, room))
 
     def hand_rects(self, count: int, top: int | None = None) -> list[Rect]:
         """Where each of ``count`` cards of the player's hand lies (unraised), in order.

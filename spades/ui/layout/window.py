@@ -11,6 +11,7 @@ from __future__ import annotations
 from pygame import Rect
 
 from ..art.cardart import CARD_RATIO, card_height, index_depth
+from ..art.density import in_css_pixels
 from ..widgets.pointer import min_target
 from .base import (
     EAST,
@@ -59,7 +60,17 @@ def side_badge_h(line: int, pad: int) -> int:
 
 
 def compute_layout(width: int, height: int) -> Layout:
-    """Lay the table out for a window of ``width`` x ``height`` pixels (a window below
+    """Lay the table out for a window of ``width`` x ``height`` pixels: in CSS pixels
+    (the page's size), then scaled to the window's pixels (widgets/density.py)."""
+    with in_css_pixels() as density:
+        if density == 1:
+            return css_layout(width, height)
+        lay = css_layout(round(width / density), round(height / density))
+    return lay.scaled(density, width, height)
+
+
+def css_layout(width: int, height: int) -> Layout:
+    """Lay the table out for a page of ``width`` x ``height`` CSS pixels (a window below
     the smallest is laid out as the smallest: its card covers the table anyway)."""
     portrait = height > width * 1.15
     low_w, low_h = SMALLEST_PORTRAIT if portrait else SMALLEST_LANDSCAPE

@@ -16,6 +16,7 @@ import pygame
 from pygame import Rect
 
 from ..art import theme
+from ..art.density import logical, px
 from ..widgets import (
     GAP,
     INPUT,
@@ -93,10 +94,13 @@ class Screen:
     # --- layout --------------------------------------------------------------------
 
     def metrics(self) -> tuple[int, int, int, int]:
-        short = min(self.width, self.height)
+        """Headings, body text, padding and a button's height, in the window's pixels
+        (chosen in CSS pixels, art/density.py)."""
+        short = min(logical((self.width, self.height)))
         font = round(max(20, min(26, short / 32)))  # headings (the font's pixel size)
         small = max(17, round(font * 0.8))  # body: rows, buttons, paragraphs
         pad = round(max(8, min(14, short * 0.015)))
+        font, small, pad = px(font), px(small), px(pad)
         return font, small, pad, max(min_target((self.width, self.height)), round(font * 2.1))
 
     def look(self) -> Look:
@@ -110,7 +114,7 @@ class Screen:
 
     def message_lines(self) -> int:
         """Lines kept under the title for a message: two on a narrow window."""
-        return 2 if self.width < 600 else 1
+        return 2 if logical((self.width, self.height))[0] < 600 else 1
 
     # A title of presence: larger than body text, and when the page is short the block
     # of title and rows sits in the middle of the window, not over empty felt.
@@ -125,8 +129,8 @@ class Screen:
         the height a footer would take (a page's column there showed two rows and a
         half). Not on the menu, whose footer is Quit, not Back."""
         footer = self.footer()
-        return (self.height < 450 and self.width >= 1.4 * self.height and bool(footer)
-                and footer[0].key == "back")
+        return (logical((self.width, self.height))[1] < 450 and self.width >= 1.4 * self.height
+                and bool(footer) and footer[0].key == "back")
 
     def title_row(self) -> int:
         """The height of the title's line, or of the buttons beside it."""

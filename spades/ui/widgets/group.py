@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from ..art import theme
+from ..art.density import px
 from .controls import Look, State, Widget
 from .pointer import SLOP, Pointer
 from .scroll import WHEEL_STEP, ScrollArea
@@ -105,8 +106,8 @@ class Group:
                     w, part = self.widget_at(p.pos)
                     self.hover = (w.key, part) if w else None
                 return False
-            if not press.dragging and (abs(p.pos[0] - press.start[0]) > SLOP or
-                                       abs(p.pos[1] - press.start[1]) > SLOP):
+            if not press.dragging and (abs(p.pos[0] - press.start[0]) > px(SLOP) or
+                                       abs(p.pos[1] - press.start[1]) > px(SLOP)):
                 press.dragging = True
                 if press.area is not None:
                     press.area.grab(press.start[1])

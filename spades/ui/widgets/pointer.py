@@ -12,13 +12,15 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..art.density import logical, px
+
 # SDL marks the mouse events it makes from a touch with this ``which`` (a uint32 -1),
 # and the touch events it makes from a mouse with this ``touch_id``.
 TOUCH_MOUSEID = 0xFFFFFFFF
 MOUSE_TOUCHID = -1
-SLOP = 10  # px: a press that moves less is a tap, more is a drag
+SLOP = 10  # CSS px: a press that moves less is a tap, more is a drag
 ECHO_TIME = 0.8  # s: a browser may send mouse events of its own after a touch ends
-ECHO_DISTANCE = 30  # px: ... where the finger was
+ECHO_DISTANCE = 30  # CSS px: ... where the finger was
 
 
 @dataclass
@@ -102,8 +104,8 @@ class PointerStream:
             return echoing
         lifted = self.lifted
         self.echoing = lifted is not None and time.monotonic() - lifted[0] < ECHO_TIME and \
-            abs(pos[0] - lifted[1][0]) <= ECHO_DISTANCE and \
-            abs(pos[1] - lifted[1][1]) <= ECHO_DISTANCE
+            abs(pos[0] - lifted[1][0]) <= px(ECHO_DISTANCE) and \
+            abs(pos[1] - lifted[1][1]) <= px(ECHO_DISTANCE)
         return self.echoing
 
     def _out(self, pointer: Pointer) -> Pointer:
@@ -170,12 +172,13 @@ INPUT = InputMode()  # the one input mode: pages, the table and the help read it
 
 
 def phone_sized(size: tuple[int, int]) -> bool:
-    return min(size) < 500
+    return min(logical(size)) < 500
 
 
 def min_target(size: tuple[int, int]) -> int:
-    """The least height and width of anything tappable in a window of ``size``."""
-    return 48 if phone_sized(size) else 44
+    """The least height and width of anything tappable in a window of ``size`` (48 or
+    44 CSS pixels)."""
+    return px(48 if phone_sized(size) else 44)
 
 
 GAP = 8  # px at least between neighbouring targets

@@ -13,8 +13,9 @@ import pygame
 from pygame import Rect
 
 from ..art import theme
+from ..art.density import px
 
-WHEEL_STEP = 48  # px per wheel notch
+WHEEL_STEP = 48  # CSS px per wheel notch
 GLIDE_FRICTION = 7.0  # per second: the glide's speed falls by e^-7 each second
 MAX_GLIDE_SPEED = 2400.0  # px/s
 MIN_GLIDE_SPEED = 30.0
@@ -71,7 +72,7 @@ class ScrollArea:
         self.offset = self.clamp(self.offset + dy)
 
     def wheel(self, notches: float) -> None:
-        self.scroll_by(-notches * WHEEL_STEP)
+        self.scroll_by(-notches * px(WHEEL_STEP))
 
     def page(self, step: int) -> None:
         """PageDown (1) or PageUp (-1): a view's height less a line of overlap."""
