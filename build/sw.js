@@ -115,8 +115,17 @@ self.addEventListener("fetch", (event) => {
 // first visit nothing passes through the worker): keep them too, fetched with CORS;
 // one its host sends without CORS headers is left to the network. "forget" empties
 // the cache (the page asks after a failed load, so Try again meets the network).
+// "skip" is the page asking this worker, installed and waiting, to take over now:
+// Chromium can drop an activation when the old worker is stopped and started again
+// as it is replaced (the new worker then waited behind an idle old one for minutes,
+// about one deploy in ten in the browser test), and skipWaiting() once more makes it
+// try again.
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.type === "skip") {
+    event.waitUntil(self.skipWaiting());
+    return;
+  }
   if (data.type === "forget") {
     event.waitUntil((async () => {
       for (const name of await caches.keys()) {

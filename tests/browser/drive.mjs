@@ -14,10 +14,12 @@
 // part-way; --self-site is a build whose runtime is on the page's own origin
 // (/runtime/: self-hosted, no CORS needed). --bridge is a JSON list of [sent, shown]
 // pairs: what the Python side's status texts become on the byte-wise bridge, and
-// what the page must show for each. The stand-in runtime is tests/browser/runtime/.
+// what the page must show for each. --taps is a JSON object of CSS points to press on
+// the 2x and 3x screens ({"1280x720": [[x, y], ...], "390x844": [...]}). The stand-in runtime is tests/browser/runtime/.
 // --serve-port (8000-8999) and --python run build/serve.py (`make serve`) in front of
 // the stand-in CDN. While working on the page, --page-only runs only the page's steps
-// (DRIVE_SKIP_LOADING=1 leaves out the loading failures, DRIVE_DEBUG=1 logs requests).
+// (DRIVE_SKIP_LOADING=1 leaves out the loading failures, DRIVE_ONLY_OFFLINE=1 all but
+// the visits with the worker, DRIVE_DEBUG=1 logs requests).
 import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
@@ -44,6 +46,7 @@ const servePort = Number(option("--serve-port", "0"));  // make serve's: 8000-89
 const python = option("--python", "python3");
 const cdnPort = Number(option("--cdn-port", "0"));
 const bridgeFile = option("--bridge", null);
+const tapsFile = option("--taps", null);
 const executablePath = option("--chromium", "/usr/bin/chromium");
 const log = (...parts) => process.stderr.write(parts.join(" ") + "\n");
 
@@ -405,7 +408,8 @@ async function checkPage(context, origin) {
 
 async function checkFill(context, origin) {
   // Whole loads: the table fills the page exactly, at a desktop size, a phone's, and
-  // in the docs' iframe; with a 3x screen the backing store is 2x (capped).
+  // in the docs' iframe; on a 2x and a 3x screen the backing store is twice the CSS
+  // size (the cap), and a press reaches the game in the window's pixels.
   Object.assign(net, FINE);
   const out = {};
   const page = await context.newPage();
@@ -415,12 +419,30 @@ async function checkFill(context, origin) {
     await waitStage(page, ["game"], 20000);
     out[`${w}x${h}`] = await canvasBox(page);
   }
+  // High-density screens: a 2x desktop (mouse clicks) and a 3x phone (fingers), each
+  // pressed at the CSS points --taps names; what the game is told of each press.
+  const taps = tapsFile ? JSON.parse(fs.readFileSync(tapsFile, "utf-8")) : {};
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setDeviceMetricsOverride",
-                 { width: 390, height: 844, deviceScaleFactor: 3, mobile: true });
-  await page.goto(`${origin}/game/index.html`);
-  await waitStage(page, ["game"], 20000);
-  out.dpr3 = await canvasBox(page);
+  for (const [key, w, h, ratio, phone] of [["dpr2", 1280, 720, 2, false],
+                                           ["dpr3", 390, 844, 3, true]]) {
+    await cdp.send("Emulation.setDeviceMetricsOverride",
+                   { width: w, height: h, deviceScaleFactor: ratio, mobile: phone });
+    await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: phone });
+    await page.goto(`${origin}/game/index.html`);
+    await waitStage(page, ["game"], 20000);
+    out[key] = await canvasBox(page);
+    out[key].presses = [];
+    for (const [x, y] of taps[`${w}x${h}`] || []) {
+      if (phone) {
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      } else {
+        await page.mouse.click(x, y);
+      }
+      out[key].presses.push([[x, y], await page.evaluate(() => window.stubRuntime.pointer)]);
+    }
+  }
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: false });
   await cdp.send("Emulation.clearDeviceMetricsOverride");
   await page.close();
   const host = await context.newPage();
@@ -711,7 +733,8 @@ async function checkOffline(origin, profile) {
     out.offline.cut = net.cut.slice();
     net.offline = false;
     // A changed build deployed: served from the next load or the one after (the new
-    // worker installs while the old build's page loads).
+    // worker installs while the old build's page loads, and takes over within seconds:
+    // a worker still waiting after 10 s is a failure, `stuck`).
     net.site = nextSiteDir;
     out.deploy = [];
     for (let i = 0; i < 3; i += 1) {
@@ -722,11 +745,13 @@ async function checkOffline(origin, profile) {
         await waitFor(page, async () => {
           const reg = await navigator.serviceWorker.getRegistration();
           return !!reg && !reg.installing && !reg.waiting;
-        }, 20000);
+        }, 10000);
       } catch (e) {
-        // Still waiting after 20 s (seen now and then): the next load is a new page.
-        out.waited = (out.waited || 0) + 1;
-        log("worker still waiting after 20 s");
+        out.stuck = await page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return { installing: !!reg.installing, waiting: !!reg.waiting };
+        });
+        break;
       }
     }
     await page.waitForTimeout(300);
@@ -893,7 +918,7 @@ async function main() {
 
     }
     // 6. Our page around a stand-in runtime: the page, its loading, offline.
-    if (siteDir) {
+    if (siteDir && !process.env.DRIVE_ONLY_OFFLINE) {
       result.page = await checkPage(context, origin);
       log("page", JSON.stringify(result.page.bridge));
       result.fill = await checkFill(context, origin);
@@ -902,6 +927,8 @@ async function main() {
       log("serve", JSON.stringify(result.serve));
       if (!process.env.DRIVE_SKIP_LOADING) result.loading = await checkLoading(context, origin);
       if (result.loading) log("loading", JSON.stringify(result.loading.failures));
+    }
+    if (siteDir) {
       result.offline = await checkOffline(origin, offlineProfile);
       log("offline", JSON.stringify(result.offline));
     }
