@@ -23,6 +23,7 @@ FELT = (24, 92, 58)
 FELT_DARK = (16, 66, 42)
 TEXT = (246, 244, 236)
 FIRST_WORDS = "Shuffling..."
+MAX_DENSITY = 2.0  # window pixels per CSS pixel at most (spades/ui/art/density.py's)
 HERE = Path(__file__).resolve().parent
 
 
@@ -31,13 +32,20 @@ def in_browser() -> bool:
 
 
 def page_size(default: tuple[int, int] = (1280, 720)) -> tuple[int, int]:
-    """The page's size in the browser (as the game's own window takes it), else default."""
+    """The game's window in the browser, as the game's own takes it: the page's size
+    times the screen's devicePixelRatio, capped (a sharp "Shuffling..." on a phone);
+    else default."""
     try:
         from platform import window  # pygbag's bridge to the page
 
-        return (max(320, int(window.innerWidth)), max(320, int(window.innerHeight)))
+        w, h = max(320, int(window.innerWidth)), max(320, int(window.innerHeight))
     except Exception:
         return default
+    try:
+        ratio = max(1.0, min(MAX_DENSITY, float(window.devicePixelRatio)))
+    except Exception:
+        ratio = 1.0
+    return round(w * ratio), round(h * ratio)
 
 
 def first_font(size: int) -> pygame.font.Font:

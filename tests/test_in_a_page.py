@@ -51,3 +51,26 @@ def test_the_table_follows_the_pages_size(monkeypatch, size):
         assert (lay.width, lay.height) == (w, h)
         assert lay.portrait == (h > w * 1.15)
     d.wait_for_player()  # and play goes on
+
+
+def test_the_window_follows_the_pages_density(monkeypatch):
+    """A 3x phone: the window has twice the page's CSS pixels (the cap) and the table
+    is the page's layout at twice the size; the browser zooms to 1.5x (a new CSS size
+    and density): a new window, laid out again; a 1x screen: the page's own pixels."""
+    d = Driver("--size", "390x844", "--speed", "instant")
+    d.wait_for_player()
+    page = {"size": (390, 844), "ratio": 3.0}
+    monkeypatch.setattr(app_module, "page_size", lambda: page["size"])
+    monkeypatch.setattr(app_module, "page_density", lambda: max(1.0, min(
+        app_module.MAX_DENSITY, page["ratio"])))
+    css = d.scene.layout
+    for size, ratio, window in (((390, 844), 3.0, (780, 1688)), ((520, 1125), 1.5, (780, 1688)),
+                                ((390, 844), 1.0, (390, 844))):
+        page.update(size=size, ratio=ratio)
+        d.frame(6)
+        assert d.app.screen.get_size() == window
+        lay = d.scene.layout
+        assert (lay.width, lay.height, lay.density) == (*window, min(ratio, 2.0))
+        if size == (390, 844):
+            assert lay.font == round(css.font * lay.density)
+    d.wait_for_player()

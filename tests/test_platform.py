@@ -163,6 +163,9 @@ def test_main_keeps_the_tables_colours():
 
     main = load_main()
     assert (main.FELT, main.FELT_DARK, main.TEXT) == (theme.FELT, theme.FELT_DARK, theme.TEXT)
+    from spades.ui.art.density import MAX_DENSITY
+
+    assert main.MAX_DENSITY == MAX_DENSITY  # the first frame's window is the game's
     assert main.FIRST_WORDS.isascii()
 
 
@@ -249,3 +252,21 @@ def test_a_cancelled_chooser_says_no_file_was_chosen_within_a_second(monkeypatch
     d.frame()  # one frame: 50 ms here
     assert not screen.waiting_upload
     assert screen.message[0].startswith("No file was chosen")
+
+
+def test_the_first_frames_window_is_the_pages_size_times_its_density(monkeypatch):
+    """As the game's own window (spades/ui/app.py window_size): a 3x phone's first frame
+    is drawn at twice its CSS size (the cap), a 1x screen's at its own."""
+    import platform as stdlib_platform  # pygbag puts the page's window on this module
+
+    main = load_main()
+
+    class Window:
+        innerWidth, innerHeight, devicePixelRatio = 390, 844, 3.0
+
+    monkeypatch.setattr(stdlib_platform, "window", Window, raising=False)
+    assert main.page_size() == (780, 1688)
+    Window.devicePixelRatio = 1.0
+    assert main.page_size() == (390, 844)
+    Window.devicePixelRatio = 1.5
+    assert main.page_size() == (585, 1266)

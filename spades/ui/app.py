@@ -26,7 +26,7 @@ from ..engine import preset
 from ..storage.journey import load_journey, save_journey
 from .arguments import parse_args  # noqa: F401 - the loop's command line, used from here
 from .art import theme
-from .art.density import MAX_DENSITY, set_density, window_pixels
+from .art.density import MAX_DENSITY, density, set_density, window_pixels
 from .autopilot import Autopilot, PaceMeter
 from .draw.frame import TableDrawer
 from .layout.window import SMALLEST_LANDSCAPE, SMALLEST_PORTRAIT, compute_layout, too_small
@@ -450,8 +450,15 @@ class App:
             return
         self.page_wait = PAGE_CHECK_S
         size = page_size()
-        if size is not None and window_pixels(size) != self.screen.get_size():
+        if size is None:
+            return
+        was = density()
+        if set_density(page_density()) != was or window_pixels(size) != self.screen.get_size():
+            # The page changed size, or its density (the browser zoomed, the frame moved
+            # to another screen): a window of the new pixels, the table laid out anew.
             self.screen = pygame.display.set_mode(window_pixels(size))
+            if isinstance(self.scene, TableScene):
+                self.scene.layout_key = None
 
     def frame(self, dt: float) -> None:
         """Everything one frame does; the loop only adds the wait for the next one."""

@@ -85,11 +85,14 @@
   if (!wheel.ok) throw new Error("cannot install pygame-ce: " + wheel.status);
   window.stubRuntime.wheel = wheel.url;
   await wait(300);  // compiling main.py
-  // main.py's first frame: the felt and "Shuffling...", at the page's size (as
-  // main.py's page_size() reads it: CSS pixels), then ready().
+  // main.py's first frame: the felt and "Shuffling...", in a window of the page's size
+  // times the screen's devicePixelRatio, capped at 2 (main.py's page_size(), as the
+  // game's window: spades/ui/art/density.py), which SDL makes the canvas's backing
+  // store; then ready().
   const canvas = document.getElementById("canvas"), ctx = canvas.getContext("2d");
-  canvas.width = window.innerWidth;
-  canvas.height = window.innerHeight;
+  const ratio = Math.max(1, Math.min(2, window.devicePixelRatio || 1));
+  canvas.width = Math.round(window.innerWidth * ratio);
+  canvas.height = Math.round(window.innerHeight * ratio);
   ctx.fillStyle = "rgb(24, 92, 58)";
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = "rgb(246, 244, 236)";
@@ -98,4 +101,21 @@
   ctx.fillText("Shuffling...", canvas.width / 2, canvas.height / 2);
   page.ready();
   window.stubRuntime.frame = true;
+  // What the game is told of a press, as SDL 2's browser backend tells it
+  // (src/video/emscripten/SDL_emscriptenevents.c): a mouse at its offset in the
+  // canvas's CSS box times the window's width over that box's (the window: the size
+  // set_mode was given, here the backing store), truncated; a finger at its offset over
+  // the box's size (0..1, pygame's FINGER x and y).
+  const press = (kind, clientX, clientY) => {
+    const box = canvas.getBoundingClientRect();
+    const x = clientX - box.left, y = clientY - box.top;
+    window.stubRuntime.pointer = kind === "mouse"
+      ? { kind, x: Math.trunc(x * canvas.width / box.width), y: Math.trunc(y * canvas.height / box.height) }
+      : { kind, x: x / box.width, y: y / box.height };
+  };
+  canvas.addEventListener("mousedown", (e) => press("mouse", e.clientX, e.clientY));
+  canvas.addEventListener("touchstart", (e) => {
+    const t = e.changedTouches[0];
+    press("finger", t.clientX, t.clientY);
+  });
 })();
