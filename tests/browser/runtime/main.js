@@ -105,7 +105,8 @@
   // (src/video/emscripten/SDL_emscriptenevents.c): a mouse at its offset in the
   // canvas's CSS box times the window's width over that box's (the window: the size
   // set_mode was given, here the backing store), truncated; a finger at its offset over
-  // the box's size (0..1, pygame's FINGER x and y).
+  // the box's size (0..1, pygame's FINGER x and y). Its touch handlers are not passive
+  // and cancel the touch, so the browser sends no mouse events after it.
   const press = (kind, clientX, clientY) => {
     const box = canvas.getBoundingClientRect();
     const x = clientX - box.left, y = clientY - box.top;
@@ -117,5 +118,7 @@
   canvas.addEventListener("touchstart", (e) => {
     const t = e.changedTouches[0];
     press("finger", t.clientX, t.clientY);
-  });
+    e.preventDefault();
+  }, { passive: false });
+  canvas.addEventListener("touchend", (e) => e.preventDefault(), { passive: false });
 })();
