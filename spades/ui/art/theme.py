@@ -13,10 +13,14 @@ from typing import NamedTuple
 
 import pygame
 
+from .density import px
+
 FONT_DIR = Path(__file__).resolve().parents[3] / "assets" / "fonts"
 FONT_FILES = {False: FONT_DIR / "NotoSans-Regular.ttf", True: FONT_DIR / "NotoSans-Bold.ttf"}
-MIN_SIZE = 13  # nothing smaller is ever drawn (a long name shrinks no further)
-SECONDARY = 15  # the least size of notes, details and key hints
+# CSS px, times the density (px): nothing smaller is ever drawn (a long name shrinks no
+# further), and the least size of notes, details and key hints.
+MIN_SIZE = 13
+SECONDARY = 15
 LINE = 1.3  # line spacing of wrapped text, in multiples of its size
 
 FELT = (24, 92, 58)
@@ -101,7 +105,7 @@ class Text:
 
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
-        while size > MIN_SIZE and self.font(size, bold).size(text)[0] > width:
+        while size > px(MIN_SIZE) and self.font(size, bold).size(text)[0] > width:
             size -= 1
         return size
 

@@ -9,6 +9,7 @@ import pygame
 
 from ...engine import BLIND_NIL
 from ..art import theme
+from ..art.density import px
 from ..table.scene import TableScene
 from .sheet import TEAM_NAMES
 
@@ -70,7 +71,7 @@ class TopBarDrawer:
                                " · ".join([f"bid {contract}", f"won {won}", *tail]),
                                " · ".join([f"won {won} of {contract}", *tail]),
                                f"won {won} of {contract}"]
-                least = max(theme.MIN_SIZE, lay.font_small - 2)
+                least = max(px(theme.MIN_SIZE), lay.font_small - 2)
                 text, fsize = options[-1], t.fit(options[-1], lay.font_small, width)
                 for option in options:
                     at = t.fit(option, lay.font_small, width)

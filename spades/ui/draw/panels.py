@@ -102,7 +102,7 @@ class PanelDrawer(SheetDrawer):
         sub_size = lay.font_small
         step = round(sub_size * 1.3)
         told = self.told_in_panel(scene, sub_size, title.width, 99)
-        if len(told) > max(1, (lay.bid_note.height + 2) // step):
+        if len(told) > max(1, (lay.bid_note.height + round(2 * lay.density)) // step):
             # Longer than the notes' room: it takes the heading's place for a while,
             # and what the heading cannot hold runs on in the notes' room.
             head = max(1, title.height // step)
@@ -156,7 +156,7 @@ class PanelDrawer(SheetDrawer):
         lay, t = scene.layout, self.text
         box, size = lay.bid_note, lay.font_small
         step = round(size * 1.3)
-        lines = max(0, (box.height + 2) // step)
+        lines = max(0, (box.height + round(2 * lay.density)) // step)
         if rest:
             told = t.wrap_phrases(rest, size, box.width - 8, True)
             if len(told) > max(1, lines):
@@ -188,7 +188,7 @@ class PanelDrawer(SheetDrawer):
             notes.append(([why], theme.PANEL_MUTED))
         if box.width <= 0 or not notes or lines == 0:
             return
-        if box.centerx != lay.bid_confirm.centerx:  # beside Confirm: two short lines
+        if box.right <= lay.bid_confirm.left:  # beside Confirm: two short lines
             forms, colour = notes[0]
             wrapped = next((w for w in (t.wrap(f, size, box.width) for f in forms)
                             if len(w) <= lines), None)

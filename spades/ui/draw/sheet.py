@@ -10,6 +10,7 @@ import pygame
 from pygame import Rect
 
 from ..art import theme
+from ..art.density import px
 from ..art.marks import draw_marked, marked_width
 from ..speech.words import sheet_bids, sheet_points, short_bids
 from ..table.panels import SHEET_GAP
@@ -80,7 +81,7 @@ class SheetDrawer:
             for short, split in ((False, True), (True, True), (True, False)):
                 if sum(scene.score_needs(size, short=short, split=split)) <= width:
                     return size, short, split
-            if size <= theme.MIN_SIZE:
+            if size <= px(theme.MIN_SIZE):
                 return size, True, False
             size -= 1
 

@@ -15,6 +15,7 @@ import pygame
 from pygame import Rect
 
 from ..art import theme
+from ..art.density import px
 from ..layout.base import EAST, NORTH, SOUTH, WEST
 
 TAG_FILL = (10, 36, 24)  # the seats' badges' dark green: the tab reads as the seat's
@@ -26,7 +27,7 @@ def tag_font(lay) -> int:
     under West's card, where South's tab hangs, is too low for it."""
     strip = lay.trick_area.bottom - lay.trick_slots[WEST].bottom - 1
     size = lay.font_small
-    while size > theme.MIN_SIZE and tag_height(size) > strip:
+    while size > px(theme.MIN_SIZE) and tag_height(size) > strip:
         size -= 1
     return size
 

@@ -14,6 +14,7 @@ import pygame
 from pygame import Rect
 
 from ..art import theme
+from ..art.density import px
 from ..widgets import Button, Look, State
 from ..widgets.style import colours, paint_button
 
@@ -37,7 +38,7 @@ class Control(Button):
         """As a widget Button; a label too long for one line at the secondary size (a
         narrow button on a phone) goes on two lines of it rather than shrink."""
         t = look.text
-        least = theme.SECONDARY
+        least = px(theme.SECONDARY)
         if t.fit(self.label, look.small, self.rect.width - 12, True) >= least or \
                 self.rect.height < least * 2.4:
             super().draw(surface, look, state)

@@ -17,6 +17,7 @@ import pygame
 from pygame import Rect
 
 from ..art import theme
+from ..art.density import px
 
 ACCENT = theme.SELECTED  # the primary action's fill
 ACCENT_HOVER = (255, 216, 110)
@@ -161,17 +162,17 @@ def draw_button(surface: pygame.Surface, text, rect: Rect, label: str, size: int
     """
     c = colours(style, enabled, hover, ground)
     r = paint_button(surface, rect, c, pressed=pressed, suggested=suggested)
-    hint_size = max(theme.SECONDARY, round(size * 0.75))
+    hint_size = max(px(theme.SECONDARY), round(size * 0.75))
     inline = f"{label}  {hint}" if hint else label
-    if hint and not hint_under and text.font(size, True).size(inline)[0] <= r.width - 16:
+    if hint and not hint_under and text.font(size, True).size(inline)[0] <= r.width - px(16):
         lw = text.font(size, True).size(label + "  ")[0]
         hw = text.font(hint_size).size(hint)[0]
         x = r.centerx - (lw + hw) // 2
         text.blit(surface, label, size, c.ink, (x, r.centery), "midleft", True)
         text.blit(surface, hint, hint_size, c.muted, (x + lw, r.centery + 1), "midleft")
         return
-    fit = text.fit(label, size, r.width - 12, True)
-    under = bool(hint) and r.height >= fit + hint_size + 8
+    fit = text.fit(label, size, r.width - px(12), True)
+    under = bool(hint) and r.height >= fit + hint_size + px(8)
     cy = r.centery - (hint_size // 2 if under else 0)
     text.blit(surface, label, fit, c.ink, (r.centerx, cy), "center", True)
     if under:
