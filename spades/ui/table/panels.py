@@ -17,7 +17,6 @@ from ...ai.compare import Comparison
 from ...engine import BLIND_NIL, NIL, OVER, Bid
 from ...engine.cards import card_name
 from ...engine.match import HandResult
-from ..art.density import px
 from ..art.marks import marked_width
 from ..art.theme import MIN_SIZE, SECONDARY, Text
 from ..layout.base import button_row
@@ -113,7 +112,7 @@ class TablePanels(PausePanel):
         return (lambda: self.say(words)) if words else None
 
     def _tool_info(self, name: str) -> tuple[str, str, bool]:
-        short = self.layout.portrait or self.layout.toolbar[name].width < px(90)
+        short = self.layout.portrait or self.layout.toolbar[name].width < 90 * self.layout.density
         if name == "scores":
             return ("Scores", "S", True)
         if name == "last":
@@ -383,8 +382,8 @@ class TablePanels(PausePanel):
         step = round(lay.font_small * 1.35)
         hands = max(1, self.shown.hands_scored)
         # Side by side when each team's half holds its columns at the least size.
-        half = (most.width - 2 * pad - 10 - max(24, 3 * pad)) // 2
-        wide = most.width >= lay.font * 26 and sum(self.score_needs(px(MIN_SIZE), False)) <= half
+        half, least = (most.width - 2 * pad - 10 - max(24, 3 * pad)) // 2, MIN_SIZE * lay.density
+        wide = most.width >= lay.font * 26 and sum(self.score_needs(round(least), False)) <= half
         head = 2 * step + pad // 2  # a team's title and its column names
         heading = round(lay.font_big * 1.3) + 2 * pad
         buttons = self.button_height() + 2 * pad
