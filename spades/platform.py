@@ -54,6 +54,18 @@ def browser_window() -> Any:
         return None
 
 
+def pixel_ratio() -> float:
+    """The page's devicePixelRatio (device pixels for one CSS pixel); 1 outside a
+    browser, or when the page cannot say."""
+    window = browser_window()
+    if window is None:
+        return 1.0
+    try:
+        return max(1.0, float(window.devicePixelRatio))
+    except Exception:
+        return 1.0
+
+
 def touch_only() -> bool:
     """Whether the page says a finger is its only pointer (a phone or a tablet: no
     mouse, no trackpad), by two CSS media queries: cheap, and known before any input.

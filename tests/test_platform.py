@@ -270,3 +270,19 @@ def test_the_first_frames_window_is_the_pages_size_times_its_density(monkeypatch
     assert main.page_size() == (390, 844)
     Window.devicePixelRatio = 1.5
     assert main.page_size() == (585, 1266)
+
+
+def test_the_pages_pixel_ratio_is_read_and_never_below_one(monkeypatch):
+    from spades import platform
+
+    class Window:
+        devicePixelRatio = 3.0
+
+    monkeypatch.setattr(platform, "browser_window", lambda: Window)
+    assert platform.pixel_ratio() == 3.0
+    Window.devicePixelRatio = 0.75  # a page zoomed out
+    assert platform.pixel_ratio() == 1.0
+    Window.devicePixelRatio = "not a number"
+    assert platform.pixel_ratio() == 1.0
+    monkeypatch.setattr(platform, "browser_window", lambda: None)
+    assert platform.pixel_ratio() == 1.0

@@ -66,15 +66,8 @@ def page_size() -> tuple[int, int] | None:
 
 
 def page_density() -> float:
-    """The screen's devicePixelRatio in the browser, at most MAX_DENSITY; 1 elsewhere,
-    or when the page cannot say."""
-    window = platform.browser_window()
-    if window is None:
-        return 1.0
-    try:
-        return max(1.0, min(MAX_DENSITY, float(window.devicePixelRatio)))
-    except Exception:
-        return 1.0
+    """The screen's density in the browser: its devicePixelRatio, at most MAX_DENSITY."""
+    return min(MAX_DENSITY, platform.pixel_ratio())
 
 
 def window_size(asked: tuple[int, int]) -> tuple[int, int]:
