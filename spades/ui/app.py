@@ -95,8 +95,7 @@ class App:
         pygame.init()
         pygame.display.set_caption("Spades")
         flags = 0 if BROWSER else pygame.RESIZABLE
-        # The browser's screen density, or --density: the window has that many pixels
-        # for each CSS pixel, and the interface is measured in CSS pixels.
+        # The screen's density (or --density): window pixels for each CSS pixel.
         set_density(page_density() if BROWSER else getattr(args, "density", 1.0))
         self.screen = pygame.display.set_mode(window_size(args.size), flags)
         self.sounds = Sounds(enabled=self.settings.sound and not args.autoplay)
@@ -448,8 +447,7 @@ class App:
             return
         was = density()
         if set_density(page_density()) != was or window_pixels(size) != self.screen.get_size():
-            # The page changed size, or its density (the browser zoomed, the frame moved
-            # to another screen): a window of the new pixels, the table laid out anew.
+            # A new size or density (a zoom, another screen): new pixels, a new layout.
             self.screen = pygame.display.set_mode(window_pixels(size))
             if isinstance(self.scene, TableScene):
                 self.scene.layout_key = None
@@ -572,8 +570,6 @@ class App:
         print(f"frame p95 {pct(0.95):.1f} ms")
         print(f"frame max {times[-1]:.1f} ms")
         print(f"frames over 33 ms: {sum(1 for t in times if t > 33)} of {len(times)}")
-        # The work alone: on a busy machine the wall-clock times above include the
-        # time other programs held the processor.
         cpu = sorted(self.frame_cpu_ms)
         print(f"frame cpu p95 {cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))]:.1f} ms, "
               f"max {cpu[-1]:.1f} ms")
