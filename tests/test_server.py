@@ -427,3 +427,19 @@ def test_the_servers_hard_players_read_the_table_as_at_a_table_of_ones_own(monke
                         lambda *a, **k: given.append(k) or real(*a, **k))
     decide("hard", "t/1", view_to_json(view), doc)
     assert given[-1]["reading"].to_json() == doc  # the reading, not a blank one
+
+
+def test_the_computers_think_below_the_tables_priority():
+    """A worker runs at a niceness above the server's own, so a hard search on a busy
+    machine never delays another table's update (serve-bench with 50 hard tables: the
+    plain tables' p95 6.9 ms -> 3.4 ms, max 180 ms -> 22 ms)."""
+    import os
+
+    from spades.server.computers import Computers
+
+    computers = Computers(workers=1)
+    try:
+        theirs = computers.pool.submit(os.nice, 0).result(timeout=60)
+    finally:
+        computers.close()
+    assert theirs >= min(os.nice(0) + 10, 19)

@@ -49,6 +49,15 @@ def read_hands(reading_doc: dict[str, Any] | None, records: list[tuple[int, Any]
     return reading.to_json()
 
 
+def _yield_to_the_tables() -> None:
+    """In a new worker: think at a lower priority than the server's event loop, so a
+    hard search never delays another table's update (two cores, many searches)."""
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):  # no nice() on this system: think as before
+        pass
+
+
 def _warm() -> int:
     from .. import ai  # noqa: F401  (import the players once, before the first decision)
 
@@ -65,7 +74,8 @@ class Computers:
     def _new_pool(self) -> ProcessPoolExecutor:
         # forkserver: workers start clean, not as copies of a server holding sockets.
         context = multiprocessing.get_context("forkserver")
-        return ProcessPoolExecutor(max_workers=self.count, mp_context=context)
+        return ProcessPoolExecutor(max_workers=self.count, mp_context=context,
+                                   initializer=_yield_to_the_tables)
 
     async def warm(self) -> None:
         loop = asyncio.get_running_loop()
