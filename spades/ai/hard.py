@@ -6,11 +6,12 @@ every sampled deal and the hand played out; the card with the best average chang
 the match score stands in for the normal card only if it beats it by a margin and by
 more than the noise. Its bids are the bid search's (bid_search.py).
 
-Its last tricks it plays exactly: once at most ``EXACT_TRICKS`` tricks are left and
-no seat bid nil (so the score rests on each side's tricks alone), each sampled deal
-is not rolled out but solved with every hand seen (``spades.solver``): the deal's
-value of a card is the score of the most tricks the side can take after it. Fewer
-deals are needed (``EXACT_DEALS``), since the play no longer adds its own noise.
+Its last tricks it plays exactly: once at most ``EXACT_TRICKS`` tricks are left, each
+sampled deal is not rolled out but judged with every hand seen, both sides playing
+perfectly for points (endings.py: the solver's most or fewest tricks, a search of
+every card, or the solver's bounds; a live nil above three tricks is still rolled
+out). Fewer deals are needed (``EXACT_DEALS``), since the play no longer adds its own
+noise, and a node cap (``EXACT_NODES``) keeps the decision within its time budget.
 """
 
 from __future__ import annotations
@@ -22,9 +23,6 @@ from ..engine.actions import LOOK, Bid, Play
 from ..engine.cards import SUIT_OF
 from ..engine.legal import BLIND_NIL
 from ..engine.view import PlayerView
-from ..solver import Position as Solved
-from ..solver import most_tricks
-from ..solver.position import team_solver
 from .bid_search import (
     BID_ROLLOUTS_PER_CARD_ROLLOUT,
     DEFAULT_BID_ROLLOUTS,
@@ -33,6 +31,7 @@ from .bid_search import (
     bid_candidates,
 )
 from .bidding import choose_bid, gambles_far_behind
+from .endings import ROLLOUT, Ending, ending_mode
 from .passing import choose_pass
 from .play import choose_card, sound_cards
 from .players import Decided, NormalPlayer, Thinker, view_key
@@ -47,9 +46,13 @@ DEFAULT_CARD_BUDGET = 15000
 MIN_ROLLOUTS, MAX_ROLLOUTS = 280, 1100
 MIN_SAMPLES = 8
 # Exact endings: at most this many tricks left (the one in progress counted), each
-# sampled deal is solved instead of rolled out, on this many deals.
-EXACT_TRICKS = 3
+# sampled deal is judged exactly instead of rolled out (endings.py), on this many deals
+# (measured: a sixth trick left costs p95 78 ms of processor time a decision).
+EXACT_TRICKS = 5
 EXACT_DEALS = 40
+# ... and the search stops after the deal on which its solvers pass this many nodes
+# (about 2.5 microseconds each natively), so an exact decision keeps to the budget.
+EXACT_NODES = 16000
 
 def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
     """The legal cards, one per run of touching cards (a run plays the same).
@@ -90,45 +93,34 @@ class SearchThinker(_Search):
         self.view = view
         self.fallback = fallback
         self.fallback_reason = fallback_reason
-        self.exact = exact
-        self.solver_deal = -1  # the deal the solver's table of positions is for
-        self.solver = None
-        self.solved: int | None = None
+        # An exact ending, if the points can be judged exactly from here (endings.py).
+        mode = ending_mode(position, self.seat, self._judge) if exact else ROLLOUT
+        self.exact = mode != ROLLOUT
+        if self.exact:  # exact values carry no noise of the play: fewer deals
+            self.samples = EXACT_DEALS
+            self.total = self.samples * len(candidates)
+        self.ending = Ending(self.seat, mode, self._judge)
 
     def normal_index(self) -> int:
         return self.candidates.index(self.fallback)
+
+    def _advance(self) -> None:
+        super()._advance()
+        if (self.exact and not self.done and self.turn == 0
+                and self.ending.nodes >= EXACT_NODES):
+            self.stopped_early = True
+            self._decide()
 
     def _rollout(self, card: int, deal: list[int]) -> float:
         t = self.position.copy()
         t.hands = deal[:]
         t.play(card)
         if self.exact:
-            return self._solved(t)
+            return self.ending.value(t, self.deals)
         styles = self.styles
         # Only a careless seat draws random numbers: seed a generator just for it.
         rand = random.Random(self.deal_seed).random if "careless" in styles else None
         play_out(t, styles, rand)
-        return self._judge(t)
-
-    def _solved(self, t: Position) -> float:
-        """The hand's value with the rest of it played perfectly on this deal: the
-        seat's side takes the most tricks it can, the other side the rest."""
-        rules = t.rules
-        position = Solved(
-            tuple(t.hands), t.leader, tuple(t.trick), t.broken,  # type: ignore[arg-type]
-            rules.spades_lead_anytime, rules.forced_spade_lead_breaks,
-        )
-        left = position.tricks_left
-        if left:
-            team = self.seat & 1
-            if self.solver_deal != self.deals:  # one table for the candidates of a deal
-                self.solver_deal = self.deals
-                self.solver = team_solver(position, team)
-                self.solved = None
-            # The last candidate's count on this deal is the likeliest: a guess.
-            mine = self.solved = most_tricks(position, team, self.solver, self.solved)
-            t.tricks_won[self.seat] += mine
-            t.tricks_won[(self.seat + 1) & 3] += left - mine
         return self._judge(t)
 
     def _decide(self) -> None:
@@ -190,12 +182,7 @@ class HardPlayer(NormalPlayer):
         rollouts = self.budget(view)
         if len(candidates) == 1 or rollouts <= 0:
             return Decided(Play(normal), normal_reason)
-        exact = (
-            13 - len(view.trick_winners) <= self.exact_tricks
-            and all(b is not None and b > 0 for b in view.bids)
-        )
-        if exact:
-            rollouts = EXACT_DEALS * len(candidates)
+        exact = 13 - len(view.trick_winners) <= self.exact_tricks
         # The normal card stands for its whole run of touching cards.
         if normal not in candidates:
             normal = next(
