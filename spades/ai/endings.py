@@ -108,7 +108,7 @@ class Ending:
         if not left:
             return self.judge(t)
         if self.mode == MINIMAX:
-            return self._minimax(t, position)
+            return self._minimax(t, position)  # (cheaper than the bounds first: measured)
         if self.deal != deal:  # one table per question and deal, for every candidate
             self.deal = deal
             self.solvers = {}
@@ -171,8 +171,9 @@ class Ending:
             if not p.tricks_left:
                 return judge(t)
             self.nodes += 1
-            maximising = (p.to_act & 1) == team
-            hand = p.hands[p.to_act]
+            seat = p.to_act
+            maximising = (seat & 1) == team
+            hand = p.hands[seat]
             best = float("-inf") if maximising else float("inf")
             for card in cards_of(p.legal()):
                 # Of two touching cards in one hand, one is tried: they play alike.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import CARD_IDS, SUIT_OF, cards_of
@@ -83,11 +83,13 @@ class Position:
                 broken = True
         elif card >= 39 and led != 3:
             broken = True
+        # Built directly rather than by dataclasses.replace, which costs twice as much
+        # (hard's endings search plays cards by the hundred thousand).
+        anytime, breaks = self.spades_lead_anytime, self.forced_spade_lead_breaks
         if len(trick) < 4:
-            return replace(self, hands=tuple(hands), trick=trick, spades_broken=broken), -1
+            return Position(tuple(hands), self.leader, trick, broken, anytime, breaks), -1
         winner = (self.leader + trick_winner_index(trick)) & 3
-        done = replace(self, hands=tuple(hands), leader=winner, trick=(), spades_broken=broken)
-        return done, winner
+        return Position(tuple(hands), winner, (), broken, anytime, breaks), winner  # type: ignore[arg-type]
 
 
 def squeezed(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
