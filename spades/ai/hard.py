@@ -46,13 +46,13 @@ DEFAULT_CARD_BUDGET = 15000
 MIN_ROLLOUTS, MAX_ROLLOUTS = 280, 1100
 MIN_SAMPLES = 8
 # Exact endings: at most this many tricks left (the one in progress counted), each
-# sampled deal is judged exactly instead of rolled out (endings.py), on this many deals
-# (measured: a sixth trick left costs p95 78 ms of processor time a decision).
+# sampled deal is judged exactly instead of rolled out (endings.py), on at most this many
+# deals (a sixth trick: one deal alone can take 58,000 nodes; docs/ai.md).
 EXACT_TRICKS = 5
-EXACT_DEALS = 40
-# ... and the search stops after the deal on which its solvers pass this many nodes
-# (about 2.5 microseconds each natively), so an exact decision keeps to the budget.
-EXACT_NODES = 16000
+EXACT_DEALS = 120
+# ... stopping after the deal on which its solvers and search pass this many nodes
+# (about 2 microseconds each natively), so an exact decision keeps to the budget.
+EXACT_NODES = 14000
 
 def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
     """The legal cards, one per run of touching cards (a run plays the same).
