@@ -63,21 +63,24 @@ def shape_of(hands: tuple[int, ...]) -> int:
 
 def _store(
     bucket: dict[int, dict[tuple[int, int, int], list[int]]], rel: int,
-    pattern: tuple[int, int, int], lo: int, hi: int,
+    pattern: tuple[int, int, int], lo: int, hi: int, lead: int = -1,
 ) -> None:
-    """Narrow the bounds kept for the positions that hold ``rel`` as ``pattern`` does."""
+    """Narrow the bounds kept for the positions that hold ``rel`` as ``pattern`` does;
+    ``lead``: the lead that reached the bound (-1: none), tried first next time."""
     patterns = bucket.get(rel)
     if patterns is None:
-        bucket[rel] = {pattern: [lo, hi]}
+        bucket[rel] = {pattern: [lo, hi, lead]}
         return
     e = patterns.get(pattern)
     if e is None:
-        patterns[pattern] = [lo, hi]
+        patterns[pattern] = [lo, hi, lead]
     else:
         if lo > e[0]:
             e[0] = lo
         if hi < e[1]:
             e[1] = hi
+        if lead >= 0:
+            e[2] = lead
 
 
 def _close(cards: int) -> int:
@@ -163,6 +166,7 @@ class Solver:
         # shape, leader, broken -> relevant cards -> hands 0..2 on them -> [lo, hi]
         self.table: dict[int, dict[int, dict[tuple[int, int, int], list[int]]]] = {}
         self.hints: dict[tuple[int, ...], int] = {}
+        self.killers = [-1] * 18  # by tricks left: the lead that last made a cut
         self.nodes = 0
         self.slice_nodes = slice_nodes
         self.pause_at = slice_nodes
@@ -241,6 +245,7 @@ class Solver:
         table = self.table
         h0, hh1, hh2 = h[0], h[1], h[2]
         bucket = table.get(key)
+        table_lead = -1
         if bucket is None:
             bucket = table[key] = {}
         else:
@@ -251,6 +256,8 @@ class Solver:
                         return True, r
                     if e[1] < t:
                         return False, r
+                    if e[2] >= 0:
+                        table_lead = e[2]
         if self.team_mode:
             lo, hi, lo_cards, hi_cards = self._sure(h, leader, broken, left)
             if lo >= t:
@@ -280,15 +287,20 @@ class Solver:
         forced = self.forced_breaks
         order = self._order
         hint_key = (h0, hh1, hh2, h[3], leader)
-        hint = self.hints.get(hint_key, -1)
+        hint = self.hints.get(hint_key, table_lead)
         w1 = _SHAPE_UNIT[leader]
         w2 = _SHAPE_UNIT[s2]
         w3 = _SHAPE_UNIT[s3]
         w4 = _SHAPE_UNIT[s4]
         value1 = not m1
         rel1 = 0
-        for a in order(1, run_tops(legal_cards(h1, -1, broken, anytime), h1), h, leader,
-                       -1, -1, -1, hint):
+        cands1 = run_tops(legal_cards(h1, -1, broken, anytime), h1)
+        if self.team_mode and cands1 & (cands1 - 1):
+            leads = _weighted_leads(cands1, h, leader, left, hint, table_lead,
+                                    self.killers[left])
+        else:
+            leads = order(1, cands1, h, leader, -1, -1, -1, hint)
+        for a in leads:
             led = SUIT_OF[a]
             broken1 = broken or (led == 3 and forced)
             field = SUIT_MASKS[led]
@@ -375,14 +387,16 @@ class Solver:
                 rel1 = rel2
                 if a != hint:
                     self.hints[hint_key] = a
+                self.killers[left] = a
                 break
             rel1 |= rel2
         rel1 = _close(rel1)
         pattern = (h0 & rel1, hh1 & rel1, hh2 & rel1)
+        lead = a if value1 == m1 else -1
         if value1:
-            _store(bucket, rel1, pattern, t, left)
+            _store(bucket, rel1, pattern, t, left, lead)
         else:
-            _store(bucket, rel1, pattern, 0, t - 1)
+            _store(bucket, rel1, pattern, 0, t - 1, lead)
         return value1, rel1
 
     # --- move ordering ------------------------------------------------------------
@@ -506,3 +520,125 @@ def _discards_first(cands: int) -> list[int]:
     ups = _bits_up(cands)
     ups.sort(key=_is_spade)
     return ups
+
+
+def _weighted_leads(
+    cands: int, h: tuple[int, ...], leader: int, left: int, hint: int, table_lead: int,
+    killer: int,
+) -> list[int]:
+    """The leads, the likeliest best first, by DDS's weights (Moves.cpp's trump lead):
+    a suit the opponents hold few cards of (a small tree), not one they can ruff nor
+    one the fourth hand heads; cards that take the trick (the leader's or partner's
+    winners, a ruff by partner) before the others; then the lead that last made a cut
+    with this many tricks left, and the table's best lead of a like position."""
+    hl = h[leader]
+    hp = h[(leader + 2) & 3]
+    ha = h[(leader + 1) & 3]
+    hb = h[(leader + 3) & 3]
+    sl, sp, sa, sb = hl & _SP, hp & _SP, ha & _SP, hb & _SP
+    void_count = (left + 1) << 2
+    scored = []
+    for f, field in enumerate(SUIT_MASKS):
+        mine = cands & field
+        if not mine:
+            continue
+        lf, pf, af, bf = hl & field, hp & field, ha & field, hb & field
+        allf = lf | pf | af | bf
+        n_a = af.bit_count()
+        n_b = bf.bit_count()
+        n_p = pf.bit_count()
+        trumps = f == 3
+        delta = -((((n_a << 2) or void_count) + ((n_b << 2) or void_count)) << 5) // 13
+        if not trumps and ((not af and sa) or (not bf and sb)):
+            delta -= 12  # an opponent ruffs
+        if not trumps and not pf and sp and n_b:
+            delta += 17  # partner ruffs
+        top = allf.bit_length() - 1
+        rest = allf ^ (1 << top)
+        second = rest.bit_length() - 1
+        third = (rest ^ (1 << second)).bit_length() - 1 if second >= 0 else -1
+        win_b = bf >> top & 1
+        win_a = af >> top & 1
+        win_l = lf >> top & 1
+        win_p = pf >> top & 1
+        second_b = second >= 0 and bf >> second & 1
+        second_p = second >= 0 and pf >> second & 1
+        second_l = second >= 0 and lf >> second & 1
+        third_p = third >= 0 and pf >> third & 1
+        third_l = third >= 0 and lf >> third & 1
+        if win_b or second_b:
+            if n_b != 1:
+                delta -= 12  # the fourth hand heads the suit
+        elif win_a and second_p and n_p != 1:
+            delta += 27  # through the second hand's top to partner's tenace
+        if not trumps and lf.bit_count() == 1 and sl and n_p > 1 and win_p:
+            delta += 19  # partner wins and gives the leader a ruff
+        lone_top = (n_a == 1 and win_a) or (n_b == 1 and win_b)
+        base = _BASE[top]
+        n = allf.bit_count()
+        for c in _bits_down(mine):
+            rank = 15 - n + c - base
+            sequence = c > base and hl >> (c - 1) & 1
+            if c == top:
+                if trumps:
+                    wins = True
+                elif pf or not sp:
+                    wins = (af or not sa) and (bf or not sb)
+                else:
+                    wins = (af or sp > sa) and (bf or sp > sb)
+            elif pf > (af | bf):
+                wins = trumps or ((af or not sa) and (bf or not sb))
+            elif not trumps and not pf and sp:
+                if not af and sa and not bf and sb:
+                    wins = sp > (sa | sb)
+                elif not af and sa:
+                    wins = sp > sa
+                elif not bf and sb:
+                    wins = sp > sb
+                else:
+                    wins = True
+            else:
+                wins = False
+            if wins:
+                if lone_top:
+                    w = delta + 35 + rank
+                elif win_l:
+                    w = delta + (48 + rank if second_p else 31 if c == top else rank - 3)
+                elif win_p:
+                    w = delta + (42 if second_l else 28) + rank
+                elif sequence and c == second:
+                    w = delta + 40
+                elif sequence:
+                    w = delta + 22 + rank
+                else:
+                    w = delta + 11 + rank
+                if c == killer:
+                    w += 55
+                elif c == table_lead:
+                    w += 18
+            else:
+                d = delta
+                if second_p and third_p:
+                    d += 20
+                elif n_p > 1 and ((second_l and third_p) or (second_p and third_l)):
+                    d += 13
+                if lone_top:
+                    w = d + rank + 2
+                elif win_l:
+                    w = d + (33 + rank if second_p else 38 if c == top else rank - 14)
+                elif win_p:
+                    w = d + 34 + rank
+                elif sequence and c == second:
+                    w = d + 35
+                else:
+                    w = d + 17 - rank
+                if c == killer:
+                    w += 18
+            if c == hint:
+                w += HINT_WEIGHT
+            scored.append((w, c))
+    scored.sort(reverse=True)
+    return [c for _, c in scored]
+
+
+HINT_WEIGHT = 1000
