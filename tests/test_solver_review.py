@@ -109,7 +109,7 @@ def test_it_works_in_slices_from_the_last_trick_back_and_can_be_cancelled():
 
 def test_a_position_past_the_node_limit_is_reported_not_finished():
     rng = random.Random("review/limit")
-    start, plays = played_out(rng, 6)
+    start, plays = played_out(rng, 8)  # a review of some 8,000 cards
     review = HandReview(start, plays, {s: 1 for s in range(4)}, node_limit=50).run()
     assert review.status == "done"
     assert 0 in review.unfinished and review.values[0] is None

@@ -430,7 +430,7 @@ class Solver:
             else:
                 threat = -1
             if partner_winning and not (threat >= 0 and beats(threat, best, led)):
-                return _bits_up(cands) if following else _discards_first(cands)
+                return _bits_up(cands) if following else _discards_first(cands, hand)
             # Win as cheaply as is safe, else give the least.
             ups = _bits_up(cands)
             winners = [c for c in ups if beats(c, best, led)]
@@ -445,15 +445,15 @@ class Solver:
                 if not following and led != 3:
                     rest.sort(key=_is_spade)
                 return [first] + rest
-            return ups if following else _discards_first(cands)
+            return ups if following else _discards_first(cands, hand)
         # Second hand: low, then the cheapest winner, then the rest upwards.
-        ups = _bits_up(cands)
         if following:
-            return ups
+            return _second_hand_follows(cands, h, seat, led, best)
+        ups = _bits_up(cands)
         if led != 3 and cands & _SP:
             ruffs = [c for c in ups if c >= 39]
-            return ruffs[:1] + _discards_first(cands & _NSP) + ruffs[1:]
-        return _discards_first(cands)
+            return ruffs[:1] + _discards_first(cands & _NSP, hand) + ruffs[1:]
+        return _discards_first(cands, hand)
 
     def _order_lead(self, cands: int, h: tuple[int, ...], leader: int, hint: int) -> list[int]:
         hl = h[leader]
@@ -511,15 +511,90 @@ class Solver:
         return _bits_up(cands)
 
 
+def _second_hand_follows(cands: int, h: tuple[int, ...], seat: int, led: int, lead: int
+                         ) -> list[int]:
+    """The second hand's cards of the suit led, by DDS's weights: when its side can
+    take the trick (its own card above the lead and the third hand's, or its partner
+    above both), the cheapest card that does; else low, keeping a card that may win
+    later."""
+    field = SUIT_MASKS[led]
+    hand = h[seat]
+    third = h[(seat + 1) & 3]
+    fourth = h[(seat + 2) & 3]
+    t3 = third & field
+    t4 = fourth & field
+    max3 = t3.bit_length() - 1
+    max4 = t4.bit_length() - 1
+    min3 = (t3 & -t3).bit_length() - 1
+    min4 = (t4 & -t4).bit_length() - 1
+    sp3 = third & _SP
+    sp4 = fourth & _SP
+    base = _BASE[lead]
+    offset = 15 - ((h[0] | h[1] | h[2] | h[3]) & field).bit_count() - base
+    scored = []
+    for c in _bits_up(cands):
+        rank = c + offset
+        if led == 3:
+            wins = (max4 > lead and max4 > max3) or (c > lead and c > max3)
+        elif c > lead and c > max3:
+            wins = max3 >= 0 or not sp3 or (max4 < 0 and sp4 > sp3)
+        elif max4 > lead and max4 > max3:
+            wins = max3 >= 0 or not sp3
+        elif lead > max4 and lead > max3 and lead > c:
+            wins = max4 < 0 and bool(sp4) and (max3 >= 0 or not sp3 or sp4 > sp3)
+        else:
+            wins = max4 < 0 and bool(sp4)
+        if wins:
+            if min3 > c:
+                w = 40 + rank  # the partner wins: the third hand's cards are all above
+            elif max4 > lead and h[(seat + 3) & 3] & field & ~(1 << lead) > t4:
+                w = 41 + rank
+            elif c > lead:
+                if c < max4:
+                    w = 78 - rank
+                elif c > max3:
+                    w = 73 - rank
+                elif c > base and hand >> (c - 1) & 1:
+                    w = 62 - rank
+                else:
+                    w = 49 - rank
+            elif max4 >= 0:
+                w = 47 - rank
+            else:
+                w = 40 - rank
+        elif c < min3 or c < min4:
+            w = rank - 9  # beaten anyway
+        elif c < lead:
+            w = rank - 16
+        elif c > base and hand >> (c - 1) & 1:
+            w = 22 - rank
+        else:
+            w = 10 - rank
+        scored.append((w, c))
+    scored.sort(reverse=True)
+    return [c for _, c in scored]
+
+
 def _is_spade(card: int) -> bool:
     return card >= 39
 
 
-def _discards_first(cands: int) -> list[int]:
-    """Lowest side cards first (from the longest suits), spades last."""
-    ups = _bits_up(cands)
-    ups.sort(key=_is_spade)
-    return ups
+def _discards_first(cands: int, hand: int) -> list[int]:
+    """Side cards before spades; among them, as DDS does, a low card of a long suit
+    first (a suit's card longer by one counts as about 2.7 ranks lower)."""
+    if not LONG_DISCARDS:
+        ups = _bits_up(cands)
+        ups.sort(key=_is_spade)
+        return ups
+    scored = []
+    for c in _bits_up(cands):
+        if c >= 39:
+            scored.append((-1000 - c, c))
+        else:
+            length = (hand & _FIELD_OF[c]).bit_count()
+            scored.append((((length << 6) // 24) - (c - _BASE[c]), c))
+    scored.sort(reverse=True)
+    return [c for _, c in scored]
 
 
 def _weighted_leads(
@@ -642,3 +717,4 @@ def _weighted_leads(
 
 
 HINT_WEIGHT = 1000
+LONG_DISCARDS = False
