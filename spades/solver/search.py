@@ -430,7 +430,7 @@ class Solver:
             else:
                 threat = -1
             if partner_winning and not (threat >= 0 and beats(threat, best, led)):
-                return _bits_up(cands) if following else _discards_first(cands, hand)
+                return _bits_up(cands) if following else _discards_first(cands)
             # Win as cheaply as is safe, else give the least.
             ups = _bits_up(cands)
             winners = [c for c in ups if beats(c, best, led)]
@@ -445,15 +445,15 @@ class Solver:
                 if not following and led != 3:
                     rest.sort(key=_is_spade)
                 return [first] + rest
-            return ups if following else _discards_first(cands, hand)
+            return ups if following else _discards_first(cands)
         # Second hand: low, then the cheapest winner, then the rest upwards.
         if following:
             return _second_hand_follows(cands, h, seat, led, best)
         ups = _bits_up(cands)
         if led != 3 and cands & _SP:
             ruffs = [c for c in ups if c >= 39]
-            return ruffs[:1] + _discards_first(cands & _NSP, hand) + ruffs[1:]
-        return _discards_first(cands, hand)
+            return ruffs[:1] + _discards_first(cands & _NSP) + ruffs[1:]
+        return _discards_first(cands)
 
     def _order_lead(self, cands: int, h: tuple[int, ...], leader: int, hint: int) -> list[int]:
         hl = h[leader]
@@ -579,22 +579,11 @@ def _is_spade(card: int) -> bool:
     return card >= 39
 
 
-def _discards_first(cands: int, hand: int) -> list[int]:
-    """Side cards before spades; among them, as DDS does, a low card of a long suit
-    first (a suit's card longer by one counts as about 2.7 ranks lower)."""
-    if not LONG_DISCARDS:
-        ups = _bits_up(cands)
-        ups.sort(key=_is_spade)
-        return ups
-    scored = []
-    for c in _bits_up(cands):
-        if c >= 39:
-            scored.append((-1000 - c, c))
-        else:
-            length = (hand & _FIELD_OF[c]).bit_count()
-            scored.append((((length << 6) // 24) - (c - _BASE[c]), c))
-    scored.sort(reverse=True)
-    return [c for _, c in scored]
+def _discards_first(cands: int) -> list[int]:
+    """Lowest side cards first, spades last."""
+    ups = _bits_up(cands)
+    ups.sort(key=_is_spade)
+    return ups
 
 
 def _weighted_leads(
@@ -717,4 +706,3 @@ def _weighted_leads(
 
 
 HINT_WEIGHT = 1000
-LONG_DISCARDS = False
