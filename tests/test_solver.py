@@ -35,8 +35,9 @@ from spades.solver import (
     nil_kept,
     nil_kept_job,
 )
+from spades.solver.order import beats
 from spades.solver.position import squeezed
-from spades.solver.search import beats, squeeze
+from spades.solver.search import squeeze
 
 
 def brute(position: Position, counted: tuple[int, ...], max_team: int) -> int:

@@ -32,6 +32,7 @@ from collections.abc import Generator
 from ..engine.cards import CARD_IDS, NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, SUIT_OF
 from ..engine.legal import legal_cards
 from .bounds import sure_tricks, top_spades
+from .order import BASE, follow_order, nil_order, weighted_leads
 
 Search = Generator[None, None, tuple[bool, int]]
 
@@ -45,8 +46,6 @@ _NOT_TOPS = _ALL ^ _TOPS
 _ABOVE = [SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(CARD_IDS)]
 _KEEP = [_ALL ^ a for a in _ABOVE]
 _FIELD_OF = [SUIT_MASKS[SUIT_OF[c]] for c in range(CARD_IDS)]
-_BASE = [(SUIT_MASKS[SUIT_OF[c]] & -SUIT_MASKS[SUIT_OF[c]]).bit_length() - 1
-         for c in range(CARD_IDS)]
 _INCL = [SUIT_MASKS[SUIT_OF[c]] & ~((1 << c) - 1) for c in range(CARD_IDS)]
 # A hand's suit lengths in 5-bit fields (up to 17 spades), seat by seat: the shape.
 _SHAPE_UNIT = [[1 << (5 * (4 * seat + suit)) for suit in range(4)] for seat in range(4)]
@@ -109,29 +108,6 @@ def squeeze(hands: tuple[int, int, int, int], cards: tuple[int, ...]) -> tuple[i
 def run_tops(cards: int, hand: int) -> int:
     """The cards of ``cards`` that top a run of ``hand``: one of each set of equals."""
     return cards & ~((hand >> 1) & _NOT_TOPS)
-
-
-def beats(card: int, best: int, led_suit: int) -> bool:
-    """Whether ``card`` takes the trick from ``best`` (legal.trick_winner_index's test)."""
-    return card > best and (card >= 39 or SUIT_OF[card] == led_suit)
-
-
-def _bits_up(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _bits_down(mask: int) -> list[int]:
-    out = []
-    while mask:
-        c = mask.bit_length() - 1
-        out.append(c)
-        mask ^= 1 << c
-    return out
 
 
 class Solver:
@@ -260,16 +236,12 @@ class Solver:
                         table_lead = e[2]
         if self.team_mode:
             lo, hi, lo_cards, hi_cards = self._sure(h, leader, broken, left)
-            if lo >= t:
-                lo_cards = _close(lo_cards)
-                _store(bucket, lo_cards, (h0 & lo_cards, hh1 & lo_cards, hh2 & lo_cards),
-                       lo, left)
-                return True, lo_cards
-            if hi < t:
-                hi_cards = _close(hi_cards)
-                _store(bucket, hi_cards, (h0 & hi_cards, hh1 & hi_cards, hh2 & hi_cards),
-                       0, hi)
-                return False, hi_cards
+            if lo >= t or hi < t:
+                reached = lo >= t
+                cards = _close(lo_cards if reached else hi_cards)
+                _store(bucket, cards, (h0 & cards, hh1 & cards, hh2 & cards),
+                       lo if reached else 0, left if reached else hi)
+                return reached, cards
         elif self.nil_seat >= 0 and t == 1:
             n = self.nil_seat
             others = 0
@@ -295,11 +267,13 @@ class Solver:
         value1 = not m1
         rel1 = 0
         cands1 = run_tops(legal_cards(h1, -1, broken, anytime), h1)
-        if self.team_mode and cands1 & (cands1 - 1):
-            leads = _weighted_leads(cands1, h, leader, left, hint, table_lead,
-                                    self.killers[left])
+        if cands1 & (cands1 - 1) == 0:
+            leads = [cands1.bit_length() - 1]
+        elif self.team_mode:
+            leads = weighted_leads(cands1, h, leader, left, hint, table_lead,
+                                   self.killers[left])
         else:
-            leads = order(1, cands1, h, leader, -1, -1, -1, hint)
+            leads = nil_order(self.nil_seat, 1, cands1, h, leader, -1, -1)
         for a in leads:
             led = SUIT_OF[a]
             broken1 = broken or (led == 3 and forced)
@@ -308,7 +282,7 @@ class Solver:
             shape1 = shape - w1[led]
             value2 = not m2
             rel2 = 0
-            for b in order(2, run_tops(g2, h2), h, s2, led, a, leader, -1):
+            for b in order(2, run_tops(g2, h2), h, s2, led, a, leader):
                 if b > a and (b >= 39 or SUIT_OF[b] == led):
                     best2, win2 = b, s2
                 else:
@@ -318,7 +292,7 @@ class Solver:
                 shape2 = shape1 - w2[SUIT_OF[b]]
                 value3 = not m1
                 rel3 = 0
-                for c in order(3, run_tops(g3, h3), h, s3, led, best2, win2, -1):
+                for c in order(3, run_tops(g3, h3), h, s3, led, best2, win2):
                     if c > best2 and (c >= 39 or SUIT_OF[c] == led):
                         best3, win3 = c, s3
                     else:
@@ -328,7 +302,7 @@ class Solver:
                     shape3 = shape2 - w3[SUIT_OF[c]]
                     value4 = not m2
                     rel4 = 0
-                    for d in order(4, run_tops(g4, h4), h, s4, led, best3, win3, -1):
+                    for d in order(4, run_tops(g4, h4), h, s4, led, best3, win3):
                         self.nodes += 4
                         if d > best3 and (d >= 39 or SUIT_OF[d] == led):
                             win, top = s4, d
@@ -363,7 +337,7 @@ class Solver:
                             # run in the winner's hand, tried once) must lie alike.
                             hw = h[win]
                             low = top
-                            base = _BASE[top]
+                            base = BASE[top]
                             while low > base and hw >> (low - 1) & 1:
                                 low -= 1
                             r |= 1 << low
@@ -399,310 +373,13 @@ class Solver:
             _store(bucket, rel1, pattern, 0, t - 1, lead)
         return value1, rel1
 
-    # --- move ordering ------------------------------------------------------------
-
     def _order(
         self, ply: int, cands: int, h: tuple[int, ...], seat: int, led: int, best: int,
-        win: int, hint: int,
+        win: int,
     ) -> list[int]:
-        """The candidate cards, the likeliest best first (only the order changes)."""
+        """The candidate cards of the second to fourth hand, the likeliest best first."""
         if cands & (cands - 1) == 0:
             return [cands.bit_length() - 1]
         if not self.team_mode:
-            return self._order_nil(ply, cands, h, seat, best, win)
-        if ply == 1:
-            return self._order_lead(cands, h, seat, hint)
-        hand = h[seat]
-        field = SUIT_MASKS[led]
-        following = hand & field
-        partner_winning = (win & 1) == (seat & 1)
-        if ply == 4 or ply == 3:
-            if ply == 3:
-                last = h[(seat + 1) & 3]
-                # The card the fourth hand could top the trick with.
-                lf = last & field
-                if lf:
-                    threat = lf.bit_length() - 1
-                elif led != 3 and last & _SP:
-                    threat = (last & _SP).bit_length() - 1
-                else:
-                    threat = -1
-            else:
-                threat = -1
-            if partner_winning and not (threat >= 0 and beats(threat, best, led)):
-                return _bits_up(cands) if following else _discards_first(cands)
-            # Win as cheaply as is safe, else give the least.
-            ups = _bits_up(cands)
-            winners = [c for c in ups if beats(c, best, led)]
-            if ply == 3 and threat >= 0:
-                safe = [c for c in winners if not beats(threat, c, led)]
-                if safe:
-                    first = safe[0]
-                    return [first] + [c for c in ups if c != first]
-            if winners:
-                first = winners[0]
-                rest = [c for c in ups if c != first]
-                if not following and led != 3:
-                    rest.sort(key=_is_spade)
-                return [first] + rest
-            return ups if following else _discards_first(cands)
-        # Second hand: low, then the cheapest winner, then the rest upwards.
-        if following:
-            return _second_hand_follows(cands, h, seat, led, best)
-        ups = _bits_up(cands)
-        if led != 3 and cands & _SP:
-            ruffs = [c for c in ups if c >= 39]
-            return ruffs[:1] + _discards_first(cands & _NSP) + ruffs[1:]
-        return _discards_first(cands)
-
-    def _order_lead(self, cands: int, h: tuple[int, ...], leader: int, hint: int) -> list[int]:
-        hl = h[leader]
-        hp = h[(leader + 2) & 3]
-        ha = h[(leader + 1) & 3]
-        hb = h[(leader + 3) & 3]
-        opp_spades = (ha | hb) & _SP
-        scored = []
-        for f, field in enumerate(SUIT_MASKS):
-            mine = cands & field
-            if not mine:
-                continue
-            lf = hl & field
-            pf = hp & field
-            of = (ha | hb) & field
-            allf = lf | pf | of
-            top_all = allf.bit_length()
-            ruffable = f != 3 and (
-                (ha & _SP and not ha & field) or (hb & _SP and not hb & field)
-            )
-            for c in _bits_down(mine):
-                if c == hint:
-                    score = 1000
-                elif allf >> (c + 1) == lf >> (c + 1):
-                    # c heads the suit (the leader's top run): cash it.
-                    score = 300 if not ruffable else 60
-                    if f == 3 and opp_spades:
-                        score = 320
-                elif pf and pf.bit_length() == top_all and not ruffable:
-                    score = 200 - (c - 13 * f)  # to the partner's winner, low
-                elif f != 3 and not pf and hp & _SP and not ruffable:
-                    score = 150 - (c - 13 * f)  # for the partner's ruff
-                else:
-                    score = 100 - (c - 13 * f) - 4 * (of.bit_length() == top_all)
-                scored.append((score, c))
-        scored.sort(reverse=True)
-        return [c for _, c in scored]
-
-    def _order_nil(
-        self, ply: int, cands: int, h: tuple[int, ...], seat: int, best: int, win: int
-    ) -> list[int]:
-        n = self.nil_seat
-        if seat == n:
-            # Duck with the highest card that does not win; lead low.
-            downs = _bits_down(cands)
-            if ply == 1:
-                return downs[::-1]
-            led = SUIT_OF[best] if best >= 0 else -1
-            under = [c for c in downs if not beats(c, best, led)]
-            return under + [c for c in downs if c not in under][::-1]
-        if (seat & 1) == (n & 1):
-            # The partner covers the nil: highest first when the nil is winning.
-            downs = _bits_down(cands)
-            return downs if win == n else downs[::-1]
-        return _bits_up(cands)
-
-
-def _second_hand_follows(cands: int, h: tuple[int, ...], seat: int, led: int, lead: int
-                         ) -> list[int]:
-    """The second hand's cards of the suit led, by DDS's weights: when its side can
-    take the trick (its own card above the lead and the third hand's, or its partner
-    above both), the cheapest card that does; else low, keeping a card that may win
-    later."""
-    field = SUIT_MASKS[led]
-    hand = h[seat]
-    third = h[(seat + 1) & 3]
-    fourth = h[(seat + 2) & 3]
-    t3 = third & field
-    t4 = fourth & field
-    max3 = t3.bit_length() - 1
-    max4 = t4.bit_length() - 1
-    min3 = (t3 & -t3).bit_length() - 1
-    min4 = (t4 & -t4).bit_length() - 1
-    sp3 = third & _SP
-    sp4 = fourth & _SP
-    base = _BASE[lead]
-    offset = 15 - ((h[0] | h[1] | h[2] | h[3]) & field).bit_count() - base
-    scored = []
-    for c in _bits_up(cands):
-        rank = c + offset
-        if led == 3:
-            wins = (max4 > lead and max4 > max3) or (c > lead and c > max3)
-        elif c > lead and c > max3:
-            wins = max3 >= 0 or not sp3 or (max4 < 0 and sp4 > sp3)
-        elif max4 > lead and max4 > max3:
-            wins = max3 >= 0 or not sp3
-        elif lead > max4 and lead > max3 and lead > c:
-            wins = max4 < 0 and bool(sp4) and (max3 >= 0 or not sp3 or sp4 > sp3)
-        else:
-            wins = max4 < 0 and bool(sp4)
-        if wins:
-            if min3 > c:
-                w = 40 + rank  # the partner wins: the third hand's cards are all above
-            elif max4 > lead and h[(seat + 3) & 3] & field & ~(1 << lead) > t4:
-                w = 41 + rank
-            elif c > lead:
-                if c < max4:
-                    w = 78 - rank
-                elif c > max3:
-                    w = 73 - rank
-                elif c > base and hand >> (c - 1) & 1:
-                    w = 62 - rank
-                else:
-                    w = 49 - rank
-            elif max4 >= 0:
-                w = 47 - rank
-            else:
-                w = 40 - rank
-        elif c < min3 or c < min4:
-            w = rank - 9  # beaten anyway
-        elif c < lead:
-            w = rank - 16
-        elif c > base and hand >> (c - 1) & 1:
-            w = 22 - rank
-        else:
-            w = 10 - rank
-        scored.append((w, c))
-    scored.sort(reverse=True)
-    return [c for _, c in scored]
-
-
-def _is_spade(card: int) -> bool:
-    return card >= 39
-
-
-def _discards_first(cands: int) -> list[int]:
-    """Lowest side cards first, spades last."""
-    ups = _bits_up(cands)
-    ups.sort(key=_is_spade)
-    return ups
-
-
-def _weighted_leads(
-    cands: int, h: tuple[int, ...], leader: int, left: int, hint: int, table_lead: int,
-    killer: int,
-) -> list[int]:
-    """The leads, the likeliest best first, by DDS's weights (Moves.cpp's trump lead):
-    a suit the opponents hold few cards of (a small tree), not one they can ruff nor
-    one the fourth hand heads; cards that take the trick (the leader's or partner's
-    winners, a ruff by partner) before the others; then the lead that last made a cut
-    with this many tricks left, and the table's best lead of a like position."""
-    hl = h[leader]
-    hp = h[(leader + 2) & 3]
-    ha = h[(leader + 1) & 3]
-    hb = h[(leader + 3) & 3]
-    sl, sp, sa, sb = hl & _SP, hp & _SP, ha & _SP, hb & _SP
-    void_count = (left + 1) << 2
-    scored = []
-    for f, field in enumerate(SUIT_MASKS):
-        mine = cands & field
-        if not mine:
-            continue
-        lf, pf, af, bf = hl & field, hp & field, ha & field, hb & field
-        allf = lf | pf | af | bf
-        n_a = af.bit_count()
-        n_b = bf.bit_count()
-        n_p = pf.bit_count()
-        trumps = f == 3
-        delta = -((((n_a << 2) or void_count) + ((n_b << 2) or void_count)) << 5) // 13
-        if not trumps and ((not af and sa) or (not bf and sb)):
-            delta -= 12  # an opponent ruffs
-        if not trumps and not pf and sp and n_b:
-            delta += 17  # partner ruffs
-        top = allf.bit_length() - 1
-        rest = allf ^ (1 << top)
-        second = rest.bit_length() - 1
-        third = (rest ^ (1 << second)).bit_length() - 1 if second >= 0 else -1
-        win_b = bf >> top & 1
-        win_a = af >> top & 1
-        win_l = lf >> top & 1
-        win_p = pf >> top & 1
-        second_b = second >= 0 and bf >> second & 1
-        second_p = second >= 0 and pf >> second & 1
-        second_l = second >= 0 and lf >> second & 1
-        third_p = third >= 0 and pf >> third & 1
-        third_l = third >= 0 and lf >> third & 1
-        if win_b or second_b:
-            if n_b != 1:
-                delta -= 12  # the fourth hand heads the suit
-        elif win_a and second_p and n_p != 1:
-            delta += 27  # through the second hand's top to partner's tenace
-        if not trumps and lf.bit_count() == 1 and sl and n_p > 1 and win_p:
-            delta += 19  # partner wins and gives the leader a ruff
-        lone_top = (n_a == 1 and win_a) or (n_b == 1 and win_b)
-        base = _BASE[top]
-        n = allf.bit_count()
-        for c in _bits_down(mine):
-            rank = 15 - n + c - base
-            sequence = c > base and hl >> (c - 1) & 1
-            if c == top:
-                if trumps:
-                    wins = True
-                elif pf or not sp:
-                    wins = (af or not sa) and (bf or not sb)
-                else:
-                    wins = (af or sp > sa) and (bf or sp > sb)
-            elif pf > (af | bf):
-                wins = trumps or ((af or not sa) and (bf or not sb))
-            elif not trumps and not pf and sp:
-                if not af and sa and not bf and sb:
-                    wins = sp > (sa | sb)
-                elif not af and sa:
-                    wins = sp > sa
-                elif not bf and sb:
-                    wins = sp > sb
-                else:
-                    wins = True
-            else:
-                wins = False
-            if wins:
-                if lone_top:
-                    w = delta + 35 + rank
-                elif win_l:
-                    w = delta + (48 + rank if second_p else 31 if c == top else rank - 3)
-                elif win_p:
-                    w = delta + (42 if second_l else 28) + rank
-                elif sequence and c == second:
-                    w = delta + 40
-                elif sequence:
-                    w = delta + 22 + rank
-                else:
-                    w = delta + 11 + rank
-                if c == killer:
-                    w += 55
-                elif c == table_lead:
-                    w += 18
-            else:
-                d = delta
-                if second_p and third_p:
-                    d += 20
-                elif n_p > 1 and ((second_l and third_p) or (second_p and third_l)):
-                    d += 13
-                if lone_top:
-                    w = d + rank + 2
-                elif win_l:
-                    w = d + (33 + rank if second_p else 38 if c == top else rank - 14)
-                elif win_p:
-                    w = d + 34 + rank
-                elif sequence and c == second:
-                    w = d + 35
-                else:
-                    w = d + 17 - rank
-                if c == killer:
-                    w += 18
-            if c == hint:
-                w += HINT_WEIGHT
-            scored.append((w, c))
-    scored.sort(reverse=True)
-    return [c for _, c in scored]
-
-
-HINT_WEIGHT = 1000
+            return nil_order(self.nil_seat, ply, cands, h, seat, best, win)
+        return follow_order(ply, cands, h, seat, led, best, win)
