@@ -43,10 +43,12 @@ def _bits_down(mask: int) -> list[int]:
 
 
 def follow_order(
-    ply: int, cands: int, h: tuple[int, ...], seat: int, led: int, best: int, win: int
+    ply: int, cands: int, h: tuple[int, ...], seat: int, led: int, best: int, win: int,
+    weighted: bool = True,
 ) -> list[int]:
     """The cards of the second (``ply`` 2) to fourth hand when a side's tricks are
-    counted: ``best`` tops the trick so far, played by ``win``."""
+    counted: ``best`` tops the trick so far, played by ``win``; ``weighted``: the
+    second hand's by DDS's weights, else simply low."""
     hand = h[seat]
     field = SUIT_MASKS[led]
     following = hand & field
@@ -83,12 +85,53 @@ def follow_order(
         return ups if following else _discards_first(cands)
     # The second hand.
     if following:
-        return _second_hand_follows(cands, h, seat, led, best)
+        return _second_hand_follows(cands, h, seat, led, best) if weighted else _bits_up(cands)
     ups = _bits_up(cands)
     if led != 3 and cands & _SP:
         ruffs = [c for c in ups if c >= 39]
         return ruffs[:1] + _discards_first(cands & _NSP) + ruffs[1:]
     return _discards_first(cands)
+
+
+def plain_leads(cands: int, h: tuple[int, ...], leader: int, hint: int) -> list[int]:
+    """The leads by rules of thumb, as hard's figures of record were measured (see
+    ``Solver``): the best lead found before for these hands, cash winners, lead to
+    the partner's winner or for its ruff, then low cards."""
+    hl = h[leader]
+    hp = h[(leader + 2) & 3]
+    ha = h[(leader + 1) & 3]
+    hb = h[(leader + 3) & 3]
+    opp_spades = (ha | hb) & _SP
+    scored = []
+    for f, field in enumerate(SUIT_MASKS):
+        mine = cands & field
+        if not mine:
+            continue
+        lf = hl & field
+        pf = hp & field
+        of = (ha | hb) & field
+        allf = lf | pf | of
+        top_all = allf.bit_length()
+        ruffable = f != 3 and (
+            (ha & _SP and not ha & field) or (hb & _SP and not hb & field)
+        )
+        for c in _bits_down(mine):
+            if c == hint:
+                score = 1000
+            elif allf >> (c + 1) == lf >> (c + 1):
+                # c heads the suit (the leader's top run): cash it.
+                score = 300 if not ruffable else 60
+                if f == 3 and opp_spades:
+                    score = 320
+            elif pf and pf.bit_length() == top_all and not ruffable:
+                score = 200 - (c - 13 * f)  # to the partner's winner, low
+            elif f != 3 and not pf and hp & _SP and not ruffable:
+                score = 150 - (c - 13 * f)  # for the partner's ruff
+            else:
+                score = 100 - (c - 13 * f) - 4 * (of.bit_length() == top_all)
+            scored.append((score, c))
+    scored.sort(reverse=True)
+    return [c for _, c in scored]
 
 
 def nil_order(

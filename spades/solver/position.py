@@ -110,10 +110,12 @@ def _team_weights(team: int) -> tuple[int, int, int, int]:
     return tuple(int((s & 1) == team) for s in range(4))  # type: ignore[return-value]
 
 
-def team_solver(position: Position, team: int, slice_nodes: int = NEVER) -> Solver:
+def team_solver(
+    position: Position, team: int, slice_nodes: int = NEVER, weighted_order: bool = True
+) -> Solver:
     return Solver(
         _team_weights(team), team, position.spades_lead_anytime,
-        position.forced_spade_lead_breaks, slice_nodes,
+        position.forced_spade_lead_breaks, slice_nodes, weighted_order,
     )
 
 

@@ -32,7 +32,7 @@ from collections.abc import Generator
 from ..engine.cards import CARD_IDS, NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, SUIT_OF
 from ..engine.legal import legal_cards
 from .bounds import sure_tricks, top_spades
-from .order import BASE, follow_order, nil_order, weighted_leads
+from .order import BASE, follow_order, nil_order, plain_leads, weighted_leads
 
 Search = Generator[None, None, tuple[bool, int]]
 
@@ -123,6 +123,11 @@ class Solver:
     cut), closed upwards in each suit; the entry holds the bound for every position
     of the same shape (suit lengths of each hand), leader and broken spades whose
     hands hold those top cards alike, whatever the smaller cards.
+
+    ``weighted_order`` orders the leads and the second hand by DDS's weights (order.py);
+    without it, by the rules of thumb that hard's exact endings (spades/ai/endings.py)
+    use: their node cap makes hard's decisions depend on the order, and its figures of
+    record in docs/ai.md were measured with that one. The answers are the same.
     """
 
     def __init__(
@@ -132,11 +137,13 @@ class Solver:
         spades_lead_anytime: bool,
         forced_spade_lead_breaks: bool,
         slice_nodes: int = NEVER,
+        weighted_order: bool = True,
     ) -> None:
         self.weights = weights
         self.max_team = max_team
         self.team_mode = all(w == ((s & 1) == max_team) for s, w in enumerate(weights))
         self.nil_seat = -1 if self.team_mode or sum(weights) != 1 else weights.index(1)
+        self.weighted = weighted_order
         self.anytime = spades_lead_anytime
         self.forced_breaks = forced_spade_lead_breaks
         # shape, leader, broken -> relevant cards -> hands 0..2 on them -> [lo, hi]
@@ -259,7 +266,7 @@ class Solver:
         forced = self.forced_breaks
         order = self._order
         hint_key = (h0, hh1, hh2, h[3], leader)
-        hint = self.hints.get(hint_key, table_lead)
+        hint = self.hints.get(hint_key, table_lead if self.weighted else -1)
         w1 = _SHAPE_UNIT[leader]
         w2 = _SHAPE_UNIT[s2]
         w3 = _SHAPE_UNIT[s3]
@@ -269,9 +276,11 @@ class Solver:
         cands1 = run_tops(legal_cards(h1, -1, broken, anytime), h1)
         if cands1 & (cands1 - 1) == 0:
             leads = [cands1.bit_length() - 1]
-        elif self.team_mode:
+        elif self.team_mode and self.weighted:
             leads = weighted_leads(cands1, h, leader, left, hint, table_lead,
                                    self.killers[left])
+        elif self.team_mode:
+            leads = plain_leads(cands1, h, leader, hint)
         else:
             leads = nil_order(self.nil_seat, 1, cands1, h, leader, -1, -1)
         for a in leads:
@@ -382,4 +391,4 @@ class Solver:
             return [cands.bit_length() - 1]
         if not self.team_mode:
             return nil_order(self.nil_seat, ply, cands, h, seat, best, win)
-        return follow_order(ply, cands, h, seat, led, best, win)
+        return follow_order(ply, cands, h, seat, led, best, win, self.weighted)
