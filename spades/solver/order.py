@@ -10,7 +10,7 @@ safe. Hands here are squeezed (search.py): a suit's present cards in its lowest 
 
 from __future__ import annotations
 
-from ..engine.cards import CARD_IDS, NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, SUIT_OF
+from ..engine.cards import CARD_IDS, NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, SUIT_OF, cards_of
 
 _SP = SPADE_MASK
 _NSP = NON_SPADE_MASK
@@ -22,15 +22,6 @@ BASE = [(SUIT_MASKS[SUIT_OF[c]] & -SUIT_MASKS[SUIT_OF[c]]).bit_length() - 1
 def beats(card: int, best: int, led_suit: int) -> bool:
     """Whether ``card`` takes the trick from ``best`` (legal.trick_winner_index's test)."""
     return card > best and (card >= 39 or SUIT_OF[card] == led_suit)
-
-
-def _bits_up(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _bits_down(mask: int) -> list[int]:
@@ -67,9 +58,9 @@ def follow_order(
         else:
             threat = -1
         if partner_winning and not (threat >= 0 and beats(threat, best, led)):
-            return _bits_up(cands) if following else _discards_first(cands)
+            return cards_of(cands) if following else _discards_first(cands)
         # Win as cheaply as is safe, else give the least.
-        ups = _bits_up(cands)
+        ups = cards_of(cands)
         winners = [c for c in ups if beats(c, best, led)]
         if ply == 3 and threat >= 0:
             safe = [c for c in winners if not beats(threat, c, led)]
@@ -85,8 +76,8 @@ def follow_order(
         return ups if following else _discards_first(cands)
     # The second hand.
     if following:
-        return _second_hand_follows(cands, h, seat, led, best) if weighted else _bits_up(cands)
-    ups = _bits_up(cands)
+        return _second_hand_follows(cands, h, seat, led, best) if weighted else cards_of(cands)
+    ups = cards_of(cands)
     if led != 3 and cands & _SP:
         ruffs = [c for c in ups if c >= 39]
         return ruffs[:1] + _discards_first(cands & _NSP) + ruffs[1:]
@@ -150,7 +141,7 @@ def nil_order(
         # The partner covers the nil: highest first when the nil is winning.
         downs = _bits_down(cands)
         return downs if win == n else downs[::-1]
-    return _bits_up(cands)
+    return cards_of(cands)
 
 
 def _second_hand_follows(cands: int, h: tuple[int, ...], seat: int, led: int, lead: int
@@ -174,7 +165,7 @@ def _second_hand_follows(cands: int, h: tuple[int, ...], seat: int, led: int, le
     base = BASE[lead]
     offset = 15 - ((h[0] | h[1] | h[2] | h[3]) & field).bit_count() - base
     scored = []
-    for c in _bits_up(cands):
+    for c in cards_of(cands):
         rank = c + offset
         if led == 3:
             wins = (max4 > lead and max4 > max3) or (c > lead and c > max3)
@@ -223,7 +214,7 @@ def _is_spade(card: int) -> bool:
 
 def _discards_first(cands: int) -> list[int]:
     """Lowest side cards first, spades last."""
-    ups = _bits_up(cands)
+    ups = cards_of(cands)
     ups.sort(key=_is_spade)
     return ups
 
