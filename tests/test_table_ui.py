@@ -147,9 +147,12 @@ def test_on_a_landscape_window_north_holds_its_cards_beside_its_name(size):
 @pytest.mark.parametrize("size", [(390, 844), (360, 740), (320, 480), (412, 915), (375, 667),
                                   (1280, 720), (800, 600)])
 def test_a_seats_bid_chip_sits_by_its_badge_the_way_the_others_do(size):
-    """Upright, West's and East's chip ("Bid 3") hangs centred under its badge, and
+    """Upright, West's and East's chip ("Bid 3") hangs centred under its badge (on the
+    smallest phone, where that is over its face-down hand, under the hand or beside the
+    badge), and
     North's stands beside its badge (under it is over North's fan), on the side its fan
-    leaves free; lying, North's is beside its badge, on the left."""
+    leaves free; lying, North's is beside its badge, on the left. South's is above its
+    badge, or beside it where West's face-down hand comes down to it."""
     from pygame import Rect
 
     from spades.ui.draw.frame import bubble_rect
@@ -160,6 +163,11 @@ def test_a_seats_bid_chip_sits_by_its_badge_the_way_the_others_do(size):
         badge, box = lay.badges[seat], bubble_rect(lay, seat, chip)
         assert Rect(0, 0, *size).contains(box)
         if lay.portrait and seat != 2:
+            assert box.collidelist(lay.fan_rects(seat, 13)) == -1, (seat, box)
+            if size == (320, 480):  # under its fan, or beside the badge
+                assert not box.colliderect(badge) and (
+                    box.top == badge.top or abs(box.centerx - badge.centerx) <= 1), box
+                continue
             assert abs(box.centerx - badge.centerx) <= 1, (seat, box, badge)
             assert badge.bottom < box.top <= badge.bottom + 6, (seat, box, badge)
         elif lay.portrait:
@@ -168,8 +176,10 @@ def test_a_seats_bid_chip_sits_by_its_badge_the_way_the_others_do(size):
     if not lay.portrait:
         box = bubble_rect(lay, 2, chip)
         assert box.right < lay.badges[2].left and box.centery == lay.badges[2].centery
-    south = bubble_rect(lay, 0, chip)
-    assert south.bottom < lay.badges[0].top
+    south, badge = bubble_rect(lay, 0, chip), lay.badges[0]
+    assert south.bottom < badge.top or (south.left > badge.right and
+                                        south.centery == badge.centery), south
+    assert south.collidelist(lay.fan_rects(1, 13)) == -1, south
 
 
 # --- whole matches -------------------------------------------------------------------

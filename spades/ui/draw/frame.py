@@ -24,39 +24,66 @@ from .status import StatusDrawer
 from .trick_tags import draw_seat_tags
 
 
-def bubble_rect(lay, seat: int, box: Rect) -> Rect:
+def bubble_rect(lay, seat: int, box: Rect, caption: list[Rect] | None = None) -> Rect:
     """Where a seat's speech bubble (its bid, "looks at the cards") of ``box``'s size sits
-    by its badge: above South's; upright, under West's and East's (beside them would
-    cover the trick) and beside North's, or under its fan (under the badge is over the
-    fan); lying, beside North's and outside West's and East's."""
-    box, badge = Rect(box), lay.badges[seat]
-    window = Rect(0, 0, lay.width, lay.height)
+    by its badge, in the window under the top bar: the first of its ``bubble_places``
+    clear of every badge, every face-down hand and the table's ``caption`` (its lines as
+    drawn), else the first clear of the badges."""
+    window = Rect(0, lay.top_bar.bottom, lay.width, lay.height - lay.top_bar.bottom)
+    hands = [card for other in (1, 2, 3) for card in lay.fan_rects(other, 13)]
+    hands += caption or []
+    places = [place.clamp(window) for place in bubble_places(lay, seat, Rect(box))]
+    clear = [place for place in places if place.collidelist(lay.badges) < 0]
+    return next((place for place in clear if place.collidelist(hands) < 0),
+                clear[0] if clear else places[0])
+
+
+def bubble_places(lay, seat: int, box: Rect) -> list[Rect]:
+    """A seat's bubble's places, the best first: above South's badge, else beside it;
+    upright, under West's and East's badge (beside them would cover the trick) and
+    beside North's, or under its fan (under the badge is over the fan); lying, beside
+    North's badge and outside West's and East's; in a short landscape window (the seats
+    in one row, the fans under West's and East's badges) under each badge, beside the
+    fan under it; failing those, under the badge, under the fan."""
+    badge = lay.badges[seat]
+
+    def at(anchor: str, point: tuple[int, int]) -> Rect:
+        place = box.copy()
+        setattr(place, anchor, point)
+        return place
+
     if seat == SOUTH:
-        box.midbottom = (badge.centerx, badge.top - 4)
-    elif lay.portrait and seat == NORTH:
-        fan = lay.fans[NORTH]
-        places = [box.copy() for _ in range(5)]
-        places[0].midright = (badge.left - 6, badge.centery)
-        places[1].midleft = (badge.right + 6, badge.centery)
-        places[2].midtop = (badge.centerx, badge.bottom + 4)
-        places[3].midtop = (badge.centerx, max(badge.bottom, fan.bottom) + 4)
+        return [at("midbottom", (badge.centerx, badge.top - 4)),
+                at("midleft", (badge.right + 6, badge.centery)),
+                at("bottomleft", (badge.left, badge.top - 4))]
+    cards = lay.fan_rects(seat, 13)
+    hand = cards[0].unionall(cards) if cards else lay.fans[seat]
+    under = at("midtop", (badge.centerx, badge.bottom + 4))
+    under_fan = at("midtop", (badge.centerx, max(badge.bottom, hand.bottom) + 4))
+    if seat == NORTH:
+        left = at("midright", (badge.left - 6, badge.centery))
+        right = at("midleft", (badge.right + 6, badge.centery))
+        clear = at("topleft", (max(badge.left, lay.badges[1].right + 6), badge.bottom + 4))
         # The widest ("looks at the cards") on the smallest phone: under the side seats
         # too, over the empty trick (the bidding is on).
-        places[4].midtop = (badge.centerx,
-                            max(fan.bottom, lay.badges[1].bottom, lay.badges[3].bottom) + 4)
-        box = next((p for p in places if window.contains(p) and not p.colliderect(fan)
-                    and p.collidelist(lay.badges) < 0), places[3])
-    elif lay.portrait:
-        box.midtop = (badge.centerx, badge.bottom + 4)
-    elif seat == NORTH:
-        box.midright = (badge.left - 6, badge.centery)
-        if box.left < 0:
-            box.midtop = (badge.centerx, badge.bottom + 4)
-    elif seat == 1:
-        box.topleft = (badge.right + 6, badge.top)
-    else:
-        box.topright = (badge.left - 6, badge.top)
-    return box.clamp(window)
+        low = at("midtop", (badge.centerx, max(hand.bottom, lay.badges[1].bottom,
+                                               lay.badges[3].bottom) + 4))
+        if lay.portrait:
+            return [left, right, under, under_fan, low]
+        if lay.compact:
+            return [clear, under, under_fan, left, right]
+        return [left, under, clear, right, under_fan, low]
+    # Beside the fan under the badge, on a side of the fan the badge reaches over.
+    beside_fan = [place for place in (at("topleft", (hand.right + 6, badge.bottom + 4)),
+                                      at("topright", (hand.left - 6, badge.bottom + 4)))
+                  if place.left < badge.right and badge.left < place.right]
+    outside = (at("topleft", (badge.right + 6, badge.top)) if seat == 1 else
+               at("topright", (badge.left - 6, badge.top)))
+    if lay.portrait:
+        return [under, under_fan, *beside_fan, outside]
+    if lay.compact:
+        return [*beside_fan, under, under_fan, outside]
+    return [outside, under, *beside_fan, under_fan]
 
 
 def caption_lines(fits, first: str, rest: list[str]) -> list[str]:
@@ -89,6 +116,7 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         self.drawn_message: Rect | None = None  # where the message line was drawn
         self.thinking_drawn: dict[int, Rect] = {}  # the thinking cue of each seat drawn
         self.panel: Rect | None = None  # the panel over the table: no card peeks from it
+        self.caption_boxes: list[Rect] = []  # the table's caption as drawn: bubbles avoid it
 
     # --- the whole frame ---------------------------------------------------------------
 
@@ -229,6 +257,7 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         icon = self.art.suit(3, size, (20, 20, 20))
         sign_w = icon.get_width() + words.get_width() + 14
         y = area.y
+        self.caption_boxes = []
         # The caption steps aside rather than show as a stub under an open panel or
         # under the trick's cards (a small phone): the score sheet names the hand too.
         cards = [lay.trick_slots[seat] for seat, _ in s.trick] if s.trick else []
@@ -263,6 +292,7 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             break
         else:
             return
+        self.caption_boxes = boxes + sign
         for i, line in enumerate(lines):
             text = t.render(line, size, theme.TEXT_MUTED)
             x = boxes[i].x
@@ -512,7 +542,8 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
                 del scene.bubbles[seat]
                 continue
             surf = self.text.render(text, lay.font, theme.PANEL_TEXT, True)
-            box = bubble_rect(lay, seat, surf.get_rect().inflate(lay.pad * 2, lay.pad))
+            box = bubble_rect(lay, seat, surf.get_rect().inflate(lay.pad * 2, lay.pad),
+                              self.caption_boxes)
             if self.peeks(box):
                 continue  # its edge would show from under the open panel
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
