@@ -138,3 +138,28 @@ def test_by_ear_it_says_it_is_hindsight_then_the_whole_review():
     assert "could have taken" in said and "The turning point, trick 2" in said
     assert f"Us (You & {table.names[2]}) could have taken" in said
     assert str(tricks[0]) in said or "trick" in said
+
+
+@pytest.mark.parametrize("size", ["1280x720", "844x390"])
+def test_with_the_caption_strip_the_tall_panels_start_under_it(size):
+    """Desktop with announcements on: the strip of words across the top of the window
+    stays over everything, so the review's heading and hindsight line, the help's and
+    the pause menu's, start under it (before, the strip hid "With all cards seen")."""
+    d = at_breakdown("--size", size, announcements=True)
+    table = d.scene
+    band, _ = table.caption_band
+    assert band > 0
+    drawn = d.record_text()
+    d.press("v")
+    d.frame()
+    assert table.seen_panel().top > band
+    heading = [pos for text, pos in drawn if text == "With all cards seen"]
+    assert heading and all(pos[1] > band for pos in heading)
+    d.press("escape")
+    d.press("f1")
+    assert table.overlays[-1] == "help" and table.overlay_rect("help").top > band
+    d.press("escape")
+    d.press("enter")  # the next hand
+    d.wait_for_player()
+    d.press("escape")
+    assert table.overlays[-1] == "pause" and table.overlay_rect("pause").top > band

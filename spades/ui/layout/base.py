@@ -206,6 +206,13 @@ class Layout:
             return None
         return min(changes, key=lambda i: (abs(2 * i - count), -i))
 
+    def full_height(self, x: int, width: int) -> Rect:
+        """Room for a panel as tall as the window, ``width`` wide from ``x``: a pad from
+        the bottom and from the top, under the caption strip when one is shown (the
+        table is laid out below it: ``top_bar.top``)."""
+        top = self.top_bar.top + self.pad
+        return Rect(x, top, width, self.height - self.pad - top)
+
     def fan_rects(self, seat: int, count: int) -> list[Rect]:
         """The small backs of another seat's hand, spread along its fan."""
         if count <= 0 or seat == SOUTH:

@@ -228,14 +228,14 @@ class TablePanels(PausePanel):
             body = lay.card_h + round(lay.font_small * 2.6) + lay.pad
         elif name == "help":
             body = self.help_height()
-            most = Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
+            most = lay.full_height(most.x, most.width)
         elif name == "pause":
             cols, rows, _ = self.pause_grid()
             body = rows * (self.button_height() + lay.pad) + lay.pad
             buttons = 0
             width = min(lay.width - 2 * lay.pad, cols * self.menu_button_width() +
                         (cols - 1) * lay.pad + 8 * lay.pad)
-            most = Rect(lay.width // 2 - width // 2, lay.pad, width, lay.height - 2 * lay.pad)
+            most = lay.full_height(lay.width // 2 - width // 2, width)
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
@@ -352,7 +352,7 @@ class TablePanels(PausePanel):
         is tall enough for every button at full size, else as many as it takes."""
         lay = self.layout
         h = self.button_height() + lay.pad
-        room = lay.height - 2 * lay.pad - (round(lay.font_big * 1.3) + 2 * lay.pad) - lay.pad
+        room = lay.full_height(0, 0).height - (round(lay.font_big * 1.3) + 2 * lay.pad) - lay.pad
         per_col = max(1, room // h)
         cols = -(-count // per_col)
         return cols, -(-count // cols)

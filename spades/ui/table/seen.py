@@ -120,10 +120,10 @@ class SeenPanel:
     # --- where things go ---------------------------------------------------------------
 
     def seen_panel(self) -> Rect:
-        """The panel: the overlay's width and the window's height, as the help's."""
-        lay = self.layout
-        most = lay.overlay
-        return Rect(most.x, lay.pad, most.width, lay.height - 2 * lay.pad)
+        """The panel: the overlay's width and the window's height (under the caption
+        strip), as the help's."""
+        most = self.layout.overlay
+        return self.layout.full_height(most.x, most.width)
 
     def seen_hindsight(self) -> list[str]:
         """The line under the heading that says what this is: hindsight."""
