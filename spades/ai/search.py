@@ -198,15 +198,20 @@ def _bid_shift(x: float) -> int:
     return 0
 
 
-def judge(t: Position, seat: int, bag_cost: float) -> float:
-    """The change in match value for the seat's side minus the other side's."""
+def judge(
+    t: Position, seat: int, bag_cost: float, match_value: float = MATCH_WIN_VALUE
+) -> float:
+    """The change in match value for the seat's side minus the other side's
+    (``match_value`` more or less for a hand that ends the match; the measuring
+    passes 0 to count the hand's points alone, as a tournament does)."""
     rules = t.rules
     teams = score_hand(rules, t.bids, t.tricks_won, t.scores, t.bags)
     me = seat & 1
     value = team_value(teams[me], bag_cost) - team_value(teams[1 - me], bag_cost)
-    winner = match_winner(rules, (teams[0].score_after, teams[1].score_after))
-    if winner is not None:
-        value += MATCH_WIN_VALUE if winner == me else -MATCH_WIN_VALUE
+    if match_value:
+        winner = match_winner(rules, (teams[0].score_after, teams[1].score_after))
+        if winner is not None:
+            value += match_value if winner == me else -match_value
     return value
 
 
