@@ -58,7 +58,7 @@ def test_the_figures_count_a_deal_in_the_tournaments_unit():
     better, one where it is 4 worse, and a loss both share."""
 
     def entry(seat, left, best, rolled, chosen):
-        return {"seat": seat, "left": left, "choice": True, "exact": True,
+        return {"seat": seat, "left": left, "choice": True, "exact": True, "mode": "peak",
                 "rollout": "2C" if rolled != chosen else "3C", "hard": "3C",
                 "differ": rolled != chosen, "best": best, "rollout_value": rolled,
                 "hard_value": chosen}
@@ -76,6 +76,8 @@ def test_the_figures_count_a_deal_in_the_tournaments_unit():
     assert (out["ceiling_where_same"], out["ceiling_where_differ"]) == (2.0, 2.5)
     assert out["hard_loss_where_differ"] == 1.0
     assert out["by_tricks_left"][3]["hard_loss"] == 1.0 and out["nodes"] == 12
+    assert out["differ_by_mode"] == {"peak": {"differ": 2, "hard_better": 1, "equal": 0,
+                                              "hard_worse": 1, "difference_a_deal": 1.5}}
 
 
 def test_the_command_prints_the_figures(capsys):

@@ -1,9 +1,10 @@
 """Measuring the computer players: duplicate tournaments, the gauntlet against other
-people's styles (the zoo, the strangers), the true deal's verdict on hard's choices,
-decision times and the partner-blunder audit.
+people's styles (the zoo, the strangers), the true deal's verdict on hard's choices
+and on its exact endings, decision times and the partner-blunder audit.
 
 These are tools, reached from the command line (``python -m spades tournament``,
-``gauntlet``, ``verdict``, ``bench --players``; ``python -m spades.measure.audit``);
+``gauntlet``, ``verdict``, ``bench --players``; ``python -m spades.measure.audit``,
+``python -m spades.measure.endings``);
 the game never imports this package, so none of it goes into the browser's archive.
 It imports the players (``spades.ai``), the engine and the command lines' helpers
 (``spades.console``). :func:`make_player` seats any player a measurement names: the

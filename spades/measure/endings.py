@@ -106,6 +106,8 @@ def judge_deal(args: dict[str, Any], d: int) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": seat, "left": left, "choice": len(runs) > 1,
             "exact": bool(getattr(thinker, "exact", False)),
+            # how hard judged its sampled deals (endings.py), or "decided": no search
+            "mode": thinker.ending.mode if hasattr(thinker, "ending") else "decided",
             "rollout": card_text(played), "hard": card_text(chosen),
             "differ": not _same_run(min(played, chosen), max(played, chosen), view),
         }
@@ -159,6 +161,13 @@ def summarise(args: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, An
             "hard_loss": a_deal(here, partial(loss, who="hard")),
         }
     same = [e for e in choice if not e["differ"]]
+    by_mode = {}
+    for mode in sorted({e["mode"] for e in differ}):
+        here = [e["hard_value"] - e["rollout_value"] for e in differ if e["mode"] == mode]
+        by_mode[mode] = {"differ": len(here), "hard_better": sum(g > 0 for g in here),
+                         "equal": sum(g == 0 for g in here),
+                         "hard_worse": sum(g < 0 for g in here),
+                         "difference_a_deal": round(sum(here) / 2 / n, 2)}
     return {
         "deals": n, "seed": args["seed"], "rules": args["rules"],
         "iterations": args.get("iterations"), "exact_tricks": EXACT_TRICKS,
@@ -177,6 +186,7 @@ def summarise(args: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, An
         "ceiling_where_differ": a_deal(differ, partial(loss, who="rollout")),
         "hard_loss_where_differ": a_deal(differ, partial(loss, who="hard")),
         "by_tricks_left": by_left,
+        "differ_by_mode": by_mode,
         "nodes": sum(d["nodes"] for d in deals),
     }
 
@@ -241,6 +251,10 @@ def format_endings(out: dict[str, Any]) -> str:
         f"{out['ceiling_ci95'][1]:.2f}]: {out['ceiling_where_same']:.2f} where hard "
         f"chooses the same card, {out['ceiling_where_differ']:.2f} where it differs "
         f"(hard's own card gives away {out['hard_loss_where_differ']:.2f} there)",
+        "where they differ, by how hard judged its sampled deals: "
+        + ("; ".join(f"{m} {f['differ']} (better {f['hard_better']}, equal {f['equal']}, "
+                     f"worse {f['hard_worse']}, {f['difference_a_deal']:+.2f} a deal)"
+                     for m, f in out["differ_by_mode"].items()) or "-"),
         "by tricks left, given away a deal: "
         + ", ".join(f"{k}: hard-rollout {by[k]['rollout_loss']:.2f}, "
                     f"hard {by[k]['hard_loss']:.2f}" for k in sorted(by) if by[k]["choice"]),
