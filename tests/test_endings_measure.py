@@ -78,6 +78,8 @@ def test_the_figures_count_a_deal_in_the_tournaments_unit():
     assert out["by_tricks_left"][3]["hard_loss"] == 1.0 and out["nodes"] == 12
     assert out["differ_by_mode"] == {"peak": {"differ": 2, "hard_better": 1, "equal": 0,
                                               "hard_worse": 1, "difference_a_deal": 1.5}}
+    assert out["lost_by_mode"] == {"peak": {"decisions": 3, "differ": 2, "rollout_loss": 4.5,
+                                            "hard_loss": 3.0}}
 
 
 def test_the_command_prints_the_figures(capsys):

@@ -161,6 +161,13 @@ def summarise(args: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, An
             "hard_loss": a_deal(here, partial(loss, who="hard")),
         }
     same = [e for e in choice if not e["differ"]]
+    lost_by_mode = {
+        mode: {"decisions": len(here), "differ": sum(e["differ"] for e in here),
+               "rollout_loss": a_deal(here, partial(loss, who="rollout")),
+               "hard_loss": a_deal(here, partial(loss, who="hard"))}
+        for mode in sorted({e["mode"] for e in choice})
+        if (here := [e for e in choice if e["mode"] == mode])
+    }
     by_mode = {}
     for mode in sorted({e["mode"] for e in differ}):
         here = [e["hard_value"] - e["rollout_value"] for e in differ if e["mode"] == mode]
@@ -187,6 +194,7 @@ def summarise(args: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, An
         "hard_loss_where_differ": a_deal(differ, partial(loss, who="hard")),
         "by_tricks_left": by_left,
         "differ_by_mode": by_mode,
+        "lost_by_mode": lost_by_mode,
         "nodes": sum(d["nodes"] for d in deals),
     }
 
@@ -258,6 +266,11 @@ def format_endings(out: dict[str, Any]) -> str:
         "by tricks left, given away a deal: "
         + ", ".join(f"{k}: hard-rollout {by[k]['rollout_loss']:.2f}, "
                     f"hard {by[k]['hard_loss']:.2f}" for k in sorted(by) if by[k]["choice"]),
+        "by how hard judged its sampled deals (decided: one sound card, no search; "
+        "rollout: a live nil above three tricks), decisions with a choice and given away "
+        "a deal: " + ("; ".join(f"{m} {f['decisions']}: hard-rollout {f['rollout_loss']:.2f}, "
+                                f"hard {f['hard_loss']:.2f}"
+                                for m, f in out["lost_by_mode"].items()) or "-"),
         f"search nodes judging the true deals: {out['nodes']}",
     ]
     return "\n".join(lines)
