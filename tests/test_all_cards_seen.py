@@ -163,3 +163,25 @@ def test_with_the_caption_strip_the_tall_panels_start_under_it(size):
     d.wait_for_player()
     d.press("escape")
     assert table.overlays[-1] == "pause" and table.overlay_rect("pause").top > band
+
+
+def test_tab_brings_the_partner_switch_into_view_from_the_foot_of_the_review():
+    """Keys only: scrolled down to the last trick (End), Tab goes round Replay, Close
+    and the partner switch, and the switch scrolls back into view with its ring
+    (before, the focus went to it out of sight, and Space switched it unseen)."""
+    d = at_breakdown()
+    table = d.scene
+    d.press("v")
+    assert d.until(lambda: table.review.status == "done", 3000)
+    d.press("end")
+    area = table.seen_area
+    assert area.offset > 0
+    order = []
+    for _ in range(4):
+        d.press("tab")
+        focused = table.focused()
+        order.append(focused.key[1])
+        assert area.view.contains(focused.rect) or focused.area is None, focused.key
+    assert order == ["seen_partner", "replay_from", "close", "seen_partner"]
+    d.press("space")
+    assert table.seen_partner

@@ -140,6 +140,9 @@ class TableInput:
                 return
             i = 0 if step > 0 else len(keys) - 1
         self.focus = keys[i]
+        control = self.controls[i]
+        if control.area is not None:  # in a scrolling panel: scrolled into view
+            control.area.reveal(control.box)
 
     def _arrow(self, key: str) -> None:
         focused = self.focused()
