@@ -185,3 +185,22 @@ def test_tab_brings_the_partner_switch_into_view_from_the_foot_of_the_review():
     assert order == ["seen_partner", "replay_from", "close", "seen_partner"]
     d.press("space")
     assert table.seen_partner
+
+
+@pytest.mark.parametrize("size", ["1280x720", "390x844", "844x390"])
+def test_replay_refused_mid_analysis_says_why_below_the_heading_clear_of_the_buttons(size):
+    """R while the turning point is being worked out: the refusal shows on the panel,
+    which is as tall as the window, over the foot of its rows; at the window's top it
+    covered "With all cards seen" and the hindsight line."""
+    d = at_breakdown("--size", size)
+    table = d.scene
+    d.press("v")
+    d.press("r")
+    d.frame()
+    assert table.message and "still being worked out" in table.message[0]
+    plate = d.app.drawer.drawn_message
+    panel, view = table.seen_panel(), table.seen_area.view
+    assert plate is not None and panel.contains(plate)
+    assert plate.top >= view.top  # under the heading and the hindsight line
+    assert plate.collidelist([c.rect for c in table.build_controls()
+                              if c.key in (("btn", "replay_from"), ("btn", "close"))]) == -1

@@ -106,8 +106,8 @@ class StatusDrawer:
     def overlay_message(self, surface: pygame.Surface, scene: TableScene) -> None:
         """A message while a panel is open (Export hand's "Saved as ...") stands next to
         the panel, on a plate over the veil: below it, or above it where the window has
-        no room below; drawn under the panel, it went unseen and the player tapped
-        again."""
+        no room below, or inside the foot of a panel as tall as the window; drawn under
+        the panel, it went unseen and the player tapped again."""
         message = self.shown_message(scene)
         self.drawn_message = None
         if message is None:
@@ -120,8 +120,15 @@ class StatusDrawer:
         lines = self.text.wrap_phrases(message[0], size, width - 2 * lay.pad - 8, True)
         height = step * len(lines) + lay.pad
         below, above = lay.height - panel.bottom - 4, panel.top
-        top = panel.bottom + 6 + lay.pad // 2 if below >= height + lay.pad or below >= above \
-            else max(0, panel.top - height - lay.pad)
+        if below >= height + lay.pad:
+            top = panel.bottom + 6 + lay.pad // 2
+        elif above >= height + lay.pad:
+            top = panel.top - height - lay.pad
+        else:
+            # No room outside a panel as tall as the window (the help, the review): over
+            # the foot of its content, above its row of buttons; at the window's top it
+            # covered the panel's heading.
+            top = panel.bottom - scene.button_height() - 2 * lay.pad - height
         widest = max(self.text.font(size, True).size(line)[0] for line in lines)
         plate = Rect(0, top, min(width, widest + 2 * lay.pad + 8), height)
         plate.centerx = panel.centerx
