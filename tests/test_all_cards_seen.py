@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 from ui_driver import Driver, act, play_until
 
+from spades.engine.cards import card_name
 from spades.solver.review import HandReview
 from spades.ui.speech.seen_words import HINDSIGHT
 
@@ -138,6 +139,16 @@ def test_by_ear_it_says_it_is_hindsight_then_the_whole_review():
     assert "could have taken" in said and "The turning point, trick 2" in said
     assert f"Us (You & {table.names[2]}) could have taken" in said
     assert str(tricks[0]) in said or "trick" in said
+    # The turning point (the player's card) is said once, not again in the list of
+    # the player's costly cards; each other costly card of the player's is said.
+    point = check.turning_point()
+    assert check.seat_of(point) == 0
+    assert said.count(f"{card_name(check.plays[point])} cost") == 1
+    for i in range(0, len(check.plays)):
+        cost = check.cost(i)
+        if check.seat_of(i) == 0 and i != point and cost.costly:
+            assert f"Trick {i // 4 + 1}: Your {card_name(check.plays[i])} cost" in said
+    assert said.endswith("Every other card of yours kept the best result.")
 
 
 @pytest.mark.parametrize("size", ["1280x720", "844x390"])

@@ -123,14 +123,15 @@ def review_words(review: HandReview, names: Sequence[str], partner: bool) -> str
     words = [HINDSIGHT, *opening_lines(review.opening(), names, review),
              turning_words(review, names)]
     seats = (HUMAN, PARTNER) if partner else (HUMAN,)
+    point = review.turning_point()
     costly = []
     for i in range(len(review.plays)):
-        if review.seat_of(i) in seats:
+        if review.seat_of(i) in seats and i != point:  # the turning point: said above
             cost = review.cost(i)
             if cost is not None and cost.costly:
                 costly.append(f"Trick {i // 4 + 1}: {card_words(review, i, names)}")
     whose = "yours and your partner's" if partner else "yours"
-    if costly:
+    if costly or (point is not None and point >= 0 and review.seat_of(point) in seats):
         words += costly
         words.append(f"Every other card of {whose} kept the best result.")
     elif review.status == "done" and not review.unfinished:
