@@ -215,3 +215,16 @@ def test_replay_refused_mid_analysis_says_why_below_the_heading_clear_of_the_but
     assert plate.top >= view.top  # under the heading and the hindsight line
     assert plate.collidelist([c.rect for c in table.build_controls()
                               if c.key in (("btn", "replay_from"), ("btn", "close"))]) == -1
+
+
+def test_by_ear_p_says_the_switch_while_the_review_is_worked_out():
+    """P flips the partner switch on the screen; a listener hears it flip too (before,
+    nothing was said until the review was done)."""
+    d = at_breakdown(announcements=True)
+    table = d.scene
+    d.press("v")
+    d.press("p")
+    assert table.seen_partner and table.review.status == "running"
+    assert table.transcript.texts()[-1] == "Mark your partner's cards too, on."
+    d.press("p")
+    assert table.transcript.texts()[-1] == "Mark your partner's cards too, off."

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..speech.narration import GO_ON_KEYS
 from ..widgets import Pointer
 from .control import Control
+from .seen import PARTNER_SWITCH
 
 
 class TableInput:
@@ -102,6 +103,9 @@ class TableInput:
              "v": self.open_seen}[key]()
         elif key in ("p", "r") and self.overlays and self.overlays[-1] == "seen":
             self.toggle_seen_partner() if key == "p" else self.replay_from_turning_point()
+            if key == "p" and self.review is not None and self.review.status == "running":
+                # Once worked out, the whole review is said again, marks and all.
+                self.narrate_message(f"{PARTNER_SWITCH}, {'on' if self.seen_partner else 'off'}.")
         self.build_controls()
 
     def scroll_scores(self, key: str) -> None:

@@ -33,6 +33,7 @@ from .control import Control
 
 HUMAN, PARTNER = 0, 2
 TITLE = "With all cards seen"
+PARTNER_SWITCH = "Mark your partner's cards too"
 
 
 @dataclass
@@ -230,7 +231,7 @@ class SeenPanel:
         controls: list[Widget] = []
         for row in rows:
             if row.kind == "toggle":
-                toggle = Toggle(("btn", "seen_partner"), "Mark your partner's cards too",
+                toggle = Toggle(("btn", "seen_partner"), PARTNER_SWITCH,
                                 self.seen_partner, self.toggle_seen_partner)
                 toggle.hint = "P"
                 toggle.place(Rect(0, row.y, view.width, row.h).move(view.x, 0),
