@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pygame
 import pytest
 from ui_driver import Driver, act, play_until
 
@@ -228,3 +229,34 @@ def test_by_ear_p_says_the_switch_while_the_review_is_worked_out():
     assert table.transcript.texts()[-1] == "Mark your partner's cards too, on."
     d.press("p")
     assert table.transcript.texts()[-1] == "Mark your partner's cards too, off."
+
+
+def test_the_focus_ring_of_the_partner_switch_stays_inside_the_rows(monkeypatch):
+    """Keys: the switch in focus, the rows scrolled down line by line until it is half
+    under the hindsight line: its ring is drawn only within the rows' view (before, it
+    was drawn whole, over the hindsight line), and not at all once the switch is out of
+    sight."""
+    from spades.ui.art import theme
+    from spades.ui.draw import frame
+
+    d = at_breakdown()
+    table = d.scene
+    d.press("v")
+    assert d.until(lambda: table.review.status == "done", 3000)
+    d.press("tab")
+    assert table.focused().key == ("btn", "seen_partner")
+    rings: list[tuple[pygame.Rect, pygame.Rect]] = []
+    real = theme.focus_ring
+    monkeypatch.setattr(frame.theme, "focus_ring", lambda surface, rect, *a: (
+        rings.append((rect, surface.get_clip())), real(surface, rect, *a)))
+    view = table.seen_area.view
+    while table.focused().rect.top >= view.top - 10:
+        d.press("down")
+    toggle = table.focused().rect
+    assert toggle.top < view.top < toggle.bottom  # half under the hindsight line
+    rect, clip = rings[-1]
+    assert rect == toggle and view.top <= clip.top and clip.bottom <= view.bottom
+    d.press("end")
+    rings.clear()
+    d.frame()
+    assert rings == []

@@ -163,8 +163,12 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         else:
             self.message(surface, scene)  # over the panels: it answers what was tapped
         focused = scene.focused()
-        if scene.keyboard and focused is not None:
+        if scene.keyboard and focused is not None and focused.visible():
+            clip = surface.get_clip()
+            if focused.area is not None:  # in scrolling rows: never over what is above them
+                surface.set_clip(focused.area.view.inflate(12, 0).clip(clip))
             theme.focus_ring(surface, focused.rect)
+            surface.set_clip(clip)
 
     def flight(self, surface: pygame.Surface, flight, now: float) -> None:
         """A card in motion; a card that changes size on the way is scaled from its start
