@@ -14,7 +14,8 @@ from ui_driver import Driver, act, play_until
 
 from spades.engine.cards import card_name
 from spades.solver.review import HandReview
-from spades.ui.speech.seen_words import HINDSIGHT
+from spades.ui.art.theme import Drawn
+from spades.ui.speech.seen_words import HINDSIGHT, TRICKS_KEY, opening_lines
 
 # A deal whose review is quick (about half a second natively) and whose turning point
 # is in its second trick: "Replay from trick 2" has a trick before it to keep.
@@ -139,6 +140,9 @@ def test_by_ear_it_says_it_is_hindsight_then_the_whole_review():
     assert said.startswith(HINDSIGHT)
     assert "could have taken" in said and "The turning point, trick 2" in said
     assert f"Us (You & {table.names[2]}) could have taken" in said
+    # Seed 3: Them bid 2 and could take one trick at most: said as what was possible.
+    assert ("Their contract of 2 could not have been made: your side could always set it."
+            in said)
     assert str(tricks[0]) in said or "trick" in said
     # The turning point (the player's card) is said once, not again in the list of
     # the player's costly cards; each other costly card of the player's is said.
@@ -260,3 +264,76 @@ def test_the_focus_ring_of_the_partner_switch_stays_inside_the_rows(monkeypatch)
     rings.clear()
     d.frame()
     assert rings == []
+
+
+def test_the_tricks_say_what_the_bold_name_means_and_it_is_the_winners():
+    """A phone: over the first trick a key line says that the name in bold won the
+    trick, and the names drawn in bold are exactly the winners' (before, the bold was
+    drawn with nothing saying what it meant)."""
+    d = at_breakdown("--size", "390x844")
+    table = d.scene
+    d.tap(("btn", "seen"))
+    assert d.until(lambda: table.review.status == "done", 3000)
+    rows = table.seen_rows()
+    key = next(i for i, row in enumerate(rows) if row.kind == "key")
+    assert " ".join(rows[key].lines) == TRICKS_KEY
+    assert rows[key - 1].kind == "toggle" and rows[key + 1].kind == "trick"
+    record: list[Drawn] = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    drawn = [r.text for r in record]
+    assert all(line in drawn for line in rows[key].lines)  # in view at the top
+    review = table.review
+    row = rows[key + 1]
+    first_trick = row.trick
+    area = table.seen_area
+    at = pygame.Rect(area.view.x, row.y + area.shift, area.view.width, row.h)
+    names = {table.names[review.seat_of(i)] + (" led" if i % 4 == 0 else ""):
+             review.seat_of(i) for i in range(4 * first_trick, 4 * first_trick + 4)}
+    winner = review.winners[4 * first_trick + 3]
+    shown = {r.text: r.bold for r in record if r.text in names and at.contains(r.rect)}
+    assert shown == {name: seat == winner for name, seat in names.items()}
+
+
+NAMES = ("You", "Wren", "Noor", "Eli")
+
+
+@pytest.mark.parametrize("kept, words", [
+    ({0: True, 2: False, 1: True, 3: False}, [
+        "Your nil could have been kept, whatever they played.",
+        "Noor's blind nil could not have been kept: they could always set it.",
+        "Wren's nil could have been kept, whatever your side played.",
+        "Eli's blind nil could not have been kept: your side could always set it."]),
+    ({0: False, 2: True, 1: False, 3: True}, [
+        "Your nil could not have been kept: they could always set it.",
+        "Noor's blind nil could have been kept, whatever they played.",
+        "Wren's nil could not have been kept: your side could always set it.",
+        "Eli's blind nil could have been kept, whatever your side played."]),
+])
+def test_the_opening_says_plainly_what_each_nil_and_contract_could_have_done(kept, words):
+    """Each line of the opening says what was possible with every hand seen and who
+    could stop it (before: "Your nil could be set.", which a newcomer may read as "it
+    might be set"). The review here stands in for ``HandReview`` by its two fields the
+    words read: each seat's bid (-1 blind nil, 0 nil) and the unfinished positions."""
+    from types import SimpleNamespace
+
+    from spades.solver.review import Opening
+
+    review = SimpleNamespace(bids={0: 0, 1: 0, 2: -1, 3: -1}, unfinished=set())
+    for made in (True, False):
+        opening = Opening((7, 6), (5, 4), (made, not made),
+                          tuple((s, kept[s]) for s in (0, 1, 2, 3)))
+        lines = opening_lines(opening, NAMES, review)
+        us = ("Your side's contract of 5 could have been made, whatever they played."
+              if made else
+              "Your side's contract of 5 could not have been made: they could always set it.")
+        them = ("Their contract of 4 could not have been made: your side could always set it."
+                if made else
+                "Their contract of 4 could have been made, whatever your side played.")
+        assert lines[:4] == ["Us (You & Noor) could have taken seven tricks.", us,
+                             "Them (Wren & Eli) could have taken six tricks.", them]
+        assert sorted(lines[4:]) == sorted(words)
+        assert all(line.isascii() for line in lines)  # they reach the browser's JS
+    unknown = Opening((7, 6), (0, 0), (None, None), ((0, None),))
+    assert opening_lines(unknown, NAMES, review)[2:] == ["Your nil: not finished."]

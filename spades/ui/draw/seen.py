@@ -1,8 +1,9 @@
 """Drawing "With all cards seen": the heading, the hindsight line, and the rows the
 table lays out in table/seen.py (the progress and its bar, the opening's answers, the
-turning point, the partner switch, the thirteen tricks with each marked card framed
-in green when it kept the best result and in red when it cost something). Mixed into
-``TableDrawer``; the widget group draws the controls over it.
+turning point, the partner switch, the key to the tricks, the thirteen tricks with
+each winner's name in bold and each marked card framed in green when it kept the best
+result and in red when it cost something). Mixed into ``TableDrawer``; the widget
+group draws the controls over it.
 """
 
 from __future__ import annotations
@@ -76,8 +77,9 @@ class SeenDrawer:
         lay = scene.layout
         step = round(lay.font_small * 1.25)
         bold = row.kind == "turning"
+        ink = theme.PANEL_MUTED if row.kind == "key" else theme.PANEL_TEXT
         for i, line in enumerate(row.lines):
-            self.text.blit(surface, line, lay.font_small, theme.PANEL_TEXT,
+            self.text.blit(surface, line, lay.font_small, ink,
                            (at.x + 2, at.y + i * step), "topleft", bold)
 
     def seen_trick(self, surface: pygame.Surface, scene: TableScene, row: SeenRow,

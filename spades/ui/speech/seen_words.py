@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine.cards import card_name
+from ...engine.legal import BLIND_NIL
 from ...solver.review import Cost, HandReview, Opening
 
 HUMAN = 0
@@ -18,6 +19,7 @@ PARTNER = 2
 TEAMS = ("Us", "Them")
 HINDSIGHT = ("Hindsight, with every hand visible and every card played as well as it "
              "could be: no player at the table could see this.")
+TRICKS_KEY = "Each trick's cards in the order played; the name in bold won the trick."
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve", "thirteen")
 
@@ -67,28 +69,55 @@ def card_words(review: HandReview, index: int, names: Sequence[str]) -> str:
     return f"{what} cost {cost_words(cost, names)}."
 
 
+def side_words(seat_or_team: int, *, other: bool) -> str:
+    """Who stands for a side in the opening's lines: "they" (the opponents) or "your
+    side" (you and your partner); ``other`` names the side facing ``seat_or_team``."""
+    ours = seat_or_team % 2 == 0
+    return "they" if ours == other else "your side"
+
+
+def contract_words(team: int, contract: int, made: bool) -> str:
+    """Whether a side's contract could have been made with every hand seen: "Your
+    side's contract of 5 could not have been made: they could always set it."."""
+    whose = "Your side's" if team == 0 else "Their"
+    if made:
+        return (f"{whose} contract of {contract} could have been made, whatever "
+                f"{side_words(team, other=True)} played.")
+    return (f"{whose} contract of {contract} could not have been made: "
+            f"{side_words(team, other=True)} could always set it.")
+
+
+def nil_words(names: Sequence[str], seat: int, blind: bool, kept: bool | None) -> str:
+    """Whether a nil could have been kept with every hand seen: "Your nil could not
+    have been kept: they could always set it."."""
+    nil = f"{owner(names, seat)} {'blind nil' if blind else 'nil'}"
+    if kept is None:
+        return f"{nil}: not finished."
+    if kept:
+        return f"{nil} could have been kept, whatever {side_words(seat, other=True)} played."
+    return (f"{nil} could not have been kept: {side_words(seat, other=True)} could "
+            "always set it.")
+
+
 def opening_lines(opening: Opening | None, names: Sequence[str], review: HandReview
                   ) -> list[str]:
-    """From the opening lead, each side's most tricks, its contract and each nil."""
+    """From the opening lead, each side's most tricks, its contract and each nil, each
+    said as what was possible with every hand seen (could have been, could not have
+    been) and who could have stopped it."""
     if opening is None:
         if 0 in review.unfinished:
             return ["From the opening lead: not finished (it took too long to work out)."]
         return ["From the opening lead: still being worked out."]
     lines = []
     for team in (0, 1):
-        text = f"{team_names(names, team)} could have taken {tricks_words(opening.tricks[team])}"
+        lines.append(f"{team_names(names, team)} could have taken "
+                     f"{tricks_words(opening.tricks[team])}.")
         contract = opening.contracts[team]
         made = opening.makeable[team]
         if contract and made is not None:
-            text += (f": a contract of {contract} could be made" if made else
-                     f": a contract of {contract} could be set")
-        lines.append(text + ".")
+            lines.append(contract_words(team, contract, made))
     for seat, kept in opening.nils:
-        if kept is None:
-            lines.append(f"{owner(names, seat)} nil: not finished.")
-        else:
-            lines.append(f"{owner(names, seat)} nil could be "
-                         f"{'kept' if kept else 'set'}.")
+        lines.append(nil_words(names, seat, review.bids.get(seat) == BLIND_NIL, kept))
     return lines
 
 

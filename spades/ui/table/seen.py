@@ -20,6 +20,7 @@ from ...engine.cards import card_name
 from ...solver.review import HandReview
 from ..speech.seen_words import (
     HINDSIGHT,
+    TRICKS_KEY,
     cost_words,
     opening_lines,
     owner,
@@ -39,7 +40,7 @@ PARTNER_SWITCH = "Mark your partner's cards too"
 @dataclass
 class SeenRow:
     """One row of the review's scrolling content, at ``y`` (content px) ``h`` tall:
-    "progress", "text" (``lines``), "toggle" (a widget's place) or "trick"."""
+    "progress", "text" or "key" (``lines``), "toggle" (a widget's place) or "trick"."""
 
     kind: str
     y: int
@@ -158,8 +159,8 @@ class SeenPanel:
 
     def seen_rows(self) -> list[SeenRow]:
         """The rows of the content, top to bottom: the progress, what could have been
-        done from the opening lead, the turning point, the partner switch, then the
-        thirteen tricks with their notes."""
+        done from the opening lead, the turning point, the partner switch, the key to
+        the tricks, then the thirteen tricks with their notes."""
         review = self.review
         lay = self.layout
         view = self.seen_view()
@@ -187,6 +188,7 @@ class SeenPanel:
         toggle_h = max(lay.target, round(lay.font * 2.1))
         rows.append(SeenRow("toggle", y + lay.pad // 2, toggle_h))
         y += toggle_h + lay.pad
+        para(TRICKS_KEY, "key")  # what the tricks' bold names mean
         _, card_h = self.seen_card_size()
         point = review.turning_point()
         for trick in range(len(review.plays) // 4):
