@@ -22,15 +22,13 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from ..ai.reading import Reading
-from ..console import Progress, mean_and_ci
 from ..engine.match import OVER, Match
 from ..engine.rules import RulesError, preset
 from . import GAUNTLET, SEARCHERS, make_player
-from .tournament import _ignore_interrupt, _percentile, play_table, situation
+from .tournament import _percentile, diff_progress, play_deals, play_table, situation
 
 
 def _side(result, team: int, bag_cost: float) -> dict[str, Any]:
@@ -281,25 +279,7 @@ def gauntlet(
     for name in (a, b, *zoo):
         make_player(name)
     run = run_matches if matches else run_deals
-    if workers <= 1:
-        parts = [run(args, range(deals), on_row)]
-    else:
-        import multiprocessing
-
-        tasks = [range(d, d + 1) for d in range(deals)]
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(workers, initializer=_ignore_interrupt) as pool:
-            parts = []
-            for part in pool.imap_unordered(partial(run, args), tasks):
-                parts.append(part)
-                if on_row is not None:
-                    for row in part["rows"]:
-                        on_row(row)
-    rows = sorted((r for p in parts for r in p["rows"]), key=lambda r: r["deal"])
-    timings: dict[str, list] = {}
-    for p in parts:
-        for k, v in p["timings"].items():
-            timings.setdefault(k, []).extend(v)
+    rows, timings = play_deals(run, args, deals, workers, on_row)
     return summarise(args, rows, timings)
 
 
@@ -364,18 +344,7 @@ def main(args: argparse.Namespace) -> int:
     if args.matches is not None:
         args.deals = args.matches
     unit = "matches" if args.matches is not None else "deals"
-    progress = Progress(args.deals)
-    sums = [0, 0.0, 0.0]
-
-    def on_row(row: dict) -> None:
-        sums[0] += 1
-        sums[1] += row["diff"]
-        sums[2] += row["diff"] ** 2
-        mean, half = mean_and_ci(sums[1], sums[2], sums[0])
-        ci = f"[{mean - half:+.1f}, {mean + half:+.1f}]" if half < math.inf else "[-, -]"
-        progress.show(f"{sums[0]}/{args.deals} {unit}; A - B {mean:+.1f}, 95% CI {ci}"
-                      f"{progress.left(sums[0])}")
-
+    progress, on_row = diff_progress(args.deals, unit, per="")
     try:
         out = gauntlet(
             args.a, args.b, args.deals, args.seed, args.rules, args.iterations,

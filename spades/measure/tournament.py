@@ -201,6 +201,53 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def play_deals(
+    run: Callable[..., dict[str, Any]], args: dict[str, Any], deals: int, workers: int,
+    on_row: Callable[[dict], None] | None,
+) -> tuple[list[dict], dict[str, list]]:
+    """``run(args, range(deals), on_row)`` here, or one deal a task in ``workers``
+    processes (so progress is told as deals finish); the rows in deal order and the
+    timings of every part merged."""
+    if workers <= 1:
+        parts = [run(args, range(deals), on_row)]
+    else:
+        import multiprocessing
+
+        tasks = [range(d, d + 1) for d in range(deals)]
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(workers, initializer=_ignore_interrupt) as pool:
+            parts = []
+            for part in pool.imap_unordered(partial(run, args), tasks):
+                parts.append(part)
+                if on_row is not None:
+                    for row in part["rows"]:
+                        on_row(row)
+    rows = sorted((r for p in parts for r in p["rows"]), key=lambda r: r["deal"])
+    timings: dict[str, list] = {}
+    for p in parts:
+        for k, v in p["timings"].items():
+            timings.setdefault(k, []).extend(v)
+    return rows, timings
+
+
+def diff_progress(total: int, unit: str = "deals", per: str = " a deal"):
+    """A progress line for ``main`` and the ``on_row`` that updates it: how many of
+    ``total`` are done and A - B so far with its 95% interval."""
+    progress = Progress(total)
+    sums = [0, 0.0, 0.0]  # rows, sum of diffs, sum of squares
+
+    def on_row(row: dict) -> None:
+        sums[0] += 1
+        sums[1] += row["diff"]
+        sums[2] += row["diff"] ** 2
+        mean, half = mean_and_ci(sums[1], sums[2], sums[0])
+        ci = f"[{mean - half:+.1f}, {mean + half:+.1f}]" if half < math.inf else "[-, -]"
+        progress.show(f"{sums[0]}/{total} {unit}; A - B {mean:+.1f}{per}, 95% CI {ci}"
+                      f"{progress.left(sums[0])}")
+
+    return progress, on_row
+
+
 def tournament(
     a: str, b: str, deals: int, seed: int, rules: str = "standard",
     iterations: int | None = None, fresh: bool = False, workers: int = 1,
@@ -212,26 +259,7 @@ def tournament(
     preset(rules)  # fail early on an unknown preset
     make_player(a)
     make_player(b)
-    if workers <= 1:
-        parts = [run_deals(args, range(deals), on_row)]
-    else:
-        import multiprocessing
-
-        # One deal a task, so progress can be told as deals finish.
-        tasks = [range(d, d + 1) for d in range(deals)]
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(workers, initializer=_ignore_interrupt) as pool:
-            parts = []
-            for part in pool.imap_unordered(partial(run_deals, args), tasks):
-                parts.append(part)
-                if on_row is not None:
-                    for row in part["rows"]:
-                        on_row(row)
-    rows = sorted((r for p in parts for r in p["rows"]), key=lambda r: r["deal"])
-    timings: dict[str, list] = {}
-    for p in parts:
-        for k, v in p["timings"].items():
-            timings.setdefault(k, []).extend(v)
+    rows, timings = play_deals(run_deals, args, deals, workers, on_row)
     return summarise(args, rows, timings)
 
 
@@ -266,20 +294,7 @@ def format_report(out: dict[str, Any]) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
-    progress = Progress(args.deals)
-    sums = [0, 0.0, 0.0]  # deals, sum of diffs, sum of squares
-
-    def on_row(row: dict) -> None:
-        sums[0] += 1
-        sums[1] += row["diff"]
-        sums[2] += row["diff"] ** 2
-        mean, half = mean_and_ci(sums[1], sums[2], sums[0])
-        ci = f"[{mean - half:+.1f}, {mean + half:+.1f}]" if half < float("inf") else "[-, -]"
-        progress.show(
-            f"{sums[0]}/{args.deals} deals; A - B {mean:+.1f} a deal, 95% CI {ci}"
-            f"{progress.left(sums[0])}"
-        )
-
+    progress, on_row = diff_progress(args.deals)
     try:
         out = tournament(
             args.a, args.b, args.deals, args.seed, args.rules, args.iterations,
