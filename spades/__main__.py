@@ -468,6 +468,22 @@ def build_parser() -> argparse.ArgumentParser:
     def as_json(p: argparse.ArgumentParser) -> None:
         p.add_argument("--json", action="store_true", help="print the figures as JSON")
 
+    def iterations(p: argparse.ArgumentParser, when: str = "", whose: str = " for hard") -> None:
+        p.add_argument("--iterations", type=positive(), default=None, metavar="N",
+                       help=f"{when}rollouts per card decision{whose}, three times as many "
+                       "per bid (default: its own budget)")
+
+    def situations_and_workers(p: argparse.ArgumentParser, situations: bool = True) -> None:
+        if situations:
+            p.add_argument("--situations", choices=("sampled", "fresh"), default="sampled",
+                           help="start each deal from a sampled match score and bags, or from 0-0")
+        p.add_argument("--workers", type=positive(256), default=1, metavar="N",
+                       help="processes to split the deals over (1 = one core)")
+
+    def zoo(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--zoo", type=names_from(GAUNTLET), default=list(GAUNTLET), metavar="LIST",
+                       help=f"comma-separated opponents (default: all of {', '.join(GAUNTLET)})")
+
     p = command("replay", "check a spades-hand/1 hand record and print its result as JSON")
     p.add_argument("file", help="the hand record file, or - for standard input")
     p.set_defaults(run=cmd_replay)
@@ -502,9 +518,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --players: the player timed, in seats 0 and 2 against normal")
     p.add_argument("--deals", type=positive(), default=40, metavar="N",
                    help="with --players: deals to play; with --solver: deals to solve")
-    p.add_argument("--iterations", type=positive(), default=None, metavar="N",
-                   help="with --players: rollouts per card decision for hard, three times "
-                   "as many per bid (default: its own budget)")
+    iterations(p, when="with --players: ")
     solver_options(p)
     rules(p)
     as_json(p)
@@ -529,13 +543,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="deals, each played at two tables with the seats swapped")
     seed(p, 0, "the deals and the players")
     rules(p)
-    p.add_argument("--iterations", type=positive(), default=None, metavar="N",
-                   help="rollouts per card decision for hard, three times as many per bid "
-                   "(default: its own budget)")
-    p.add_argument("--situations", choices=("sampled", "fresh"), default="sampled",
-                   help="start each deal from a sampled match score and bags, or from 0-0")
-    p.add_argument("--workers", type=positive(256), default=1, metavar="N",
-                   help="processes to split the deals over (1 = one core)")
+    iterations(p)
+    situations_and_workers(p)
     as_json(p)
     p.set_defaults(run=cmd_tournament)
 
@@ -550,15 +559,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "shows what the reading is worth)")
     seed(p, 0, "the deals and the players")
     rules(p)
-    p.add_argument("--zoo", type=names_from(GAUNTLET), default=list(GAUNTLET), metavar="LIST",
-                   help=f"comma-separated opponents (default: all of {', '.join(GAUNTLET)})")
-    p.add_argument("--iterations", type=positive(), default=None, metavar="N",
-                   help="rollouts per card decision for hard, three times as many per bid "
-                   "(default: its own budget)")
-    p.add_argument("--situations", choices=("sampled", "fresh"), default="sampled",
-                   help="start each deal from a sampled match score and bags, or from 0-0")
-    p.add_argument("--workers", type=positive(256), default=1, metavar="N",
-                   help="processes to split the deals over (1 = one core)")
+    zoo(p)
+    iterations(p)
+    situations_and_workers(p)
     as_json(p)
     p.set_defaults(run=cmd_gauntlet)
 
@@ -569,16 +572,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="deals, each played at two tables a zoo member")
     seed(p, 0, "the deals and the players (the gauntlet's)")
     rules(p)
-    p.add_argument("--zoo", type=names_from(GAUNTLET), default=list(GAUNTLET), metavar="LIST",
-                   help=f"comma-separated opponents (default: all of {', '.join(GAUNTLET)})")
+    zoo(p)
     p.add_argument("--near", action="store_true",
                    help="also judge the near misses: the best other choice where the normal "
                    "one was kept")
-    p.add_argument("--iterations", type=positive(), default=None, metavar="N",
-                   help="rollouts per card decision, three times as many per bid "
-                   "(default: its own budget)")
-    p.add_argument("--workers", type=positive(256), default=1, metavar="N",
-                   help="processes to split the deals over (1 = one core)")
+    iterations(p, whose="")
+    situations_and_workers(p, situations=False)
     as_json(p)
     p.set_defaults(run=cmd_verdict)
     add_server_commands(command)  # serve, serve-bench, serve-check (spades/server/cli.py)
