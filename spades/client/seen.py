@@ -18,20 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..engine.actions import (
-    BiddingDone,
-    BidMade,
-    CardPlayed,
-    CardsExchanged,
-    CardsPassed,
-    CardsSeen,
-    Event,
-    HandDealt,
-    HandScored,
-    MatchOver,
-    SpadesBroken,
-    TrickWon,
-)
+from ..engine import actions  # the events: actions.BidMade, ...
 from ..engine.match import HandResult
 from ..engine.record import match_at
 from ..engine.scoring import TeamScore
@@ -85,25 +72,26 @@ class Turned:
     def teams(self, teams: tuple[TeamScore, TeamScore]) -> tuple[TeamScore, TeamScore]:
         return tuple(self.team_score(t) for t in self.by_team(teams))  # type: ignore[return-value]
 
-    def event(self, e: Event) -> Event:
+    def event(self, e: actions.Event) -> actions.Event:
         s = self.seat
-        if isinstance(e, HandDealt):
+        if isinstance(e, actions.HandDealt):
             return replace(e, dealer=s(e.dealer),
                            blind_nil_seats=tuple(sorted(s(x) for x in e.blind_nil_seats)))
-        if isinstance(e, CardsSeen | BidMade | CardPlayed | SpadesBroken):
+        if isinstance(e, actions.CardsSeen | actions.BidMade | actions.CardPlayed
+                      | actions.SpadesBroken):
             return replace(e, seat=s(e.seat))
-        if isinstance(e, BiddingDone):
+        if isinstance(e, actions.BiddingDone):
             return replace(e, contracts=self.by_team(e.contracts))
-        if isinstance(e, CardsPassed):
+        if isinstance(e, actions.CardsPassed):
             return replace(e, seat=s(e.seat), to_seat=s(e.to_seat))
-        if isinstance(e, CardsExchanged):
+        if isinstance(e, actions.CardsExchanged):
             return replace(e, seats=(s(e.seats[0]), s(e.seats[1])))
-        if isinstance(e, TrickWon):
+        if isinstance(e, actions.TrickWon):
             return replace(e, seat=s(e.seat), leader=s(e.leader))
-        if isinstance(e, HandScored):
+        if isinstance(e, actions.HandScored):
             return replace(e, teams=self.teams(e.teams), scores=self.by_team(e.scores),
                            bags=self.by_team(e.bags))
-        if isinstance(e, MatchOver):
+        if isinstance(e, actions.MatchOver):
             return replace(e, winner=self.team(e.winner), scores=self.by_team(e.scores))
         raise TypeError(f"not an event: {e!r}")
 

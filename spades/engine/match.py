@@ -13,24 +13,13 @@ import reprlib
 from dataclasses import dataclass
 from typing import Any
 
+from . import actions  # the events, named where they are defined: actions.BidMade, ...
 from .actions import (
     LOOK,
     Action,
     Bid,
-    BiddingDone,
-    BidMade,
-    CardPlayed,
-    CardsExchanged,
-    CardsPassed,
-    CardsSeen,
-    Event,
-    HandDealt,
-    HandScored,
     Look,
-    MatchOver,
     Play,
-    SpadesBroken,
-    TrickWon,
     action_from_json,
     action_to_json,
     malformed,
@@ -196,7 +185,7 @@ class Match:
         self.dealer = start["dealer"] if "dealer" in start else first_dealer(self.seed)
         self.opening_events = self._deal(start.get("hands"))
 
-    def _deal(self, hands: tuple[int, ...] | list[int] | None = None) -> list[Event]:
+    def _deal(self, hands: tuple[int, ...] | list[int] | None = None) -> list[actions.Event]:
         if hands is None:
             hands = deal_hands(self.seed, self.hand_number, self.dealer, self.rules.cards)
         self.dealt = tuple(hands)
@@ -220,8 +209,8 @@ class Match:
         self.passes: list[tuple[int, tuple[int, ...]]] = []
         self.passed = [0] * SEATS  # the cards each seat passed
         self.received = [0] * SEATS  # the cards each seat took up from its partner
-        events: list[Event] = [
-            HandDealt(
+        events: list[actions.Event] = [
+            actions.HandDealt(
                 self.hand_number,
                 self.dealer,
                 tuple(s for s in range(SEATS) if self.blind_open[s]),
@@ -230,7 +219,7 @@ class Match:
         self._auto_actions(events)
         return events
 
-    def _auto_actions(self, events: list[Event]) -> None:
+    def _auto_actions(self, events: list[actions.Event]) -> None:
         """What the match does for the seat to bid: a seat that cannot bid blind nil at
         its turn simply picks up its cards; under Mirror the match bids for it."""
         s = self.to_act
@@ -239,7 +228,7 @@ class Match:
         if not self.looked[s]:
             if not blind_nil_choice(self.rules, self.bids[partner_of(s)], self.blind_open[s]):
                 self.looked[s] = True
-                events.append(CardsSeen(s))
+                events.append(actions.CardsSeen(s))
         forced = forced_bid(self.rules, self.hands[s])
         if forced is not None:
             events.extend(self._bid(s, forced, True))
@@ -316,16 +305,16 @@ class Match:
 
     # --- moves ---------------------------------------------------------------------
 
-    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+    def apply(self, action: Action, seat: int | None = None) -> list[actions.Event]:
         reason = self.refusal(action, seat)
         if reason is not None:
             raise IllegalAction(reason, action, self.to_act if seat is None else seat)
         actor = self.to_act
         if isinstance(action, Play):
-            events: list[Event] = self._play(actor, action.card)
+            events: list[actions.Event] = self._play(actor, action.card)
         elif isinstance(action, Look):
             self.looked[actor] = True
-            events = [CardsSeen(actor)]
+            events = [actions.CardsSeen(actor)]
         elif isinstance(action, Bid):
             events = self._bid(actor, action.value)
         else:
@@ -334,17 +323,17 @@ class Match:
         self.actors.append(actor)
         return events
 
-    def _bid(self, seat: int, bid: int, forced: bool = False) -> list[Event]:
+    def _bid(self, seat: int, bid: int, forced: bool = False) -> list[actions.Event]:
         self.bids[seat] = bid
         self.bid_order.append((seat, bid))
         if bid == BLIND_NIL:
             self.looked[seat] = True
-        events: list[Event] = [BidMade(seat, bid, forced)]
+        events: list[actions.Event] = [actions.BidMade(seat, bid, forced)]
         if len(self.bid_order) == SEATS:
             contracts = tuple(
                 sum(max(self.bids[s] or 0, 0) for s in (t, t + 2)) for t in (0, 1)
             )
-            events.append(BiddingDone(contracts))  # type: ignore[arg-type]
+            events.append(actions.BiddingDone(contracts))  # type: ignore[arg-type]
             self.passers = tuple(
                 s for pair in passing_order(self.rules, self.bid_order) for s in pair
             )
@@ -359,7 +348,7 @@ class Match:
             self._auto_actions(events)
         return events
 
-    def _pass(self, seat: int, cards: tuple[int, ...]) -> list[Event]:
+    def _pass(self, seat: int, cards: tuple[int, ...]) -> list[actions.Event]:
         """A nil bidder or its partner passes cards face down; the partner's pass
         completes the exchange, and each takes up what it was given."""
         partner = partner_of(seat)
@@ -369,14 +358,14 @@ class Match:
         self.passed[seat] = mask
         self.hands[seat] &= ~mask
         self.passes.append((seat, tuple(cards)))
-        events: list[Event] = [CardsPassed(seat, partner, len(cards))]
+        events: list[actions.Event] = [actions.CardsPassed(seat, partner, len(cards))]
         at = len(self.passes)
         if at % 2 == 0:  # the pair's second pass: exchange
             nil_seat = self.passers[at - 2]
             for s in (nil_seat, partner_of(nil_seat)):
                 self.received[s] = self.passed[partner_of(s)]
                 self.hands[s] |= self.received[s]
-            events.append(CardsExchanged((nil_seat, partner_of(nil_seat))))
+            events.append(actions.CardsExchanged((nil_seat, partner_of(nil_seat))))
         if at < len(self.passers):
             self.to_act = self.passers[at]
         else:
@@ -384,10 +373,12 @@ class Match:
             self.to_act = left_of(self.dealer)
         return events
 
-    def _play(self, seat: int, card: int) -> list[Event]:
+    def _play(self, seat: int, card: int) -> list[actions.Event]:
         hand = self.hands[seat]
         suit = SUIT_OF[card]
-        events: list[Event] = [CardPlayed(seat, card, self.trick_number, len(self.trick))]
+        events: list[actions.Event] = [
+            actions.CardPlayed(seat, card, self.trick_number, len(self.trick))
+        ]
         if not self.trick:
             self.led_suit = suit
             if suit == SPADES and not self.spades_broken and not self.rules.spades_lead_anytime:
@@ -395,12 +386,12 @@ class Match:
                 self.voids[seat] |= 0b0111
                 if self.rules.forced_spade_lead_breaks:
                     self.spades_broken = True
-                    events.append(SpadesBroken(seat))
+                    events.append(actions.SpadesBroken(seat))
         elif suit != self.led_suit:
             self.voids[seat] |= 1 << self.led_suit
             if suit == SPADES and not self.spades_broken:
                 self.spades_broken = True
-                events.append(SpadesBroken(seat))
+                events.append(actions.SpadesBroken(seat))
         self.hands[seat] = hand & ~(1 << card)
         self.played |= 1 << card
         self.plays.append(card)
@@ -412,7 +403,7 @@ class Match:
         winner = self.trick[trick_winner_index(cards)][0]
         self.tricks_won[winner] += 1
         self.trick_winners.append(winner)
-        events.append(TrickWon(winner, cards, self.trick[0][0], self.trick_number - 1))
+        events.append(actions.TrickWon(winner, cards, self.trick[0][0], self.trick_number - 1))
         self.trick = []
         self.led_suit = -1
         self.to_act = winner
@@ -420,7 +411,7 @@ class Match:
             events.extend(self._finish_hand())
         return events
 
-    def _finish_hand(self) -> list[Event]:
+    def _finish_hand(self) -> list[actions.Event]:
         teams = score_hand(self.rules, self.bids, self.tricks_won, self.scores, self.bags)
         result = HandResult(
             rules=self.rules,
@@ -438,14 +429,14 @@ class Match:
         self.history.append(result)
         self.scores = [t.score_after for t in teams]
         self.bags = [t.bags_after for t in teams]
-        events: list[Event] = [
-            HandScored(self.hand_number, teams, tuple(self.scores), tuple(self.bags))  # type: ignore[arg-type]
+        events: list[actions.Event] = [
+            actions.HandScored(self.hand_number, teams, tuple(self.scores), tuple(self.bags))  # type: ignore[arg-type]
         ]
         boston = boston_winner(self.rules, teams)
         self.winner = boston if boston is not None else match_winner(self.rules, self.scores)
         if self.winner is not None:
             self.phase = OVER
-            events.append(MatchOver(self.winner, tuple(self.scores)))  # type: ignore[arg-type]
+            events.append(actions.MatchOver(self.winner, tuple(self.scores)))  # type: ignore[arg-type]
             return events
         self.hand_number += 1
         self.dealer = left_of(self.dealer)
@@ -546,10 +537,10 @@ class Match:
             if start is not None:
                 start = read_start(start, rules)
             match = cls(rules, seed, start=start)
-            actions = doc["actions"]
-            if not isinstance(actions, list):
+            log = doc["actions"]
+            if not isinstance(log, list):
                 raise SaveError("actions must be a list")
-            for i, value in enumerate(actions):
+            for i, value in enumerate(log):
                 try:
                     match.apply(action_from_json(value, rules.cards))
                 except (IllegalAction, ValueError) as exc:

@@ -9,16 +9,9 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from ...engine import OVER
-from ...engine.actions import (
-    BiddingDone,
-    BidMade,
-    CardPlayed,
-    CardsExchanged,
-    CardsPassed,
-    CardsSeen,
-    SpadesBroken,
-    TrickWon,
+from ...engine import (
+    OVER,
+    actions,  # the events: actions.BidMade, ...
 )
 from ..art import theme
 from ..speech.announce import cards_words
@@ -34,10 +27,10 @@ def coming_turn(scene: TableScene) -> int | None:
     if shown.to_act is not None:
         return shown.to_act
     for event in scene.queue:
-        if isinstance(event, BidMade | CardPlayed | CardsPassed):
+        if isinstance(event, actions.BidMade | actions.CardPlayed | actions.CardsPassed):
             return event.seat
-        if not isinstance(event, BiddingDone | SpadesBroken | TrickWon | CardsSeen |
-                          CardsExchanged):
+        if not isinstance(event, actions.BiddingDone | actions.SpadesBroken | actions.TrickWon
+                          | actions.CardsSeen | actions.CardsExchanged):
             return None  # the hand ends (or a new one is dealt) before anyone acts
     view = scene.view
     if view.hand_number != shown.hand_number or view.phase not in ("bidding", "passing",

@@ -15,19 +15,8 @@ from dataclasses import dataclass
 from ...engine import (
     BLIND_NIL,
     NIL,
-    BiddingDone,
-    BidMade,
-    CardPlayed,
-    CardsExchanged,
-    CardsPassed,
-    CardsSeen,
-    Event,
-    HandDealt,
-    HandScored,
-    MatchOver,
     PlayerView,
-    SpadesBroken,
-    TrickWon,
+    actions,  # the events: actions.BidMade, ...
 )
 from ...engine.cards import (
     RANK_OF,
@@ -231,7 +220,7 @@ class Announcer:
 
     # --- events --------------------------------------------------------------------
 
-    def events(self, events: list[Event], view: PlayerView) -> list[Announcement]:
+    def events(self, events: list[actions.Event], view: PlayerView) -> list[Announcement]:
         """The sentences for what one engine step reported; ``view`` is the player's
         view after it (it shows the player's own cards once they are looked at)."""
         said: list[Announcement] = []
@@ -243,18 +232,18 @@ class Announcer:
             self.last = said[-1]
         return said
 
-    def event_text(self, event: Event, view: PlayerView) -> str | None:
-        if isinstance(event, HandDealt):
+    def event_text(self, event: actions.Event, view: PlayerView) -> str | None:
+        if isinstance(event, actions.HandDealt):
             self._reset_hand()
             text = f"Hand {event.hand_number + 1}. {self.says(event.dealer, 'deal')}."
             if self.seat in event.blind_nil_seats:
                 return text + " You may bid blind nil before you look at your cards."
             return text + f" Your hand: {hand_words(view.hand)}."
-        if isinstance(event, CardsSeen):
+        if isinstance(event, actions.CardsSeen):
             if event.seat == self.seat:
                 return f"Your hand: {hand_words(view.hand)}."
             return f"{self.says(event.seat, 'look')} at the cards."
-        if isinstance(event, BidMade):
+        if isinstance(event, actions.BidMade):
             self.bids[event.seat] = event.bid
             text = f"{self.says(event.seat, 'bid')} {bid_words(event.bid)}"
             if event.forced:  # Mirror: the game bids the spades held
@@ -263,36 +252,36 @@ class Announcer:
             if event.bid > 0 and partner is not None:
                 text += f"; team contract {self.contract(event.seat % 2)}"
             return text + "."
-        if isinstance(event, CardsPassed):
+        if isinstance(event, actions.CardsPassed):
             cards = count_words(event.count, "card")
             to = self.name(event.to_seat)
             return f"{self.says(event.seat, 'pass')} {cards} face down to {to}."
-        if isinstance(event, CardsExchanged):
+        if isinstance(event, actions.CardsExchanged):
             if self.seat not in event.seats:
                 a, b = event.seats
                 return f"{capital(self.name(a))} and {self.name(b)} take up the passed cards."
             partner = self.names[partner_of(self.seat)]
             return (f"You passed {cards_words(cards_of(view.passed))}; {partner} passed you "
                     f"{cards_words(cards_of(view.received))}. Your hand: {hand_words(view.hand)}.")
-        if isinstance(event, BiddingDone):
+        if isinstance(event, actions.BiddingDone):
             mine = self.my_team()
             return (f"Contracts: {self.team_words(mine)} {event.contracts[mine]}, "
                     f"{self.team_words(1 - mine)} {event.contracts[1 - mine]}.")
-        if isinstance(event, CardPlayed):
+        if isinstance(event, actions.CardPlayed):
             verb = "lead" if event.position == 0 else "play"
             return f"{self.says(event.seat, verb)} {card_words(event.card)}."
-        if isinstance(event, SpadesBroken):
+        if isinstance(event, actions.SpadesBroken):
             return "Spades are broken."
-        if isinstance(event, TrickWon):
+        if isinstance(event, actions.TrickWon):
             return self.trick_text(event)
-        if isinstance(event, HandScored):
+        if isinstance(event, actions.HandScored):
             return self.score_text(event)
-        if isinstance(event, MatchOver):
+        if isinstance(event, actions.MatchOver):
             a, b = event.scores[event.winner], event.scores[1 - event.winner]
             return f"{capital(self.team_words(event.winner))} win {a} to {b}."
         return None
 
-    def trick_text(self, event: TrickWon) -> str:
+    def trick_text(self, event: actions.TrickWon) -> str:
         seat = event.seat
         self.tricks[seat] += 1
         text = f"{self.says(seat, 'take')} the trick"
@@ -343,7 +332,7 @@ class Announcer:
         bags = f", {count_words(score.bags_after, 'bag')} now" if score.bags_after else ""
         return f"{'Yours' if score.team == self.my_team() else 'Theirs'}: {lines}{bags}."
 
-    def score_text(self, event: HandScored) -> str:
+    def score_text(self, event: actions.HandScored) -> str:
         """The totals first, in one short sentence, then each side's lines in one each
         (a single sentence of 40 words before)."""
         mine = self.my_team()

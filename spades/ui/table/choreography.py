@@ -19,19 +19,8 @@ from ...engine import (
     BLIND_NIL,
     NIL,
     OVER,
-    BiddingDone,
-    BidMade,
-    CardPlayed,
-    CardsExchanged,
-    CardsPassed,
-    CardsSeen,
-    Event,
-    HandDealt,
-    HandScored,
-    MatchOver,
     PlayerView,
-    SpadesBroken,
-    TrickWon,
+    actions,  # the events: actions.BidMade, ...
     cards_of,
 )
 from ...engine.cards import RANK_OF, SUIT_OF
@@ -173,30 +162,30 @@ class Choreography:
             self.wait_until = self.now
             self._pump()
 
-    def _script(self, event: Event) -> Iterator[Any]:
-        if isinstance(event, HandDealt):
+    def _script(self, event: actions.Event) -> Iterator[Any]:
+        if isinstance(event, actions.HandDealt):
             return self._deal(event)
-        if isinstance(event, CardsSeen):
+        if isinstance(event, actions.CardsSeen):
             return self._cards_seen(event)
-        if isinstance(event, BidMade):
+        if isinstance(event, actions.BidMade):
             return self._bid_made(event)
-        if isinstance(event, BiddingDone):
+        if isinstance(event, actions.BiddingDone):
             return self._bidding_done(event)
-        if isinstance(event, CardsPassed):
+        if isinstance(event, actions.CardsPassed):
             return self._cards_passed(event)  # passing.py's, as the next one
-        if isinstance(event, CardsExchanged):
+        if isinstance(event, actions.CardsExchanged):
             return self._cards_exchanged(event)
-        if isinstance(event, CardPlayed):
+        if isinstance(event, actions.CardPlayed):
             return self._card_played(event)
-        if isinstance(event, SpadesBroken):
+        if isinstance(event, actions.SpadesBroken):
             return self._spades_broken(event)
-        if isinstance(event, TrickWon):
+        if isinstance(event, actions.TrickWon):
             return self._trick_won(event)
-        if isinstance(event, HandScored):
+        if isinstance(event, actions.HandScored):
             return self._hand_scored(event)
         return self._match_over(event)
 
-    def _deal(self, e: HandDealt) -> Iterator[Any]:
+    def _deal(self, e: actions.HandDealt) -> Iterator[Any]:
         s = self.shown
         s.hand_number, s.dealer = e.hand_number, e.dealer
         s.hand, s.face_up = [], False
@@ -243,7 +232,7 @@ class Choreography:
         self.shown.top_suits = None
         self.shown.face_up = True
 
-    def _cards_seen(self, e: CardsSeen) -> Iterator[Any]:
+    def _cards_seen(self, e: actions.CardsSeen) -> Iterator[Any]:
         if e.seat == HUMAN:
             yield anim.REVEAL
             self._reveal()
@@ -251,7 +240,7 @@ class Choreography:
             self.bubbles[e.seat] = ("looks at the cards", self.now + 1.2 * max(self.speed, 0.5))
             yield anim.BID_BEAT
 
-    def _bid_made(self, e: BidMade) -> Iterator[Any]:
+    def _bid_made(self, e: actions.BidMade) -> Iterator[Any]:
         self.shown.bids[e.seat] = e.bid
         self.shown.to_act = (e.seat + 1) % 4 if None in self.shown.bids else None
         text = "Blind nil!" if e.bid == BLIND_NIL else ("Nil" if e.bid == NIL else f"Bid {e.bid}")
@@ -260,13 +249,13 @@ class Choreography:
             self.sounds.play("play")
         yield anim.BID_BEAT
 
-    def _bidding_done(self, e: BiddingDone) -> Iterator[Any]:
+    def _bidding_done(self, e: actions.BiddingDone) -> Iterator[Any]:
         us, them = e.contracts
         self.bubbles.clear()
         self.flash = (f"Contracts: us {us}, them {them}", self.now + 2.0 * max(self.speed, 0.5))
         yield anim.BID_BEAT
 
-    def _card_played(self, e: CardPlayed) -> Iterator[Any]:
+    def _card_played(self, e: actions.CardPlayed) -> Iterator[Any]:
         s = self.shown
         s.to_act = None
         lay = self.layout
@@ -289,12 +278,12 @@ class Choreography:
 
         yield self._fly(e.card, start, lay.trick_slots[e.seat], anim.PLAY_FLIGHT, land)
 
-    def _spades_broken(self, e: SpadesBroken) -> Iterator[Any]:
+    def _spades_broken(self, e: actions.SpadesBroken) -> Iterator[Any]:
         self.shown.spades_broken = True
         self.flash = ("Spades are broken", self.now + 1.8 * max(self.speed, 0.5))
         yield 0.0
 
-    def _trick_won(self, e: TrickWon) -> Iterator[Any]:
+    def _trick_won(self, e: actions.TrickWon) -> Iterator[Any]:
         s = self.shown
         s.winner_card = e.cards[[(e.leader + i) % 4 for i in range(4)].index(e.seat)]
         yield anim.TRICK_HOLD
@@ -312,7 +301,7 @@ class Choreography:
         s.last_trick = (e.leader, e.cards, e.seat)
         s.to_act = e.seat if e.trick_number < 12 else None
 
-    def _hand_scored(self, e: HandScored) -> Iterator[Any]:
+    def _hand_scored(self, e: actions.HandScored) -> Iterator[Any]:
         self.shown.scores, self.shown.bags = e.scores, e.bags
         self.shown.hands_scored += 1
         self.breakdown = e
@@ -321,7 +310,7 @@ class Choreography:
         self._close("breakdown")
         self.breakdown = None
 
-    def _match_over(self, e: MatchOver) -> Iterator[Any]:
+    def _match_over(self, e: actions.MatchOver) -> Iterator[Any]:
         self.result = e
         self.match_over_at = self.now  # the winner's moment plays from here
         self._open("match_over")
@@ -331,6 +320,6 @@ class Choreography:
         """A match resumed after its end shows its result again."""
         if self.match.phase == OVER and self.match.history:
             last = self.match.history[-1]
-            self.result = MatchOver(self.match.winner or 0, last.scores_after)
+            self.result = actions.MatchOver(self.match.winner or 0, last.scores_after)
             self.script = self._match_over(self.result)
             self.wait_until = self.now
