@@ -19,11 +19,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from storage_support import NAMES, STRENGTHS, FileBackend, LocalBackend, played
 
-from spades.engine.match import Match
-from spades.engine.rules import STANDARD
 from spades.storage import (
-    FileStore,
     JourneyProgress,
     MemoryStore,
     Settings,
@@ -49,54 +47,11 @@ from spades.storage.documents import MAX_TEXT
 from spades.storage.store import DictStorage
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = ("Ann", "West", "Bo", "East")
-STRENGTHS = ("human", "easy", "hard", "normal")
-
-
-class Files:
-    def __init__(self, tmp_path: Path) -> None:
-        self.folder = tmp_path / "data"
-        self.folder.mkdir()
-
-    def open(self):
-        store = open_file_store(self.folder)
-        assert isinstance(store, FileStore), store.problem
-        return store
-
-    def put_raw(self, key: str, text: str) -> None:
-        (self.folder / f"{key}.json").write_text(text)
-
-    def raw(self, key: str) -> str | None:
-        path = self.folder / f"{key}.json"
-        return path.read_text() if path.exists() else None
-
-
-class Local:
-    """The browser's local storage as the game sees it (getItem, setItem, ...)."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.medium = DictStorage()
-
-    def open(self):
-        return open_local_storage(self.medium)
-
-    def put_raw(self, key: str, text: str) -> None:
-        self.medium.items["spades/" + key] = text
-
-    def raw(self, key: str) -> str | None:
-        return self.medium.items.get("spades/" + key)
 
 
 @pytest.fixture(params=["files", "local"])
 def backend(request, tmp_path):
-    return {"files": Files, "local": Local}[request.param](tmp_path)
-
-
-def played(seed: int, actions: int) -> Match:
-    match = Match(STANDARD.with_options(target=2000, mercy=None), seed)
-    for _ in range(actions):
-        match.apply(match.legal_actions()[0])
-    return match
+    return {"files": FileBackend, "local": LocalBackend}[request.param](tmp_path)
 
 
 # A later version's documents: a format this version does not read, of its own kinds.
@@ -170,7 +125,7 @@ def test_a_document_of_another_program_is_still_set_aside_as_damage():
 
 
 def test_a_full_disk_says_saving_stopped_and_then_that_it_works_again(tmp_path, monkeypatch):
-    store = Files(tmp_path).open()
+    store = FileBackend(tmp_path).open()
     match = played(5, 10)
     assert save_match(store, match, False, NAMES, STRENGTHS)
     real_write = os.write
