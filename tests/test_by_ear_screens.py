@@ -12,30 +12,13 @@ from dataclasses import replace
 
 import pytest
 from test_screen_reader import BackendId, fake_prism
-from ui_driver import Driver
+from ui_driver import Driver, focus_row, menu_driver
 
 from spades import platform, storage
 from spades.ui.pages.house_rules import HouseRulesScreen
 from spades.ui.pages.menu import MenuScreen, SavesScreen, SettingsScreen
 from spades.ui.speech.narration import TURNED_OFF, TURNED_ON
 from spades.ui.table.scene import TableScene
-
-
-def menu_driver() -> Driver:
-    d = Driver("--speed", "instant")
-    storage.clear_all(d.app.store)
-    d.app.reload_documents()
-    d.app.show_menu()
-    d.frame()
-    return d
-
-
-def focus_row(d: Driver, key: str) -> None:
-    for _ in range(80):
-        if d.scene.focus is not None and d.scene.focus[1] == key:
-            return
-        d.press("tab")
-    pytest.fail(f"Tab never reached {key}")
 
 
 @pytest.fixture
@@ -56,7 +39,7 @@ def type_a(d: Driver) -> None:
 
 
 def test_a_turns_announcements_on_and_off_on_every_page(page):
-    d = menu_driver()
+    d = menu_driver("--speed", "instant")
     d.app.speech.offered = True  # this visit's offer was declined
     for screen in (MenuScreen, SettingsScreen, HouseRulesScreen, SavesScreen):
         d.app.show(screen(d.app))
@@ -72,7 +55,7 @@ def test_a_turns_announcements_on_and_off_on_every_page(page):
 
 
 def test_a_typed_into_a_text_field_is_a_letter():
-    d = menu_driver()
+    d = menu_driver("--speed", "instant")
     saves = SavesScreen(d.app)
     d.app.show(saves)
     d.frame()
@@ -88,7 +71,7 @@ def test_a_typed_into_a_text_field_is_a_letter():
     (SettingsScreen, "sound", "Sound: off."),
 ])
 def test_a_changed_value_is_said(page, screen, row, says):
-    d = menu_driver()
+    d = menu_driver("--speed", "instant")
     d.app.settings = replace(d.app.settings, announcements=True, animation_speed="normal",
                              opponents_strength="normal")
     d.app.show(screen(d.app))
@@ -171,7 +154,7 @@ def test_the_rules_the_statistics_and_the_demonstration_are_read_out(page):
     from spades.ui.pages.menu import RulesScreen, StatsScreen
     from spades.ui.table.tutorial import TEXTS
 
-    d = menu_driver()
+    d = menu_driver("--speed", "instant")
     d.app.settings = replace(d.app.settings, announcements=True)
     d.app.speech.offered = True
     d.app.show(RulesScreen(d.app))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from pygame import Rect
-from ui_driver import Driver, act, every_rule
+from ui_driver import Driver, act, every_rule, focus_row, menu_driver
 
 from spades import storage
 from spades.engine import Rules
@@ -30,23 +30,6 @@ from spades.ui.table.scene import TableScene
 from spades.ui.widgets import Stepper
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def menu_driver(*args: str) -> Driver:
-    d = Driver(*args)
-    storage.clear_all(d.app.store)
-    d.app.reload_documents()
-    d.app.show_menu()
-    d.frame()
-    return d
-
-
-def focus_row(d: Driver, key: str) -> None:
-    for _ in range(80):
-        if d.scene.focus is not None and d.scene.focus[1] == key:
-            return
-        d.press("tab")
-    pytest.fail(f"Tab never reached {key}")
 
 
 def play_human(d: Driver, limit: int = 300) -> None:

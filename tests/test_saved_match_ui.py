@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from ui_driver import Driver, act
+from ui_driver import Driver, act, menu_driver
 
 from spades import storage
 from spades.storage import JourneyProgress
@@ -23,15 +23,6 @@ from spades.ui.table.levels import LEVELS
 from spades.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def menu_driver(*args: str) -> Driver:
-    d = Driver("--speed", "instant", *args)
-    storage.clear_all(d.app.store)
-    d.app.reload_documents()
-    d.app.show_menu()
-    d.frame()
-    return d
 
 
 def press(d: Driver, how: str, key: tuple) -> None:
@@ -59,7 +50,7 @@ def kept_copies(d: Driver) -> list[Path]:
 
 @pytest.mark.parametrize("how", ["mouse", "finger"])
 def test_a_journey_level_asks_before_it_replaces_the_saved_match_and_keeps_a_copy(how):
-    d = menu_driver()
+    d = menu_driver("--speed", "instant")
     press(d, how, ("row", "play"))
     assert isinstance(d.scene, TableScene) and d.scene.level is None
     play_a_little(d, how)
@@ -86,7 +77,7 @@ def test_a_journey_level_asks_before_it_replaces_the_saved_match_and_keeps_a_cop
 
 
 def test_a_plain_match_after_an_abandoned_level_is_not_taken_for_the_level():
-    d = menu_driver()
+    d = menu_driver("--speed", "instant")
     d.app.journey = JourneyProgress(unlocked=8)
     storage.save_journey(d.app.store, d.app.journey)
     d.click(("row", "journey"))
@@ -114,7 +105,7 @@ def test_a_plain_match_after_an_abandoned_level_is_not_taken_for_the_level():
 
 
 def test_a_level_in_progress_continues_as_that_level():
-    d = menu_driver()
+    d = menu_driver("--speed", "instant")
     d.click(("row", "journey"))
     d.click(("row", "j1"))
     play_a_little(d, "mouse")
@@ -141,7 +132,7 @@ def deadline():
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev are Unix's")
 @pytest.mark.parametrize("what", ["/dev/zero", "/dev/urandom", "fifo"])
 def test_importing_a_device_or_a_fifo_says_so_at_once(what, tmp_path, deadline):
-    d = menu_driver()
+    d = menu_driver("--speed", "instant")
     d.app.new_match_from_settings()
     d.wait_for_player()
     state = d.scene.match.state()

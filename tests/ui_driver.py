@@ -16,7 +16,9 @@ os.environ["SPADES_DATA_DIR"] = tempfile.mkdtemp(prefix="spades-ui-tests-")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
+from spades import storage  # noqa: E402
 from spades.engine import Rules, cards_of  # noqa: E402
 from spades.ui.app import App, parse_args  # noqa: E402
 from spades.ui.autopilot import visible_point  # noqa: E402
@@ -191,6 +193,26 @@ class Driver:
                 return "bid" if scene.view.looked else "blind"
             return "pass" if scene.view.phase == "passing" else "play"
         return None
+
+
+def menu_driver(*args: str) -> Driver:
+    """The real App (with ``args`` as on the command line) on the main menu, its data
+    cleared: a first visit's menu."""
+    d = Driver(*args)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    d.app.show_menu()
+    d.frame()
+    return d
+
+
+def focus_row(d: Driver, key: str) -> None:
+    """Tab until the keyboard focus is on the row ``key`` (fails after 80 presses)."""
+    for _ in range(80):
+        if d.scene.focus is not None and d.scene.focus[1] == key:
+            return
+        d.press("tab")
+    pytest.fail(f"Tab never reached {key}")
 
 
 def every_rule(app):
