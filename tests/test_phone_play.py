@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from pygame import Rect
-from ui_driver import Driver, act
+from ui_driver import Driver, act, played_frames
 
 from spades.engine import Rules
 from spades.ui.art import theme
@@ -342,12 +342,8 @@ def test_a_sideways_trick_names_the_seat_of_every_card_on_it(size, touch):
     other card over it). Before, nothing on the table said whose card was whose."""
     d = Driver("--size", size, "--speed", "instant", "--seed", "11")
     scene = d.scene
-    record: list = []
-    d.app.text.record = record
     seen = 0
-    for _ in range(3000):
-        record.clear()
-        d.frame()
+    for record in played_frames(d, 3000, last=False, touch=touch):
         trick = scene.shown.trick
         if len(trick) >= 2 and {0, 2} & {q for q, _ in trick} and not scene.overlays:
             lay = scene.layout
@@ -364,8 +360,6 @@ def test_a_sideways_trick_names_the_seat_of_every_card_on_it(size, touch):
             seen += 1
             if seen >= 6 and {0, 2} <= {q for q, _ in trick}:
                 break
-        if d.situation() is not None:
-            act(d, d.situation(), last=False, touch=touch)
     assert seen >= 6
 
 
@@ -378,18 +372,13 @@ def test_the_contracts_line_breaks_between_phrases_on_a_sideways_phone(size, tou
     740x360 it broke as "Contracts: us 7, them" over a lone "6"."""
     d = Driver("--size", size, "--speed", "normal", "--seed", "11")
     scene = d.scene
-    record: list = []
-    d.app.text.record = record
-    for _ in range(3000):
-        record.clear()
-        d.frame()
+    for _ in played_frames(d, 3000, touch=touch):
         if scene.flash and scene.flash[0].startswith("Contracts") and \
                 d.app.drawer.drawn_message is not None:
             break
-        if d.situation() is not None:
-            act(d, d.situation(), touch=touch)
     else:
         pytest.fail("the contracts never showed")
+    record = d.app.text.record  # what the frame that showed them drew
     text = scene.flash[0]
     area = d.app.drawer.drawn_message
     lines = [r for r in record if r.rect is not None and area.contains(r.rect)]
@@ -475,12 +464,8 @@ def test_the_score_bars_words_are_whole_at_every_width(size, touch):
     stub cut with "..." (at 915x412 it read "bid 7 · w...")."""
     d = Driver("--size", size, "--speed", "instant", "--seed", "11")
     scene = d.scene
-    record: list = []
-    d.app.text.record = record
     played = 0
-    for _ in range(1500):
-        record.clear()
-        d.frame()
+    for record in played_frames(d, 1500, last=False, touch=touch):
         if not scene.layout.portrait and any(b is not None for b in scene.shown.bids):
             bar = scene.layout.top_bar
             words = [r for r in record if r.rect is not None and bar.contains(r.rect)]
@@ -488,8 +473,6 @@ def test_the_score_bars_words_are_whole_at_every_width(size, touch):
             assert any(r.text.startswith(("bid ", "bidding", "bags", "won "))
                        for r in words), (size, [r.text for r in words])
             played += bool(scene.shown.trick)
-        if d.situation() is not None:
-            act(d, d.situation(), last=False, touch=touch)
     assert played >= 20
 
 
@@ -505,14 +488,10 @@ def test_the_status_column_beside_the_trick_stands_level_with_it(size, touch):
     scene = d.scene
     lay = scene.layout
     assert lay.status_beside
-    record: list = []
-    d.app.text.record = record
     middle = lay.trick_area.centery
     reach = lay.trick_area.height // 5
     seen = set()
-    for _ in range(1500):
-        record.clear()
-        d.frame()
+    for record in played_frames(d, 1500, last=False, touch=touch):
         column = [r for r in record if r.rect is not None and lay.status.contains(r.rect)]
         for r in column:
             if r.text.startswith("Contracts") or r.text.endswith("to play"):
@@ -520,8 +499,6 @@ def test_the_status_column_beside_the_trick_stands_level_with_it(size, touch):
                 seen.add("contracts" if r.text.startswith("Contracts") else "prompt")
         if seen == {"contracts", "prompt"}:
             break
-        if d.situation() is not None:
-            act(d, d.situation(), last=False, touch=touch)
     assert seen == {"contracts", "prompt"}, seen
 
 
@@ -575,12 +552,8 @@ def test_the_top_bar_keeps_each_sides_bags_through_the_play_with_wide_scores(siz
     finger or by mouse.)"""
     d = wide_score_table(size, [-190, 480])
     scene = d.scene
-    record: list = []
-    d.app.text.record = record
     seen = 0
-    for _ in range(600):
-        record.clear()
-        d.frame()
+    for record in played_frames(d, 600, last=False, touch=touch):
         if scene.shown.trick and all(b is not None for b in scene.shown.bids) \
                 and not scene.overlays:
             words = bar_words(scene, record)
@@ -591,8 +564,6 @@ def test_the_top_bar_keeps_each_sides_bags_through_the_play_with_wide_scores(siz
             seen += 1
             if seen > 12:
                 break
-        if d.situation() is not None:
-            act(d, d.situation(), last=False, touch=touch)
     d.app.text.record = None
     assert seen > 12
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from pygame import Rect
-from ui_driver import Driver, act, play_until
+from ui_driver import Driver, act, play_until, played_frames
 
 from spades.engine import Rules
 from spades.ui.art.cardart import index_depth
@@ -146,17 +146,12 @@ def test_the_winners_words_never_cover_a_card_of_the_trick(size):
     trick fills its room (a small phone), never over one of its cards."""
     d = Driver("--speed", "fast", "--size", size, rules=SHORT)
     scene = d.scene
-    record: list = []
-    d.app.text.record = record
-    for _ in range(4000):
-        record.clear()
-        d.frame()
+    for _ in played_frames(d, 4000):
         if scene.shown.winner_card is not None and len(scene.shown.trick) == 4:
             break
-        if d.situation() is not None:
-            act(d, d.situation())
     else:
         pytest.fail("no trick was won")
+    record = d.app.text.record  # what the frame of the won trick drew
     words = [x for x in record if x.text.endswith(("takes the trick", "take the trick"))]
     assert words and words[0].rect is not None
     cards = [scene.layout.trick_slots[q] for q, _ in scene.shown.trick]

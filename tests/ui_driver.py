@@ -246,6 +246,20 @@ def act(d: Driver, situation: str, last: bool = True, touch: bool = False) -> No
         press(("card", cards[-1] if last else cards[0]))
 
 
+def played_frames(d: Driver, frames: int, last: bool = True, touch: bool = False):
+    """Up to ``frames`` frames of the match, each yielded as the text it drew (the
+    records of ``d.app.text``); after each, if the table waits for the player, one
+    decision of theirs by ``act``. Break out of the loop to stop there."""
+    record: list = []
+    d.app.text.record = record
+    for _ in range(frames):
+        record.clear()
+        d.frame()
+        yield record
+        if d.situation() is not None:
+            act(d, d.situation(), last, touch=touch)
+
+
 def play_until(d: Driver, wanted: str, last: bool = True) -> None:
     """Act by mouse until the table waits for ``wanted`` ('play', 'breakdown', 'over')."""
     while (situation := d.wait_for_player()) != wanted:
