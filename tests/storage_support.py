@@ -14,14 +14,8 @@ from pathlib import Path
 
 from spades.engine.match import Match
 from spades.engine.rules import STANDARD
-from spades.storage import (
-    FileStore,
-    LocalStorageStore,
-    MemoryStore,
-    open_file_store,
-    open_local_storage,
-)
-from spades.storage.store import DictStorage
+from spades.storage import open_file_store, open_local_storage
+from spades.storage.store import DictStorage, FileStore, LocalStorageStore, MemoryStore
 
 NAMES = ("Ann", "West", "Bo", "East")
 STRENGTHS = ("human", "easy", "hard", "normal")
@@ -64,7 +58,19 @@ class FakeLocalStorage:
         self.items.pop(name, None)
 
 
-class MemoryBackend:
+class ItemsBackend:
+    """A backend whose documents are the items "spades/<key>" of its ``medium``."""
+
+    medium: DictStorage | FakeLocalStorage
+
+    def put_raw(self, key: str, text: str) -> None:
+        self.medium.items["spades/" + key] = text
+
+    def raw(self, key: str) -> str | None:
+        return self.medium.items.get("spades/" + key)
+
+
+class MemoryBackend(ItemsBackend):
     name = "memory"
 
     def __init__(self, tmp_path: Path) -> None:
@@ -72,12 +78,6 @@ class MemoryBackend:
 
     def open(self):
         return MemoryStore(self.medium)
-
-    def put_raw(self, key: str, text: str) -> None:
-        self.medium.items["spades/" + key] = text
-
-    def raw(self, key: str) -> str | None:
-        return self.medium.items.get("spades/" + key)
 
     def break_storage(self) -> None:
         self.medium.limit = 10
@@ -112,7 +112,7 @@ class FileBackend:
         return open_file_store(blocker / "spades")
 
 
-class LocalBackend:
+class LocalBackend(ItemsBackend):
     name = "local"
 
     def __init__(self, tmp_path: Path) -> None:
@@ -122,12 +122,6 @@ class LocalBackend:
         store = open_local_storage(self.medium)
         assert isinstance(store, LocalStorageStore), store.problem
         return store
-
-    def put_raw(self, key: str, text: str) -> None:
-        self.medium.items["spades/" + key] = text
-
-    def raw(self, key: str) -> str | None:
-        return self.medium.items.get("spades/" + key)
 
     def break_storage(self) -> None:
         self.medium.quota = 10
