@@ -28,7 +28,14 @@ from ..ai.reading import Reading
 from ..engine.match import OVER, Match
 from ..engine.rules import RulesError, preset
 from . import GAUNTLET, SEARCHERS, make_player
-from .tournament import _percentile, diff_progress, play_deals, play_table, situation
+from .tournament import (
+    _percentile,
+    diff_progress,
+    play_deals,
+    play_table,
+    situation,
+    table_players,
+)
 
 
 def _side(result, team: int, bag_cost: float) -> dict[str, Any]:
@@ -66,14 +73,7 @@ def run_deals(
                 clock: dict = {("A", "bid"): [], ("A", "card"): [],
                                ("B", "bid"): [], ("B", "card"): []}
                 for names in (["A", "B", "A", "B"], ["B", "A", "B", "A"]):
-                    players = [
-                        make_player(
-                            strengths[names[s]],
-                            seed=f"{args['seed']}/{d}/{s}",
-                            **(options if strengths[names[s]] in SEARCHERS else {}),
-                        )
-                        for s in range(4)
-                    ]
+                    players = table_players(strengths, names, f"{args['seed']}/{d}", options)
                     result = play_table(rules, sit, names, players, clock)
                     me = 0 if names[0] == "A" else 1
                     stats.append({"me": _side(result, me, bag_cost),

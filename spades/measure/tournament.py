@@ -93,14 +93,7 @@ def run_deals(
         sit = situation(args["seed"], d, args["fresh"], rules)
         tables = []
         for names in (["A", "B", "A", "B"], ["B", "A", "B", "A"]):
-            players = [
-                make_player(
-                    strengths[names[s]],
-                    seed=f"{args['seed']}/{d}/{s}",
-                    **(options if strengths[names[s]] in SEARCHERS else {}),
-                )
-                for s in range(4)
-            ]
+            players = table_players(strengths, names, f"{args['seed']}/{d}", options)
             result = play_table(rules, sit, names, players, timings)
             tables.append(_table_row(result, names))
         diff = sum(t["A"]["points"] - t["B"]["points"] for t in tables) / 2
@@ -111,6 +104,18 @@ def run_deals(
         "rows": rows,
         "timings": {f"{side}/{kind}": v for (side, kind), v in timings.items()},
     }
+
+
+def table_players(
+    strengths: dict[str, str], names: list[str], seed: str, options: dict[str, Any]
+) -> list[Any]:
+    """The four players of a table: seat ``s`` plays ``strengths[names[s]]`` seeded
+    ``{seed}/{s}``, a searcher with ``options`` (its rollouts)."""
+    return [
+        make_player(strengths[names[s]], seed=f"{seed}/{s}",
+                    **(options if strengths[names[s]] in SEARCHERS else {}))
+        for s in range(4)
+    ]
 
 
 def _table_row(result, names: list[str]) -> dict[str, Any]:
