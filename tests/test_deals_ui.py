@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from ui_driver import Driver, play_until
+from ui_driver import Driver, drawn_words, play_until
 
 from spades.ui.draw.frame import caption_lines
 from spades.ui.table.scene import TableScene
@@ -101,15 +101,6 @@ def test_the_computers_way_reads_row_by_row_under_its_buttons_name(size, touch):
     figure = next(r for r in record if r.text == "Computer")
     assert figure.rect.right - label.rect.left <= 27 * scene.layout.font_small, (label, figure)
     assert scene.overlay_rect("compare").contains(figure.rect)
-
-
-def drawn_words(d: Driver) -> list[str]:
-    """Every string the next frame draws, whichever way it is drawn."""
-    record: list = []
-    d.app.text.record = record
-    d.frame()
-    d.app.text.record = None
-    return [r.text for r in record]
 
 
 @pytest.mark.parametrize("size", ["1280x720", "390x844"])

@@ -4,21 +4,13 @@ every page that names them."""
 from __future__ import annotations
 
 import pytest
-from ui_driver import Driver
+from ui_driver import Driver, drawn_words
 
 from spades import storage
 from spades.engine.rules import PRESETS
 from spades.ui.pages.house_rules import HouseRulesScreen
 from spades.ui.pages.menu import MenuScreen, RulesScreen, SettingsScreen
 from spades.ui.speech.words import preset_title
-
-
-def drawn(d: Driver) -> list[str]:
-    record: list = []
-    d.app.text.record = record
-    d.frame()
-    d.app.text.record = None
-    return [r.text for r in record]
 
 
 @pytest.mark.parametrize("screen", [HouseRulesScreen, SettingsScreen, RulesScreen, MenuScreen])
@@ -32,7 +24,7 @@ def test_rule_sets_have_plain_names_on_every_page(screen):
         if screen is SettingsScreen:  # the rules are named in its last row, House rules
             d.frame()
             d.scene.area.offset = d.scene.area.max_offset
-        words = " ".join(drawn(d))
+        words = " ".join(drawn_words(d))
         codes = [code for code in ("classic-150", "classic-no-bags", "classic-nil")
                  if code in words]
         assert not codes, (name, codes)
@@ -201,7 +193,7 @@ def test_the_statistics_say_what_a_won_hand_is_and_the_legend_breaks_between_phr
     d = Driver("--speed", "instant", "--size", size)
     storage.save_statistics(d.app.store, stats)
     d.app.show(StatsScreen(d.app))
-    words = drawn(d)
+    words = drawn_words(d)
     assert "Hands won" not in words and "Hands won on points" in " ".join(words)
     whole = "One bar a hand, match after match: W won, L lost, * practice"
     legend = [w for w in words if w in whole and w and any(

@@ -7,18 +7,10 @@ from __future__ import annotations
 import errno
 
 import pytest
-from ui_driver import Driver
+from ui_driver import Driver, drawn_records, drawn_words
 
 from spades import storage
 from spades.ui.pages.menu import SettingsScreen
-
-
-def drawn(d: Driver) -> list[str]:
-    record: list = []
-    d.app.text.record = record
-    d.frame()
-    d.app.text.record = None
-    return [r.text for r in record]
 
 
 def refuse_writes(store, monkeypatch) -> None:
@@ -37,7 +29,7 @@ def test_a_notice_shown_on_the_menu_is_not_said_again_at_the_table(monkeypatch):
     d.app.reload_documents()
     d.app.notices.append("Saving is off: the game cannot write to /x (permission denied).")
     d.app.show_menu()
-    assert any(t.startswith("Saving is off") for t in drawn(d))
+    assert any(t.startswith("Saving is off") for t in drawn_words(d))
     d.click(("row", "play"))
     d.frame(3)
     assert type(d.scene).__name__ == "TableScene"
@@ -53,7 +45,7 @@ def test_saving_that_stops_on_the_settings_page_is_told_there(monkeypatch):
     d.frame()
     d.drag_into_view(("row", "sound"))
     d.click(("row", "sound"))
-    words = " ".join(drawn(d))
+    words = " ".join(drawn_words(d))
     assert "Saving stopped for your settings" in words
     d.frame(5)  # told once: the page keeps it while open, nothing is left to repeat
     assert d.app.notices == [] and d.app.store.take_notices() == []
@@ -125,14 +117,6 @@ def test_the_demonstrations_words_stay_clear_of_its_buttons(size):
         assert "(Enter)" not in TEXTS[step] and "have bid" not in TEXTS[step]
 
     assert walk_demo(d, check) >= {"welcome", "bid", "trump", "broken", "ruffed", "free"}
-
-
-def drawn_records(d: Driver) -> list:
-    record: list = []
-    d.app.text.record = record
-    d.frame()
-    d.app.text.record = None
-    return record
 
 
 @pytest.mark.parametrize("from_table", [False, True])

@@ -6,18 +6,9 @@ over, and the phone's side cards left in view."""
 from __future__ import annotations
 
 import pytest
-from ui_driver import Driver, act, play_until
+from ui_driver import Driver, act, drawn_records, play_until
 
 SIZES = ["1280x720", "800x600", "390x844", "844x390"]
-
-
-def drawn(d: Driver) -> list:
-    """Every string drawn in the next frame, with where."""
-    record: list = []
-    d.app.text.record = record
-    d.frame()
-    d.app.text.record = None
-    return record
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -27,7 +18,7 @@ def test_export_hands_saved_as_line_shows_beside_the_breakdown(size, tmp_path, m
     play_until(d, "breakdown")
     d.click(("btn", "export"))
     panel = d.scene.overlay_rect("breakdown")
-    said = [x for x in drawn(d) if x.text.startswith("Saved as")]
+    said = [x for x in drawn_records(d) if x.text.startswith("Saved as")]
     assert said and all(x.rect is not None for x in said), said
     w, h = d.app.screen.get_size()
     for x in said:
@@ -92,7 +83,8 @@ def test_the_team_bar_says_bid_and_won_in_words_at_every_size(size):
         act(d, "play")
         play_until(d, "play")
     bar = d.scene.layout.top_bar
-    words = " ".join(x.text for x in drawn(d) if x.rect is not None and bar.contains(x.rect))
+    words = " ".join(x.text for x in drawn_records(d)
+                     if x.rect is not None and bar.contains(x.rect))
     assert not re.search(r"\d/\d", words), words
     shown = d.scene.shown
     for team in (0, 1):
@@ -141,13 +133,13 @@ def test_computers_way_keeps_its_label_whole_and_shows_its_progress(size):
     card by card and what will follow (it stood nearly empty for seconds)."""
     d = Driver("--speed", "instant", "--size", size)
     play_until(d, "breakdown")
-    labels = [x.text for x in drawn(d)]
+    labels = [x.text for x in drawn_records(d)]
     assert "Computer's way" in labels, labels
     d.click(("btn", "compare"))
     comparison = d.scene.comparison
     fills = []
     while comparison.result is None:
-        said = " ".join(x.text for x in drawn(d))
+        said = " ".join(x.text for x in drawn_records(d))
         if comparison.result is None:
             assert "Then your result and the computer's" in said, said
             fills.append(comparison.cards_played)

@@ -195,6 +195,20 @@ class Driver:
         return None
 
 
+def drawn_records(d: Driver) -> list:
+    """The next frame, and every string it drew with where (``d.app.text``'s records)."""
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    return record
+
+
+def drawn_words(d: Driver) -> list[str]:
+    """The next frame, and every string it drew, whichever way it is drawn."""
+    return [r.text for r in drawn_records(d)]
+
+
 def menu_driver(*args: str) -> Driver:
     """The real App (with ``args`` as on the command line) on the main menu, its data
     cleared: a first visit's menu."""
