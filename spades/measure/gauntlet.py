@@ -29,7 +29,7 @@ from ..engine.match import OVER, Match
 from ..engine.rules import RulesError, preset
 from . import GAUNTLET, SEARCHERS, make_player
 from .tournament import (
-    _percentile,
+    decision_ms,
     diff_progress,
     play_deals,
     play_table,
@@ -248,13 +248,7 @@ def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) 
         "per_zoo": per_zoo,
         "decision_ms": {
             side: {
-                kind: {
-                    "p50": round(1000 * _percentile(timings[f"{side}/{kind}"], 0.5), 2),
-                    "p95": round(1000 * _percentile(timings[f"{side}/{kind}"], 0.95), 2),
-                    "max": round(1000 * max(timings[f"{side}/{kind}"], default=0.0), 2),
-                    "count": len(timings[f"{side}/{kind}"]),
-                }
-                for kind in ("card", "bid")
+                kind: decision_ms(timings[f"{side}/{kind}"]) for kind in ("card", "bid")
             }
             for side in "AB"
         },

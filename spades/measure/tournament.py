@@ -142,6 +142,17 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+def decision_ms(seconds: list[float]) -> dict[str, Any]:
+    """A player's decision times (in seconds) as the reports give them: milliseconds
+    at the median, the 95th percentile and the most, and how many decisions."""
+    return {
+        "p50": round(1000 * _percentile(seconds, 0.5), 2),
+        "p95": round(1000 * _percentile(seconds, 0.95), 2),
+        "max": round(1000 * max(seconds, default=0.0), 2),
+        "count": len(seconds),
+    }
+
+
 def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) -> dict:
     diffs = [r["diff"] for r in rows]
     n = len(diffs)
@@ -174,13 +185,7 @@ def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) 
                     "rate": round(nil_made / nil_bid, 3) if nil_bid else None},
             "blind_nil": {"bid": blind_bid, "made": blind_made},
             "decision_ms": {
-                kind: {
-                    "p50": round(1000 * _percentile(timings[f"{side}/{kind}"], 0.5), 2),
-                    "p95": round(1000 * _percentile(timings[f"{side}/{kind}"], 0.95), 2),
-                    "max": round(1000 * max(timings[f"{side}/{kind}"], default=0.0), 2),
-                    "count": len(timings[f"{side}/{kind}"]),
-                }
-                for kind in ("card", "bid")
+                kind: decision_ms(timings[f"{side}/{kind}"]) for kind in ("card", "bid")
             },
         }
     table_bids = [t["table_bid"] for r in rows for t in r["tables"]]
