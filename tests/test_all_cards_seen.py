@@ -337,3 +337,56 @@ def test_the_opening_says_plainly_what_each_nil_and_contract_could_have_done(kep
         assert all(line.isascii() for line in lines)  # they reach the browser's JS
     unknown = Opening((7, 6), (0, 0), (None, None), ((0, None),))
     assert opening_lines(unknown, NAMES, review)[2:] == ["Your nil: not finished."]
+
+
+def whole_tricks_in_view(table) -> int:
+    """The trick rows the review's view shows whole, as draw/seen.py places them."""
+    area = table.seen_area
+    view = area.view
+    return sum(view.contains(pygame.Rect(view.x + row.x, row.y + area.shift,
+                                         row.w or view.width, row.h))
+               for row in table.seen_rows() if row.kind == "trick")
+
+
+@pytest.mark.parametrize("size", ["844x390", "640x360"])
+def test_a_short_wide_window_shows_whole_tricks_once_the_summary_scrolls_away(size):
+    """A phone held sideways, the caption strip on: the panel takes the window's
+    width, the hindsight line scrolls away with the summary (only the heading and the
+    buttons stay), and the tricks go two to a row, so once the first trick reaches the
+    top of the rows at least two whole tricks show side by side (before, one and a
+    half in one column under a fixed hindsight line)."""
+    d = at_breakdown("--size", size, announcements=True)
+    table = d.scene
+    d.tap(("btn", "seen"))
+    assert d.until(lambda: table.review.status == "done", 3000)
+    assert table.seen_rows()[0].kind == "hindsight"
+    area = table.seen_area
+    first = next(row for row in table.seen_rows() if row.kind == "trick")
+    while first.y + area.shift > area.view.top:
+        d.press("down")
+    assert whole_tricks_in_view(table) >= 2
+    tricks = [row for row in table.seen_rows() if row.kind == "trick"]
+    assert tricks[0].y == tricks[1].y and tricks[0].x + tricks[0].w <= tricks[1].x
+    assert tricks[1].x + tricks[1].w <= area.view.width
+    drawn = d.record_text()
+    d.frame()
+    panel = table.seen_panel()
+    on_panel = [text for text, pos in drawn if panel.collidepoint(pos[0], pos[1])]
+    assert "With all cards seen" in on_panel
+    assert not any(text.startswith("Hindsight") for text in on_panel)  # scrolled away
+    assert sum(text.endswith(" led") for text in on_panel) >= 2
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844"])
+def test_elsewhere_the_review_keeps_one_trick_a_row_under_a_fixed_hindsight_line(size):
+    """Taller windows keep the layout they had: the overlay's width, the hindsight
+    line fixed over the rows, one trick a row across the rows' width."""
+    d = at_breakdown("--size", size)
+    table = d.scene
+    d.press("v")
+    assert table.seen_panel().width == table.layout.overlay.width
+    rows = table.seen_rows()
+    assert rows[0].kind == "progress"
+    tricks = [row for row in rows if row.kind == "trick"]
+    assert all(row.x == 0 and row.w == table.seen_area.view.width for row in tricks)
+    assert all(a.y + a.h == b.y for a, b in zip(tricks, tricks[1:], strict=False))

@@ -1,9 +1,10 @@
-"""Drawing "With all cards seen": the heading, the hindsight line, and the rows the
-table lays out in table/seen.py (the progress and its bar, the opening's answers, the
-turning point, the partner switch, the key to the tricks, the thirteen tricks with
-each winner's name in bold and each marked card framed in green when it kept the best
-result and in red when it cost something). Mixed into ``TableDrawer``; the widget
-group draws the controls over it.
+"""Drawing "With all cards seen": the heading, the hindsight line (a row on a short
+window), and the rows the table lays out in table/seen.py (the progress and its bar,
+the opening's answers, the turning point, the partner switch, the key to the tricks,
+the thirteen tricks, two to a row on a short window, with each winner's name in bold
+and each marked card framed in green when it kept the best result and in red when it
+cost something). Mixed into ``TableDrawer``; the widget group draws the controls over
+it.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class SeenDrawer:
         t = self.text
         self.heading(surface, scene, box, TITLE)
         step = round(lay.font_small * 1.2)
-        lines = scene.seen_hindsight()
+        lines = [] if scene.seen_short() else scene.seen_hindsight()  # else a row
         y = scene.seen_area.view.top - len(lines) * step - lay.pad // 2  # over the rows
         for line in lines:
             t.blit(surface, line, lay.font_small, theme.PANEL_MUTED, (box.x + lay.pad, y))
@@ -53,7 +54,7 @@ class SeenDrawer:
         surface.set_clip(view.clip(clip))
         point = review.turning_point()
         for row in scene.seen_rows():
-            at = Rect(view.x, row.y + area.shift, view.width, row.h)
+            at = Rect(view.x + row.x, row.y + area.shift, row.w or view.width, row.h)
             if not at.colliderect(view):
                 continue
             if row.kind == "trick":
@@ -77,7 +78,7 @@ class SeenDrawer:
         lay = scene.layout
         step = round(lay.font_small * 1.25)
         bold = row.kind == "turning"
-        ink = theme.PANEL_MUTED if row.kind == "key" else theme.PANEL_TEXT
+        ink = theme.PANEL_MUTED if row.kind in ("key", "hindsight") else theme.PANEL_TEXT
         for i, line in enumerate(row.lines):
             self.text.blit(surface, line, lay.font_small, ink,
                            (at.x + 2, at.y + i * step), "topleft", bold)

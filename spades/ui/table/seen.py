@@ -33,6 +33,7 @@ from ..widgets.controls import wrapped
 from .control import Control
 
 HUMAN, PARTNER = 0, 2
+SHORT = 480  # a window this short, and wider than tall, is short (seen_short)
 TITLE = "With all cards seen"
 PARTNER_SWITCH = "Mark your partner's cards too"
 
@@ -40,7 +41,8 @@ PARTNER_SWITCH = "Mark your partner's cards too"
 @dataclass
 class SeenRow:
     """One row of the review's scrolling content, at ``y`` (content px) ``h`` tall:
-    "progress", "text" or "key" (``lines``), "toggle" (a widget's place) or "trick"."""
+    "hindsight", "progress", "text" or "key" (``lines``), "toggle" (a widget's place)
+    or "trick" (side by side in two columns on a wide, short window)."""
 
     kind: str
     y: int
@@ -48,6 +50,8 @@ class SeenRow:
     lines: list[str] = field(default_factory=list)
     trick: int = -1
     notes: list[tuple[str, str]] = field(default_factory=list)  # (line, "bad"|"note")
+    x: int = 0  # from the view's left: a trick in the right-hand column
+    w: int = 0  # 0: the view's width
 
 
 class SeenPanel:
@@ -121,35 +125,52 @@ class SeenPanel:
 
     # --- where things go ---------------------------------------------------------------
 
+    def seen_short(self) -> bool:
+        """A wide, short window (a phone held sideways, a small desktop window): the
+        panel takes the window's width, the hindsight line scrolls away with the rows
+        and the tricks go two to a row, so the rows between the heading and the
+        buttons show whole tricks rather than one and a half."""
+        lay = self.layout
+        return lay.height < SHORT and lay.width > lay.height
+
     def seen_panel(self) -> Rect:
-        """The panel: the overlay's width and the window's height (under the caption
-        strip), as the help's."""
-        most = self.layout.overlay
-        return self.layout.full_height(most.x, most.width)
+        """The panel: the overlay's width (the window's on a short one) and the
+        window's height (under the caption strip), as the help's."""
+        lay = self.layout
+        if self.seen_short():
+            return lay.full_height(lay.pad, lay.width - 2 * lay.pad)
+        return lay.full_height(lay.overlay.x, lay.overlay.width)
 
     def seen_hindsight(self) -> list[str]:
-        """The line under the heading that says what this is: hindsight."""
+        """The line under the heading that says what this is: hindsight (the first of
+        the rows on a short window)."""
         lay = self.layout
         return wrapped(self.measure, HINDSIGHT, lay.font_small,
                        self.seen_panel().width - 2 * lay.pad)
 
     def seen_view(self) -> Rect:
-        """Where the scrolling rows show: under the heading and the hindsight line,
-        above the buttons."""
+        """Where the scrolling rows show: under the heading and the hindsight line
+        (the heading alone on a short window), above the buttons."""
         lay = self.layout
         box = self.seen_panel()
         heading = self.measure.font(lay.font_big, True).get_height()
-        top = box.y + heading + 2 * lay.pad + len(
-            self.seen_hindsight()) * round(lay.font_small * 1.2) + lay.pad // 2
+        top = box.y + heading + 2 * lay.pad
+        if not self.seen_short():
+            top += len(self.seen_hindsight()) * round(lay.font_small * 1.2) + lay.pad // 2
         bottom = box.bottom - self.button_height() - 2 * lay.pad
         return Rect(box.x + lay.pad, top, box.width - 2 * lay.pad - 10, bottom - top)
 
     def seen_card_size(self) -> tuple[int, int]:
         """A trick row's card: four and the trick's number fit the row's width."""
         lay = self.layout
-        room = self.seen_view().width - self.seen_number_w() - 4 * lay.pad
+        room = self.seen_trick_w() - self.seen_number_w() - 4 * lay.pad
         w = max(24, min(round(lay.card_w * 0.62), room // 4))
         return w, round(w * 1.4)
+
+    def seen_trick_w(self) -> int:
+        """A trick row's width: the view's, or half of it in two columns."""
+        width = self.seen_view().width
+        return (width - self.layout.pad) // 2 if self.seen_short() else width
 
     def seen_number_w(self) -> int:
         return self.measure.font(self.layout.font, True).size("13")[0] + self.layout.pad
@@ -158,9 +179,10 @@ class SeenPanel:
         return (HUMAN, PARTNER) if self.seen_partner else (HUMAN,)
 
     def seen_rows(self) -> list[SeenRow]:
-        """The rows of the content, top to bottom: the progress, what could have been
-        done from the opening lead, the turning point, the partner switch, the key to
-        the tricks, then the thirteen tricks with their notes."""
+        """The rows of the content, top to bottom: (on a short window the hindsight
+        line,) the progress, what could have been done from the opening lead, the
+        turning point, the partner switch, the key to the tricks, then the thirteen
+        tricks with their notes, two side by side on a short window."""
         review = self.review
         lay = self.layout
         view = self.seen_view()
@@ -179,6 +201,9 @@ class SeenPanel:
 
         if review is None:
             return rows
+        short = self.seen_short()
+        if short:
+            para(HINDSIGHT, "hindsight")
         para(progress_words(review), "progress")
         rows[-1].h += 10  # the progress bar under the words
         y += 10
@@ -190,14 +215,21 @@ class SeenPanel:
         y += toggle_h + lay.pad
         para(TRICKS_KEY, "key")  # what the tricks' bold names mean
         _, card_h = self.seen_card_size()
+        width = self.seen_trick_w()
         point = review.turning_point()
-        for trick in range(len(review.plays) // 4):
+        tricks = len(review.plays) // 4
+        for trick in range(tricks):
             notes = self.trick_notes(trick, point)
             lines = [(line, kind) for words, kind in notes
-                     for line in wrapped(text, words, size, view.width - 8, kind == "bad")]
+                     for line in wrapped(text, words, size, width - 8, kind == "bad")]
             h = card_h + 2 * round(size * 1.15) + len(lines) * step + lay.pad
-            rows.append(SeenRow("trick", y, h, trick=trick, notes=lines))
-            y += h
+            right = short and trick % 2 == 1
+            rows.append(SeenRow("trick", y, h, x=view.width - width if right else 0,
+                                w=width, trick=trick, notes=lines))
+            if right:  # a pair of tricks: one height, the taller one's
+                rows[-1].h = rows[-2].h = max(h, rows[-2].h)
+            if not short or right or trick == tricks - 1:
+                y += rows[-1].h
         return rows
 
     def trick_notes(self, trick: int, point: int | None) -> list[tuple[str, str]]:
