@@ -356,8 +356,8 @@ def test_progress_shows_on_a_terminal_and_never_when_piped(monkeypatch, capsys):
 
 
 def test_a_long_search_shows_who_is_thinking(monkeypatch):
-    from spades import __main__ as cli
     from spades.ai import make_player
+    from spades.commands import play as cli
 
     monkeypatch.setattr(cli, "THINK_SLICE_MS", 0)
     match = _playing()  # a card to choose: hard searches it

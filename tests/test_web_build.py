@@ -485,8 +485,9 @@ def test_build_leaves_the_sources_alone(built):
 # Modules the command line uses and the game never imports. They may block (a
 # tournament's worker processes, a bench's timing, a prompt), which is fine because
 # they never run in the browser; the test below proves the game cannot reach them.
-CLI_ONLY = ("spades.__main__", "spades.console", "spades.measure", "spades.measure.tournament",
-            "spades.measure.audit", "spades.storage.bench", "spades.tools", "spades.tools.monkey")
+CLI_ONLY = ("spades.__main__", "spades.commands", "spades.console", "spades.measure",
+            "spades.measure.tournament", "spades.measure.audit", "spades.storage.bench",
+            "spades.tools", "spades.tools.monkey")
 BLOCKING_MODULES = ("threading", "_thread", "multiprocessing", "concurrent", "subprocess",
                     "queue")
 

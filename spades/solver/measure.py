@@ -347,7 +347,7 @@ def format_bench(out: dict[str, Any], load: str) -> str:
     return "\n".join(lines)
 
 
-# --- the command lines (spades/__main__.py registers them) ---------------------------
+# --- the command lines (spades/commands/play.py registers them) -------------------
 
 SOLVE_SUMMARY = (
     "with every hand seen: the most tricks each side can take from each opening leader "
