@@ -13,8 +13,8 @@ from ..art import theme
 from ..art.density import px
 from ..art.marks import draw_marked, marked_width
 from ..speech.words import sheet_bids, sheet_points, short_bids
-from ..table.panels import SHEET_GAP
 from ..table.scene import TableScene
+from ..table.score_sheet import SHEET_GAP
 
 TEAM_NAMES = ("Us", "Them")
 
