@@ -2,7 +2,7 @@
 
     apt-get install fonts-noto-core
     .venv/bin/pip install -e '.[fonts]'
-    .venv/bin/python tools/make_fonts.py
+    .venv/bin/python asset_makers/make_fonts.py
 
 The game ships two faces, regular and a true bold, subset to the characters it can show:
 printable ASCII, the Latin-1 and Latin Extended-A letters a player's name may use, and
@@ -49,7 +49,7 @@ def licence_text() -> str:
     body = "\n".join("" if line.strip() == "." else line[1:]
                      for line in match.group(1).splitlines())
     return ("Noto Sans: Copyright 2010, 2012-2020 Google Inc. and 2015-2020 Google LLC.\n"
-            "Subset for this game by tools/make_fonts.py from Debian's fonts-noto-core.\n"
+            "Subset for this game by asset_makers/make_fonts.py from Debian's fonts-noto-core.\n"
             "This Font Software is licensed under the SIL Open Font License, Version 1.1.\n\n"
             + body.strip() + "\n")
 

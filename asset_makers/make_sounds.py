@@ -3,7 +3,7 @@
 Run from the repository root after changing a sound:
 
     apt-get install vorbis-tools        # provides oggenc (a developer tool, not a game dependency)
-    .venv/bin/python tools/make_sounds.py
+    .venv/bin/python asset_makers/make_sounds.py
 
 The browser build only plays OGG, and generating the sounds keeps their provenance
 obvious and lets them be tweaked in code. Only the standard library is used (numpy is
