@@ -720,7 +720,7 @@ def test_a_rollout_plays_the_hand_as_the_rules_read_to_its_last_card():
 # first deal under two other rule sets (the failed nil's tricks as bags; spades led at
 # any time with a forced spade lead breaking them), then on its first deal with hard's
 # side far behind (so each hard seat weighs blind nil before it looks). Changes meant
-# to make hard faster must leave this as it is (docs/ai.md's strength figures hold
+# to make hard faster must leave this as it is (docs/measuring.md's strength figures hold
 # only for these decisions); a change meant to make hard decide otherwise replaces it,
 # with new gauntlet figures.
 HARD_DECISIONS_2027 = "15be9a1c9e22a672"

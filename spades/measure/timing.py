@@ -32,7 +32,7 @@ def _load() -> float | None:
 # The speed of the machine in the unit hard spends: microseconds a card played out in
 # a rollout, from a fixed position (the first deal of seed 0, bid 3 all round, every
 # seat by the normal rules). Decision times are worth comparing between machines only
-# beside it: docs/ai.md gives it with each bench it reports.
+# beside it: docs/measuring.md gives it with each bench it reports.
 REFERENCE_PLAY_OUTS = 300
 
 
