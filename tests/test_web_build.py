@@ -92,7 +92,7 @@ def test_pygbag_ini_leaves_out_everything_but_the_game():
     assert not {"/spades", "/assets", "spades", "assets", "main.py"} & (dirs | files)
 
 
-DESKTOP_ONLY = ("spades/measure", "spades/tools", "spades/server")
+DESKTOP_ONLY = ("spades/measure", "spades/tools", "spades/server", "spades/commands")
 
 # pygbag's own walk of the app folder (gathering.gather, filtering.filter), run in
 # .venv-web with pygbag.ini's lists: the files a direct `pygbag` run packs.
