@@ -6,8 +6,9 @@ the gauntlet, the audit and its positions, the save bench stay out.
     python build/pack.py STAGE_DIR               copies those files into STAGE_DIR
     python build/pack.py --list                  prints them, one a line
     python build/pack.py --finish WEB_DIR [--no-worker] [--package-index URL]
-        after pygbag: adds the web app manifest, its icons and the service worker
-        (stamped with the build's version) beside index.html, and prints the sizes;
+        after pygbag: writes the archive again byte for byte reproducible (sorted
+        entries, one fixed time), adds the web app manifest, its icons and the service
+        worker (stamped with the build's version) beside index.html, prints the sizes;
         --no-worker builds a page that registers no worker and removes any it finds;
         --package-index makes the runtime take its packages (pygame-ce) from URL
 
@@ -24,6 +25,7 @@ import json
 import re
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +38,12 @@ WORKER = "sw.js"
 WORKER_MARK = 'var SERVICE_WORKER = "sw.js";'  # in build/template.tmpl
 SIZE_MARK = "var ARCHIVE_BYTES = 0;"
 INDEX_MARK = 'var PACKAGE_INDEX = "";'
+# Every entry of the archive gets this time and these permissions (zip's earliest
+# date): pygbag writes each file's modification time and walks folders in the file
+# system's order, so two builds of one commit differed, and every deploy from a fresh
+# checkout made every returning visitor download the game again.
+ENTRY_TIME = (1980, 1, 1, 0, 0, 0)
+ENTRY_MODE = 0o644
 
 
 def module_file(module: str, root: Path = ROOT) -> Path:
@@ -111,6 +119,24 @@ def stage(target: Path, root: Path = ROOT) -> list[str]:
     return names
 
 
+def reproducible(archive: Path) -> None:
+    """Write ``archive`` again with its entries sorted by name, each with ENTRY_TIME and
+    ENTRY_MODE, compressed as pygbag does (deflate, level 9): the same files give the
+    same bytes, whenever and wherever they were checked out."""
+    with zipfile.ZipFile(archive) as old:
+        entries = sorted((info.filename, old.read(info)) for info in old.infolist()
+                         if not info.is_dir())
+    fresh = archive.with_name(archive.name + ".tmp")
+    with zipfile.ZipFile(fresh, "w") as new:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ENTRY_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = (0o100000 | ENTRY_MODE) << 16
+            info.create_system = 3  # unix, whatever system builds it
+            new.writestr(info, data, compresslevel=9)
+    fresh.replace(archive)
+
+
 def build_version(web_dir: Path) -> str:
     """A digest of everything the worker keeps, so any change makes a new worker."""
     digest = hashlib.sha256()
@@ -129,6 +155,7 @@ def finish(web_dir: Path, worker: bool = True, package_index: str = "") -> str:
         raise SystemExit(f"pack: {page} lacks the archive size line {SIZE_MARK!r}")
     if INDEX_MARK not in text:
         raise SystemExit(f"pack: {page} lacks the package index line {INDEX_MARK!r}")
+    reproducible(web_dir / "spades.apk")
     size = (web_dir / "spades.apk").stat().st_size
     text = text.replace(SIZE_MARK, f"var ARCHIVE_BYTES = {size};")
     if package_index:

@@ -27,6 +27,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -355,6 +356,43 @@ def test_worker_is_versioned_by_the_build(built, tmp_path):
         apk.writestr("assets/changed.txt", "a new build")
     as_pygbag_left_it(built, copy, archive=False)
     assert pack.finish(copy) != version
+
+
+def test_two_builds_of_one_commit_are_the_same_bytes(built, tmp_path):
+    """Another checkout of the same commit, made at another time: the files written in
+    the reverse order (a small folder lists its files in the order they were made, and
+    pygbag packs them in the order it walks them) with other modification times (pygbag
+    writes each file's time into the archive). Its `make web` gives the same bytes, so a
+    deploy from a fresh checkout costs returning visitors no new download."""
+    checkout = tmp_path / "checkout"
+    tracked = subprocess.run(["git", "ls-files", "main.py", "spades", "assets", "build",
+                              "Makefile", "pygbag.ini", "pyproject.toml"], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.split()
+    later = time.time() + 86400 * 400
+    for name in reversed(tracked):
+        if not (ROOT / name).is_file():
+            continue  # a file another change of the working tree removed
+        (checkout / name).parent.mkdir(parents=True, exist_ok=True)
+        (checkout / name).write_bytes((ROOT / name).read_bytes())
+        os.utime(checkout / name, (later, later))
+    (checkout / ".venv-web").symlink_to(ROOT / ".venv-web")
+    closed = "http://127.0.0.1:9"
+    env = dict(os.environ, http_proxy=closed, https_proxy=closed, HTTP_PROXY=closed,
+               HTTPS_PROXY=closed, no_proxy="", NO_PROXY="")
+    done = subprocess.run(
+        ["make", "--no-print-directory", "-o", ".venv-web/.installed", "web",
+         f"WEB_DIR={tmp_path / 'web'}", f"WEB_STAGE_ROOT={tmp_path / 'stage'}",
+         "WEB_CDN=http://127.0.0.1:8765/runtime/"],
+        cwd=checkout, env=env, capture_output=True, text=True, timeout=180,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    differ = [p.name for p in sorted(built.iterdir())
+              if p.read_bytes() != (tmp_path / "web" / p.name).read_bytes()]
+    assert differ == []
+    with zipfile.ZipFile(built / "spades.apk") as apk:
+        names = apk.namelist()
+        assert names == sorted(names)
+        assert {info.date_time for info in apk.infolist()} == {pack.ENTRY_TIME}
 
 
 def as_pygbag_left_it(built: Path, copy: Path, archive: bool = True) -> Path:
