@@ -121,16 +121,16 @@ def stage(target: Path, root: Path = ROOT) -> list[str]:
 
 def reproducible(archive: Path) -> None:
     """Write ``archive`` again with its entries sorted by name, each with ENTRY_TIME and
-    ENTRY_MODE, compressed as pygbag does (deflate, level 9): the same files give the
-    same bytes, whenever and wherever they were checked out."""
+    ENTRY_MODE, each compressed as it was (pygbag deflates at level 9): the same files
+    give the same bytes, whenever and wherever they were checked out."""
     with zipfile.ZipFile(archive) as old:
-        entries = sorted((info.filename, old.read(info)) for info in old.infolist()
-                         if not info.is_dir())
+        entries = sorted((info.filename, info.compress_type, old.read(info))
+                         for info in old.infolist() if not info.is_dir())
     fresh = archive.with_name(archive.name + ".tmp")
     with zipfile.ZipFile(fresh, "w") as new:
-        for name, data in entries:
+        for name, compression, data in entries:
             info = zipfile.ZipInfo(name, date_time=ENTRY_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = compression
             info.external_attr = (0o100000 | ENTRY_MODE) << 16
             info.create_system = 3  # unix, whatever system builds it
             new.writestr(info, data, compresslevel=9)
