@@ -84,8 +84,13 @@ async function fromNetwork(event, cache) {
     } catch (e) {
       return fetch(request);
     }
-  } else {
+  } else if (request.mode === "navigate") {
     response = await fetch(request);
+  } else {
+    // Past the browser's HTTP cache: this worker keeps what it keeps, and a request
+    // the cache held open for a stalled download of the same file (a page that went
+    // away and came back with Try again) would wait on it for twenty seconds.
+    response = await fetch(request, { cache: "no-store" });
   }
   if (keepable(request, response)) {
     // Stored as it streams to the page: the page sees its download's progress.
@@ -142,6 +147,8 @@ self.addEventListener("message", (event) => {
       try {
         const url = new URL(href, self.registration.scope);
         if (!url.protocol.startsWith("http")) continue;
+        // The build's own files have no query: a page's ?table=CODE is the same page.
+        if (url.origin === self.location.origin) url.search = "";
         const kept = await cache.match(url.href, { ignoreVary: true });
         if (usable(kept)) continue;
         const same = url.origin === self.location.origin;

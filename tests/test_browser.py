@@ -401,6 +401,8 @@ def test_loading_bar_and_status_until_the_first_frame(browser_run):
 
 
 HOST_FIX = "The site must serve spades.apk beside this page"
+PACKAGES_FIX = "The site must serve the game's packages"
+WHEEL = "cp312/pygame_ce-2.5.7-cp312-cp312-wasm32_bi_emscripten.whl"
 FAILURES = {
     # case: (stage, words, told within ms)
     "runtime_script": ("failed:runtime", "its runtime did not download (0.9.3/pythons.js)", 10000),
@@ -420,6 +422,14 @@ FAILURES = {
     "data_stall": ("failed:wasm", "part of its runtime did not download", 15000),
     "archive_stall": ("failed:archive", "its download stopped", 15000),
     "no_first_frame": ("failed:frame", "The game downloaded but did not start", 15000),
+    # The runtime's packages (pygame-ce): a missing one is the host's to mend, as the
+    # archive is, and named as it is; a stalled one is named too.
+    "index_missing": ("failed:packages", "the download of its packages failed "
+                      "(cdn/index-0.9.3-cp312.json: HTTP 404)", 10000),
+    "wheel_missing": ("failed:packages", f"the download of its packages failed ({WHEEL}: "
+                      "HTTP 404)", 10000),
+    "index_stall": ("failed:packages", "(cdn/index-0.9.3-cp312.json: it stopped)", 15000),
+    "wheel_stall": ("failed:packages", f"({WHEEL}: it stopped)", 15000),
     # At the page's own limits: a download that stopped is told within 30 s, the
     # interpreter's script as well as its WebAssembly.
     "runtime_stall_real": ("failed:wasm", "part of its runtime did not download", 30000),
@@ -433,7 +443,8 @@ def test_every_failure_is_told_in_plain_words_within_seconds(browser_run, case):
     stage, words, within = FAILURES[case]
     assert got["stage"] == stage, got
     assert words in got["text"], got["text"]
-    advice = HOST_FIX if stage == "failed:apk" else "try again"
+    advice = {"failed:apk": HOST_FIX, "failed:packages": PACKAGES_FIX if "HTTP" in words
+              else "try again"}.get(stage, "try again")
     assert advice in got["text"], got["text"]
     assert got["text"].isascii() and got["retry"] and got["bar_hidden"]
     assert got["ms"] < within, got
@@ -521,6 +532,29 @@ def test_a_returning_visitor_loads_online_and_offline_and_a_new_build_replaces_i
     assert "cdn:/cdn/0.9.3/cpython312/main.wasm" in new_kept
     assert off["offline_after"]["archive"].startswith("stand-in archive B"), off["offline_after"]
     assert off["dialogs"] == []
+
+
+def test_a_friends_link_is_the_page_the_worker_keeps_once(browser_run):
+    """A page opened by a friends' link (?table=CODE) is answered from the page the
+    worker keeps, and no copy of the page is kept for the link."""
+    off = browser_run["offline"]
+    assert off["linked"]["stage"] == "game" and off["linked"]["controlled"], off["linked"]
+    (_, kept), = off["cached_linked"].items()
+    assert "/game/index.html" in kept and not [k for k in kept if "?" in k], kept
+
+
+def test_try_again_after_a_stalled_package_starts_at_once(browser_run):
+    """pygame-ce's wheel stalls with the worker in control; the host mends it while
+    the stalled answer stays open. The failure names the file, and Try again starts
+    the game in seconds: the worker's request for the file does not wait on the old
+    one in the browser's HTTP cache (it took about 22 s, and failed again at a stall
+    limit of 1.5 s)."""
+    stalled = browser_run["offline"]["stalled_package"]
+    assert stalled["controlled"], stalled
+    assert stalled["stage"] == "failed:packages", stalled
+    assert f"({WHEEL}: it stopped)" in stalled["text"], stalled["text"]
+    assert stalled["after_retry"] == "game", stalled
+    assert stalled["retry_ms"] < 5000, stalled
 
 
 def test_a_worker_in_a_bad_state_gets_out_of_it_by_itself(browser_run):
@@ -653,4 +687,10 @@ def test_page_template_in_a_real_browser(browser_run):
     assert page["embedded"] is True
     assert page["iframe_focus_before"][1] != "canvas", page["iframe_focus_before"]
     assert page["iframe_focus"] == [True, "canvas"]
+    # After F6 the table is back in the tab order once the focus has left the frame:
+    # the host's iframe.focus() and a Tab into the frame reach it, not only a click.
+    assert page["iframe_released"][0] is False and page["iframe_released"][2] == 0, \
+        page["iframe_released"]
+    assert page["iframe_refocused"] == [True, "canvas", 0], page["iframe_refocused"]
+    assert page["iframe_tabbed"] == [True, "canvas", 0], page["iframe_tabbed"]
     assert page["dialogs_top"] == [] and page["dialogs_embedded"] == []

@@ -82,7 +82,7 @@ const TYPES = {
 // the stand-in runtime fails or crawls, whether the CDN sends CORS headers, whether
 // the network is "off" (every request to either server cut).
 const FINE = { pythons: "ok", main: "ok", wasm: "ok", data: "ok", rc: "ok", archive: "ok",
-               wheel: "ok", fault: "", cors: true, slowMs: 150 };
+               index: "ok", wheel: "ok", fault: "", cors: true, slowMs: 150 };
 const net = { site: siteDir, ...FINE, offline: false, requests: 0, cut: [] };
 const held = [];  // answers that never come (a stalled download)
 const EMPTY_WASM = Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]);
@@ -135,12 +135,15 @@ function sendInParts(res, data, mode, headers) {
 function answerPackages(url, res) {
   // The package index and the wheel (the CDN's /cdn/, or make serve's proxy of it).
   if (url.pathname === "/cdn/index-0.9.3-cp312.json") {
+    if (net.index === "404") return notFound(res);
+    if (net.index === "stall") { held.push(res); return true; }
     res.writeHead(200, { "Content-Type": TYPES[".json"] });
     res.end(JSON.stringify(INDEX));
     return true;
   }
   if (url.pathname === "/cdn/" + WHEEL) {
     if (net.wheel === "404") return notFound(res);
+    if (net.wheel === "stall") { held.push(res); return true; }
     res.writeHead(200, { "Content-Type": "application/zip" });
     res.end(Buffer.from("PK\x03\x04 a stand-in wheel"));
     return true;
@@ -381,6 +384,9 @@ async function checkPage(context, origin) {
   await host.goto(`${origin.replace("127.0.0.1", "localhost")}/blank.html`);
   await host.evaluate((src) => {
     document.body.innerHTML = "";
+    const before = document.createElement("button");
+    before.id = "before"; before.textContent = "Before the game";
+    document.body.appendChild(before);
     const f = document.createElement("iframe");
     f.id = "game"; f.src = src; f.width = "640"; f.height = "480";
     f.style.border = "0";
@@ -398,6 +404,21 @@ async function checkPage(context, origin) {
                                                         document.activeElement.id]);
   await frame.click("#canvas");
   out.iframe_focus = await frame.evaluate(() => [document.hasFocus(), document.activeElement.id]);
+  // F6 hands the keys to the host page; the host's iframe.focus(), and a Tab from the
+  // host's control before the frame, give them to the table again (not only a click).
+  const inFrame = () => frame.evaluate(() => [document.hasFocus(), document.activeElement.id,
+                                               document.getElementById("canvas").tabIndex]);
+  await host.keyboard.press("F6");
+  await host.waitForTimeout(100);
+  out.iframe_released = await inFrame();
+  await host.evaluate(() => document.getElementById("game").focus());
+  await host.waitForTimeout(100);
+  out.iframe_refocused = await inFrame();
+  await host.keyboard.press("F6");
+  await host.focus("#before");
+  await host.keyboard.press("Tab");
+  await host.waitForTimeout(100);
+  out.iframe_tabbed = await inFrame();
   await host.close({ runBeforeUnload: true });
   await new Promise((r) => setTimeout(r, 300));
   out.dialogs_embedded = hostDialogs;
@@ -516,7 +537,7 @@ async function waitStage(page, wanted, timeout) {
 }
 
 const ENDS = ["failed:runtime", "failed:wasm", "failed:archive", "failed:apk", "failed:frame",
-              "failed:error", "game"];
+              "failed:packages", "failed:error", "game"];
 
 async function failure(context, origin, setup, limits) {
   // One broken part: how long until the page says so, what it says, and whether
@@ -588,6 +609,10 @@ async function checkLoading(context, origin) {
     data_stall: await failure(context, origin, { data: "stall" }, SHORT_LIMITS),
     archive_stall: await failure(context, origin, { archive: "stall" }, SHORT_LIMITS),
     no_first_frame: await failure(context, origin, { fault: "no-frame" }, SHORT_LIMITS),
+    index_missing: await failure(context, origin, { index: "404" }),
+    wheel_missing: await failure(context, origin, { wheel: "404" }),
+    index_stall: await failure(context, origin, { index: "stall" }, SHORT_LIMITS),
+    wheel_stall: await failure(context, origin, { wheel: "stall" }, SHORT_LIMITS),
   };
   // What is not a failure: an archive sent chunked without a length, and downloads
   // that crawl (a part a second) far past a stall limit of 1.5 s.
@@ -683,7 +708,7 @@ async function cacheState(page) {
       const list = [];
       for (const r of await cache.keys()) {
         const u = new URL(r.url), kept = await cache.match(r);
-        list.push((u.origin === location.origin ? "" : "cdn:") + u.pathname +
+        list.push((u.origin === location.origin ? "" : "cdn:") + u.pathname + u.search +
                   (kept.type === "opaque" ? " (opaque)" : ""));
       }
       out[name] = list.sort();
@@ -702,6 +727,36 @@ async function keptRuntime(page, folder) {
     return ["pythons.js", "cpython312/main.js", "cpython312/main.wasm", "cpython312/main.data",
             "cpythonrc.py"].every((f) => all.includes(folder + f));
   }, 20000, folder);
+}
+
+async function stalledPackage(context, origin, game) {
+  // With the worker in control, pygame-ce's wheel stalls (at a stall limit of 1.5 s);
+  // the host mends it, but the stalled answer stays open (a server that never cuts
+  // it); Try again must start the game within seconds, not wait on the old request.
+  const page = await context.newPage();
+  await page.addInitScript((l) => { window.spadesTimeouts = l; }, SHORT_LIMITS);
+  await page.goto(`${origin}/blank.html`);
+  await page.evaluate(async () => {  // the wheel not kept yet (a new release of it)
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const r of await cache.keys()) if (/\.whl/.test(r.url)) await cache.delete(r);
+    }
+  });
+  net.wheel = "stall";
+  await page.goto(game);
+  const out = { stage: await waitStage(page, ENDS, 30000),
+                controlled: await page.evaluate(() => !!navigator.serviceWorker.controller),
+                text: await page.evaluate(() => document.getElementById("spades-status").textContent) };
+  net.wheel = "ok";
+  const t = Date.now();
+  if (out.stage.startsWith("failed")) {
+    await Promise.all([page.waitForEvent("load"), page.click("#retry")]);
+    out.after_retry = await waitStage(page, ENDS, 60000);
+    out.retry_ms = Date.now() - t;
+  }
+  release();
+  await page.close();
+  return out;
 }
 
 async function checkOffline(origin, profile) {
@@ -726,6 +781,11 @@ async function checkOffline(origin, profile) {
     out.cached = await cacheState(page);
     // The second visit, online: the worker answers, the runtime from another origin.
     out.second = await loadGame(page, game);
+    // A friends' link (?table=CODE): the worker keeps no copy of the page per link.
+    out.linked = await loadGame(page, game + "?table=ABCD");
+    await page.waitForTimeout(500);
+    out.cached_linked = await cacheState(page);
+    out.stalled_package = await stalledPackage(context, origin, game);
     // The network off: the third visit starts from the cache.
     net.offline = true;
     net.cut = [];
