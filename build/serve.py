@@ -56,7 +56,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().send_head()
 
     def from_cdn(self, path: str):  # noqa: ANN201
-        """The CDN's file at ``path``, fetched once and kept."""
+        """The CDN's file at ``path``, kept and asked for again as cdn_file says."""
         url = self.cdn.rstrip("/") + path
         try:
             kept = cdn_file(self.cdn, self.cache, path)

@@ -217,6 +217,15 @@ def test_build_outputs_page_archive_manifest_and_worker(built):
     assert (built / "spades.apk").stat().st_size <= MAX_ARCHIVE
 
 
+def test_the_embedding_page_says_the_archives_size(built):
+    """docs/embed.md tells a host how large the archive is: within a fifth of the
+    build's (it said "about 145 KB" of an archive of 408,295 bytes)."""
+    text = (ROOT / "docs" / "embed.md").read_text(encoding="utf-8")
+    stated = int(re.search(r"`spades\.apk` \|[^|]*\(about (\d+) KB\)", text).group(1))
+    size = (built / "spades.apk").stat().st_size / 1000
+    assert abs(stated - size) <= size / 5, (stated, size)
+
+
 def archive_members(built: Path) -> set[str]:
     with zipfile.ZipFile(built / "spades.apk") as apk:
         names = {n for n in apk.namelist() if not n.endswith("/")}
@@ -488,6 +497,61 @@ def test_make_serve_serves_the_build_and_proxies_cdn_as_pygbags_test_server(tmp_
         for s in (server, cdn):
             s.shutdown()
             s.server_close()
+
+
+def test_the_cdn_cache_is_kept_per_cdn_and_asked_again_once_old(tmp_path, monkeypatch):
+    """Two stand-in CDNs (real servers on 127.0.0.1) with another file at one path, and
+    one cache folder (the build's, which every server of that build shares): each
+    server answers its own CDN's file. A kept file an hour old is asked for again with
+    its ETag: unchanged (304) it is kept, changed it is replaced; with the CDN gone the
+    kept copy still answers."""
+    import http.server
+    import threading
+
+    page = importlib.import_module("spades.server.page")
+    files = [{"/cdn/index.json": (b"A one", '"a1"')}, {"/cdn/index.json": (b"B one", '"b1"')}]
+    asked: list[tuple[int, str | None]] = []
+
+    def handler(n):
+        class Cdn(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802 - the base class's name
+                body, etag = files[n][self.path]
+                asked.append((n, self.headers.get("If-None-Match")))
+                if self.headers.get("If-None-Match") == etag:
+                    self.send_response(304)
+                    self.end_headers()
+                    return
+                self.send_response(200)
+                self.send_header("ETag", etag)
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+        return Cdn
+
+    cdns = [http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler(n)) for n in (0, 1)]
+    for s in cdns:
+        threading.Thread(target=s.serve_forever, daemon=True).start()
+    urls = [f"http://127.0.0.1:{s.server_address[1]}" for s in cdns]
+    cache = tmp_path / "web-cache"
+
+    def read(n):
+        return page.cdn_file(urls[n], cache, "/cdn/index.json").read_bytes()
+
+    try:
+        assert (read(0), read(1)) == (b"A one", b"B one")  # each its own CDN's
+        assert (read(0), read(1)) == (b"A one", b"B one") and len(asked) == 2  # kept
+        monkeypatch.setattr(page, "REVALIDATE_S", 0.0)  # an hour later
+        assert read(0) == b"A one" and asked[-1] == (0, '"a1"')  # 304: still the same
+        files[0]["/cdn/index.json"] = (b"A two", '"a2"')
+        assert read(0) == b"A two" and asked[-1] == (0, '"a1"')  # changed: replaced
+        cdns[0].shutdown()
+        cdns[0].server_close()
+        assert read(0) == b"A two"  # the CDN out of reach: the kept copy
+    finally:
+        cdns[1].shutdown()
+        cdns[1].server_close()
 
 
 def test_make_serve_runs_the_table_server():

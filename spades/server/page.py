@@ -2,8 +2,9 @@
 
 The built page (build/web) is served as it is, each file with its type and length,
 never cached by the browser; ``/table`` is where the tables answer (WebSocket). A
-request under ``/cdn/`` that the build does not hold is fetched once from pygbag's CDN
-and kept (in build/web-cache beside build/web) by :func:`cdn_file`, as pygbag's own
+request under ``/cdn/`` that the build does not hold is fetched from pygbag's CDN (or
+``--cdn``) and kept (in build/web-cache beside build/web, under its whole address, asked
+for again conditionally once an hour old) by :func:`cdn_file`, as pygbag's own
 test server does: the runtime on a page at ``http://localhost:8...`` looks for
 pygame-ce under that page's own ``/cdn/``. Files are read and fetched in a thread, so
 the tables never wait on them. :func:`cdn_file` and :data:`TYPES` are the standard
@@ -15,9 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import mimetypes
+import os
 import posixpath
 import shutil
+import time
 import urllib.error
 import urllib.request
 from http import HTTPStatus
@@ -38,18 +42,52 @@ TYPES = {
 }
 
 
+# A kept CDN file older than this is asked for again, conditionally (its ETag and
+# Last-Modified): an unchanged file costs the CDN a 304, a changed one is replaced.
+REVALIDATE_S = 3600.0
+
+
 def cdn_file(cdn: str, cache: Path, path: str) -> Path:
-    """The CDN's file at ``path`` (under ``/cdn/``), fetched once and kept in ``cache``.
-    Raises urllib.error.HTTPError for an answer that is not a file, OSError when the
-    CDN cannot be reached."""
-    kept = cache / (hashlib.sha256(path.encode()).hexdigest()[:32] + Path(path).suffix)
-    if not kept.is_file():
-        cache.mkdir(parents=True, exist_ok=True)
-        part = kept.with_suffix(".part")
-        with urllib.request.urlopen(cdn.rstrip("/") + path, timeout=30) as answer, \
-                open(part, "wb") as out:
-            shutil.copyfileobj(answer, out)
-        part.replace(kept)
+    """The CDN's file at ``path`` (under ``/cdn/``), fetched once and kept in ``cache``
+    under its whole address (so servers of one build with another ``--cdn`` never
+    answer with each other's files), asked for again once REVALIDATE_S old. Raises
+    urllib.error.HTTPError for an answer that is not a file, OSError when the CDN
+    cannot be reached and nothing is kept (a kept copy answers while it is away)."""
+    url = cdn.rstrip("/") + path
+    key = hashlib.sha256(url.encode()).hexdigest()[:32]
+    kept = cache / (key + Path(path).suffix)
+    validators = cache / (key + ".validators")  # its ETag and Last-Modified, as JSON
+    if kept.is_file() and time.time() - kept.stat().st_mtime < REVALIDATE_S:
+        return kept
+    headers = {}
+    if kept.is_file():
+        try:
+            known = json.loads(validators.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            known = {}
+        if known.get("etag"):
+            headers["If-None-Match"] = known["etag"]
+        if known.get("last_modified"):
+            headers["If-Modified-Since"] = known["last_modified"]
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers),
+                                    timeout=30) as answer:
+            cache.mkdir(parents=True, exist_ok=True)
+            part = kept.with_suffix(".part")
+            with open(part, "wb") as out:
+                shutil.copyfileobj(answer, out)
+            validators.write_text(json.dumps({
+                "etag": answer.headers.get("ETag"),
+                "last_modified": answer.headers.get("Last-Modified")}), encoding="utf-8")
+            part.replace(kept)
+    except urllib.error.HTTPError as exc:
+        if not kept.is_file() or HTTPStatus.BAD_REQUEST <= exc.code < 500:
+            raise  # a file the CDN does not have (any more)
+        if exc.code == HTTPStatus.NOT_MODIFIED:
+            os.utime(kept)  # still the CDN's file: good for another REVALIDATE_S
+    except OSError:
+        if not kept.is_file():
+            raise
     return kept
 
 
