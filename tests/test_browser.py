@@ -587,7 +587,7 @@ def test_make_serve_serves_a_page_that_starts(browser_run):
     port = serve["printed"].split("http://localhost:")[1].split("/")[0]
     assert serve["wheel"].startswith(f"http://localhost:{port}/cdn/cp312/pygame_ce-2.5.7"), serve
     assert serve["archive"].startswith("stand-in archive A")
-    assert serve["missing"]["stage"] == "failed:frame", serve["missing"]
+    assert serve["missing"]["stage"] == "failed:packages", serve["missing"]
     assert "pygame_ce-2.5.7-cp312-cp312-wasm32_bi_emscripten.whl: HTTP 404" in \
         serve["missing"]["text"]
 
