@@ -7,7 +7,7 @@ ruff, a nil pass."""
 from __future__ import annotations
 
 import pytest
-from ui_driver import Driver
+from ui_driver import Driver, drawn_words
 
 from spades.engine import Bid, cards_of, parse_card, preset
 from spades.engine.legal import NIL
@@ -86,3 +86,38 @@ def test_a_nil_pass_is_asked_for_and_shown(rules):
     assert (0, tuple(sorted(demo.asked["pass"]))) in demo.match.passes
     assert Bid(NIL) in demo.match.actions[:4]
     assert "Nil card passing: North bid nil" in demo.deal.texts["pass"]
+
+
+@pytest.mark.parametrize("size,rules", [("390x844", "standard"), ("1280x720", "standard"),
+                                        ("1280x720", "mirror"), ("390x844", "mirror")])
+def test_a_steps_words_never_go_back(size, rules):
+    """From How to play by mouse at the game's own pace, every frame's explanation is
+    read off the screen: a step's words come once the table shows what they describe
+    and never give way to an earlier step's (the last card in flight once brought the
+    next step's words for a quarter second, then the previous step's again)."""
+    from spades.ui.pages.menu import RulesScreen
+
+    d = Driver("--size", size, "--rules", rules, start=False, dt=1 / 60)
+    d.app.show(RulesScreen(d.app))
+    d.frame()
+    d.click(("row", "demo"))
+    demo = d.scene
+    assert isinstance(demo, DemoScene) and demo.deal.rules == preset(rules)
+    shown: list[str] = []
+    for _ in range(60 * 60):
+        words = [w for w in drawn_words(d) if len(w.split()) > 3]
+        step = next(s for s in demo.steps if any(w in demo.deal.texts[s] for w in words))
+        if not shown or shown[-1] != step:
+            shown.append(step)
+        if step == "free":
+            break
+        if not demo.waiting:
+            continue
+        if step in demo.read_only:
+            d.click(("btn", "tutor_next"))
+        elif step == "bid" and demo.can_act():
+            d.click(("bid", demo.suggested_bid_value()))
+            d.click(("btn", "confirm"))
+        elif demo.can_act():
+            d.click(("card", demo.asked.get(step, cards_of(demo.view.legal_card_mask())[0])))
+    assert shown == list(demo.steps), shown

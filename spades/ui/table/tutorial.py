@@ -132,9 +132,10 @@ class DemoScene(TableScene):
         return "free"
 
     def shown_trick_number(self) -> int:
-        """The trick being shown (the match may already be past it while it animates)."""
-        return len(self.match.trick_winners) - (1 if len(self.shown.trick) == 4 or
-                                                self.shown.winner_card is not None else 0)
+        """The trick being shown: the tricks the table has gathered so far. The match
+        may already be past it (the last card in flight, the trick won) while it
+        animates, and a step's text waits for what it describes to be on the table."""
+        return sum(self.shown.tricks_won)
 
     def update(self, dt: float, think_ms: float = 6.0) -> None:
         super().update(dt, think_ms)
