@@ -82,6 +82,10 @@ class Autopilot:
             return
         if top == "match_over":
             return
+        if scene.told_bid is not None and not top:  # the bid Mirror made, read
+            self.press(scene, ("btn", "told_ok"), pygame.K_RETURN)
+            self.next_at = scene.now + pause
+            return
         if kind == "trick_in_progress" and scene.shown.last_trick and "last" not in self.visited:
             self.visited.add("last")
             self.press(scene, ("tool", "last"), pygame.K_l, "l")

@@ -15,8 +15,10 @@ from ..art.avatar import Avatars
 from ..art.cardart import CardArt
 from ..art.marks import role_tag, tag_size
 from ..layout.window import NORTH, SOUTH
+from ..speech.words import table_rules_title
 from ..table.scene import HUMAN, Control, TableScene
 from .bar import TopBarDrawer
+from .moments import told_bid_panel
 from .panels import PanelDrawer
 from .passing import PassDrawer
 from .seen import SeenDrawer
@@ -125,7 +127,7 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         controls = scene.controls
         # The panel over the table this frame (an overlay, the bid panel), if any.
         self.panel = scene.overlay_rect(scene.overlays[-1]) if scene.overlays else (
-            scene.layout.bid_panel if scene.bid_panel_open() else
+            scene.layout.bid_panel if scene.bid_panel_open() or scene.told_bid else
             scene.pass_panel()[0] if scene.pass_open() else None)
         surface.blit(self.felt(surface.get_size()), (0, 0))
         self.top_bar(surface, scene)
@@ -148,6 +150,8 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             self.bid_panel(surface, scene, controls)
         if scene.pass_open() and not scene.overlays:
             self.pass_panel(surface, scene, controls)
+        if scene.told_bid and not scene.overlays:
+            told_bid_panel(surface, scene, self)
         if scene.demo and not scene.overlays:
             self.tutor(surface, scene, controls)
         if not scene.overlays:
@@ -253,7 +257,8 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             first, rest = scene.replay, ["replay", f"deal {scene.deal_number()}"]
         else:
             first = scene.deal_name()
-            rest = [f"playing to {scene.match.rules.target}"] + (
+            rules = table_rules_title(scene.match.rules)
+            rest = ([rules] if rules else []) + [f"playing to {scene.match.rules.target}"] + (
                 ["practice"] if scene.practice else [])
         full = caption_lines(lambda line: t.font(size).size(line)[0] <= area.width - 4,
                              first, rest)

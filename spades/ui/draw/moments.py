@@ -1,5 +1,7 @@
-"""The table's moments beyond its panels' words: the end of a match. Drawn over the
-veil with the match-over panel (``TableDrawer.overlay_match_over`` calls it)."""
+"""The table's moments beyond its panels' words: the end of a match, drawn over the
+veil with the match-over panel (``TableDrawer.overlay_match_over`` calls it); the bid
+the game made for the player (Mirror), said in the bid panel's place until they go
+on (``TableDrawer.draw`` calls it)."""
 
 from __future__ import annotations
 
@@ -48,3 +50,29 @@ def match_over_banner(surface: pygame.Surface, scene: TableScene, box: Rect, won
         spot = icon.get_rect(center=(x, y))
         if not spot.colliderect(box):
             surface.blit(icon, spot)
+
+
+def told_bid_panel(surface: pygame.Surface, scene: TableScene, drawer) -> None:
+    """At the player's turn under Mirror: the bid panel's place says the bid the game
+    made and why, above Go on (the scene's control)."""
+    lay = scene.layout
+    confirm = lay.bid_confirm
+    t = drawer.text
+    width = lay.bid_panel.width - 4 * lay.pad
+    lines = t.wrap_phrases(scene.told_bid or "", lay.font, width)
+    step = round(lay.font * 1.3)
+    head = round(lay.font * 1.6)
+    # As tall as its words and Go on need, on the bid panel's foot (never above it).
+    top = max(lay.bid_panel.top, confirm.top - 2 * lay.pad - head - step * len(lines))
+    panel = Rect(lay.bid_panel.x, top, lay.bid_panel.width, lay.bid_panel.bottom - top)
+    theme.panel(surface, panel)
+    y = top + lay.pad
+    t.blit(surface, "Your bid", lay.font, theme.PANEL_TEXT, (panel.centerx, y), "midtop", True)
+    y += head
+    for line in lines:
+        t.blit(surface, line, lay.font, theme.PANEL_TEXT, (panel.centerx, y), "midtop",
+               width=width)
+        y += step
+    for control in scene.controls:
+        if control.key == ("btn", "told_ok"):
+            drawer.button(surface, scene, control, on_panel=True)

@@ -13,7 +13,7 @@ from ...engine import BLIND_NIL, NIL, OVER, Bid, Play, PlayerView, cards_of
 from ...engine.cards import SUIT_MASKS, SUIT_NAMES
 from ...engine.match import HandResult
 from ...engine.scoring import ScoreLine
-from ...storage import CUSTOM
+from ...storage import CUSTOM, preset_name
 
 HUMAN = 0
 COMPASS = ("South", "West", "North", "East")  # the seats' names when nobody chose any
@@ -64,6 +64,14 @@ def greyed_bids_words(refusals: dict[int, str]) -> str:
             which = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
         parts.append(f"{which}: {reason[:1].lower()}{reason[1:]}")
     return "; ".join(parts)
+
+
+def forced_bid_words(bid: int) -> str:
+    """Why the game bid for the player under Mirror: "Mirror: you hold 5 spades, so
+    you bid 5" (the bid is the spades held, jokers and raised twos counted)."""
+    if bid <= 0:
+        return "Mirror: you hold no spades, so you bid nil"
+    return f"Mirror: you hold {bid} spade{'s' if bid != 1 else ''}, so you bid {bid}"
 
 
 def few_bid_label(view: PlayerView, bid: int, forced: bool) -> str:
@@ -206,6 +214,19 @@ PRESET_TITLES = {
 def preset_title(name: str) -> str:
     """A rule set's plain name; one without a title of its own ("whiz") capitalised."""
     return PRESET_TITLES.get(name) or name.replace("-", " ").capitalize()
+
+
+def table_rules_title(rules) -> str | None:
+    """The rule set as the table's header names it ("Mirror", "Whiz, your own rules");
+    None for Standard, the game's own."""
+    name = preset_name(rules)
+    if name == "standard":
+        return None
+    if name != CUSTOM:
+        return preset_title(name)
+    if rules.bidding != "free":
+        return f"{rules.bidding.capitalize()}, your own rules"
+    return "Your own rules"
 
 
 def rules_summary(settings) -> str:

@@ -27,6 +27,7 @@ from ...engine.cards import RANK_OF, SUIT_OF
 from ..layout.base import Layout
 from ..layout.hand_rows import SUIT_ORDER, arrange
 from ..layout.window import SOUTH
+from ..speech.words import forced_bid_words
 from . import anim
 
 HUMAN = SOUTH
@@ -242,8 +243,14 @@ class Choreography:
 
     def _bid_made(self, e: actions.BidMade) -> Iterator[Any]:
         self.shown.bids[e.seat] = e.bid
-        self.shown.to_act = (e.seat + 1) % 4 if None in self.shown.bids else None
         text = "Blind nil!" if e.bid == BLIND_NIL else ("Nil" if e.bid == NIL else f"Bid {e.bid}")
+        if e.forced and e.seat == HUMAN and not self.demo:
+            # Mirror bid for the player: the table says so at their turn and waits
+            # until they go on (the demonstration has its own words for it).
+            self.told_bid = forced_bid_words(e.bid)
+            yield BLOCK
+            self.told_bid = None
+        self.shown.to_act = (e.seat + 1) % 4 if None in self.shown.bids else None
         self.bubbles[e.seat] = (text, self.now + 1.4 * max(self.speed, 0.5))
         if self.sounds:
             self.sounds.play("play")

@@ -71,6 +71,9 @@ class TablePanels(PausePanel, ScoreSheetPanel):
                                         card_name(card), group="hand"))
         if self.bid_panel_open():
             controls.extend(self._bid_controls())
+        elif self.told_bid is not None:  # the bid the game made for the player, said
+            controls.append(Control(("btn", "told_ok"), lay.bid_confirm, self.release,
+                                    "Go on", hint="Enter", style="primary"))
         if self.pass_open():
             controls.extend(self.pass_controls())
         for name, rect in lay.toolbar.items():

@@ -132,6 +132,7 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         self.want_level: int | None = None  # a Journey level to play next (-1: the list)
         self.level: int | None = None  # the Journey level this match is, if any
         self.demo = False  # the guided demonstration deal
+        self.told_bid: str | None = None  # why the game bid for the player (Mirror)
         self.want_howto = False
         self.want_replay: HandResult | None = None
         self.replay: str | None = None  # "Hand 4" when it replays that deal
@@ -323,7 +324,7 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         self.breakdown = self.result = None
         self.thinker = self.thinking_key = None
         self.bubbles.clear()
-        self.flash = None
+        self.flash = self.told_bid = None
         self.view = self.match.view(HUMAN)
         self.shown.sync(self.view, len(self.match.history))
         self.narrate_resync()

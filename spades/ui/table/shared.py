@@ -221,7 +221,7 @@ class SharedPlay:
             self.blocked = False
             self.flights = []
             self.overlays = [o for o in self.overlays if o in ("scores", "help", "pause")]
-            self.breakdown = self.result = None
+            self.breakdown = self.result = self.told_bid = None
             self.view = m.view(0)
             self.shown.sync(self.view, len(m.history))
             self.narrate_resync()

@@ -1,0 +1,48 @@
+"""What the table tells a first-time player in words, driven through the real App by
+finger, mouse and keys: the bid Mirror makes for the player said at their turn and
+kept until they go on, the rule set named in the header, the greyed bids explained in
+words, the team bar's bid named, nil passing's Hint."""
+
+from __future__ import annotations
+
+import pytest
+from ui_driver import Driver, drawn_words
+
+from spades.engine import preset
+from spades.engine.legal import spades_held
+
+
+@pytest.mark.parametrize("size,how", [("390x844", "finger"), ("1280x720", "key"),
+                                      ("800x600", "mouse")])
+def test_mirror_says_the_bid_it_made_for_you_and_waits(size, how):
+    """Under Mirror the game bids for the player: at their turn the bid panel's place
+    says so ("Mirror: you hold 5 spades, so you bid 5") and stays until they go on;
+    before, "Your turn to bid" showed for half a second and the bid went by unsaid."""
+    d = Driver("--size", size, rules=preset("mirror"))
+    d.dt = 1 / 60
+    assert d.until(lambda: getattr(d.scene, "told_bid", None) is not None, 3000)
+    held = min(spades_held(d.scene.match.hands[0]), 13)
+    said = (f"Mirror: you hold {held} spade{'s' if held != 1 else ''}, so you bid {held}"
+            if held else "Mirror: you hold no spades, so you bid nil")
+    for _ in range(600):  # ten seconds of the game's clock: still there, nothing moves
+        words = drawn_words(d)
+        assert said in words and "Go on" in words and "Your bid" in words
+    assert d.scene.shown.bids[1] is None  # West's bid waits for the player
+    if how == "finger":
+        d.tap(("btn", "told_ok"))
+    elif how == "key":
+        d.press("enter")
+    else:
+        d.click(("btn", "told_ok"))
+    assert d.scene.told_bid is None
+    assert d.until(lambda: d.scene.shown.bids[1] is not None, 600)  # the bidding goes on
+    assert said not in drawn_words(d)
+
+
+def test_the_header_names_a_rule_set_other_than_standard():
+    d = Driver("--size", "1280x720", rules=preset("whiz"))
+    assert "Hand 1  ·  Whiz  ·  playing to 500" in drawn_words(d)
+    d = Driver("--size", "390x844", rules=preset("mirror"))
+    assert "Hand 1 · Mirror" in drawn_words(d)  # two lines on a phone
+    d = Driver("--size", "1280x720", rules=preset("standard"))
+    assert "Hand 1  ·  playing to 500" in drawn_words(d)
