@@ -1,12 +1,13 @@
 """The review of a finished hand with every card seen (spades/solver/review.py): each
 card's cost, the nils, the contracts and the turning point, held against a plain
 minimax on random endings played out at random, and run in slices as the table runs
-it (from the last trick back, a position past its node limit reported as not
-finished)."""
+it, from the deal on with the cards brought as they are played (a position past
+its node limit set aside and finished after the rest), and each costly card's keeper."""
 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from test_solver import brute, nil_brute, random_position, team_brute
@@ -107,11 +108,80 @@ def test_it_works_in_slices_from_the_last_trick_back_and_can_be_cancelled():
     assert stopped.status == "cancelled" and stopped.step(1.0)
 
 
-def test_a_position_past_the_node_limit_is_reported_not_finished():
+def test_a_position_past_its_node_limit_is_set_aside_and_finished_after_the_rest():
     rng = random.Random("review/limit")
     start, plays = played_out(rng, 8)  # a review of some 8,000 cards
-    review = HandReview(start, plays, {s: 1 for s in range(4)}, node_limit=50).run()
-    assert review.status == "done"
-    assert 0 in review.unfinished and review.values[0] is None
-    assert review.opening() is None and review.turning_point() is None
-    assert review.cost(len(plays) - 1) is not None  # the last card is cheap
+    bids = {s: 1 for s in range(4)}
+    whole = HandReview(start, plays, bids).run()
+    review = HandReview(start, plays, bids, node_limit=50)
+    aside = set()
+    while not review.step(0.0005):
+        aside |= review.unfinished
+    assert aside and 0 not in aside  # the headline is never set aside
+    assert review.status == "done" and not review.unfinished
+    assert review.values == whole.values
+    assert review.turning_point() == whole.turning_point()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_worked_out_while_the_hand_is_played_it_says_what_the_finished_hand_says(seed):
+    """The table's way: begun at the deal, the bids and then each card brought as they
+    come, a few slices between; the headline is there before the first card."""
+    rng = random.Random(f"review/live/{seed}")
+    start, plays = played_out(rng, 4)
+    bids = {0: NIL, 1: 1, 2: 2, 3: 1} if seed % 2 else {s: 1 for s in range(4)}
+    whole = HandReview(start, plays, bids).run()
+    live = HandReview(start)
+    for _ in range(3):
+        assert not live.step(0.001)
+    assert live.opening() is None  # the nils wait for the bids
+    live.bid(bids)
+    while live.opening() is None:
+        live.step(0.001)
+    assert live.opening() == whole.opening()
+    for card in plays:
+        live.play(card)
+        live.step(0.0003)
+        assert live.status == "running" or card == plays[-1]
+    live.run()
+    assert live.status == "done"
+    assert live.values == whole.values and live.kept == whole.kept
+    assert [live.cost(i) for i in range(len(plays))] == \
+        [whole.cost(i) for i in range(len(plays))]
+    assert live.keeper == whole.keeper
+
+
+def test_waiting_for_the_next_card_a_slice_ends_at_once():
+    rng = random.Random("review/idle")
+    start, plays = played_out(rng, 3)
+    review = HandReview(start, plays[:2], {s: 1 for s in range(4)}).run()
+    assert review.idle and review.status == "running"
+    t0 = time.perf_counter()
+    assert not review.step(0.5)
+    assert time.perf_counter() - t0 < 0.1
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_costly_cards_keeper_would_have_kept_the_value_and_what_was_taken_adds_up(seed):
+    rng = random.Random(f"review/keeper/{seed}")
+    start, plays = played_out(rng, 3)
+    nil_seat = rng.randrange(4)
+    bids = {s: 1 for s in range(4)}
+    bids[nil_seat] = NIL
+    review = HandReview(start, plays, bids).run()
+    for i in range(len(plays)):
+        cost = review.cost(i)
+        if not cost.costly:
+            assert i not in review.keeper
+            continue
+        position = review.positions[i]
+        kept = []
+        for card in cards_of(position.legal()):
+            other = HandReview(start, [*plays[:i], card], bids)
+            other.run()  # to the card: its cost is known without the rest
+            if not other.cost(i).costly:
+                kept.append(card)
+        assert review.keeper[i] == (kept[0] if kept else None)
+    for team in (0, 1):
+        lost, given = review.given(team)
+        assert review.took(team) == review.opening().tricks[team] - lost + given

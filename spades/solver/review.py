@@ -1,15 +1,21 @@
-"""A finished hand looked back on with every card seen: what each card cost.
+"""A hand looked back on with every card seen: what each card cost.
 
 For each point of the play (before each of the 52 cards, and after the last) the
 review works out, double dummy, how many of the tricks left South/North can take and
 whether each nil can still be kept. A card then cost its side exactly what the value
 moved against it: the tricks its side could take, a nil of its side, its side's
 contract; for the other side, a nil or a contract it could have set. The first card
-that cost anything is the turning point.
+that cost anything is the turning point; for a costly card the review finds a card
+that would have kept the value (``keeper``).
 
-It runs in slices (``step``) from the last trick backwards, so the table fills in the
-late tricks first and the opening's answer comes last; each position has a node
-limit, past which it is reported as not finished rather than waited for.
+It can begin at the deal, before any card is played: ``bid`` and ``play`` bring it
+the bids and the cards as the hand goes on, and ``step`` works in slices meanwhile
+(the table runs it in the frame's idle time, so it is ready when the hand ends). The
+headline comes first: the opening lead's tricks for each side, each contract and each
+nil. Then the newest positions known, back towards the opening lead (the later ones
+are cheap, and their answers bound the earlier ones). A position that passes its node
+limit is set aside (``unfinished``) while the others go on, and taken up again after
+them with four times the limit, until every position is worked out.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.cards import cards_of
 from ..engine.legal import BLIND_NIL, NIL
 from ..engine.record import match_at
 from .position import (
@@ -35,7 +42,7 @@ from .position import (
 )
 from .search import Solver
 
-# Cards a position's search may try before it is reported as not finished: natively
+# Cards a position's search may try before it is set aside for the others: natively
 # a few seconds at worst, the whole 13 tricks of most deals well within it.
 NODE_LIMIT = 1_500_000
 
@@ -66,53 +73,48 @@ class Opening:
     nils: tuple[tuple[int, bool | None], ...]  # (seat, could be kept)
 
 
-class HandReview:
-    """``start`` is the position of the opening lead; ``plays`` the 52 cards in order;
-    ``bids`` each seat's bid. ``step(seconds)`` works for about that long and says
-    whether the review is over; ``status`` is running, done or cancelled."""
+IDLE = "idle"  # what the work yields when nothing known is left to work on
 
-    def __init__(self, start: Position, plays: tuple[int, ...] | list[int],
-                 bids: dict[int, int], failed_nil_tricks: str = "count",
+
+class HandReview:
+    """``start`` is the position of the opening lead; ``plays`` the cards played so
+    far (all 52 for a finished hand), ``bids`` each seat's bid (None: the bidding is
+    not over; ``bid`` brings them). ``step(seconds)`` works for about that long and
+    says whether the review is over; ``status`` is running, done or cancelled."""
+
+    def __init__(self, start: Position, plays: tuple[int, ...] | list[int] = (),
+                 bids: dict[int, int] | None = None, failed_nil_tricks: str = "count",
                  node_limit: int = NODE_LIMIT) -> None:
-        self.plays = tuple(plays)
+        self.plays: tuple[int, ...] = ()
         self.positions = [start]
         self.winners: list[int] = []  # the seat that won the trick each card ended, or -1
-        for card in plays:
-            after, winner = self.positions[-1].play(card)
-            self.positions.append(after)
-            self.winners.append(winner)
-        n = len(self.positions)
-        # Tricks each seat has won before position i.
-        self.seat_won = [[0, 0, 0, 0]]
-        for w in self.winners:
-            row = list(self.seat_won[-1])
-            if w >= 0:
-                row[w] += 1
-            self.seat_won.append(row)
-        self.bids = dict(bids)
-        self.nil_seats = tuple(s for s, b in sorted(bids.items()) if b in (NIL, BLIND_NIL))
-        self.contracts = tuple(sum(max(bids.get(s, 0), 0) for s in (t, t + 2)) for t in (0, 1))
-        # In "bags" mode a nil bidder's tricks do not count toward the partner's bid.
-        self.partner_only = tuple(
-            failed_nil_tricks == "bags" and any(s & 1 == t for s in self.nil_seats)
-            for t in (0, 1))
-        self.node_limit = node_limit
-        # values[i]: South/North's most tricks from position i on; None until worked out
-        # (or not finished: see ``unfinished``).
-        self.values: list[int | None] = [None] * n
-        self.values[-1] = 0
-        self.kept: dict[int, list[bool | None]] = {s: [None] * n for s in self.nil_seats}
-        for s in self.nil_seats:
-            self.kept[s][-1] = self.seat_won[-1][s] == 0
-        self.unfinished: set[int] = set()  # positions whose search ran out of nodes
+        self.seat_won = [[0, 0, 0, 0]]  # tricks each seat has won before position i
+        # values[i]: South/North's most tricks from position i on; None until worked out.
+        self.values: list[int | None] = [None if start.tricks_left else 0]
+        self.bids: dict[int, int] = {}
+        self.bids_known = False
+        self.nil_seats: tuple[int, ...] = ()
+        self.contracts = (0, 0)
+        self.partner_only = (False, False)
+        self.failed_nil_tricks = failed_nil_tricks
+        self.kept: dict[int, list[bool | None]] = {}
         self.contract_made: list[bool | None] = [None, None]  # partner-only contracts
+        self.node_limit = node_limit
+        self.done: list[bool] = [False]  # each position's answers all worked out
+        self.unfinished: set[int] = set()  # set aside past their node limit, for later
+        self.tries: dict[int, int] = {}  # times each position was set aside
+        self.keeper: dict[int, int | None] = {}  # a costly card's index: a card that kept
+        self.keepers_found = False
         self.solver = team_solver(start, 0, SLICE_NODES)
-        self.nil_solvers = {s: nil_solver(start, s, SLICE_NODES) for s in self.nil_seats}
+        self.nil_solvers: dict[int, Solver] = {}
         self.status = RUNNING
         self.seconds = 0.0
-        self.done_positions = 0
-        self.at = n - 1  # the position being worked on
+        self.idle = False  # nothing known is left to work on until the next card
         self.work = self._work()
+        if bids is not None:
+            self.bid(bids)
+        for card in plays:
+            self.play(card)
 
     @classmethod
     def of_result(cls, result: Any, node_limit: int = NODE_LIMIT) -> HandReview:
@@ -123,82 +125,242 @@ class HandReview:
         return cls(Position.of_match(match), result.plays, dict(result.bids),
                    result.rules.failed_nil_tricks, node_limit)
 
-    # --- the work --------------------------------------------------------------------
+    # --- what the hand brings ----------------------------------------------------------
+
+    def bid(self, bids: dict[int, int]) -> None:
+        """The bidding is over: each seat's bid."""
+        if self.bids_known:
+            return
+        self.bids_known = True
+        self.bids = dict(bids)
+        self.nil_seats = tuple(s for s, b in sorted(bids.items()) if b in (NIL, BLIND_NIL))
+        self.contracts = tuple(  # type: ignore[assignment]
+            sum(max(bids.get(s, 0), 0) for s in (t, t + 2)) for t in (0, 1))
+        # In "bags" mode a nil bidder's tricks do not count toward the partner's bid.
+        self.partner_only = tuple(  # type: ignore[assignment]
+            self.failed_nil_tricks == "bags" and any(s & 1 == t for s in self.nil_seats)
+            for t in (0, 1))
+        start = self.positions[0]
+        self.nil_solvers = {s: nil_solver(start, s, SLICE_NODES) for s in self.nil_seats}
+        self.kept = {s: [None] * len(self.positions) for s in self.nil_seats}
+        self._settle_ends()
+
+    def play(self, card: int) -> None:
+        """The next card of the hand."""
+        after, winner = self.positions[-1].play(card)
+        self.plays += (card,)
+        self.positions.append(after)
+        self.winners.append(winner)
+        row = list(self.seat_won[-1])
+        if winner >= 0:
+            row[winner] += 1
+        self.seat_won.append(row)
+        self.values.append(None if after.tricks_left else 0)
+        self.done.append(False)
+        for s in self.nil_seats:
+            self.kept[s].append(None)
+        self._settle_ends()
+        self.idle = False
+
+    def _settle_ends(self) -> None:
+        """The last position, once the hand is over, needs no search."""
+        last = len(self.positions) - 1
+        if self.positions[last].tricks_left == 0 and self.bids_known:
+            for s in self.nil_seats:
+                self.kept[s][last] = self.seat_won[last][s] == 0
+            self.done[last] = True
 
     @property
-    def positions_left(self) -> int:
-        return len(self.positions) - 1 - self.done_positions
+    def over(self) -> bool:
+        """Every card of the hand is known."""
+        return self.positions[-1].tricks_left == 0
+
+    # --- the work --------------------------------------------------------------------
 
     @property
     def nodes(self) -> int:
         return self.solver.nodes + sum(s.nodes for s in self.nil_solvers.values())
 
-    def _limited(self, work: Generator[None, None, Any], solver: Solver
-                 ) -> Generator[None, None, Any]:
-        """``work``'s answer, or None once it has tried ``node_limit`` cards."""
+    def _limited(self, work: Generator[None, None, Any], solver: Solver,
+                 limit: int | None) -> Generator[None, None, Any]:
+        """``work``'s answer, or None once it has tried ``limit`` cards."""
         start = solver.nodes
         while True:
             try:
                 next(work)
             except StopIteration as stop:
                 return stop.value
-            if solver.nodes - start >= self.node_limit:
+            if limit is not None and solver.nodes - start >= limit:
                 work.close()
                 return None
             yield
 
-    def _work(self) -> Generator[None, None, None]:
-        for i in range(len(self.positions) - 2, -1, -1):
-            self.at = i
-            position = self.positions[i]
-            later = self.values[i + 1]
-            guess = known = None
-            if later is not None:
-                # The card played bounds the value before it: its side could do at
-                # least what the card did.
-                guess = later + (1 if self.winners[i] >= 0 and self.winners[i] & 1 == 0
-                                 else 0)
-                known = (guess, 13) if position.to_act & 1 == 0 else (0, guess)
-            value = yield from self._limited(
-                value_of(self.solver, position, guess=guess, known=known), self.solver)
-            self.values[i] = value
-            if value is None:
+    def _next(self) -> int | None:
+        """The position to work on next: the opening lead's first (the headline), then
+        the newest not done, then those set aside, fewest tries and newest first."""
+        if not self.done[0]:
+            return 0 if self.values[0] is None or self.bids_known else None
+        fresh = [i for i in range(len(self.positions)) if not self.done[i]]
+        first = [i for i in fresh if i not in self.unfinished]
+        if first:
+            return first[-1]
+        if fresh:
+            return min(fresh, key=lambda i: (self.tries[i], -i))
+        return None
+
+    def _work(self) -> Generator[Any, None, None]:
+        while True:
+            i = self._next()
+            if i is None:
+                if self.over and self.bids_known:
+                    break
+                self.idle = True
+                yield IDLE
+                continue
+            # The headline never waits: no limit; a retry has four times the last one.
+            limit = None if i == 0 else self.node_limit * 4 ** self.tries.get(i, 0)
+            self.unfinished.discard(i)
+            finished = yield from self._position(i, limit)
+            if finished:
+                self.done[i] = True
+            elif finished is not None:
                 self.unfinished.add(i)
-            for s in self.nil_seats:
-                if self.seat_won[i][s]:
-                    self.kept[s][i] = False  # it has taken a trick already
-                    continue
-                later_kept = self.kept[s][i + 1]
-                if later_kept is not None and later_kept == (position.to_act & 1 == s & 1):
-                    # Kept after a card of its own side, or set after one of the other
-                    # side's: so it was before it.
-                    self.kept[s][i] = later_kept
-                    continue
+                self.tries[i] = self.tries.get(i, 0) + 1
+        yield from self._find_keepers()
+        self.keepers_found = True
+
+    def _bounds(self, i: int) -> tuple[int | None, tuple[int, int]]:
+        """A guess at position ``i``'s value and the range its neighbours leave it: the
+        card played there bounds it from after, the card before from before."""
+        lo, hi = 0, 13
+        guess = None
+        later = self.values[i + 1] if i + 1 < len(self.values) else None
+        if later is not None:
+            guess = later + self._won(i)
+            if self.positions[i].to_act & 1 == 0:
+                lo = guess  # its side could do at least what the card did
+            else:
+                hi = guess
+        earlier = self.values[i - 1] if i > 0 else None
+        if earlier is not None:
+            guess = earlier - self._won(i - 1)
+            if self.positions[i - 1].to_act & 1 == 0:
+                hi = min(hi, guess)
+            else:
+                lo = max(lo, guess)
+        return guess, (lo, hi)
+
+    def _won(self, i: int) -> int:
+        """1 when the ``i``-th card ended a trick South/North won."""
+        return 1 if self.winners[i] >= 0 and self.winners[i] & 1 == 0 else 0
+
+    def _position(self, i: int, limit: int | None) -> Generator[None, None, bool | None]:
+        """Position ``i``'s value and nils (the opening lead's: its contracts too);
+        False when one of them passed ``limit``, None while the bids are to come."""
+        position = self.positions[i]
+        if self.values[i] is None:
+            guess, known = self._bounds(i)
+            self.values[i] = yield from self._limited(
+                value_of(self.solver, position, guess=guess, known=known), self.solver,
+                limit)
+            if self.values[i] is None:
+                return False
+        if not self.bids_known:
+            return None
+        for s in self.nil_seats:
+            kept = self.kept[s]
+            if kept[i] is not None:
+                continue
+            kept[i] = self._inferred(s, i)
+            if kept[i] is None:
                 solver = self.nil_solvers[s]
-                taken = yield from self._limited(reaches(solver, position, 1), solver)
-                self.kept[s][i] = None if taken is None else not taken
+                taken = yield from self._limited(reaches(solver, position, 1), solver, limit)
                 if taken is None:
-                    self.unfinished.add(i)
-            self.done_positions += 1
-        start = self.positions[0]
-        for team in (0, 1):
-            if self.partner_only[team] and self.contracts[team]:
+                    return False
+                kept[i] = not taken
+        for team in (0, 1) if i == 0 else ():
+            if self.partner_only[team] and self.contracts[team] and \
+                    self.contract_made[team] is None:
                 seat = next(s for s in (team, team + 2) if s not in self.nil_seats)
-                solver = seat_solver(start, seat, SLICE_NODES)
-                made = yield from self._limited(
-                    reaches(solver, start, self.contracts[team]), solver)
-                self.contract_made[team] = made
+                solver = seat_solver(position, seat, SLICE_NODES)
+                self.contract_made[team] = yield from reaches(
+                    solver, position, self.contracts[team])
+        return True
+
+    def _inferred(self, s: int, i: int) -> bool | None:
+        """Whether nil ``s`` can be kept at ``i``, when the neighbours say so: a nil
+        kept after a card of its own side was kept before it, one set after a card of
+        the other side could be set before it (and the same forwards)."""
+        if self.seat_won[i][s]:
+            return False  # it has taken a trick already
+        kept = self.kept[s]
+        if i + 1 < len(kept) and kept[i + 1] is not None and \
+                kept[i + 1] == (self.positions[i].to_act & 1 == s & 1):
+            return kept[i + 1]
+        if i > 0 and kept[i - 1] is not None and \
+                kept[i - 1] == (self.positions[i - 1].to_act & 1 != s & 1):
+            return kept[i - 1]
+        return None
+
+    def _find_keepers(self) -> Generator[None, None, None]:
+        """For each costly card: the lowest legal card that would have kept the value
+        (the same tricks for its side, its side's nils kept, the other side's left to
+        be set), or None when no card would have (a nil taken with the trick, say)."""
+        for i in range(len(self.plays)):
+            cost = self.cost(i)
+            if cost is None or not cost.costly or i in self.keeper:
+                continue
+            self.keeper[i] = None
+            position = self.positions[i]
+            side = position.to_act & 1
+            best = self.team_value(side, i)
+            assert best is not None
+            for card in cards_of(position.legal() & ~(1 << self.plays[i])):
+                after, winner = position.play(card)
+                if (yield from self._keeps(i, after, winner, side, best)):
+                    self.keeper[i] = card
+                    break
+
+    def _keeps(self, i: int, after: Position, winner: int, side: int, best: int
+               ) -> Generator[None, None, bool]:
+        """Whether a card in place of the ``i``-th (leading to ``after``) costs its
+        side nothing: the same best tricks, its nils as keepable, the other side's as
+        settable (the contracts follow the tricks)."""
+        won = 1 if winner >= 0 and winner & 1 == side else 0
+        need = best - won  # the side's tricks still to take after the card
+        left = after.tricks_left
+        if need > left:
+            return False
+        if left and need > 0:
+            # South/North's count: West/East take ``need`` when it stays under
+            # ``left - need + 1``.
+            target = need if side == 0 else left - need + 1
+            if (yield from reaches(self.solver, after, target)) != (side == 0):
+                return False
+        for s in self.nil_seats:
+            could_keep = self.kept[s][i]
+            if could_keep != (s & 1 == side):
+                continue  # nothing for this card to lose
+            if winner == s:
+                taken = True
+            elif not left:
+                taken = False
+            else:
+                taken = yield from reaches(self.nil_solvers[s], after, 1)
+            if taken == could_keep:
+                return False
+        return True
 
     def step(self, seconds: float = 0.004) -> bool:
-        """Work for about ``seconds``; True once the review is over."""
+        """Work for about ``seconds`` (less when nothing known is left to work on);
+        True once the review is over."""
         if self.status != RUNNING:
             return True
         t0 = time.perf_counter()
         end = t0 + seconds
         try:
             while True:
-                next(self.work)
-                if time.perf_counter() >= end:
+                if next(self.work) is IDLE or time.perf_counter() >= end:
                     return False
         except StopIteration:
             self.status = DONE
@@ -207,8 +369,8 @@ class HandReview:
             self.seconds += time.perf_counter() - t0
 
     def run(self) -> HandReview:
-        """Work to the end at once (tests, commands)."""
-        while not self.step(3600.0):
+        """Work to the end at once (tests, commands), or until the next card is needed."""
+        while not self.step(3600.0) and not self.idle:
             pass
         return self
 
@@ -236,8 +398,8 @@ class HandReview:
         return won + v >= self.contracts[team]
 
     def opening(self) -> Opening | None:
-        """The opening lead's answers, once worked out (None before)."""
-        if self.values[0] is None:
+        """The headline: the opening lead's answers, once worked out (None before)."""
+        if not self.done[0]:
             return None
         tricks = (self.team_value(0, 0), self.team_value(1, 0))
         makeable: list[bool | None] = []
@@ -299,6 +461,22 @@ class HandReview:
         return -1
 
     def trick_done(self, trick: int) -> bool:
-        """Whether every card of ``trick`` (0-based) has its answer (or is not finished)."""
-        return all(self.values[i] is not None or i in self.unfinished
-                   for i in range(4 * trick, min(4 * trick + 5, len(self.positions))))
+        """Whether every card of ``trick`` (0-based) has its answer."""
+        last = 4 * trick + 4
+        return last < len(self.positions) and all(self.done[4 * trick:last + 1])
+
+    def took(self, team: int) -> int:
+        """The tricks ``team`` took in the hand as played."""
+        return self.seat_won[-1][team] + self.seat_won[-1][team + 2]
+
+    def given(self, team: int) -> tuple[int, int] | None:
+        """What ``team``'s own cards cost it in tricks, and what the other side's gave
+        it back: the best from the opening lead, less the one, plus the other, is
+        what it took. None until every card is worked out."""
+        lost = [0, 0]
+        for i in range(len(self.plays)):
+            cost = self.cost(i)
+            if cost is None:
+                return None
+            lost[self.seat_of(i) & 1] += cost.tricks
+        return lost[team], lost[1 - team]
