@@ -12,6 +12,7 @@ against the player's view.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -173,6 +174,7 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         return self.script is None and not self.queue and not self.flights
 
     def update(self, dt: float, think_ms: float = 6.0) -> None:
+        started = time.perf_counter()
         self.now += dt
         self.group.update(dt)
         if self.comparison is not None and self.comparison.result is None and \
@@ -180,7 +182,6 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             self.comparison.step(think_ms)
             if self.comparison.result is not None:
                 self.narrate_comparison(comparison_words(self.comparison))
-        self.step_seen(think_ms)  # With all cards seen, while its panel is open
         if self.shared:
             self.take_shared()
         self._pump()
@@ -191,6 +192,8 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
                 # A computer player's move was shown at once (instant speed): the next
                 # decision starts now, not after the player's first tap on it.
                 self._settle()
+        # With all cards seen: its panel's slice, or what the frame's thinking left.
+        self.step_seen(think_ms, think_ms - (time.perf_counter() - started) * 1000)
 
     # --- settling and the computer players -----------------------------------------
 

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from ...engine.cards import card_name
+from ...engine import BIDDING, PLAYING
+from ...engine.cards import card_name, left_of
+from ...solver.position import Position
 from ...solver.review import HandReview
 from ..speech.seen_words import (
     HINDSIGHT,
@@ -57,8 +59,12 @@ class SeenRow:
 class SeenPanel:
     """The review's state, rows and controls, mixed into ``TableScene``."""
 
-    review: HandReview | None = None
+    review: HandReview | None = None  # the finished hand's, the one the panel shows
     review_hand: int | None = None
+    ahead: HandReview | None = None  # the hand in play's, worked out as it is played
+    ahead_hand: int | None = None
+    review_ahead = True  # False: worked out only when opened, as at a shared table
+    _ahead_actions = 0
     seen_partner = False
     want_replay_trick = 0  # with want_replay: the trick a replay starts from
     _seen_area: ScrollArea | None = None
@@ -77,7 +83,8 @@ class SeenPanel:
         result = self.finished_hand()
         if result is None:
             return
-        if self.review is None or self.review_hand != result.hand_number:
+        if self.review is None or self.review_hand != result.hand_number or \
+                self.review.status == "cancelled":
             if self.review is not None:
                 self.review.cancel()
             self.review = HandReview.of_result(result)
@@ -86,17 +93,64 @@ class SeenPanel:
             self._seen_said = None
         self._open("seen")
 
-    def step_seen(self, think_ms: float) -> None:
-        """A frame's slice of the work while the panel is open; the whole review in
-        words once it is over."""
+    def step_seen(self, think_ms: float, spare_ms: float = 0.0) -> None:
+        """A frame's slice of the work: ``think_ms`` while the panel is open (the whole
+        review in words once it is over), else what the frame left (``spare_ms``) to
+        the review of the hand being played or just finished."""
         review = self.review
         if review is None or not self.overlays or self.overlays[-1] != "seen":
+            self.follow_hand()
+            work = review if review is not None and review.status == "running" else \
+                self.ahead
+            if work is not None and work.status == "running" and spare_ms >= 0.5:
+                work.step(spare_ms / 1000.0)
             return
         if review.status == "running":
             review.step(think_ms / 1000.0)
         if review.status != "running" and self._seen_said != (id(review), self.seen_partner):
             self._seen_said = (id(review), self.seen_partner)
             self.narrate_seen(review_words(review, self.names, self.seen_partner))
+
+    def follow_hand(self) -> None:
+        """Every hand is known to the machine from the deal (the player's own match,
+        not a shared table, where only the player's cards are): its review begins at
+        the deal (after the passing, when cards are passed) and takes each bid and
+        card as the match has them; when the hand ends it becomes the finished hand's
+        review, which nothing shows before the player opens it from the breakdown."""
+        match = self.match
+        if self.shared or not self.review_ahead:
+            return
+        actions = len(match.actions)
+        if actions < self._ahead_actions and self.ahead is not None:
+            self.ahead.cancel()  # taken back (practice undo): begun again at a deal
+            self.ahead = None
+        self._ahead_actions = actions
+        ahead = self.ahead
+        if ahead is not None:
+            done = next((r for r in match.history if r.hand_number == self.ahead_hand), None)
+            if done is not None or self.ahead_hand == match.hand_number:
+                plays = done.plays if done is not None else match.plays
+                bids = done.bids if done is not None else match.bid_order
+                if len(bids) == 4:
+                    ahead.bid(dict(bids))
+                for card in plays[len(ahead.plays):]:
+                    ahead.play(card)
+                if done is not None:
+                    if self.review is not None:
+                        self.review.cancel()
+                    self.review, self.review_hand = ahead, self.ahead_hand
+                    self.seen_area.offset = 0.0
+                    self._seen_said = None
+                    self.ahead = ahead = None
+        if ahead is None and match.hand_number != self.review_hand and not match.plays \
+                and (match.phase == PLAYING or
+                     (match.phase == BIDDING and not match.rules.nil_pass)):
+            start = Position.deal(match.hands, left_of(match.dealer), match.rules)
+            self.ahead = HandReview(start, failed_nil_tricks=match.rules.failed_nil_tricks)
+            self.ahead_hand = match.hand_number
+        if self.review is not None and match.plays and self.review.status == "running" \
+                and "seen" not in self.overlays:
+            self.review.cancel()  # a new hand is under way: the last one is left
 
     def toggle_seen_partner(self) -> None:
         self.seen_partner = not self.seen_partner
