@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from ui_driver import Driver, act, play_until
+from ui_driver import Driver, act, play_until, played_frames
 
 from spades.engine.cards import card_name
 from spades.solver.review import HandReview
@@ -27,12 +27,15 @@ def own_saves(tmp_path, monkeypatch):
     monkeypatch.setenv("SPADES_DATA_DIR", str(tmp_path))
 
 
-def at_breakdown(*args: str, announcements: bool = False) -> Driver:
+def at_breakdown(*args: str, announcements: bool = False, ahead: bool = False) -> Driver:
+    """The first hand of SEED played to its breakdown; its review worked out only when
+    opened (as at a shared table) unless ``ahead``."""
     d = Driver("--speed", "instant", *args, start=False)
     d.app.settings = replace(d.app.settings, announcements=announcements)
     d.app.options = d.app.table_options()
     d.app.options.seed = SEED
     d.app.start()
+    d.scene.review_ahead = ahead
     play_until(d, "breakdown")
     return d
 
@@ -45,16 +48,17 @@ def test_by_mouse_it_fills_in_from_the_last_trick_closes_mid_way_and_replays_fro
     assert table.overlays[-1] == "seen" and table.screen_kind() == "all_cards_seen"
     review = table.review
     assert review.status == "running"
-    d.frame(3)
-    # The last tricks first; the opening's answer is not known yet.
-    assert review.trick_done(12) and not review.trick_done(0)
-    assert review.opening() is None
+    # The headline first, then the tricks from the last one back.
+    assert d.until(lambda: review.opening() is not None, 600)
+    assert not review.trick_done(0)
+    assert d.until(lambda: review.trick_done(12), 600)
+    assert not review.trick_done(0)
     # Closed mid-analysis: back to the breakdown, the work waits where it was.
     d.click(("btn", "close"))
     assert table.overlays[-1] == "breakdown" and review.status == "running"
-    done = review.done_positions
+    done = list(review.done)
     d.frame(5)
-    assert review.done_positions == done
+    assert review.done == done
     d.click(("btn", "seen"))
     assert table.review is review  # carried on, not begun again
     assert d.until(lambda: review.status == "done", 3000)
@@ -75,6 +79,39 @@ def test_by_mouse_it_fills_in_from_the_last_trick_closes_mid_way_and_replays_fro
     play_until(d, "breakdown")
     d.click(("btn", "next"))  # Back to the match
     assert d.until(lambda: d.scene is table)
+
+
+def test_worked_out_while_the_hand_is_played_shown_only_after_it_and_ready_on_opening():
+    """At the player's own table the review begins at the deal and goes on in the
+    frames the computers' thinking leaves; nothing of it is drawn or said before the
+    hand ends; opened from the breakdown it is the same review, done or nearly."""
+    d = Driver("--speed", "instant", start=False)
+    d.app.settings = replace(d.app.settings, announcements=True)
+    d.app.options = d.app.table_options()
+    d.app.options.seed = SEED
+    d.app.start()
+    table = d.scene
+    assert table.review_ahead
+    began_at = None
+    for frame, drawn in enumerate(played_frames(d, 5000)):
+        if table.overlays and table.overlays[-1] == "breakdown":
+            break
+        if began_at is None and table.ahead is not None and table.ahead.seconds:
+            began_at = (frame, len(table.match.plays))
+        words = " ".join(r.text for r in drawn)
+        assert "could have" not in words and "kept the best" not in words
+        assert "seen" not in table.overlays and table.review is None
+    said = " ".join(table.transcript.texts())
+    assert "could have" not in said and "cost" not in said
+    assert began_at is not None and began_at[1] == 0  # at work before the first card
+    review = table.review
+    result = table.finished_hand()
+    assert table.review_hand == result.hand_number and review.plays == result.plays
+    d.click(("btn", "seen"))
+    assert table.review is review
+    assert d.until(lambda: review.status == "done", 60)
+    check = HandReview.of_result(result).run()
+    assert review.values == check.values and review.opening() == check.opening()
 
 
 def test_by_finger_on_a_phone_it_scrolls_marks_the_partner_and_closes():

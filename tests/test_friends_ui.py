@@ -307,6 +307,8 @@ def test_join_by_typed_code_play_a_whole_hand_by_finger_and_leave_for_good(serve
                 d.tap(("card", rng.choice(cards_of(view.legal_card_mask()))))
         said = " ".join(table.transcript.texts())
         assert "Bob" in said and "trick" in said.lower()
+        # Only the player's cards are known here: nothing was worked out ahead.
+        assert table.ahead is None and table.review is None
         d.press("w")
         assert "playing alone" in table.message[0]
         d.press("s")  # the score sheet over the breakdown: the hand's row

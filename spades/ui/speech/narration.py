@@ -203,9 +203,8 @@ class Narration:
             text = ("Computer's way: the hard player plays your seat with the same cards. "
                     "Its result follows in a moment.")
         elif name == "seen":
-            text = (f"With all cards seen. {HINDSIGHT} It is worked out from the last "
-                    "trick back; you hear it when it is done. P marks your partner's cards "
-                    "too, R replays from the turning point, Escape closes it.")
+            text = (f"With all cards seen. {HINDSIGHT} P marks your partner's cards too, "
+                    "R replays from the turning point, Escape closes it.")
         else:
             return
         self.announce(Announcement(text, urgent=urgent))

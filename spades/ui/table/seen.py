@@ -1,13 +1,17 @@
 """With all cards seen: the review of a finished hand, opened from its breakdown.
 
-What each side could have taken from the opening lead with every hand visible, the
-hand's cards trick by trick with each of the player's cards (and the partner's, on
-request) marked as keeping the best result or costing something, and the turning
-point with "Replay from here". The solver's ``HandReview`` does the work in slices
-of a few milliseconds each frame while the panel is open (the browser has one
-thread), from the last trick backwards; closing the panel pauses it, a new hand
-drops it. ``TableScene`` mixes this in before ``TablePanels``; draw/seen.py draws
-exactly these rows and controls.
+What each side could have taken from the opening lead with every hand visible, and
+what it took; the hand's cards trick by trick with each of the player's cards (and
+the partner's, on request) marked as keeping the best result or costing something,
+with the card that would have kept it; and the turning point with "Replay from
+here". The solver's ``HandReview`` does the work in slices of a few milliseconds
+(the browser has one thread). At the player's own table every hand is known from the
+deal, so the review of the hand being played (``ahead``) begins then and goes on in
+what each frame's thinking leaves, and is ready, or nearly, when the hand ends;
+nothing shows it before the player opens it. At a shared table, which knows only
+the player's cards, it is worked out only while the panel is open. ``TableScene``
+mixes this in before ``TablePanels``; draw/seen.py draws exactly these rows and
+controls.
 """
 
 from __future__ import annotations
@@ -99,6 +103,8 @@ class SeenPanel:
         the review of the hand being played or just finished."""
         review = self.review
         if review is None or not self.overlays or self.overlays[-1] != "seen":
+            if self.shared or not self.review_ahead:
+                return  # worked out only while the panel is open
             self.follow_hand()
             work = review if review is not None and review.status == "running" else \
                 self.ahead
@@ -118,8 +124,6 @@ class SeenPanel:
         card as the match has them; when the hand ends it becomes the finished hand's
         review, which nothing shows before the player opens it from the breakdown."""
         match = self.match
-        if self.shared or not self.review_ahead:
-            return
         actions = len(match.actions)
         if actions < self._ahead_actions and self.ahead is not None:
             self.ahead.cancel()  # taken back (practice undo): begun again at a deal
