@@ -10,12 +10,18 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from ui_driver import Driver, act, play_until, played_frames
+from ui_driver import Driver, act, drawn_records, play_until, played_frames
 
 from spades.engine.cards import card_name
 from spades.solver.review import HandReview
 from spades.ui.art.theme import Drawn
-from spades.ui.speech.seen_words import HINDSIGHT, TRICKS_KEY, opening_lines
+from spades.ui.speech.seen_words import (
+    HINDSIGHT,
+    TRICKS_KEY,
+    marks_words,
+    opening_lines,
+    took_words,
+)
 
 # A deal whose review is quick (about half a second natively) and whose turning point
 # is in its second trick: "Replay from trick 2" has a trick before it to keep.
@@ -314,7 +320,12 @@ def test_the_tricks_say_what_the_bold_name_means_and_it_is_the_winners():
     rows = table.seen_rows()
     key = next(i for i, row in enumerate(rows) if row.kind == "key")
     assert " ".join(rows[key].lines) == TRICKS_KEY
-    assert rows[key - 1].kind == "toggle" and rows[key + 1].kind == "trick"
+    assert rows[key + 1].kind == "trick"
+    # Between the partner switch and the key: what the switch marks.
+    assert rows[key - 2].kind == "toggle" and rows[key - 1].kind == "marks"
+    assert " ".join(rows[key - 1].lines) == marks_words(table.names[2])
+    area = table.seen_area
+    area.scroll_by(rows[key].y - area.offset)  # the key at the top of the rows
     record: list[Drawn] = []
     d.app.text.record = record
     d.frame()
@@ -336,28 +347,33 @@ def test_the_tricks_say_what_the_bold_name_means_and_it_is_the_winners():
 NAMES = ("You", "Wren", "Noor", "Eli")
 
 
-@pytest.mark.parametrize("kept, words", [
-    ({0: True, 2: False, 1: True, 3: False}, [
-        "Your nil could have been kept, whatever they played.",
-        "Noor's blind nil could not have been kept: they could always set it.",
-        "Wren's nil could have been kept, whatever your side played.",
-        "Eli's blind nil could not have been kept: your side could always set it."]),
-    ({0: False, 2: True, 1: False, 3: True}, [
-        "Your nil could not have been kept: they could always set it.",
-        "Noor's blind nil could have been kept, whatever they played.",
-        "Wren's nil could not have been kept: your side could always set it.",
-        "Eli's blind nil could have been kept, whatever your side played."]),
+@pytest.mark.parametrize("kept, won, words", [
+    ({0: True, 2: False, 1: True, 3: False}, [0, 1, 0, 2], [
+        "Your nil could have been kept, whatever they played, and it was.",
+        "They could have set Noor's blind nil, whatever your side played, but it was kept.",
+        "Wren's nil could have been kept, whatever your side played, but your side set it.",
+        "Your side could have set Eli's blind nil, whatever they played, and did."]),
+    ({0: False, 2: True, 1: False, 3: True}, [1, 0, 2, 0], [
+        "They could have set your nil, whatever your side played, and did.",
+        "Noor's blind nil could have been kept, whatever they played, but it was set.",
+        "Your side could have set Wren's nil, whatever they played, but it was kept.",
+        "Eli's blind nil could have been kept, whatever your side played, and it was."]),
 ])
-def test_the_opening_says_plainly_what_each_nil_and_contract_could_have_done(kept, words):
-    """Each line of the opening says what was possible with every hand seen and who
-    could stop it (before: "Your nil could be set.", which a newcomer may read as "it
-    might be set"). The review here stands in for ``HandReview`` by its two fields the
-    words read: each seat's bid (-1 blind nil, 0 nil) and the unfinished positions."""
+def test_the_opening_says_plainly_what_each_nil_and_contract_could_have_done(kept, won,
+                                                                             words):
+    """Each line of the opening says what was possible with every hand seen, who could
+    make it so, and what happened (before: "could not have been kept" beside a nil that
+    was kept read as wrong; a nil the player's side could have set is said as that).
+    The review here stands in for ``HandReview`` by what the words read: each seat's
+    bid (-1 blind nil, 0 nil), that it is done, the tricks each seat won, and each
+    side's tricks taken and what the cards cost and gave."""
     from types import SimpleNamespace
 
     from spades.solver.review import Opening
 
-    review = SimpleNamespace(bids={0: 0, 1: 0, 2: -1, 3: -1}, unfinished=set())
+    review = SimpleNamespace(bids={0: 0, 1: 0, 2: -1, 3: -1}, status="done",
+                             seat_won=[won], took=lambda team: (6, 7)[team],
+                             given=lambda team: ((2, 1), (1, 2))[team])
     for made in (True, False):
         opening = Opening((7, 6), (5, 4), (made, not made),
                           tuple((s, kept[s]) for s in (0, 1, 2, 3)))
@@ -368,12 +384,33 @@ def test_the_opening_says_plainly_what_each_nil_and_contract_could_have_done(kep
         them = ("Their contract of 4 could not have been made: your side could always set it."
                 if made else
                 "Their contract of 4 could have been made, whatever your side played.")
-        assert lines[:4] == ["Us (You & Noor) could have taken seven tricks.", us,
-                             "Them (Wren & Eli) could have taken six tricks.", them]
+        assert lines[:4] == [
+            "Us (You & Noor) could have taken seven tricks, and took six: your side's "
+            "cards cost two, the other side's gave back one.", us,
+            "Them (Wren & Eli) could have taken six tricks, and took seven: their cards "
+            "cost one, the other side's gave two.", them]
         assert sorted(lines[4:]) == sorted(words)
         assert all(line.isascii() for line in lines)  # they reach the browser's JS
+    review.status = "running"
     unknown = Opening((7, 6), (0, 0), (None, None), ((0, None),))
-    assert opening_lines(unknown, NAMES, review)[2:] == ["Your nil: not finished."]
+    assert opening_lines(unknown, NAMES, review) == [
+        "Us (You & Noor) could have taken seven tricks.",
+        "Them (Wren & Eli) could have taken six tricks.",
+        "Your nil: still being worked out."]
+
+
+@pytest.mark.parametrize("lost, gained, words", [
+    (0, 0, ", and took eight."),
+    (2, 0, ", and took six: your side's cards cost two."),
+    (0, 1, ", and took nine: the other side's cards gave one."),
+    (2, 2, ", and took eight: the other side's cards gave back what yours cost."),
+])
+def test_what_a_side_took_is_said_beside_what_it_could_have_taken(lost, gained, words):
+    from types import SimpleNamespace
+
+    review = SimpleNamespace(status="done", given=lambda team: (lost, gained),
+                             took=lambda team: 8 - lost + gained)
+    assert took_words(review, 0) == words
 
 
 def whole_tricks_in_view(table) -> int:
@@ -427,3 +464,48 @@ def test_elsewhere_the_review_keeps_one_trick_a_row_under_a_fixed_hindsight_line
     tricks = [row for row in rows if row.kind == "trick"]
     assert all(row.x == 0 and row.w == table.seen_area.view.width for row in tricks)
     assert all(a.y + a.h == b.y for a, b in zip(tricks, tricks[1:], strict=False))
+
+
+@pytest.mark.parametrize("size", ["1280x720", "390x844"])
+def test_the_tricks_show_each_cost_with_the_card_that_kept_it_and_marks_on_the_cards(size):
+    """Once worked out: no line of how long it took; a costly card's note names the
+    card that would have kept the value, in two lines at most, with the hand it came
+    from where there is room; each mark sits on its card, above the name under it
+    (before, "Noor led" over "best" read as one phrase); at 1280x720 more than two and
+    a half tricks show at once."""
+    d = at_breakdown("--size", size)
+    table = d.scene
+    d.click(("btn", "seen"))
+    assert d.until(lambda: table.review.status == "done", 3000)
+    review = table.review
+    rows = table.seen_rows()
+    assert not any(row.kind == "progress" for row in rows)
+    tricks = [row for row in rows if row.kind == "trick"]
+    costly = [row for row in tricks if any(kind == "bad" for _, kind in row.notes)]
+    assert costly
+    for row in costly:
+        bad = [line for line, kind in row.notes if kind == "bad"]
+        assert len(bad) <= 2 and " kept " in " ".join(bad)
+        held = [line for line, kind in row.notes if line.startswith("Held: ")]
+        assert bool(held) == (size == "1280x720")
+    area = table.seen_area
+    first = tricks[0]
+    area.scroll_by(first.y - area.offset)
+    record = drawn_records(d)
+    words = [r.text for r in record]
+    assert not any(w.startswith("Worked out in") for w in words)
+    card_w, card_h = table.seen_card_size()
+    for k in range(4):
+        seat = review.seat_of(4 * first.trick + k)
+        if seat not in table.seen_marked():
+            continue
+        name = table.names[seat] + (" led" if k == 0 else "")
+        tag = next(r for r in record if r.text in ("best", "the nil") or
+                   r.text.endswith(("trick", "tricks")) and r.text.startswith("-"))
+        under = next(r for r in record if r.text == name and r.rect.top > tag.rect.top)
+        assert tag.rect.bottom <= under.rect.top
+    if size == "1280x720":
+        view = area.view
+        shown = sum(max(0, min(view.bottom, r.y + area.shift + r.h) -
+                        max(view.top, r.y + area.shift)) / r.h for r in tricks)
+        assert shown > 2.5

@@ -2,9 +2,9 @@
 window), and the rows the table lays out in table/seen.py (the progress and its bar,
 the opening's answers, the turning point, the partner switch, the key to the tricks,
 the thirteen tricks, two to a row on a short window, with each winner's name in bold
-and each marked card framed in green when it kept the best result and in red when it
-cost something). Mixed into ``TableDrawer``; the widget group draws the controls over
-it.
+and each marked card framed, and tagged on its foot, in green when it kept the best
+result and in red when it cost something). Mixed into ``TableDrawer``; the widget
+group draws the controls over it.
 """
 
 from __future__ import annotations
@@ -78,7 +78,8 @@ class SeenDrawer:
         lay = scene.layout
         step = round(lay.font_small * 1.25)
         bold = row.kind == "turning"
-        ink = theme.PANEL_MUTED if row.kind in ("key", "hindsight") else theme.PANEL_TEXT
+        ink = theme.PANEL_MUTED if row.kind in ("key", "marks", "hindsight") else \
+            theme.PANEL_TEXT
         for i, line in enumerate(row.lines):
             self.text.blit(surface, line, lay.font_small, ink,
                            (at.x + 2, at.y + i * step), "topleft", bold)
@@ -120,10 +121,16 @@ class SeenDrawer:
                 continue
             ink = BAD_INK if cost.costly else GOOD_INK
             pygame.draw.rect(surface, ink, card.inflate(6, 6), 3, border_radius=8)
+            # The mark on the card's foot, light on its colour: the card's, never read
+            # on from the name under it ("Noor led" over "best").
             tag = mark_words(cost)
-            t.blit(surface, tag, t.fit(tag, size, w + gap - 2, True), ink,
-                   (card.centerx, card.bottom + 2 + round(size * 1.15)), "midtop", True)
-        y = at.y + lay.pad // 2 + h + 2 * round(size * 1.15) + 2
+            fs = t.fit(tag, size, w + 2, True)
+            tw, th = t.font(fs, True).size(tag)
+            pill = Rect(0, 0, min(w + 6, tw + 10), th + 2)
+            pill.midbottom = (card.centerx, card.bottom + 3)
+            pygame.draw.rect(surface, ink, pill, border_radius=pill.height // 2)
+            t.blit(surface, tag, fs, (255, 255, 255), pill.center, "center", True)
+        y = at.y + lay.pad // 2 + h + scene.seen_caption_h()
         step = round(size * 1.25)
         for line, kind in row.notes:
             t.blit(surface, line, size, BAD_INK if kind == "bad" else theme.PANEL_MUTED,

@@ -209,9 +209,10 @@ class Narration:
             return
         self.announce(Announcement(text, urgent=urgent))
 
-    def narrate_seen(self, words: str) -> None:
-        """With all cards seen is worked out: the whole review in words."""
-        self.announce(Announcement(words, urgent=True))
+    def narrate_seen(self, words: str, urgent: bool = True) -> None:
+        """With all cards seen: the whole review in words once it is worked out (the
+        headline before, after the panel's own words, when the rest takes longer)."""
+        self.announce(Announcement(words, urgent=urgent))
 
     def narrate_comparison(self, verdict: str) -> None:
         """Computer's way has played the deal: its result in one sentence."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.cards import card_name
+from ...engine.cards import SUIT_OF, card_name, card_text, cards_of
 from ...engine.legal import BLIND_NIL
 from ...solver.review import Cost, HandReview, Opening
 
@@ -28,6 +28,12 @@ def tricks_words(n: int) -> str:
     return f"{NUMBERS[n] if 0 <= n < len(NUMBERS) else n} trick{'' if n == 1 else 's'}"
 
 
+def marks_words(partner: str) -> str:
+    """Under the partner switch: what it marks."""
+    return (f"It frames {partner}'s cards as it frames yours: green kept the best "
+            "result, red cost something.")
+
+
 def owner(names: Sequence[str], seat: int) -> str:
     """"Your", "Noor's"."""
     return "Your" if seat == HUMAN else f"{names[seat]}'s"
@@ -37,9 +43,9 @@ def team_names(names: Sequence[str], team: int) -> str:
     return f"{TEAMS[team]} ({names[team]} & {names[team + 2]})"
 
 
-def cost_words(cost: Cost, names: Sequence[str]) -> str:
+def cost_words(cost: Cost, names: Sequence[str], first: bool = False) -> str:
     """What a costly card cost, as a phrase: "one trick", "the nil", "one trick and
-    the contract", "the chance to set Wren's nil"."""
+    the contract", "the chance to set Wren's nil" (``first``: only the first of them)."""
     parts = []
     if cost.tricks:
         parts.append(tricks_words(cost.tricks))
@@ -51,7 +57,7 @@ def cost_words(cost: Cost, names: Sequence[str]) -> str:
               for n in cost.sets]
     if cost.set_contract:
         parts.append("the chance to set their contract")
-    if len(parts) > 1:
+    if len(parts) > 1 and not first:
         return ", ".join(parts[:-1]) + " and " + parts[-1]
     return parts[0] if parts else "nothing"
 
@@ -66,7 +72,7 @@ def card_words(review: HandReview, index: int, names: Sequence[str]) -> str:
         return f"{what}: not worked out."
     if not cost.costly:
         return f"{what} kept the best result."
-    return f"{what} cost {cost_words(cost, names)}."
+    return f"{what} cost {cost_words(cost, names)}{keeper_words(review, index)}."
 
 
 def side_words(seat_or_team: int, *, other: bool) -> str:
@@ -87,37 +93,76 @@ def contract_words(team: int, contract: int, made: bool) -> str:
             f"{side_words(team, other=True)} could always set it.")
 
 
-def nil_words(names: Sequence[str], seat: int, blind: bool, kept: bool | None) -> str:
-    """Whether a nil could have been kept with every hand seen: "Your nil could not
-    have been kept: they could always set it."."""
-    nil = f"{owner(names, seat)} {'blind nil' if blind else 'nil'}"
+def nil_words(names: Sequence[str], seat: int, blind: bool, kept: bool | None,
+              was_kept: bool | None = None) -> str:
+    """Whether a nil could have been kept with every hand seen, said from the side
+    that could make it so, and (``was_kept``, once the hand is over) what happened:
+    "Your side could have set Eli's nil, whatever they played, but it was kept."."""
+    kind = "blind nil" if blind else "nil"
+    nil = f"{owner(names, seat)} {kind}"
     if kept is None:
-        return f"{nil}: not finished."
+        return f"{nil}: still being worked out."
+    ours = seat % 2 == 0
     if kept:
-        return f"{nil} could have been kept, whatever {side_words(seat, other=True)} played."
-    return (f"{nil} could not have been kept: {side_words(seat, other=True)} could "
-            "always set it.")
+        said = f"{nil} could have been kept, whatever {side_words(seat, other=True)} played"
+        if was_kept is None:
+            return said + "."
+        if was_kept:
+            return said + ", and it was."
+        return said + (", but it was set." if ours else ", but your side set it.")
+    setter = "They" if ours else "Your side"
+    whose = f"{owner(names, seat).replace('Your', 'your')} {kind}"
+    said = f"{setter} could have set {whose}, whatever {side_words(seat, other=False)} played"
+    if was_kept is None:
+        return said + "."
+    return said + (", but it was kept." if was_kept else ", and did.")
+
+
+def took_words(review: HandReview, team: int) -> str:
+    """Beside what a side could have taken, what it took and why the two differ: what
+    its own cards cost, what the other side's gave it ("and took eight: the other
+    side's cards gave back what yours cost"), so a card's cost never reads as wrong."""
+    given = review.given(team) if review.status == "done" else None
+    if given is None:
+        return "."
+    lost, gained = given
+    took = review.took(team)
+    said = f", and took {NUMBERS[took] if took < len(NUMBERS) else took}"
+    mine, yours = ("your side's cards", "yours") if team == 0 else ("their cards", "theirs")
+    if not lost and not gained:
+        return said + "."
+    if not gained:
+        return f"{said}: {mine} cost {NUMBERS[lost]}."
+    if not lost:
+        return f"{said}: the other side's cards gave {NUMBERS[gained]}."
+    if lost == gained:
+        return f"{said}: the other side's cards gave back what {yours} cost."
+    return (f"{said}: {mine} cost {NUMBERS[lost]}, the other side's gave "
+            f"{'back ' if gained < lost else ''}{NUMBERS[gained]}.")
 
 
 def opening_lines(opening: Opening | None, names: Sequence[str], review: HandReview
                   ) -> list[str]:
-    """From the opening lead, each side's most tricks, its contract and each nil, each
-    said as what was possible with every hand seen (could have been, could not have
-    been) and who could have stopped it."""
+    """From the opening lead, each side's most tricks (and, once all is worked out,
+    what it took), its contract and each nil, each said as what was possible with
+    every hand seen (could have been, could not have been) and who could have
+    stopped it."""
     if opening is None:
-        if 0 in review.unfinished:
-            return ["From the opening lead: not finished (it took too long to work out)."]
         return ["From the opening lead: still being worked out."]
+    over = review.status == "done"
     lines = []
     for team in (0, 1):
         lines.append(f"{team_names(names, team)} could have taken "
-                     f"{tricks_words(opening.tricks[team])}.")
+                     f"{tricks_words(opening.tricks[team])}"
+                     f"{took_words(review, team)}")
         contract = opening.contracts[team]
         made = opening.makeable[team]
         if contract and made is not None:
             lines.append(contract_words(team, contract, made))
     for seat, kept in opening.nils:
-        lines.append(nil_words(names, seat, review.bids.get(seat) == BLIND_NIL, kept))
+        was_kept = review.seat_won[-1][seat] == 0 if over else None
+        lines.append(nil_words(names, seat, review.bids.get(seat) == BLIND_NIL, kept,
+                               was_kept))
     return lines
 
 
@@ -125,8 +170,6 @@ def turning_words(review: HandReview, names: Sequence[str]) -> str:
     """The turning point in a sentence (or why there is none yet)."""
     point = review.turning_point()
     if point is None:
-        if review.unfinished and review.status != "running":
-            return "The turning point is not known: part of the hand took too long."
         return "The turning point: still being worked out."
     if point < 0:
         return "No card changed the result: every card kept the best result."
@@ -134,16 +177,63 @@ def turning_words(review: HandReview, names: Sequence[str]) -> str:
     cost = review.cost(point)
     assert cost is not None
     return (f"The turning point, trick {trick}: {owner(names, review.seat_of(point))} "
-            f"{card_name(review.plays[point])} cost {cost_words(cost, names)}.")
+            f"{card_name(review.plays[point])} cost {cost_words(cost, names)}"
+            f"{keeper_words(review, point)}.")
 
 
 def progress_words(review: HandReview) -> str:
+    """While the review is worked out, how far it got ("" once it is done)."""
+    if review.status != "running":
+        return ""
     done = sum(review.trick_done(t) for t in range(13))
-    if review.status == "running":
-        return f"Working back from the last trick: {done} of 13 tricks done."
-    if review.unfinished:
-        return "Done, but some positions took too long and were not finished."
-    return f"Worked out in {review.seconds:.1f} seconds."
+    if done == 12 and review.unfinished:
+        return "Working it out: the hardest position last."
+    return f"Working it out: {done} of 13 tricks done."
+
+
+def keeper_words(review: HandReview, index: int, short: bool = False) -> str:
+    """After a costly card's cost, the card that would have kept the value: ": the
+    three of diamonds kept all twelve" ("" when none is known; ``short``: "the three"
+    when it is of the played card's suit)."""
+    card = review.keeper.get(index)
+    cost = review.cost(index)
+    if card is None or cost is None:
+        return ""
+    if cost.tricks:
+        seat = review.seat_of(index)
+        team = seat & 1
+        best = review.seat_won[index][team] + review.seat_won[index][team + 2] + \
+            (review.team_value(team, index) or 0)
+        kept = f"all {NUMBERS[best]}" if best < len(NUMBERS) else str(best)
+    elif cost.nils:
+        kept = "the nil"
+    elif cost.contract:
+        kept = "the contract"
+    else:
+        kept = "the chance"
+    name = card_name(card)
+    if short and SUIT_OF[card] == SUIT_OF[review.plays[index]] and card < 52:
+        name = name.split(" of ")[0]
+    return f": the {name} kept {kept}"
+
+
+def rank_text(card: int) -> str:
+    """"A", "10", "2"; a top trump by its name ("Big Joker")."""
+    if card >= 52:
+        return card_name(card)
+    return card_text(card)[:-1].replace("T", "10")
+
+
+def hand_words(review: HandReview, index: int) -> str:
+    """The cards the seat held when it played the ``index``-th card: "Held: spades
+    A K 7, hearts Q 3." (ranks high to low, suit by suit)."""
+    hand = review.positions[index].hands[review.seat_of(index)]
+    suits = []
+    for suit, name in ((3, "spades"), (2, "hearts"), (0, "clubs"), (1, "diamonds")):
+        ranks = [rank_text(c) for c in reversed(cards_of(hand)) if SUIT_OF[c] == suit]
+        if ranks:
+            suits.append(f"{name} {' '.join(ranks)}")
+    return f"Held: {', '.join(suits)}."
 
 
 def review_words(review: HandReview, names: Sequence[str], partner: bool) -> str:

@@ -28,6 +28,9 @@ from ..speech.seen_words import (
     HINDSIGHT,
     TRICKS_KEY,
     cost_words,
+    hand_words,
+    keeper_words,
+    marks_words,
     opening_lines,
     owner,
     progress_words,
@@ -40,6 +43,7 @@ from .control import Control
 
 HUMAN, PARTNER = 0, 2
 SHORT = 480  # a window this short, and wider than tall, is short (seen_short)
+ROOMY = 520  # a trick row this wide has room for the hand a costly card came from
 TITLE = "With all cards seen"
 PARTNER_SWITCH = "Mark your partner's cards too"
 
@@ -47,7 +51,8 @@ PARTNER_SWITCH = "Mark your partner's cards too"
 @dataclass
 class SeenRow:
     """One row of the review's scrolling content, at ``y`` (content px) ``h`` tall:
-    "hindsight", "progress", "text" or "key" (``lines``), "toggle" (a widget's place)
+    "hindsight", "progress", "text", "marks" or "key" (``lines``), "toggle" (a widget's
+    place)
     or "trick" (side by side in two columns on a wide, short window)."""
 
     kind: str
@@ -73,6 +78,7 @@ class SeenPanel:
     want_replay_trick = 0  # with want_replay: the trick a replay starts from
     _seen_area: ScrollArea | None = None
     _seen_said: tuple | None = None
+    _seen_headline: int | None = None  # the review whose headline was said
 
     @property
     def seen_area(self) -> ScrollArea:
@@ -113,6 +119,13 @@ class SeenPanel:
             return
         if review.status == "running":
             review.step(think_ms / 1000.0)
+            if self._seen_headline != id(review) and review.status == "running" and \
+                    review.opening() is not None:
+                # No silence while the rest is worked out: the headline at once.
+                self._seen_headline = id(review)
+                self.narrate_seen(" ".join(opening_lines(review.opening(), self.names,
+                                                         review)) +
+                                  " The rest is still being worked out.", urgent=False)
         if review.status != "running" and self._seen_said != (id(review), self.seen_partner):
             self._seen_said = (id(review), self.seen_partner)
             self.narrate_seen(review_words(review, self.names, self.seen_partner))
@@ -177,8 +190,6 @@ class SeenPanel:
         point = review.turning_point() if review is not None else None
         if point is not None and point < 0:
             return "No card changed the result: there is no turning point to replay from"
-        if review is not None and review.status != "running":
-            return "The turning point is not known: part of the hand took too long"
         return "The turning point is still being worked out"
 
     # --- where things go ---------------------------------------------------------------
@@ -230,6 +241,10 @@ class SeenPanel:
         width = self.seen_view().width
         return (width - self.layout.pad) // 2 if self.seen_short() else width
 
+    def seen_caption_h(self) -> int:
+        """The names under a trick's cards: a line of the small font, and a gap."""
+        return self.measure.font(self.layout.font_small, True).get_height() + 4
+
     def seen_number_w(self) -> int:
         return self.measure.font(self.layout.font, True).size("13")[0] + self.layout.pad
 
@@ -262,15 +277,18 @@ class SeenPanel:
         short = self.seen_short()
         if short:
             para(HINDSIGHT, "hindsight")
-        para(progress_words(review), "progress")
-        rows[-1].h += 10  # the progress bar under the words
-        y += 10
+        progress = progress_words(review)
+        if progress:  # while it is worked out
+            para(progress, "progress")
+            rows[-1].h += 10  # the progress bar under the words
+            y += 10
         for line in opening_lines(review.opening(), self.names, review):
             para(line)
         para(turning_words(review, self.names), "turning", True)
         toggle_h = max(lay.target, round(lay.font * 2.1))
         rows.append(SeenRow("toggle", y + lay.pad // 2, toggle_h))
         y += toggle_h + lay.pad
+        para(marks_words(self.names[PARTNER]), "marks")  # what the switch marks
         para(TRICKS_KEY, "key")  # what the tricks' bold names mean
         _, card_h = self.seen_card_size()
         width = self.seen_trick_w()
@@ -280,7 +298,7 @@ class SeenPanel:
             notes = self.trick_notes(trick, point)
             lines = [(line, kind) for words, kind in notes
                      for line in wrapped(text, words, size, width - 8, kind == "bad")]
-            h = card_h + 2 * round(size * 1.15) + len(lines) * step + lay.pad
+            h = card_h + self.seen_caption_h() + len(lines) * step + lay.pad
             right = short and trick % 2 == 1
             rows.append(SeenRow("trick", y, h, x=view.width - width if right else 0,
                                 w=width, trick=trick, notes=lines))
@@ -291,28 +309,58 @@ class SeenPanel:
         return rows
 
     def trick_notes(self, trick: int, point: int | None) -> list[tuple[str, str]]:
-        """A trick's notes: the turning point, the marked cards that cost something,
-        or that it is still being worked out, or was not finished."""
+        """A trick's notes: the turning point, the marked cards that cost something
+        with the card that would have kept the value (and, where there is room, the
+        hand it was played from), or that it is still being worked out."""
         review = self.review
         assert review is not None
-        notes = []
+        notes: list[tuple[str, str]] = []
         first = 4 * trick
         if not review.trick_done(trick):
             return [("Being worked out...", "note")]
-        if any(i in review.unfinished for i in range(first, first + 5)):
-            notes.append(("Not finished: this position took too long to work out.", "note"))
+        roomy = self.seen_trick_w() >= ROOMY
         for i in range(first, first + 4):
             seat = review.seat_of(i)
             cost = review.cost(i)
-            if cost is None or not cost.costly:
+            if cost is None or not cost.costly or (i != point and
+                                                   seat not in self.seen_marked()):
                 continue
-            what = f"{owner(self.names, seat)} {card_name(review.plays[i])} cost " \
-                f"{cost_words(cost, self.names)}."
-            if i == point:
-                notes.insert(0, (f"Turning point: {what}", "bad"))
-            elif seat in self.seen_marked():
-                notes.append((what, "bad"))
+            what = [(self.cost_line(i, i == point), "bad")]
+            if roomy:
+                what.append((hand_words(review, i), "note"))
+            notes[0:0] = what if i == point else []
+            notes += [] if i == point else what
         return notes
+
+    def cost_line(self, i: int, turning: bool) -> str:
+        """A costly card's note, in two lines at most: the whole of it where it fits,
+        else shorter, step by step (the band and the summary already say it is the
+        turning point; the suit of a card that would have kept it goes without
+        saying when it is the played card's; the first thing it cost, the one its tag
+        shows)."""
+        review = self.review
+        assert review is not None
+        cost = review.cost(i)
+        assert cost is not None
+        card = review.plays[i]
+        width = self.seen_trick_w() - 8
+        size = self.layout.font_small
+        prefix = "Turning point: " if turning else ""
+        parts = cost_words(cost, self.names)
+        keeper = keeper_words(review, i)
+        line = ""
+        for step in range(4):
+            if step == 1:
+                prefix = ""
+            elif step == 2:
+                keeper = keeper_words(review, i, short=True)
+            elif step == 3:
+                parts = cost_words(cost, self.names, first=True)
+            line = f"{prefix}{owner(self.names, review.seat_of(i))} {card_name(card)} " \
+                f"cost {parts}{keeper}."
+            if len(wrapped(self.measure, line, size, width, True)) <= 2:
+                break
+        return line
 
     def seen_controls(self) -> list[Widget]:
         """The partner switch in the rows; Replay from here and Close under them."""
