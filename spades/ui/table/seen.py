@@ -165,9 +165,11 @@ class SeenPanel:
             start = Position.deal(match.hands, left_of(match.dealer), match.rules)
             self.ahead = HandReview(start, failed_nil_tricks=match.rules.failed_nil_tricks)
             self.ahead_hand = match.hand_number
-        if self.review is not None and match.plays and self.review.status == "running" \
-                and "seen" not in self.overlays:
-            self.review.cancel()  # a new hand is under way: the last one is left
+        if self.review is not None and match.plays and "seen" not in self.overlays and \
+                self.review_hand != match.hand_number:
+            # A new hand is under way: the last one is left, its search table freed.
+            self.review.cancel()
+            self.review = self.review_hand = None
 
     def toggle_seen_partner(self) -> None:
         self.seen_partner = not self.seen_partner
