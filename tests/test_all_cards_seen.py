@@ -22,6 +22,7 @@ from spades.ui.speech.seen_words import (
     opening_lines,
     took_words,
 )
+from spades.ui.widgets.controls import wrapped
 
 # A deal whose review is quick (about half a second natively) and whose turning point
 # is in its second trick: "Replay from trick 2" has a trick before it to keep.
@@ -36,12 +37,11 @@ def own_saves(tmp_path, monkeypatch):
 def at_breakdown(*args: str, announcements: bool = False, ahead: bool = False) -> Driver:
     """The first hand of SEED played to its breakdown; its review worked out only when
     opened (as at a shared table) unless ``ahead``."""
-    d = Driver("--speed", "instant", *args, start=False)
+    d = Driver("--speed", "instant", *args, start=False, ahead=ahead)
     d.app.settings = replace(d.app.settings, announcements=announcements)
     d.app.options = d.app.table_options()
     d.app.options.seed = SEED
     d.app.start()
-    d.scene.review_ahead = ahead
     play_until(d, "breakdown")
     return d
 
@@ -91,7 +91,7 @@ def test_worked_out_while_the_hand_is_played_shown_only_after_it_and_ready_on_op
     """At the player's own table the review begins at the deal and goes on in the
     frames the computers' thinking leaves; nothing of it is drawn or said before the
     hand ends; opened from the breakdown it is the same review, done or nearly."""
-    d = Driver("--speed", "instant", start=False)
+    d = Driver("--speed", "instant", start=False, ahead=True)
     d.app.settings = replace(d.app.settings, announcements=True)
     d.app.options = d.app.table_options()
     d.app.options.seed = SEED
@@ -118,6 +118,32 @@ def test_worked_out_while_the_hand_is_played_shown_only_after_it_and_ready_on_op
     assert d.until(lambda: review.status == "done", 60)
     check = HandReview.of_result(result).run()
     assert review.values == check.values and review.opening() == check.opening()
+
+
+def test_a_card_taken_back_begins_the_review_again_and_it_says_the_hand_as_played():
+    """Practice Undo in the middle of a hand: the review worked out so far was of cards
+    no longer played; it begins again at a deal, and opened after the hand it says
+    that hand, the card taken back not in it."""
+    d = Driver("--speed", "instant", start=False, ahead=True)
+    d.app.options = d.app.table_options()
+    d.app.options.seed = SEED
+    d.app.start()
+    table = d.scene
+    while len(table.match.plays) < 9:
+        act(d, d.wait_for_player())
+    before = table.ahead
+    assert before is not None and before.plays == tuple(table.match.plays)
+    d.press("u")
+    assert before.status == "cancelled" and table.ahead is not None
+    assert table.ahead.plays == tuple(table.match.plays)  # begun again, as played now
+    act(d, d.wait_for_player(), last=False)  # another card this time
+    play_until(d, "breakdown")
+    result = table.finished_hand()
+    assert table.review.plays == result.plays
+    d.click(("btn", "seen"))
+    assert d.until(lambda: table.review.status == "done", 3000)
+    check = HandReview.of_result(result).run()
+    assert table.review.values == check.values and table.review.kept == check.kept
 
 
 def test_by_finger_on_a_phone_it_scrolls_marks_the_partner_and_closes():
@@ -483,9 +509,14 @@ def test_the_tricks_show_each_cost_with_the_card_that_kept_it_and_marks_on_the_c
     tricks = [row for row in rows if row.kind == "trick"]
     costly = [row for row in tricks if any(kind == "bad" for _, kind in row.notes)]
     assert costly
+    point = review.turning_point()
     for row in costly:
-        bad = [line for line, kind in row.notes if kind == "bad"]
-        assert len(bad) <= 2 and " kept " in " ".join(bad)
+        for i in range(4 * row.trick, 4 * row.trick + 4):
+            if review.cost(i).costly and (i == point or review.seat_of(i) == 0):
+                line = table.cost_line(i, i == point)
+                assert " kept " in line
+                assert len(wrapped(d.app.text, line, table.layout.font_small,
+                                   table.seen_trick_w() - 8, True)) <= 2
         held = [line for line, kind in row.notes if line.startswith("Held: ")]
         assert bool(held) == (size == "1280x720")
     area = table.seen_area

@@ -266,7 +266,7 @@ def test_join_by_typed_code_play_a_whole_hand_by_finger_and_leave_for_good(serve
     menu gives the seat to a computer for good."""
     from spades.ui.pages.friends import WaitingRoomScreen as Room
 
-    d = Driver("--speed", "instant", start=False)
+    d = Driver("--speed", "instant", start=False, ahead=True)
     save_friends(d.app.store, load_friends(d.app.store).__class__(
         server=f"127.0.0.1:{server.port}"))
 

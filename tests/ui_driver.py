@@ -35,7 +35,11 @@ KEYS = {
 
 class Driver:
     def __init__(self, *args: str, rules: Rules | None = None, dt: float = 0.05,
-                 start: bool = True) -> None:
+                 start: bool = True, ahead: bool = False) -> None:
+        # The review of each hand worked out while it is played (table/seen.py) costs
+        # a hand's review in processor time, seconds on a heavy deal: only the tests
+        # of it (``ahead``) have it; the others' tables work it out only when opened.
+        TableScene.review_ahead = ahead
         self.app = App(parse_args(["--seed", "11", *args]))
         # Events an earlier test posted and never ran (pygame's queue outlives an App)
         # must not reach this one: a stray Enter once went on past a step unread.

@@ -139,8 +139,17 @@ class SeenPanel:
         match = self.match
         actions = len(match.actions)
         if actions < self._ahead_actions and self.ahead is not None:
-            self.ahead.cancel()  # taken back (practice undo): begun again at a deal
+            # Taken back (practice undo): begun again from the same opening lead when
+            # the hand is still this one and its cards are as they were dealt or
+            # passed, else at the next deal.
+            taken = self.ahead
+            taken.cancel()
             self.ahead = None
+            if self.ahead_hand == match.hand_number and (
+                    match.phase == PLAYING or
+                    (match.phase == BIDDING and not match.rules.nil_pass)):
+                self.ahead = HandReview(taken.positions[0],
+                                        failed_nil_tricks=taken.failed_nil_tricks)
         self._ahead_actions = actions
         ahead = self.ahead
         if ahead is not None:
