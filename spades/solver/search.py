@@ -105,6 +105,20 @@ def squeeze(hands: tuple[int, int, int, int], cards: tuple[int, ...]) -> tuple[i
     return (h0, h1, h2, h3)
 
 
+def equal_below(rel: int, card: int) -> int:
+    """The cards of ``card``'s suit that a search of ``card`` also answered: when
+    ``card`` lies below every card of its suit that the answer rested on (``rel``),
+    so does any lower-than-those card of the suit, and playing one instead of the
+    other changes nothing the answer rests on (DDS's moves above ``lowestWin``).
+    0 when ``card`` itself mattered."""
+    field = _FIELD_OF[card]
+    m = rel & field
+    if not m:
+        return field
+    low = m & -m
+    return field & (low - 1) if (1 << card) < low else 0
+
+
 def run_tops(cards: int, hand: int) -> int:
     """The cards of ``cards`` that top a run of ``hand``: one of each set of equals."""
     return cards & ~((hand >> 1) & _NOT_TOPS)
@@ -273,6 +287,7 @@ class Solver:
         w4 = _SHAPE_UNIT[s4]
         value1 = not m1
         rel1 = 0
+        same1 = 0  # cards answered by a card tried before (equal_below)
         cands1 = run_tops(legal_cards(h1, -1, broken, anytime), h1)
         if cands1 & (cands1 - 1) == 0:
             leads = [cands1.bit_length() - 1]
@@ -284,6 +299,8 @@ class Solver:
         else:
             leads = nil_order(self.nil_seat, 1, cands1, h, leader, -1, -1)
         for a in leads:
+            if same1 >> a & 1:
+                continue
             led = SUIT_OF[a]
             broken1 = broken or (led == 3 and forced)
             field = SUIT_MASKS[led]
@@ -291,7 +308,10 @@ class Solver:
             shape1 = shape - w1[led]
             value2 = not m2
             rel2 = 0
+            same2 = 0
             for b in order(2, run_tops(g2, h2), h, s2, led, a, leader):
+                if same2 >> b & 1:
+                    continue
                 if b > a and (b >= 39 or SUIT_OF[b] == led):
                     best2, win2 = b, s2
                 else:
@@ -301,7 +321,10 @@ class Solver:
                 shape2 = shape1 - w2[SUIT_OF[b]]
                 value3 = not m1
                 rel3 = 0
+                same3 = 0
                 for c in order(3, run_tops(g3, h3), h, s3, led, best2, win2):
+                    if same3 >> c & 1:
+                        continue
                     if c > best2 and (c >= 39 or SUIT_OF[c] == led):
                         best3, win3 = c, s3
                     else:
@@ -311,7 +334,10 @@ class Solver:
                     shape3 = shape2 - w3[SUIT_OF[c]]
                     value4 = not m2
                     rel4 = 0
+                    same4 = 0
                     for d in order(4, run_tops(g4, h4), h, s4, led, best3, win3):
+                        if same4 >> d & 1:
+                            continue
                         self.nodes += 4
                         if d > best3 and (d >= 39 or SUIT_OF[d] == led):
                             win, top = s4, d
@@ -355,16 +381,22 @@ class Solver:
                             rel4 = r
                             break
                         rel4 |= r
+                        if not same4 & _FIELD_OF[d]:
+                            same4 |= equal_below(rel4, d)
                     if value4 == m1:
                         value3 = value4
                         rel3 = rel4
                         break
                     rel3 |= rel4
+                    if not same3 & _FIELD_OF[c]:
+                        same3 |= equal_below(rel3, c)
                 if value3 == m2:
                     value2 = value3
                     rel2 = rel3
                     break
                 rel2 |= rel3
+                if not same2 & _FIELD_OF[b]:
+                    same2 |= equal_below(rel2, b)
             if value2 == m1:
                 value1 = value2
                 rel1 = rel2
@@ -373,6 +405,8 @@ class Solver:
                 self.killers[left] = a
                 break
             rel1 |= rel2
+            if not same1 & _FIELD_OF[a]:
+                same1 |= equal_below(rel1, a)
         rel1 = _close(rel1)
         pattern = (h0 & rel1, hh1 & rel1, hh2 & rel1)
         lead = a if value1 == m1 else -1
