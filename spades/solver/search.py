@@ -119,6 +119,23 @@ def equal_below(rel: int, card: int) -> int:
     return field & (low - 1) if (1 << card) < low else 0
 
 
+def takes_trick(hs: int, hp: int, hn: int, led: int, lead: int) -> int:
+    """Whether the side of the second hand ``hs`` (its partner ``hp`` plays fourth,
+    ``hn`` third) takes the trick ``lead`` began, whatever is played: -1 when not
+    sure, else the cards that rest on it (DDS's QuickTricksSecondHand, first trick).
+    A ruff of a side suit that the third hand cannot overruff rests on the suit
+    lengths only (0); else a card of the suit above the lead and all of the third
+    hand's, which the third hand cannot ruff."""
+    field = SUIT_MASKS[led]
+    third_ruffs = led != 3 and not hn & field and hn & _SP
+    if led != 3 and ((not hs & field and hs & _SP) or (not hp & field and hp & _SP)):
+        return -1 if third_ruffs else 0
+    top = (hs | hp) & field
+    if top and top.bit_length() - 1 > lead and top > hn & field and not third_ruffs:
+        return _INCL[top.bit_length() - 1]
+    return -1
+
+
 def run_tops(cards: int, hand: int) -> int:
     """The cards of ``cards`` that top a run of ``hand``: one of each set of equals."""
     return cards & ~((hand >> 1) & _NOT_TOPS)
@@ -309,7 +326,16 @@ class Solver:
             value2 = not m2
             rel2 = 0
             same2 = 0
-            for b in order(2, run_tops(g2, h2), h, s2, led, a, leader):
+            seconds = order(2, run_tops(g2, h2), h, s2, led, a, leader)
+            if (t == 1 if m2 else t == left) and self.team_mode:
+                # The second hand's side needs only this trick (or the other side
+                # needs every trick): settled if that side surely takes it.
+                cards = takes_trick(h2, h4, h3, led, a)
+                if cards >= 0:
+                    value2 = m2
+                    rel2 = cards
+                    seconds = ()
+            for b in seconds:
                 if same2 >> b & 1:
                     continue
                 if b > a and (b >= 39 or SUIT_OF[b] == led):
