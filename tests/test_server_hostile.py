@@ -118,29 +118,71 @@ def test_a_good_message_reads_into_engine_values():
         "rules"].target == 300
 
 
-def test_the_leak_check_sees_a_hidden_card_in_a_view_or_an_event():
-    """The check serve-check runs on every message can fail: a view naming a card West
-    still holds, and an event naming one, are both caught; the same view without it
-    passes."""
-    from spades.engine.cards import mask_of, parse_cards
+def table_inboxes(rules, seed=9):
+    """One hand of a match played out here, told to each seat as the server tells it:
+    each action's update (table.update_message) through the seat filter, then the
+    hand's record. South bids nil when it can, so nil card passing comes up."""
+    import random
+
     from spades.engine.match import Match
-    from spades.engine.wire import view_to_json
-    from spades.server.check import check_message
+    from spades.server.seat_filter import for_seat
+    from spades.server.table import update_message
 
-    match = Match(seed=9)
-    dealt = {0: list(match.hands)}
-    view = view_to_json(match.view(0))
-    assert check_message({"type": "view", "view": view, "actions": 0}, 0, dealt) == 1
-    west_card = sorted(parse_cards(" ".join(
-        view_to_json(match.view(1))["hand"])))[0]
-    from spades.engine.cards import card_text
+    match = Match(rules, seed)
+    rng = random.Random(seed)
+    inbox = {s: [for_seat({"type": "view", "actions": 0}, s, match)] for s in range(4)}
+    while not match.history:
+        seat = match.to_act
+        choices = match.view(seat).legal_actions()
+        nil = [a for a in choices if getattr(a, "value", None) == 0 and seat == 0]
+        action = nil[0] if nil else rng.choice(choices)
+        events = match.apply(action)
+        message = update_message(seat, action, events, len(match.actions))
+        for s in range(4):
+            inbox[s].append(for_seat(message, s, match))
+    record = {"type": "record", "hand_number": 0, "record": match.history[0].to_record()}
+    for s in range(4):
+        inbox[s].append(for_seat(record, s, match))
+    return inbox, {0: record["record"]}
 
-    leaked = dict(view, hand=view["hand"] + [card_text(west_card)])
-    with pytest.raises(AssertionError, match="hidden"):
-        check_message({"type": "view", "view": leaked, "actions": 0}, 0, dealt)
-    event = {"type": "card_played", "seat": 1, "card": card_text(west_card),
-             "trick_number": 0, "position": 0}
-    with pytest.raises(AssertionError, match="hidden"):
-        check_message({"type": "update", "view": view, "events": [event], "actions": 1},
-                      0, dealt)
-    assert mask_of([west_card]) & dealt[0][1]
+
+def test_the_leak_check_sees_a_hidden_card_in_the_action_the_events_or_the_view():
+    """The check serve-check runs on every message can fail, whichever field the card
+    is in. North, the partner of South's nil, is told of: South's passed cards in the
+    update of South's pass, before North passes its own (the action as the server sent
+    it before the seat filter); a card West holds, in an event or in the view; a
+    record before its hand is over. Each is caught; the messages as the seat filter
+    makes them pass."""
+    import copy
+
+    from spades.engine.rules import Rules
+    from spades.server.check import check_inbox
+
+    inbox, records = table_inboxes(Rules(nil_pass=2))
+    for seat in range(4):  # all but the last update, which deals hand 1 (no record)
+        assert check_inbox(inbox[seat], seat, records) == len(inbox[seat]) - 1
+    north = inbox[2]
+    south_pass = next(i for i, m in enumerate(north) if m["type"] == "update"
+                      and m["seat"] == 0 and m["events"][0]["type"] == "cards_passed")
+    assert north[south_pass]["action"] == "pass"  # face down, as the filter sends it
+    assert north[south_pass]["view"]["received"] == []  # North has not passed yet
+    south_cards = dict(records[0]["passes"])[0]
+    west_card = next(c for c in records[0]["hands"][1].split()
+                     if c not in records[0]["plays"][:4])
+
+    def planted(change, index=south_pass):
+        messages = copy.deepcopy(north)
+        change(messages[index])
+        return messages
+
+    plants = {
+        "action": planted(lambda m: m.update(action=south_cards)),
+        "events": planted(lambda m: m["events"].append(
+            {"type": "card_played", "seat": 1, "card": west_card, "trick_number": 0,
+             "position": 1})),
+        "view": planted(lambda m: m["view"]["hand"].append(west_card)),
+        "record": [*north[:south_pass], north[-1], *north[south_pass:-1]],
+    }
+    for messages in plants.values():
+        with pytest.raises(AssertionError, match="cannot know|record"):
+            check_inbox(messages, 2, records)

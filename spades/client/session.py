@@ -20,7 +20,7 @@ from typing import Any
 
 from ..engine.actions import Action, action_from_json, action_to_json
 from ..engine.view import PlayerView
-from ..engine.wire import WireError, event_from_json, view_from_json
+from ..engine.wire import FACE_DOWN, WireError, event_from_json, view_from_json
 
 PROTOCOL = "spades-table/1"
 BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0)
@@ -31,7 +31,7 @@ class Update:
     """One action at the table: who took it, what it caused, and the view after it."""
 
     seat: int
-    action: Action
+    action: Action | None  # None: another seat's nil card pass, face down
     events: tuple[Any, ...]
     view: PlayerView
     actions: int
@@ -218,7 +218,8 @@ class TableClient:
             deck = view.rules.cards  # the raised twos and the jokers read by the deck
             update = Update(
                 seat=message["seat"],
-                action=action_from_json(message["action"], deck),
+                action=None if message["action"] == FACE_DOWN
+                else action_from_json(message["action"], deck),
                 events=tuple(event_from_json(e, deck) for e in message["events"]),
                 view=view,
                 actions=message["actions"],

@@ -27,6 +27,9 @@ from .scoring import ScoreLine, TeamScore
 from .view import PlayerView
 
 PHASES = ("bidding", "passing", "playing", "over")
+# Another seat's nil card pass, as a seat hears of it: which cards went is for the
+# seat that passed them alone (its partner takes them up at the exchange).
+FACE_DOWN = "pass"
 
 
 class WireError(ValueError):

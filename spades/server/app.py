@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.actions import action_from_json, action_to_json
-from ..engine.wire import event_to_json, view_to_json
+from ..engine.match import Match
+from ..engine.wire import view_to_json
 from .computers import Computers, read_hands
 from .page import CDN, Page
 from .protocol import (
@@ -34,6 +35,7 @@ from .protocol import (
     read_message,
     show_code,
 )
+from .seat_filter import for_seat
 from .store import TableStore
 from .table import OVER, PLAYING, WAITING, Settings, Table, update_message
 
@@ -66,10 +68,12 @@ class Connection:
         self.allowance -= 1
         return self.allowance >= 0
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any], match: Match | None = None) -> None:
+        """Every message this server sends leaves here, through the one per-seat
+        filter (``match``: the match the message speaks of)."""
         from websockets.asyncio.server import broadcast
 
-        broadcast([self.ws], encode(message))
+        broadcast([self.ws], encode(for_seat(message, self.seat, match)))
 
 
 class Refused(Exception):
@@ -291,14 +295,15 @@ class TableServer:
             self.broadcast(table, {"type": "back", "seat": seat})
         self.broadcast_table(table)
         if table.match is not None:
-            missed = table.missed_updates(seat, message.get("seen", -1))
-            for update in missed:
-                conn.send(update)
+            missed = 0
+            for update, then in table.missed_updates(message.get("seen", -1)):
+                conn.send(update, then)
+                missed += 1
             if not missed:
-                conn.send(table.view_message(seat))
+                conn.send(table.view_message(), table.match)
             for hand in table.match.history:  # the whole score sheet, for a client back
                 conn.send({"type": "record", "hand_number": hand.hand_number,
-                           "record": hand.to_record()})
+                           "record": hand.to_record()}, table.match)
 
     def on_seat(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
@@ -327,10 +332,7 @@ class TableServer:
         self.store.save_table(table.code, table.doc())
         self.last_action[table.code] = time.monotonic()
         self.broadcast_table(table)
-        for seat in range(4):
-            c = self.present.get((table.code, seat))
-            if c is not None:
-                c.send(table.view_message(seat))
+        self.broadcast(table, table.view_message())
         self._schedule(table)
 
     def on_act(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -389,17 +391,12 @@ class TableServer:
         self.store.add_action(table.code, index, seat, action_to_json(action))
         events = table.apply(action, seat)
         self.last_action[table.code] = time.monotonic()
-        events_json = [event_to_json(e) for e in events]
         finished = table.finished_hands(events)
         for number, record in finished:
             self.store.add_record(table.code, number, record)
         if table.state == OVER:
             self.store.save_table(table.code, table.doc())
-        for s in range(4):
-            c = self.present.get((table.code, s))
-            if c is not None:
-                c.send(update_message(seat, action, events, table.match, s, index + 1,
-                                      events_json))
+        self.broadcast(table, update_message(seat, action, events, index + 1))
         for number, record in finished:
             self.broadcast(table, {"type": "record", "hand_number": number, "record": record})
         if finished and table.state != OVER:
@@ -530,10 +527,11 @@ class TableServer:
     # --- sending ---------------------------------------------------------------------
 
     def broadcast(self, table: Table, message: dict[str, Any]) -> None:
+        """A message for the whole table: each seat hears what the filter lets it."""
         for seat in range(4):
             c = self.present.get((table.code, seat))
             if c is not None:
-                c.send(message)
+                c.send(message, table.match)
 
     def broadcast_table(self, table: Table) -> None:
         self.broadcast(table, table.table_message())

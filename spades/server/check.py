@@ -1,9 +1,13 @@
 """serve-check: what a table server must never do, tried many times against a real one.
 
-1. **No leaks.** Random matches (random rule options, one to four friends, computer
-   players in the other seats, random legal play), every message to every seat kept;
-   once a hand's record shows the hands as dealt, each message is checked: it may
-   name no card another seat still held when it was sent.
+1. **No leaks.** Random matches under every rule set the server accepts (RULE_SETS
+   with nil card passing of 1 or 2 cards, blind nil, 10 for 200, Boston drawn on top),
+   one to four friends, computer players in the other seats, random legal play that
+   bids nil often; now and then a friend's connection drops and comes back by
+   ``resume``. Every message to every seat is kept; once the hands' records tell how
+   each hand was dealt, passed and played, every field of each message (``action``,
+   ``events``, ``view``, anything else) is checked: it may name no card the seat
+   could not know when it was sent, and a hand's record comes only once it is over.
 2. **Hostile messages.** Each on a connection of its own, holding a seat at a table
    frozen mid-hand (someone else's turn): malformed JSON, wrong types, unknown fields,
    oversized and binary frames, forged tokens, wrong codes, acts out of turn, floods.
@@ -22,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..engine.cards import mask_of, parse_cards
+from ..engine.cards import FULL_DECK, cards_of, cards_text, mask_of, parse_cards, partner_of
 from ..engine.rules import VARIANT_PRESETS, Rules
 from ..engine.wire import cards_named
 from .local import ServerProcess, client, drive, random_legal
@@ -30,66 +34,130 @@ from .local import ServerProcess, client, drive, random_legal
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
-def check_message(message: dict[str, Any], seat: int, dealt: dict[int, list[int]]) -> int:
-    """Raise AssertionError if a message to ``seat`` names a card another seat still
-    held; ``dealt`` maps a hand number to the four hands as dealt. 1 if checked."""
-    if message["type"] == "record":
-        return 0  # a finished hand's record shows every hand: that is what it is for
-    if message["type"] not in ("view", "update"):
-        if cards_named(message):
-            raise AssertionError(f"seat {seat} was told of cards in {message}")
-        return 1
-    view = message["view"]
-    hands = dealt.get(view["hand_number"])
-    if hands is None:
-        return 0  # a hand not finished yet: no record tells its deal
-    deck = Rules.from_dict(view["rules"]).cards
-    hidden = 0
-    for other in range(4):
-        if other != seat:
-            hidden |= hands[other]
-    # Played cards are public; under nil card passing, so are those the seat gave and got.
-    hidden &= ~mask_of(parse_cards(" ".join(view["played"] + view.get("passed", [])
-                                           + view.get("received", [])), deck))
-    if cards_named(view, deck) & hidden:
-        raise AssertionError(f"seat {seat}'s view names a hidden card: {view}")
-    events = message.get("events", [])
-    dealt_at = max((i for i, e in enumerate(events) if e["type"] == "hand_dealt"), default=-1)
-    # Events before a new deal belong to the finished hand, played out to its last card.
-    if cards_named(events[dealt_at + 1 :], deck) & hidden:
-        raise AssertionError(f"seat {seat} was told of a hidden card in {events}")
-    return 1
+def check_inbox(messages: list[dict[str, Any]], seat: int,
+                records: dict[int, dict[str, Any]]) -> int:
+    """Raise AssertionError at the first message to ``seat`` that names a card the seat
+    could not know when it was sent; ``records`` (hand number -> spades-hand/1 record)
+    tell each hand as dealt, passed and played. Every field of every message is read
+    (``action``, ``events``, ``view``, anything else); what the seat may know is taken
+    from the records, never from the server's messages. Returns the messages checked
+    (a message of a hand with no record yet cannot be, and is not counted)."""
+    deck = Rules.from_dict(next(iter(records.values()))["rules"]).cards if records else FULL_DECK
+    latest = (-1, "")  # the hand number and phase of the newest view the seat was sent
+    checked = 0
+    exchanged = -1  # the newest hand in which the seat took up its partner's pass
+    for message in messages:
+        if message["type"] == "record":
+            # A finished hand's record shows every hand, once that hand is over.
+            number, phase = latest
+            if not (number > message["hand_number"] or phase == "over"):
+                raise AssertionError(f"seat {seat} got hand {message['hand_number']}'s"
+                                     f" record in hand {number} ({phase})")
+            checked += 1
+            continue
+        if "view" not in message:
+            if cards_named(message, deck):
+                raise AssertionError(f"seat {seat} was told of cards in {message}")
+            checked += 1
+            continue
+        view = message["view"]
+        latest = (view["hand_number"], view["phase"])
+        if view["hand_number"] not in records:
+            continue
+        told = {k: v for k, v in message.items() if k not in ("action", "events")}
+        events = message.get("events", [])
+        dealt_at = max((i for i, e in enumerate(events) if e["type"] == "hand_dealt"),
+                       default=-1)
+        # An action and events before a new deal belong to the finished hand, played
+        # out to its last card: every card of it is on the table by then.
+        told["events"] = events[dealt_at + 1:]
+        if dealt_at < 0 and "action" in message:
+            told["action"] = message["action"]
+        if any(e["type"] == "cards_exchanged" and seat in e["seats"] for e in told["events"]):
+            exchanged = view["hand_number"]
+        leaked = cards_named(told, deck) & ~known_to(
+            seat, view, records, exchanged == view["hand_number"])
+        if leaked:
+            raise AssertionError(f"seat {seat} was told of {cards_text(cards_of(leaked))},"
+                                 f" which it cannot know, in {message}")
+        checked += 1
+    return checked
+
+
+def known_to(seat: int, view: dict[str, Any], records: dict[int, dict[str, Any]],
+             exchanged: bool) -> int:
+    """The cards ``seat`` may know at the moment of ``view``, from the hand's record:
+    its own as dealt (once it has looked), those played so far, and after the exchange
+    of a nil card pass (``exchanged``, or the passing over) the cards its partner passed
+    to it."""
+    record = records[view["hand_number"]]
+    deck = Rules.from_dict(record["rules"]).cards
+    played = 4 * len(view["tricks"]) + len(view["trick"])
+    known = mask_of(parse_cards(" ".join(record["plays"][:played]), deck))
+    if view["looked"]:
+        known |= mask_of(parse_cards(record["hands"][seat], deck))
+    if exchanged or view["phase"] in ("playing", "over"):
+        for passer, cards in record.get("passes", []):
+            if passer == partner_of(seat):
+                known |= mask_of(parse_cards(" ".join(cards), deck))
+    return known
+
+
+# What the leak run plays: each match on one of these, with house options drawn at
+# random on top (nil card passing, blind nil, 10 for 200, Boston whenever they fit).
+RULE_SETS = ("standard", "suicide", "mirror", "whiz", "jokers", "deuces")
 
 
 def random_rules(rng: random.Random) -> dict[str, Any]:
-    """Random house rules; half the time on a variant (its bidding or its deck, and
-    sometimes nil card passing), which is what sends the most to a seat."""
-    nil = rng.random() < 0.8
-    target = rng.choice([100, 150, 200, 250])
-    base: dict[str, Any] = {}
-    if rng.random() < 0.5:
-        base = VARIANT_PRESETS[rng.choice(sorted(VARIANT_PRESETS))].to_dict()
-        if base["bidding"] == "free" and base["nil"] and rng.random() < 0.5:
-            base["nil_pass"] = rng.choice([1, 2, 3])
+    """Random rules the server accepts: a bidding or deck of RULE_SETS, then house
+    options; nil card passing (1 or 2 cards) in half the matches that allow nil."""
+    while True:
+        name = rng.choice(RULE_SETS)
+        base = VARIANT_PRESETS[name].to_dict() if name != "standard" else {}
+        target = rng.choice([100, 150, 200, 250])
+        free = base.get("bidding", "free") == "free"
+        nil = not free or rng.random() < 0.85  # the bidding variants need nil
+        options = {
+            **base,
+            "nil": nil,
+            "blind_nil": nil and base.get("bidding") != "mirror" and rng.random() < 0.5,
+            "blind_nil_deficit": rng.choice([0, 100]),
+            "nil_pass": rng.choice([1, 2]) if nil and rng.random() < 0.5 else 0,
+            "ten_for_200": rng.random() < 0.3,
+            "boston": rng.random() < 0.3,
+            "team_cap_13": rng.random() < 0.5,
+            "spades_lead_anytime": rng.random() < 0.2,
+            "forced_spade_lead_breaks": rng.random() < 0.3,
+            "failed_nil_tricks": rng.choice(["count", "bags"]),
+            "bag_limit": rng.choice([5, 10]),
+            "target": target,
+            # Random bids are set time and again: a mercy rule ends such a match for sure.
+            "mercy": -rng.choice([target // 2, target]),
+        }
         try:
-            Rules.from_dict({**base, "target": target, "mercy": -target})
+            Rules.from_dict(options)
         except ValueError:
-            base = {}
-        else:
-            return {**base, "target": target, "mercy": -rng.choice([target // 2, target])}
-    return {
-        "nil": nil,
-        "blind_nil": nil and rng.random() < 0.5,
-        "blind_nil_deficit": rng.choice([0, 100]),
-        "team_cap_13": rng.random() < 0.5,
-        "spades_lead_anytime": rng.random() < 0.2,
-        "forced_spade_lead_breaks": rng.random() < 0.3,
-        "failed_nil_tricks": rng.choice(["count", "bags"]),
-        "bag_limit": rng.choice([5, 10]),
-        "target": target,
-        # Random bids are set time and again: a mercy rule ends such a match for sure.
-        "mercy": -rng.choice([target // 2, target]),
-    }
+            continue
+        return options
+
+
+def rules_played(rules: dict[str, Any]) -> list[str]:
+    """The names serve-check counts a match under (its rule set and house options)."""
+    names = [rules.get("bidding", "free") if rules.get("bidding", "free") != "free"
+             else rules.get("deck", "standard")]
+    if rules.get("nil_pass"):
+        names.append(f"nil_pass={rules['nil_pass']}")
+    names += [option for option in ("blind_nil", "ten_for_200", "boston") if rules.get(option)]
+    return names
+
+
+def eager_nil(view, rng):
+    """Random legal play that bids nil often, so nil card passing comes up."""
+    choices = view.legal_actions()
+    nils = [a for a in choices if getattr(a, "value", None) == 0]
+    if nils and rng.random() < 0.3:
+        return nils[0]
+    return rng.choice(choices)
 
 
 async def seated(url: str, names, rules=None, strength="easy", grace=120.0, pace=0.0):
@@ -110,10 +178,13 @@ async def seated(url: str, names, rules=None, strength="easy", grace=120.0, pace
     return clients
 
 
-async def checked_match(url: str, seed: int) -> tuple[int, int]:
-    """One random match, every message checked. Returns (messages checked, hands)."""
+async def checked_match(url: str, seed: int) -> dict[str, Any]:
+    """One random match, every message to every seat checked (check_inbox); now and
+    then a client's connection drops after its own action, so it comes back by
+    ``resume`` and its missed updates are checked too."""
     rng = random.Random(seed)
-    clients = await seated(url, NAMES[: rng.randint(1, 4)], rules=random_rules(rng))
+    rules = random_rules(rng)
+    clients = await seated(url, NAMES[: rng.randint(1, 4)], rules=rules)
     inbox: dict[int, list[dict[str, Any]]] = {id(c): [] for c in clients}
     for c in clients:
         original = c._receive
@@ -123,31 +194,47 @@ async def checked_match(url: str, seed: int) -> tuple[int, int]:
             original(message)
 
         c._receive = keep
+    drops = {"planned": {}, "done": 0}
+
+    def play(view, rng):
+        c = next(c for c in clients if c.seat == view.seat)
+        if rng.random() < 0.02 and id(c) not in drops["planned"]:
+            drops["planned"][id(c)] = c.actions + 1 + rng.randrange(4)
+        return eager_nil(view, rng)
+
+    def over() -> bool:
+        for c in clients:  # a planned drop: the network goes, the client comes back
+            at = drops["planned"].get(id(c))
+            if at is not None and c.actions >= at and c.status == "ready" and c.transport:
+                c.transport.close()
+                drops["planned"][id(c)] = 10**9
+                drops["done"] += 1
+        return clients[0].table["state"] == "over" and clients[0].view is not None \
+            and clients[0].view.phase == "over" and all(c.status == "ready" for c in clients)
+
     clients[0].start()
-    await drive(clients, lambda: clients[0].table["state"] == "over"
-                and clients[0].view is not None and clients[0].view.phase == "over",
-                players={id(c): random_legal for c in clients}, timeout=300, rng=rng)
+    await drive(clients, over, players={id(c): play for c in clients}, timeout=300, rng=rng)
     await drive(clients, lambda: all(len(c.records) == len(clients[0].records)
                                      for c in clients), timeout=30)
-    dealt = {}
-    for i, record in enumerate(clients[0].records):
-        deck = Rules.from_dict(record["rules"]).cards
-        dealt[i] = [mask_of(parse_cards(h, deck)) for h in record["hands"]]
-    checked = sum(check_message(m, c.seat, dealt) for c in clients for m in inbox[id(c)])
+    records = clients[0].hand_records
+    checked = sum(check_inbox(inbox[id(c)], c.seat, records) for c in clients)
     for c in clients:
         c.close()
-    return checked, len(dealt)
+    passes = sum(len(r.get("passes", [])) for r in records.values())
+    return {"messages": checked, "hands": len(records), "rules": rules_played(rules),
+            "passes": passes, "resumes": drops["done"]}
 
 
 async def leak_run(url: str, matches: int, seed: int, at_once: int = 8) -> dict[str, Any]:
-    done = {"matches": 0, "messages": 0, "hands": 0, "leaks": 0, "errors": 0}
+    done: dict[str, Any] = {"matches": 0, "messages": 0, "hands": 0, "leaks": 0, "errors": 0,
+                            "passes": 0, "resumes": 0, "rules": {}}
     queue = list(range(matches))
 
     async def worker():
         while queue:
             n = queue.pop()
             try:
-                checked, hands = await checked_match(url, seed * 1_000_003 + n)
+                match = await checked_match(url, seed * 1_000_003 + n)
             except AssertionError as exc:
                 failure = "timed out" not in str(exc)
                 done["leaks" if failure else "errors"] += 1
@@ -158,8 +245,10 @@ async def leak_run(url: str, matches: int, seed: int, at_once: int = 8) -> dict[
                 print(f"match {n}: {type(exc).__name__}: {exc}"[:400], flush=True)
                 continue
             done["matches"] += 1
-            done["messages"] += checked
-            done["hands"] += hands
+            for key in ("messages", "hands", "passes", "resumes"):
+                done[key] += match[key]
+            for name in match["rules"]:
+                done["rules"][name] = done["rules"].get(name, 0) + 1
             if done["matches"] % 100 == 0:
                 print(f"  {done['matches']} matches checked", flush=True)
 
@@ -350,6 +439,9 @@ def main(args: argparse.Namespace) -> int:
     print(f"matches checked: {leaks['matches']} ({leaks['hands']} hands, "
           f"{leaks['messages']} messages to seats) in {result['leak_seconds']:.0f} s;"
           f" leaks: {leaks['leaks']}; matches that could not finish: {leaks['errors']}")
+    print(f"  nil card passes made: {leaks['passes']}; seats back by resume:"
+          f" {leaks['resumes']}; matches by rules: " + ", ".join(
+              f"{name} {count}" for name, count in sorted(leaks["rules"].items())))
     print(f"hostile messages: {hostile['sent']}; refused {hostile['refused']}, closed with a"
           f" reason {hostile['closed']}, failures {hostile['failures']}; a flood closed:"
           f" {hostile['flood_closed']}; table intact: {hostile['table_intact']}, played on:"

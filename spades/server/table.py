@@ -10,13 +10,14 @@ replays the log from the seed, so a restarted server has every table back.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.actions import Action, HandScored, action_from_json, action_to_json
 from ..engine.match import Match
 from ..engine.rules import STANDARD, Rules
-from ..engine.wire import event_to_json, view_to_json
+from ..engine.wire import event_to_json
 from .protocol import show_code
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
@@ -152,30 +153,26 @@ class Table:
             ],
         }
 
-    def view_message(self, seat: int) -> dict[str, Any]:
-        assert self.match is not None
-        return {
-            "type": "view",
-            "view": view_to_json(self.match.view(seat)),
-            "actions": self.actions,
-        }
+    def view_message(self) -> dict[str, Any]:
+        """The table's latest view, for the whole table: the seat filter
+        (seat_filter.py) makes each seat's view from it."""
+        return {"type": "view", "actions": self.actions}
 
-    def missed_updates(self, seat: int, seen: int, most: int = 60) -> list[dict[str, Any]]:
-        """The updates a seat missed since it saw ``seen`` actions, rebuilt by replaying
-        the log; empty when there are none or too many (then a fresh view serves)."""
+    def missed_updates(self, seen: int, most: int = 60) -> Iterator[tuple[dict[str, Any], Match]]:
+        """The updates since ``seen`` actions, rebuilt by replaying the log, each with
+        the match as it stood after its action (for the seat filter: take each before
+        the next); none when there are none or too many (then a fresh view serves)."""
         assert self.match is not None
         log = self.match.actions
         if not 0 <= seen < len(log) or len(log) - seen > most:
-            return []
+            return
         replay = Match(self.settings.rules, self.seed)
         for action in log[:seen]:
             replay.apply(action)
-        out = []
         for i in range(seen, len(log)):
             actor = replay.to_act
             events = replay.apply(log[i])
-            out.append(update_message(actor, log[i], events, replay, seat, i + 1))
-        return out
+            yield update_message(actor, log[i], events, i + 1), replay
 
     # --- storing ---------------------------------------------------------------------
 
@@ -210,15 +207,14 @@ class Table:
         return table
 
 
-def update_message(
-    actor: int, action: Action, events: list[Any], match: Match, seat: int, actions: int,
-    events_json: list[dict[str, Any]] | None = None,
-) -> dict[str, Any]:
+def update_message(actor: int, action: Action, events: list[Any], actions: int
+                   ) -> dict[str, Any]:
+    """An action told to the whole table; the seat filter (seat_filter.py) makes each
+    seat's update from it, its view included."""
     return {
         "type": "update",
         "seat": actor,
         "action": action_to_json(action),
-        "events": events_json if events_json is not None else [event_to_json(e) for e in events],
-        "view": view_to_json(match.view(seat)),
+        "events": [event_to_json(e) for e in events],
         "actions": actions,
     }
