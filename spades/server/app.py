@@ -10,6 +10,7 @@ the protocol closes that connection with the reason and touches no table.
 from __future__ import annotations
 
 import asyncio
+import signal
 import sys
 import time
 from collections import deque
@@ -540,7 +541,7 @@ class TableServer:
 async def run(host: str, port: int, data: Path, web_dir: Path | None,
               trust_proxy: bool = False, workers: int | None = None,
               rate: float = MESSAGES_PER_SECOND, cdn: str = CDN, ready: Any = None) -> None:
-    """Serve until cancelled (Ctrl+C)."""
+    """Serve until SIGINT (Ctrl+C) or SIGTERM, or until cancelled."""
     from .store import SQLiteStore
 
     data.mkdir(parents=True, exist_ok=True)
@@ -557,8 +558,14 @@ async def run(host: str, port: int, data: Path, web_dir: Path | None,
           f" {restored} tables back ({finished} finished) from {data}", flush=True)
     if ready is not None:
         ready(port)
+    # SIGTERM (a service manager, kill) stops the server as Ctrl+C does: the tables are
+    # in the store already; the workers and their helpers are stopped below.
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
     try:
-        await asyncio.Future()
+        await stop.wait()
     finally:
         server.stopping = True
         ws_server.close()

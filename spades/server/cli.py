@@ -24,8 +24,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         asyncio.run(run(args.host, args.port, data, web, trust_proxy=args.proxy,
                         workers=args.workers, rate=args.rate, cdn=args.cdn))
-    except KeyboardInterrupt:
-        print("Stopped; every table is kept in", data)
+    except KeyboardInterrupt:  # Ctrl+C before the server took the signals over
+        pass
+    print("Stopped; every table is kept in", data)
     return 0
 
 

@@ -97,4 +97,21 @@ class Computers:
             raise
 
     def close(self) -> None:
+        """Stop every process the pool started: its workers (a search under way is
+        dropped), then the forkserver and the resource tracker that multiprocessing
+        keeps for them, so a stopped server leaves no process behind."""
+        workers = list((self.pool._processes or {}).values())
         self.pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(5)
+        # multiprocessing's own helpers live as long as the server would; their
+        # _stop() is how the standard library's tests end them.
+        from multiprocessing import forkserver, resource_tracker
+
+        for helper in (forkserver._forkserver, resource_tracker._resource_tracker):
+            try:
+                helper._stop()
+            except (AttributeError, OSError, ChildProcessError):
+                pass
