@@ -77,12 +77,15 @@ web: $(WEB_STAMP)
 	    $(if $(WEB_PKG),--package-index $(WEB_PKG))
 	@ls -l $(WEB_DIR)
 
-# The table server: the build on http://localhost:$(PORT)/, with /cdn/ from pygbag's CDN
-# as pygbag's own test server does (the runtime asks there for pygame-ce on a localhost
-# page), and the tables for friends at /table on the same address (HOST=0.0.0.0 lets
-# the other computers of the network in). build/serve.py serves the page alone.
-serve: web
-	$(PYTHON) -m spades serve --web $(WEB_DIR) --port $(PORT) $(if $(HOST),--host $(HOST))
+# The table server, in the project's own environment: the build on
+# http://localhost:$(PORT)/, with /cdn/ from where WEB_CDN keeps the runtime (the part
+# of it before /cdn/, pygbag's CDN unless told) as pygbag's own test server does (the
+# runtime asks there for pygame-ce on a http://localhost:8... page), and the tables for
+# friends at /table on the same address (HOST=0.0.0.0 lets the other computers of the
+# network in). build/serve.py serves the page alone.
+serve: $(STAMP) web
+	$(BIN)/python -m spades serve --web $(WEB_DIR) --port $(PORT) $(if $(HOST),--host $(HOST)) \
+	    $(if $(findstring /cdn/,$(WEB_CDN)),--cdn $(firstword $(subst /cdn/, ,$(WEB_CDN))))
 
 # The zip itch.io-style hosts take: index.html at its root, beside the archive.
 web-archive: web

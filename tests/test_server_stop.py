@@ -56,7 +56,7 @@ def test_a_stopped_server_leaves_no_process_of_its_group(tmp_path, signum, ctrl_
     group = server.pid  # a new session: the server leads its own process group
     try:
         deadline = time.monotonic() + 60
-        while not (found := re.search(r"http://127\.0\.0\.1:(\d+)/", log.read_text())):
+        while not (found := re.search(r"http://localhost:(\d+)/", log.read_text())):
             assert server.poll() is None and time.monotonic() < deadline, log.read_text()
             time.sleep(0.05)
         url = f"ws://127.0.0.1:{found.group(1)}/table"

@@ -41,6 +41,10 @@ from .store import TableStore
 from .table import OVER, PLAYING, WAITING, Settings, Table, update_message
 
 VERSION = "spades-server/1"
+# Hosts whose page opens as http://localhost:PORT/ on this computer: the address the
+# server prints, since pygbag's runtime asks the page's own server for /cdn/ (pygame-ce)
+# only on a http://localhost:8... page (on 127.0.0.1 it goes to the CDN itself).
+THIS_COMPUTER = ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::")
 TRIES_PER_MINUTE = 10  # create, join and resume on one connection
 FAILED_TRIES_PER_MINUTE = 30  # wrong codes and unknown tokens from one address
 
@@ -554,8 +558,11 @@ async def run(host: str, port: int, data: Path, web_dir: Path | None,
     ws_server = await server.serve(host, port)
     port = ws_server.sockets[0].getsockname()[1]
     page = "the game's page and " if server.page.built else ""
-    print(f"Serving {page}tables on http://{host}:{port}/ (tables at ws://{host}:{port}/table);"
-          f" {restored} tables back ({finished} finished) from {data}", flush=True)
+    shown = "localhost" if host in THIS_COMPUTER else host
+    network = " and this computer's network addresses" if host in ("0.0.0.0", "::") else ""
+    print(f"Serving {page}tables on http://{shown}:{port}/{network} (tables at"
+          f" ws://{shown}:{port}/table); {restored} tables back ({finished} finished)"
+          f" from {data}", flush=True)
     if ready is not None:
         ready(port)
     # SIGTERM (a service manager, kill) stops the server as Ctrl+C does: the tables are

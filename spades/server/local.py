@@ -54,7 +54,7 @@ class ServerProcess:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             text = self.log.read_text()[start_at:]
-            found = re.search(r"http://127\.0\.0\.1:(\d+)/", text)
+            found = re.search(r"http://(?:localhost|127\.0\.0\.1):(\d+)/", text)
             if found:
                 self.port = int(found.group(1))
                 self.banner = text
