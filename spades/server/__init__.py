@@ -6,6 +6,7 @@ starts it; the WebSocket library is imported only when a server starts.
 
     protocol.py   the client messages, checked; codes, tokens, names
     table.py      one table: its match, seats and messages (no I/O)
+    seat_filter.py  what one seat may be told of a message: every message goes through it
     store.py      where tables live: one small interface, SQLite
     computers.py  computer players thinking in worker processes
     page.py       the game's page over HTTP, /cdn/ through a cache as make serve does
