@@ -26,6 +26,8 @@ def test_random_matches_name_no_hidden_card_to_any_seat(server):
     result = asyncio.run(leak_run(server.url, matches=6, seed=5, at_once=3))
     assert result["leaks"] == 0
     assert result["matches"] == 6 and result["messages"] > 500
+    # Among them nil card passing of one and of two cards, and the jokers deck.
+    assert {"nil_pass=1", "nil_pass=2", "jokers"} <= set(result["rules"])
 
 
 def test_hostile_messages_are_refused_or_closed_and_the_table_is_untouched(tmp_path):
