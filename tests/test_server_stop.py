@@ -1,8 +1,8 @@
 """A stopped table server leaves nothing running: the real ``python -m spades serve``,
 started in a process group of its own, with its computer players' worker pool up and a
-table mid-match, stopped by SIGTERM (a service manager, ``kill``) or SIGINT (Ctrl+C).
-Every process of its group (the server, the pool's workers, multiprocessing's
-forkserver and resource tracker) must be gone within 10 seconds."""
+table mid-match, stopped by SIGTERM (a service manager, ``kill``) or SIGINT (Ctrl+C),
+or killed by SIGKILL. Every process of its group (the server, the pool's workers,
+multiprocessing's forkserver and resource tracker) must be gone within 10 seconds."""
 
 from __future__ import annotations
 
@@ -43,7 +43,8 @@ def group_members(group: int) -> list[int]:
 @pytest.mark.parametrize(("signum", "ctrl_c"), [
     (signal.SIGTERM, False), (signal.SIGINT, False),
     (signal.SIGINT, True),  # Ctrl+C in a terminal: to every process of the group
-], ids=["SIGTERM", "SIGINT", "Ctrl+C"])
+    (signal.SIGKILL, False),  # killed outright: the workers notice, and end
+], ids=["SIGTERM", "SIGINT", "Ctrl+C", "SIGKILL"])
 def test_a_stopped_server_leaves_no_process_of_its_group(tmp_path, signum, ctrl_c):
     log = tmp_path / "server.log"
     with open(log, "w") as out:
@@ -80,6 +81,8 @@ def test_a_stopped_server_leaves_no_process_of_its_group(tmp_path, signum, ctrl_
             time.sleep(0.1)
         left = group_members(group)
         assert left == [], (signum, [Path(f"/proc/{p}/cmdline").read_bytes()[:80] for p in left])
+        if signum == signal.SIGKILL:
+            return
         assert server.wait(1) == 0
         assert "Stopped; every table is kept in" in log.read_text()
         assert "Traceback" not in log.read_text()

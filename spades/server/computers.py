@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -49,13 +51,39 @@ def read_hands(reading_doc: dict[str, Any] | None, records: list[tuple[int, Any]
     return reading.to_json()
 
 
-def _yield_to_the_tables() -> None:
+def _start_worker(server: int) -> None:
     """In a new worker: think at a lower priority than the server's event loop, so a
-    hard search never delays another table's update (two cores, many searches)."""
+    hard search never delays another table's update (two cores, many searches); and
+    end with the server (``server``: its process id) even when it is killed outright
+    (SIGKILL), which leaves the worker no word: waiting for work that cannot come, it
+    would keep the forkserver and the resource tracker alive with it."""
     try:
         os.nice(10)
     except (AttributeError, OSError):  # no nice() on this system: think as before
         pass
+
+    def watch() -> None:
+        while not _ended(server):
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
+def _ended(pid: int) -> bool:
+    """Whether a process has ended (gone, or a zombie its parent has not reaped)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive, but not ours to signal
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:  # no /proc here: alive, as far as can be told
+        return False
+    return stat[stat.rindex(")") + 2] == "Z"
 
 
 def _warm() -> int:
@@ -75,7 +103,7 @@ class Computers:
         # forkserver: workers start clean, not as copies of a server holding sockets.
         context = multiprocessing.get_context("forkserver")
         return ProcessPoolExecutor(max_workers=self.count, mp_context=context,
-                                   initializer=_yield_to_the_tables)
+                                   initializer=_start_worker, initargs=(os.getpid(),))
 
     async def warm(self) -> None:
         loop = asyncio.get_running_loop()
