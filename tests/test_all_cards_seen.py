@@ -225,6 +225,24 @@ def test_by_ear_it_says_it_is_hindsight_then_the_whole_review():
     assert said.endswith("Every other card of yours kept the best result.")
 
 
+def test_by_ear_the_headline_is_said_while_the_rest_is_worked_out():
+    """Opened before it is done: a listener hears the headline as soon as it is known
+    (before, nothing until the whole review), then the whole review."""
+    d = at_breakdown(announcements=True)
+    table = d.scene
+    d.press("v")
+    review = table.review
+    assert d.until(lambda: review.opening() is not None, 600)
+    d.frame()
+    assert review.status == "running"
+    said = table.transcript.texts()[-1]
+    assert said.startswith(f"Us (You & {table.names[2]}) could have taken")
+    assert said.endswith("The rest is still being worked out.")
+    assert d.until(lambda: review.status == "done", 3000)
+    d.frame()
+    assert table.transcript.texts()[-1].startswith(HINDSIGHT)
+
+
 @pytest.mark.parametrize("size", ["1280x720", "844x390"])
 def test_with_the_caption_strip_the_tall_panels_start_under_it(size):
     """Desktop with announcements on: the strip of words across the top of the window
