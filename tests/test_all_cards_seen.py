@@ -510,7 +510,7 @@ def test_elsewhere_the_review_keeps_one_trick_a_row_under_a_fixed_hindsight_line
     assert all(a.y + a.h == b.y for a, b in zip(tricks, tricks[1:], strict=False))
 
 
-@pytest.mark.parametrize("size", ["1280x720", "390x844"])
+@pytest.mark.parametrize("size", ["1280x720", "390x844", "844x390"])
 def test_the_tricks_show_each_cost_with_the_card_that_kept_it_and_marks_on_the_cards(size):
     """Once worked out: no line of how long it took; a costly card's note names the
     card that would have kept the value, in two lines at most, with the hand it came
@@ -538,7 +538,7 @@ def test_the_tricks_show_each_cost_with_the_card_that_kept_it_and_marks_on_the_c
         held = [line for line, kind in row.notes if line.startswith("Held: ")]
         assert bool(held) == (size == "1280x720")
     area = table.seen_area
-    first = tricks[0]
+    first = tricks[point // 4]  # the turning point's, whose mark is a cost
     area.scroll_by(first.y - area.offset)
     record = drawn_records(d)
     words = [r.text for r in record]
@@ -549,10 +549,11 @@ def test_the_tricks_show_each_cost_with_the_card_that_kept_it_and_marks_on_the_c
         if seat not in table.seen_marked():
             continue
         name = table.names[seat] + (" led" if k == 0 else "")
-        tag = next(r for r in record if r.text in ("best", "the nil") or
-                   r.text.endswith(("trick", "tricks")) and r.text.startswith("-"))
+        tag = next(r for r in record if r.text in ("best", "the nil", "nil") or
+                   r.text.startswith("-"))
         under = next(r for r in record if r.text == name and r.rect.top > tag.rect.top)
         assert tag.rect.bottom <= under.rect.top
+        assert tag.rect.width <= card_w  # on the card, not spilling past it
     if size == "1280x720":
         view = area.view
         shown = sum(max(0, min(view.bottom, r.y + area.shift + r.h) -

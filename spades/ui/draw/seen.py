@@ -21,14 +21,18 @@ GOOD_INK = (30, 110, 50)
 TURNING = (255, 236, 190)  # the turning point's trick, a warm band behind it
 
 
-def mark_words(cost) -> str:
-    """The word under a marked card: "best", or the first thing it cost, short."""
+def mark_words(cost, short: bool = False) -> str:
+    """The tag on a marked card: "best", or the first thing it cost, short (``short``:
+    shorter still, for a card too small for the words: "-1", "nil")."""
     if not cost.costly:
         return "best"
     if cost.tricks:
-        return f"-{cost.tricks} trick{'s' if cost.tricks > 1 else ''}"
+        return f"-{cost.tricks}" if short else \
+            f"-{cost.tricks} trick{'s' if cost.tricks > 1 else ''}"
     if cost.nils:
-        return "the nil"
+        return "nil" if short else "the nil"
+    if short:
+        return "set" if cost.sets or cost.set_contract else "bid"
     return "their nil" if cost.sets else "contract" if cost.contract else "their bid"
 
 
@@ -124,6 +128,8 @@ class SeenDrawer:
             # The mark on the card's foot, light on its colour: the card's, never read
             # on from the name under it ("Noor led" over "best").
             tag = mark_words(cost)
+            if t.font(size, True).size(tag)[0] > w + 2:
+                tag = mark_words(cost, short=True)
             fs = t.fit(tag, size, w + 2, True)
             tw, th = t.font(fs, True).size(tag)
             pill = Rect(0, 0, min(w + 6, tw + 10), th + 2)
