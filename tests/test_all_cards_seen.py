@@ -1,8 +1,12 @@
-"""With all cards seen, after a hand: opened from the breakdown by mouse, finger and
-keys, worked out in slices from the last trick back while the table keeps drawing,
-closed at any time (mid-analysis too) and opened again where it stopped, the partner's
-cards marked on request, Replay from here starting the same deal at the turning
-point's trick, and the whole of it in words for a listener. The real App."""
+"""With all cards seen, after a hand: worked out while the hand is played at the
+player's own table (nothing of it shown before the hand ends, begun again after a
+card taken back); opened from the breakdown by mouse, finger and keys; where it is
+worked out only when opened (as at a shared table), the headline first and then the
+tricks from the last back while the table keeps drawing, closed at any time and
+opened again where it stopped; the partner's cards marked on request, each cost with
+the card that would have kept the value, Replay from here starting the same deal at
+the turning point's trick, and the whole of it in words for a listener, the headline
+while the rest is worked out. The real App."""
 
 from __future__ import annotations
 
