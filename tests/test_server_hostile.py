@@ -8,9 +8,9 @@ import asyncio
 import json
 
 import pytest
-from server_support import ServerProcess, client, drive
+from server_support import ServerProcess
 
-from spades.server.check import hostile_run, leak_run, seated
+from spades.server.check import hostile_run, leak_run
 from spades.server.protocol import ProtocolError, read_message
 
 
@@ -67,31 +67,6 @@ def test_a_connection_over_the_rate_is_closed_with_the_reason(tmp_path):
         asyncio.run(flood())
     finally:
         server.stop()
-
-
-def test_guessed_codes_are_refused_and_soon_limited(server):
-    async def guess():
-        ann = (await seated(server.url, ["Ann"]))[0]
-        reasons = []
-        for n in range(40):
-            c = client(server.url)
-            c.join(f"{n:04d}-ABCD".replace("0", "2").replace("1", "3"), "Eve")
-            await drive([c], lambda c=c: c.status == "closed")
-            reasons.append(c.reason)
-        assert reasons[0].startswith("No table has the code")
-        assert reasons[-1].startswith("Too many wrong codes")
-        # Every join from that address waits now, the right code too (else a guesser
-        # could go on guessing); the table itself is untouched and plays.
-        bob = client(server.url)
-        bob.join(ann.code, "Bob")
-        await drive([bob], lambda: bob.status == "closed")
-        assert bob.reason.startswith("Too many wrong codes")
-        ann.start()
-        await drive([ann], lambda: ann.view is not None)
-        assert [s["player"] for s in ann.table["seats"]] == ["human"] + ["computer"] * 3
-        ann.close()
-
-    asyncio.run(guess())
 
 
 @pytest.mark.parametrize(

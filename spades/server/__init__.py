@@ -5,6 +5,7 @@ holds it (build/pack.py packs what main.py can reach). ``python -m spades serve`
 starts it; the WebSocket library is imported only when a server starts.
 
     protocol.py   the client messages, checked; codes, tokens, names
+    guard.py      the connections: their rates, deadlines, guesses; sockets per address
     table.py      one table: its match, seats and messages (no I/O)
     seat_filter.py  what one seat may be told of a message: every message goes through it
     store.py      where tables live: one small interface, SQLite

@@ -13,22 +13,30 @@ import asyncio
 import signal
 import sys
 import time
-from collections import deque
 from pathlib import Path
 from typing import Any
 
 from ..engine.actions import action_from_json, action_to_json
-from ..engine.match import Match
 from ..engine.wire import view_to_json
 from .computers import Computers, read_hands
+from .guard import (
+    DEADLINES,
+    TRIES_PER_MINUTE,
+    WRONG_PER_MINUTE,
+    Connection,
+    Deadlines,
+    Doors,
+    QuietAccepts,
+    WrongAnswers,
+    client_address,
+    raise_file_limit,
+)
 from .page import CDN, Page
 from .protocol import (
-    MESSAGE_BURST,
     MESSAGE_BYTES,
     MESSAGES_PER_SECOND,
     PROTOCOL,
     ProtocolError,
-    encode,
     name_refusal,
     new_code,
     new_token,
@@ -36,7 +44,6 @@ from .protocol import (
     read_message,
     show_code,
 )
-from .seat_filter import for_seat
 from .store import TableStore
 from .table import OVER, PLAYING, WAITING, Settings, Table, update_message
 
@@ -45,60 +52,34 @@ VERSION = "spades-server/1"
 # server prints, since pygbag's runtime asks the page's own server for /cdn/ (pygame-ce)
 # only on a http://localhost:8... page (on 127.0.0.1 it goes to the CDN itself).
 THIS_COMPUTER = ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::")
-TRIES_PER_MINUTE = 10  # create, join and resume on one connection
-FAILED_TRIES_PER_MINUTE = 30  # wrong codes and unknown tokens from one address
-
-
-class Connection:
-    """One WebSocket and what it may do: its seat (once it has one) and its limits."""
-
-    def __init__(self, ws: Any, address: str, rate: float = MESSAGES_PER_SECOND) -> None:
-        self.ws = ws
-        self.rate = rate
-        self.burst = max(MESSAGE_BURST, 2 * rate)
-        self.address = address
-        self.greeted = False
-        self.table: Table | None = None
-        self.seat: int | None = None
-        self.allowance = float(self.burst)
-        self.checked = time.monotonic()
-        self.tries: deque[float] = deque()
-
-    def take_message(self) -> bool:
-        """The per-connection rate: a bucket of ``burst`` messages refilled at ``rate``
-        a second."""
-        now = time.monotonic()
-        self.allowance = min(self.burst, self.allowance + (now - self.checked) * self.rate)
-        self.checked = now
-        self.allowance -= 1
-        return self.allowance >= 0
-
-    def send(self, message: dict[str, Any], match: Match | None = None) -> None:
-        """Every message this server sends leaves here, through the one per-seat
-        filter (``match``: the match the message speaks of)."""
-        from websockets.asyncio.server import broadcast
-
-        broadcast([self.ws], encode(for_seat(message, self.seat, match)))
 
 
 class Refused(Exception):
-    """A request the table cannot take: answered with ``refused``, the connection stays."""
+    """A request the table cannot take: answered with ``refused``, the connection stays.
+    A ``wrong`` one (a wrong code, an unknown token) is answered when the address's
+    wrong answers allow (guard.py)."""
+
+    def __init__(self, reason: str, wrong: bool = False) -> None:
+        super().__init__(reason)
+        self.wrong = wrong
 
 
 class TableServer:
     def __init__(
         self, store: TableStore, web_dir: Path | None = None, workers: int | None = None,
-        trust_proxy: bool = False, rate: float = MESSAGES_PER_SECOND, cache: Path | None = None,
-        cdn: str = CDN,
+        proxies: int = 0, rate: float = MESSAGES_PER_SECOND, cache: Path | None = None,
+        cdn: str = CDN, deadlines: Deadlines = DEADLINES,
     ) -> None:
         self.store = store
+        self.deadlines = deadlines
+        self.doors = Doors(deadlines)
+        self.wrong_answers = WrongAnswers()
         self.rate = rate
         self.page = Page(web_dir, cache, cdn)
-        self.trust_proxy = trust_proxy
+        self.proxies = proxies  # reverse proxies in front, whose X-Forwarded-For is trusted
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[str, int]] = {}
         self.present: dict[tuple[str, int], Connection] = {}
-        self.failures: dict[str, deque[float]] = {}
         self.thinking: set[str] = set()  # tables whose computer is deciding
         self.grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self.turn_timers: dict[str, tuple[asyncio.TimerHandle, int, int]] = {}
@@ -140,28 +121,37 @@ class TableServer:
     async def serve(self, host: str, port: int):
         from websockets.asyncio.server import serve
 
-        return await serve(
+        server = await serve(
             self.handle, host, port, process_request=self.page.respond, compression=None,
-            max_size=MESSAGE_BYTES, max_queue=4, ping_interval=20, ping_timeout=20,
+            max_size=MESSAGE_BYTES, max_queue=4, ping_interval=self.deadlines.ping_interval,
+            ping_timeout=self.deadlines.ping_timeout,
             # A flooding client's close reply waits behind its unread messages: do not
             # wait long for it.
             close_timeout=2, server_header=VERSION,
         )
+        asyncio.ensure_future(self._sweep())
+        return server
+
+    async def _sweep(self) -> None:
+        """Close the connections past their hello or idle deadline (guard.py)."""
+        every = min(self.deadlines.hello, self.deadlines.idle) / 4
+        while not self.stopping:
+            await asyncio.sleep(every)
+            for conn, reason in self.doors.overdue(time.monotonic()):
+                self.doors.leave(conn)
+                asyncio.ensure_future(conn.ws.close(1008, reason))
 
     # --- a connection's life ---------------------------------------------------------
 
-    def address_of(self, ws: Any) -> str:
-        if self.trust_proxy:
-            forwarded = ws.request.headers.get("X-Forwarded-For", "")
-            if forwarded:
-                return forwarded.split(",")[-1].strip()[:64]
-        remote = ws.remote_address
-        return str(remote[0]) if remote else "?"
-
     async def handle(self, ws: Any) -> None:
-        conn = Connection(ws, self.address_of(ws), self.rate)
+        conn = Connection(ws, client_address(ws, self.proxies), self.rate)
+        crowded = self.doors.enter(conn)
+        if crowded is not None:
+            asyncio.ensure_future(crowded.ws.close(1008, "too many connections from your"
+                                                   " address; the oldest without a seat"))
         try:
             async for text in ws:
+                conn.heard = time.monotonic()
                 try:
                     if not conn.take_message():
                         raise ProtocolError(
@@ -178,7 +168,10 @@ class TableServer:
                     refusal = {"type": "refused", "reason": str(exc)}
                     if "ref" in message:
                         refusal["ref"] = message["ref"]
-                    conn.send(refusal)
+                    if exc.wrong:
+                        self._answer_wrong(conn, refusal)
+                    else:
+                        conn.send(refusal)
         except Exception as exc:  # a closed socket ends the loop; anything else is ours
             from websockets.exceptions import ConnectionClosed
 
@@ -186,6 +179,7 @@ class TableServer:
                 self.errors += 1
                 raise
         finally:
+            self.doors.leave(conn)
             self.gone(conn)
 
     def dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -201,7 +195,14 @@ class TableServer:
             conn.greeted = True
             conn.send({
                 "type": "welcome", "protocol": PROTOCOL, "server": VERSION,
-                "limits": {"message_bytes": MESSAGE_BYTES, "messages_per_second": self.rate},
+                "limits": {
+                    "message_bytes": MESSAGE_BYTES, "messages_per_second": self.rate,
+                    "message_burst": conn.burst, "tries_per_minute": TRIES_PER_MINUTE,
+                    "wrong_answers_per_minute": WRONG_PER_MINUTE,
+                    "hello_seconds": self.deadlines.hello,
+                    "idle_seconds": self.deadlines.idle,
+                    "ping_interval": self.deadlines.ping_interval,
+                },
             })
             return
         if kind == "hello":
@@ -209,32 +210,25 @@ class TableServer:
         if kind in ("create", "join", "resume"):
             if conn.seat is not None:
                 raise Refused("This connection already has a seat")
-            self._count_try(conn)
+            refusal = conn.tries.refusal(time.monotonic())
+            if refusal is not None:
+                raise Refused(refusal)
             getattr(self, f"on_{kind}")(conn, message)
             return
         if conn.table is None or conn.seat is None:
             raise Refused("Create, join or resume a table first")
         getattr(self, f"on_{kind}")(conn, message)
 
-    def _count_try(self, conn: Connection) -> None:
+    def _answer_wrong(self, conn: Connection, refusal: dict[str, Any]) -> None:
+        """A wrong code or token: counted against this connection, and answered when
+        the address's wrong answers allow."""
         now = time.monotonic()
-        while conn.tries and now - conn.tries[0] > 60:
-            conn.tries.popleft()
-        if len(conn.tries) >= TRIES_PER_MINUTE:
-            raise Refused("Too many tries on this connection; wait a minute")
-        conn.tries.append(now)
-        failures = self.failures.get(conn.address)
-        if failures:
-            while failures and now - failures[0] > 60:
-                failures.popleft()
-            if len(failures) >= FAILED_TRIES_PER_MINUTE:
-                raise Refused("Too many wrong codes from your address; wait a minute")
-
-    def _failed(self, conn: Connection, reason: str) -> Refused:
-        self.failures.setdefault(conn.address, deque()).append(time.monotonic())
-        if len(self.failures) > 10000:  # forget the oldest addresses, not the table
-            self.failures.pop(next(iter(self.failures)))
-        return Refused(reason)
+        at = self.wrong_answers.schedule(conn.address, now)
+        conn.tries.failed(now, at)
+        if at <= now:
+            conn.send(refusal)
+        else:
+            asyncio.get_running_loop().call_later(at - now, conn.send, refusal)
 
     # --- requests --------------------------------------------------------------------
 
@@ -265,7 +259,7 @@ class TableServer:
         code = normal_code(message["code"])
         table = self.tables.get(code) if code else None
         if table is None:
-            raise self._failed(conn, f"No table has the code {message['code'][:12]}")
+            raise Refused(f"No table has the code {message['code'][:12]}", wrong=True)
         if table.state != WAITING:
             raise Refused("This table's match has begun; only its players can come back")
         seat = table.open_seat(message.get("seat"))
@@ -280,7 +274,7 @@ class TableServer:
     def on_resume(self, conn: Connection, message: dict[str, Any]) -> None:
         place = self.tokens.get(message["token"])
         if place is None or place[0] not in self.tables:
-            raise self._failed(conn, "This server knows no seat of that token")
+            raise Refused("This server knows no seat of that token", wrong=True)
         table = self.tables[place[0]]
         seat = place[1]
         old = self.present.get((table.code, seat))
@@ -352,6 +346,7 @@ class TableServer:
         if reason is not None:
             raise Refused(reason)
         self.play(table, seat, action)
+        conn.refund()
 
     def on_leave(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
@@ -543,15 +538,19 @@ class TableServer:
 
 
 async def run(host: str, port: int, data: Path, web_dir: Path | None,
-              trust_proxy: bool = False, workers: int | None = None,
-              rate: float = MESSAGES_PER_SECOND, cdn: str = CDN, ready: Any = None) -> None:
+              proxies: int = 0, workers: int | None = None,
+              rate: float = MESSAGES_PER_SECOND, cdn: str = CDN, ready: Any = None,
+              deadlines: Deadlines = DEADLINES) -> None:
     """Serve until SIGINT (Ctrl+C) or SIGTERM, or until cancelled."""
     from .store import SQLiteStore
 
+    raise_file_limit()
+    asyncio.get_running_loop().set_exception_handler(QuietAccepts())
     data.mkdir(parents=True, exist_ok=True)
     store = SQLiteStore(data / "tables.sqlite3")
-    server = TableServer(store, web_dir, workers=workers, trust_proxy=trust_proxy, rate=rate,
-                         cache=web_dir.parent / "web-cache" if web_dir else None, cdn=cdn)
+    server = TableServer(store, web_dir, workers=workers, proxies=proxies, rate=rate,
+                         cache=web_dir.parent / "web-cache" if web_dir else None, cdn=cdn,
+                         deadlines=deadlines)
     restored = server.restore()
     finished = sum(t.state == OVER for t in server.tables.values())
     await server.begin()

@@ -18,12 +18,17 @@ def default_data_dir() -> Path:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .app import run
+    from .guard import Deadlines
 
     web = Path(args.web) if args.web else ROOT / "build" / "web"
     data = Path(args.data) if args.data else default_data_dir()
+    deadlines = Deadlines(hello=args.hello_timeout, idle=args.idle_timeout,
+                          per_address=args.per_address, ping_interval=args.ping,
+                          ping_timeout=args.ping + 1)
     try:
-        asyncio.run(run(args.host, args.port, data, web, trust_proxy=args.proxy,
-                        workers=args.workers, rate=args.rate, cdn=args.cdn))
+        asyncio.run(run(args.host, args.port, data, web, proxies=args.proxy,
+                        workers=args.workers, rate=args.rate, cdn=args.cdn,
+                        deadlines=deadlines))
     except KeyboardInterrupt:  # Ctrl+C before the server took the signals over
         pass
     print("Stopped; every table is kept in", data)
@@ -55,13 +60,25 @@ def add_server_commands(command: Any) -> None:
                    help="the built page to serve (default build/web, if built)")
     p.add_argument("--workers", type=positive(64), default=None, metavar="N",
                    help="processes for the computer players (default: the cores, up to 4)")
-    p.add_argument("--proxy", action="store_true",
-                   help="behind a reverse proxy: take players' addresses from X-Forwarded-For")
+    p.add_argument("--proxy", type=positive(10), nargs="?", const=1, default=0, metavar="N",
+                   help="behind N reverse proxies (default 1): take players' addresses from"
+                   " X-Forwarded-For, as the outermost proxy saw them; only for a server"
+                   " reachable through its proxy alone (docs/protocol.md, the end)")
     p.add_argument("--cdn", default="https://pygame-web.github.io", metavar="URL",
                    help="where the page's /cdn/ comes from on a localhost page"
                    " (default pygbag's CDN)")
     p.add_argument("--rate", type=positive(10000), default=20, metavar="N",
                    help="messages a second one connection may send (default 20)")
+    p.add_argument("--hello-timeout", type=positive(3600), default=10, metavar="S",
+                   help="seconds a new connection has to say hello (default 10)")
+    p.add_argument("--idle-timeout", type=positive(86400), default=60, metavar="S",
+                   help="seconds a connection without a seat may stay silent (default 60)")
+    p.add_argument("--per-address", type=positive(100000), default=64, metavar="N",
+                   help="connections open at once from one address; one more closes the"
+                   " address's oldest without a seat (default 64)")
+    p.add_argument("--ping", type=positive(600), default=5, metavar="S",
+                   help="seconds between the server's pings; a connection whose pong is a"
+                   " second later than that is closed, its seat away (default 5)")
     p.set_defaults(run=cmd_serve)
 
     p = command("serve-bench", "many tables of computer clients against one table server "

@@ -27,7 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 class ServerProcess:
     def __init__(self, data: Path, web: Path | None = None, rate: int = 20,
-                 workers: int = 1, cdn: str | None = None) -> None:
+                 workers: int = 1, cdn: str | None = None, extra: tuple[str, ...] = (),
+                 files: tuple[int, int] | None = None) -> None:
+        self.extra = extra  # more of serve's flags
+        self.files = files  # the (soft, hard) open-file limit to start it under
         self.cdn = cdn
         self.workers = workers
         self.rate = rate
@@ -43,13 +46,14 @@ class ServerProcess:
                    "--web", str(self.web or self.data / "no-page")]
         if self.cdn:
             command += ["--cdn", self.cdn]
+        command += list(self.extra)
         self.data.mkdir(parents=True, exist_ok=True)
         self.log = self.data / "server.log"
         start_at = self.log.stat().st_size if self.log.exists() else 0
         with open(self.log, "a") as log:  # a file, so a chatty server never blocks on a pipe
             self.process = subprocess.Popen(
                 command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=self._limit_files,
             )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -63,6 +67,12 @@ class ServerProcess:
                 raise RuntimeError(f"the server stopped before it served:\n{text}")
             time.sleep(0.05)
         raise RuntimeError("the server did not start in time")
+
+    def _limit_files(self) -> None:
+        if self.files is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, self.files)
 
     def output(self) -> str:
         return self.log.read_text()
