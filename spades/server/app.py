@@ -37,6 +37,7 @@ from .protocol import (
     MESSAGES_PER_SECOND,
     PROTOCOL,
     ProtocolError,
+    action_refusal,
     name_refusal,
     new_code,
     new_token,
@@ -338,6 +339,9 @@ class TableServer:
         table, seat = conn.table, conn.seat
         if table.match is None:
             raise Refused("The match has not begun")
+        refusal = action_refusal(message["action"])
+        if refusal is not None:
+            raise Refused(refusal)
         try:
             action = action_from_json(message["action"], table.settings.rules.cards)
         except ValueError as exc:
@@ -554,7 +558,13 @@ async def run(host: str, port: int, data: Path, web_dir: Path | None,
     restored = server.restore()
     finished = sum(t.state == OVER for t in server.tables.values())
     await server.begin()
-    ws_server = await server.serve(host, port)
+    try:
+        ws_server = await server.serve(host, port)
+    except OSError:  # the port is taken: nothing of ours may outlive the message
+        server.stopping = True
+        server.computers.close()
+        store.close()
+        raise
     port = ws_server.sockets[0].getsockname()[1]
     page = "the game's page and " if server.page.built else ""
     shown = "localhost" if host in THIS_COMPUTER else host

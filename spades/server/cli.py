@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         deadlines=deadlines))
     except KeyboardInterrupt:  # Ctrl+C before the server took the signals over
         pass
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE:
+            raise
+        print(f"Port {args.port} on {args.host} is in use (another server?): stop it, or"
+              " choose another with --port", file=sys.stderr)
+        return 1
     print("Stopped; every table is kept in", data)
     return 0
 

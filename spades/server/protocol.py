@@ -23,6 +23,7 @@ STRENGTHS = ("easy", "normal", "hard")
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # 32 letters: 5 bits each
 CODE_LENGTH = 8  # 40 bits
 NAME_LENGTH = 20
+MOST_TARGET = 5000  # a shared table's match must end: the largest target it takes
 _NAME = re.compile(r"[A-Za-z0-9 .\-_']+")
 
 
@@ -50,12 +51,27 @@ def normal_code(text: str) -> str | None:
     return code
 
 
+NAME_RULE = f"A name is 1 to {NAME_LENGTH} letters, digits, spaces or . - _ '"
+
+
 def name_refusal(name: str) -> str | None:
     stripped = name.strip()
     if not stripped or len(stripped) > NAME_LENGTH or not _NAME.fullmatch(stripped):
-        return (
-            f"A name is 1 to {NAME_LENGTH} letters, digits, spaces or . - _ '"
-        )
+        return NAME_RULE
+    return None
+
+
+def action_refusal(value: Any) -> str | None:
+    """Why the server takes no such action though the engine would read it: a bid of
+    0 (a client that meant no tricks would bid a nil worth -100 if it fails) and a
+    card in lower case. None for anything else."""
+    if type(value) is int and value == 0:
+        return ('A bid of 0 is not a bid here: nil is bid as "nil" (100 points if you '
+                'take no trick, -100 if you take one); other bids are 1 to 13')
+    cards = value if isinstance(value, list) else [value]
+    if any(isinstance(c, str) and c not in ("look", "nil", "blind_nil") and c != c.upper()
+           for c in cards):
+        return 'Cards are written in capitals, rank then suit: "QS", "TD"'
     return None
 
 
@@ -93,9 +109,13 @@ def _rules(value: Any, name: str) -> Any:
     if not isinstance(value, dict) or len(value) > 40:
         raise ProtocolError(f"{name} must be an object of rule options")
     try:
-        return Rules.from_dict(value)
+        rules = Rules.from_dict(value)
     except (RulesError, TypeError) as exc:
         raise ProtocolError(f"{name}: {exc}") from None
+    if rules.target > MOST_TARGET:
+        raise ProtocolError(f"{name}: target must be at most {MOST_TARGET} points at a"
+                            " shared table")
+    return rules
 
 
 def _strength(value: Any, name: str) -> Any:
@@ -126,7 +146,15 @@ def _ref(value: Any, name: str) -> Any:
     raise ProtocolError("ref must be a whole number or a short ASCII string")
 
 
-_name = _str(NAME_LENGTH * 2)
+def _name(value: Any, name: str) -> Any:
+    """A name's shape (its spaces are trimmed later, so twice the length is room):
+    a longer one breaks the protocol with the same words a shorter bad one is refused
+    with."""
+    if not isinstance(value, str) or len(value) > NAME_LENGTH * 2 or not value.isascii():
+        raise ProtocolError(f"{name}: {NAME_RULE}")
+    return value
+
+
 SHAPES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "hello": ({"protocol": _str(40)}, {"client": _str(60)}),
     "create": (
