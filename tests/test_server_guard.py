@@ -305,3 +305,18 @@ def test_behind_proxies_the_address_is_the_one_the_outermost_proxy_saw():
     assert client_address(ws(chain), 1) == "10.0.0.2"
     assert client_address(ws(chain), 2) == "203.0.113.7"
     assert client_address(ws(None), 2) == "10.0.0.9"
+
+
+def test_serve_bench_seats_more_clients_than_one_address_may_open_by_default():
+    """serve-bench's clients all come from loopback: 20 tables are 80 connections, past
+    the default cap of 64 an address, which its server lifts."""
+    import subprocess
+    import sys
+
+    from spades.server.local import ROOT
+
+    bench = subprocess.run(
+        [sys.executable, "-m", "spades", "serve-bench", "--tables", "20", "--seconds", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert bench.returncode == 0, bench.stderr[-2000:]
+    assert "clients 80, seated" in bench.stdout and "errors: 0" in bench.stdout
