@@ -18,6 +18,7 @@ from ui_driver import Driver, act, every_rule, focus_row, menu_driver
 from spades import storage
 from spades.engine import Rules
 from spades.engine.rules import PRESETS
+from spades.ui.arguments import parse_args
 from spades.ui.pages.menu import (
     PRESET_NOTES,
     RULE_OPTIONS,
@@ -518,6 +519,23 @@ def test_main_refuses_bad_arguments_without_a_traceback(args):
                          env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
     assert run.returncode == 2
     assert "Traceback" not in run.stderr and "usage:" in run.stderr
+
+
+@pytest.mark.parametrize("frames", ["0", str(10**30), "1000001"])
+def test_main_refuses_frames_out_of_bounds_in_a_sentence(frames):
+    """``--frames 10**30`` once finished the match and idled at 60 fps for good."""
+    with pytest.raises(SystemExit) as stop:
+        parse_args(["--autoplay", "--frames", frames])
+    assert stop.value.code == 2
+    assert parse_args(["--autoplay", "--frames", "1000000"]).frames == 1_000_000
+
+
+def test_main_says_why_it_refuses_too_many_frames():
+    run = subprocess.run([sys.executable, str(ROOT / "main.py"), "--autoplay", "--frames",
+                          str(10**30)], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "--frames: must be at most 1000000" in run.stderr, run.stderr
 
 
 @pytest.mark.parametrize("size", ["320x480", "390x844", "1280x720"])

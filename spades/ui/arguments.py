@@ -12,6 +12,9 @@ from .table import anim
 
 PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
 MAX_SIDE = 16384  # the largest window side SDL makes
+# A whole match by autoplay takes some tens of thousands of frames; a run with a higher
+# --frames only idles at 60 frames a second once the match is over.
+MAX_FRAMES = 1_000_000  # about 4 hours 38 minutes at 60 frames a second
 
 
 def frame_count(text: str) -> int:
@@ -21,6 +24,10 @@ def frame_count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    if value > MAX_FRAMES:
+        raise argparse.ArgumentTypeError(
+            f"must be at most {MAX_FRAMES} (about 4.6 hours at 60 frames a second;"
+            " a match ends long before), not {value}")
     return value
 
 
@@ -57,7 +64,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--strength", choices=PLAYER_STRENGTHS, default="hard",
                    help="with --autoplay: the strength of all four seats (default: hard)")
     p.add_argument("--frames", type=frame_count, default=None,
-                   help="with --autoplay: stop after this many frames")
+                   help="with --autoplay: stop after this many frames (1 to "
+                        f"{MAX_FRAMES})")
     p.add_argument("--screenshots", default=None,
                    help="with --autoplay: save a PNG of each kind of screen in this folder")
     args = p.parse_args(argv)
