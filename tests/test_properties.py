@@ -314,6 +314,10 @@ def oracle_legal_actions(match: Match) -> list[str]:
 
     def allowed(bid: int) -> bool:
         if rules.bidding in ("mirror", "whiz"):  # the spades held set the bid
+            second_nil = (rules.bidding == "whiz" and rules.max_nils_per_team == 1
+                          and partner_bid is not None and partner_bid <= 0 and bid <= 0)
+            if second_nil and (bid == BLIND_NIL or spades > 0):
+                return False  # one nil a team: a player holding spades bids them
             return bid == BLIND_NIL or (bid == 0 and rules.bidding == "whiz") or bid == spades
         if rules.bidding == "suicide" and partner_bid is None and 0 < bid < 4:
             return False

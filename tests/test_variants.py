@@ -234,6 +234,33 @@ def test_whiz_refuses_any_other_bid_with_a_reason():
     assert WHIZ.team_cap_13 is False
 
 
+def test_whiz_keeps_to_one_nil_a_team_when_the_rules_say_so():
+    """With ``max_nils_per_team`` at 1, a player holding spades whose partner bid nil
+    bids the spades; one holding none has no other bid, so that second nil stands."""
+    one_nil = WHIZ.with_options(max_nils_per_team=1)
+    # Dealer is East (3): South bids first, then West, North (South's partner), East.
+    match = match_with(one_nil, spade_deal([4, 0, 5, 4]))
+    match.apply(Bid(NIL))
+    match.apply(Bid(NIL))  # West: no spades, nil whatever
+    assert tuple(a.value for a in match.legal_actions()) == (5,)
+    assert match.refusal(Bid(NIL)) == (
+        "Only one player of a team may bid nil; your partner already did, so bid your 5 spades")
+    with pytest.raises(IllegalAction):
+        match.apply(Bid(NIL))
+    match.apply(Bid(5))
+    assert tuple(a.value for a in match.legal_actions()) == (4,)  # East: West bid nil
+    # A partner without spades bids the team's second nil: the cards leave no other.
+    match = match_with(one_nil, spade_deal([0, 4, 0, 9]))
+    match.apply(Bid(NIL))
+    match.apply(Bid(4))
+    assert tuple(a.value for a in match.legal_actions()) == (NIL,)
+    # Two nils a team (the preset) leave both choices open.
+    match = match_with(WHIZ, spade_deal([4, 0, 5, 4]))
+    match.apply(Bid(NIL))
+    match.apply(Bid(NIL))
+    assert tuple(a.value for a in match.legal_actions()) == (NIL, 5)
+
+
 # --- the decks ----------------------------------------------------------------------------
 
 

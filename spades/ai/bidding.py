@@ -281,6 +281,8 @@ def forced_reason(rules: Rules, bid: int, held: int) -> str:
         return "No spades: nil"
     if rules.bidding == "mirror":
         return f"Mirror: you bid the {held} spades you hold"
+    if rules.bidding == "whiz":
+        return f"Whiz: one nil a team and your partner went nil, so you bid your {held} spades"
     return "The only legal bid"
 
 

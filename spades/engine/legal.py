@@ -110,6 +110,28 @@ def _fixed_bid_refusal(rules: Rules, bid: int, spades: int | None) -> str | None
     return f"Under Whiz you bid nil or the spades you hold: {held}"
 
 
+def _whiz_nil_refusal(
+    rules: Rules, bid: int, partner_bid: int | None, spades: int | None
+) -> str | None:
+    """Why a second nil of a team breaks Whiz with ``max_nils_per_team`` at 1.
+
+    A player who holds spades bids them instead; one who holds none has no other bid,
+    so that nil stands (docs/rules.md, Whiz).
+    """
+    if (rules.bidding != "whiz" or rules.max_nils_per_team > 1 or partner_bid is None
+            or not is_nil(partner_bid) or not is_nil(bid)):
+        return None
+    if bid == BLIND_NIL:
+        return "Only one player of a team may bid nil; your partner already did"
+    if spades is None:
+        raise ValueError("whiz bids depend on the spades held: pass spades")
+    if spades == 0:
+        return None
+    held = min(spades, 13)
+    return (f"Only one player of a team may bid nil; your partner already did, "
+            f"so bid your {held} spade{'s' if held != 1 else ''}")
+
+
 def bid_refusal(
     rules: Rules,
     bid: int,
@@ -143,8 +165,10 @@ def bid_refusal(
     if bid != BLIND_NIL and not looked:
         return "First choose blind nil or look at your cards"
     if rules.fixed_bids:
-        # The cards set the bid: no team cap, minimum or nil count can apply.
-        return _fixed_bid_refusal(rules, bid, spades)
+        # The cards set the bid: no team cap or minimum can apply. Whiz alone leaves a
+        # choice (nil or the spades), so it alone can keep to one nil a team.
+        return _fixed_bid_refusal(rules, bid, spades) or _whiz_nil_refusal(
+            rules, bid, partner_bid, spades)
     if rules.bidding == "suicide" and partner_bid is None and 0 < bid < 4:
         return "Under Suicide one partner bids nil and the other at least 4"
     if partner_bid is not None:

@@ -470,7 +470,10 @@ def variant_text(rules: Rules) -> list[tuple[str, str]]:
                     "cards are dealt. There is no team cap."))
     elif rules.bidding == "whiz":
         out.append(("Whiz", "Each player bids either nil or the number of spades in their "
-                    "hand, nothing else; with no spades, nil. There is no team cap."))
+                    "hand, nothing else; with no spades, nil. There is no team cap."
+                    + (" Only one partner may go nil: once yours has, you bid your spades "
+                       "(with none, nil all the same)." if rules.max_nils_per_team == 1
+                       else "")))
     if rules.deck == "jokers":
         gone = {"2C2D": "two of clubs and two of diamonds", "2C2H": "two of clubs and two "
                 "of hearts", "2D2H": "two of diamonds and two of hearts"}[rules.jokers_removed]
