@@ -22,8 +22,8 @@ MAX_RECORD_BYTES = 1 << 20  # a hand record is a few kilobytes
 
 EXIT_STATUSES = """\
 exit statuses:
-  0    done; for replay: every bid and card is legal (and any stated result agrees)
-  1    replay: a bid or card is illegal; the output names the first one
+  0    done; for replay: every bid, pass and card is legal (and any stated result agrees)
+  1    replay: a bid, pass or card is illegal; the output names the first one
   2    unusable input: a bad argument, or a file replay cannot read as a hand record
   3    replay: legal, but the result the record states is not the one its cards give
   130  interrupted (Ctrl-C)
@@ -127,7 +127,8 @@ def deal_record(seed: int, strength: str, rules_name: str) -> dict[str, Any]:
 
 
 def add_record_commands(command: Any) -> None:
-    p = command("replay", "check a spades-hand/1 hand record and print its result as JSON")
+    p = command("replay", "check a spades-hand/1 hand record and print its result and the "
+                "match's state after it as JSON (docs/records.md)")
     p.add_argument("file", help="the hand record file, or - for standard input")
     p.set_defaults(run=cmd_replay)
 

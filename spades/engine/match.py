@@ -53,7 +53,7 @@ from .legal import (
     turn_refusal,
 )
 from .rules import STANDARD, Rules, RulesError
-from .scoring import TeamScore, boston_winner, match_winner, position_refusal, score_hand
+from .scoring import TeamScore, match_end, position_refusal, score_hand
 from .sealing import SaveError, check_seal, read_start, seal
 
 MATCH_FORMAT = "spades-match/1"
@@ -432,8 +432,7 @@ class Match:
         events: list[actions.Event] = [
             actions.HandScored(self.hand_number, teams, tuple(self.scores), tuple(self.bags))  # type: ignore[arg-type]
         ]
-        boston = boston_winner(self.rules, teams)
-        self.winner = boston if boston is not None else match_winner(self.rules, self.scores)
+        self.winner, _ = match_end(self.rules, teams, self.scores)
         if self.winner is not None:
             self.phase = OVER
             events.append(actions.MatchOver(self.winner, tuple(self.scores)))  # type: ignore[arg-type]

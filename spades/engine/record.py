@@ -14,15 +14,23 @@ from .cards import SEAT_NAMES, parse_card
 from .legal import BLIND_NIL, bid_refusal, parse_bid, spades_held
 from .match import BIDDING, HAND_FORMAT, PASSING, Match, SaveError, read_start
 from .rules import Rules, RulesError
+from .scoring import match_end
 
 
 def _echo(value: object) -> object:
-    """The refused value as the output shows it: itself when short, else a brief repr."""
+    """The refused value as the output shows it: itself when short (a pass's few cards
+    too), else a brief repr."""
     if value is None or isinstance(value, bool | int | float) or (
         isinstance(value, str) and len(value) <= 40
     ):
         return value
+    if isinstance(value, list) and len(value) <= 4 and all(
+            isinstance(v, str) and len(v) <= 3 for v in value):
+        return value
     return reprlib.repr(value)
+
+
+RECORD_START = ("dealer", "hands", "scores_before", "bags_before")
 
 
 def _illegal(kind: str, index: int, seat: int, value: object, reason: str) -> dict[str, Any]:
@@ -62,7 +70,10 @@ def start_match(record: Any, seed: Any = 0) -> Match:
         rules = Rules.from_dict(record.get("rules", {}))
     except (RulesError, TypeError) as exc:
         raise SaveError(f"rules: {exc}") from None
-    return Match(rules, seed, start=read_start(record, rules))
+    # Only the record's own keys: a save's start also reads "scores", "bags" and
+    # "hand_number", which a record does not have (docs/records.md).
+    start = {key: record[key] for key in RECORD_START if key in record}
+    return Match(rules, seed, start=read_start(start, rules))
 
 
 def replay_record(record: Any) -> dict[str, Any]:
@@ -70,7 +81,9 @@ def replay_record(record: Any) -> dict[str, Any]:
 
     A record may stop early (a position cut at a decision point): then the result is
     absent and ``complete`` is false. When the record states a result,
-    ``matches_record`` says whether the replay reached the same one.
+    ``matches_record`` says whether the replay reached the same one. ``match`` says
+    where the hand leaves the match: scores, bags, and whether it is over, won by which
+    team and how. docs/records.md describes every key.
     """
     match = start_match(record)
     deck = match.rules.cards
@@ -152,8 +165,13 @@ def replay_record(record: Any) -> dict[str, Any]:
         if stated is not None:
             out["matches_record"] = False  # a result the cards never reach
         return out
-    result = match.history[0].to_record()["result"]
-    out = {"legal": True, "complete": True, "result": result}
+    hand = match.history[0]
+    result = hand.to_record()["result"]
+    winner, won_by = match_end(match.rules, hand.teams, hand.scores_after)
+    out = {"legal": True, "complete": True, "result": result, "match": {
+        "scores": list(hand.scores_after), "bags": list(hand.bags_after),
+        "over": winner is not None, "winner": winner, "won_by": won_by,
+    }}
     if stated is not None:
         try:
             out["matches_record"] = _summary(stated) == _summary(result)

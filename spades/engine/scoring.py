@@ -216,6 +216,21 @@ def match_winner(rules: Rules, scores: list[int] | tuple[int, ...]) -> int | Non
     return None
 
 
+def match_end(
+    rules: Rules, teams, scores: list[int] | tuple[int, int]
+) -> tuple[int | None, str | None]:
+    """Who wins the match after a hand scored ``teams`` and left ``scores``, and how:
+    ``"boston"`` (a Boston that wins the match), ``"target"`` or ``"mercy"``;
+    ``(None, None)`` when the match plays on."""
+    boston = boston_winner(rules, teams)
+    if boston is not None:
+        return boston, "boston"
+    winner = match_winner(rules, scores)
+    if winner is None:
+        return None, None
+    return winner, "target" if max(scores) >= rules.target else "mercy"
+
+
 def position_refusal(
     rules: Rules, scores: list[int] | tuple[int, ...], bags: list[int] | tuple[int, ...]
 ) -> str | None:
