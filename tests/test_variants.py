@@ -110,6 +110,16 @@ def test_suicide_bidding_sentences():
     assert [a.value for a in match.legal_actions()] == list(range(4, 14))
 
 
+def test_the_zones_suicide_counts_only_the_bidders_tricks():
+    """docs/rules.md, Where the sources differ: ``suicide,failed_nil_tricks=bags``.
+    South's nil fails with 2 tricks; North bid 6 and took 4."""
+    zone = preset("suicide,failed_nil_tricks=bags")
+    assert zone == SUICIDE.with_options(failed_nil_tricks="bags")
+    bids, tricks = [NIL, 5, 6, NIL], [2, 6, 4, 1]
+    assert team_points(zone, bids, tricks)[0] == -60 - 100 + 2  # set; 2 nil bags
+    assert team_points(SUICIDE, bids, tricks)[0] == 60 - 100  # 6 of 6 counted: made
+
+
 def test_suicide_has_no_blind_nil_unless_asked():
     plain = match_with(SUICIDE, spade_deal([4, 3, 3, 3]), scores=(0, 200))
     assert plain.looked == [True] * 4  # nobody is offered blind nil
