@@ -46,7 +46,8 @@ def test_a_turns_announcements_on_and_off_on_every_page(page):
         d.frame()
         type_a(d)
         assert d.app.settings.announcements, screen
-        assert page[-1] == (TURNED_ON, True)
+        assert page[-2] == (TURNED_ON, True)
+        assert page[-1][0].startswith(f"{d.app.scene.title or 'Menu'}.")  # where you are
         assert storage.load_settings(d.app.store).announcements  # kept
         d.press("tab")  # and the page is told from here on
         assert page[-1][0].endswith(".") and page[-1] != (TURNED_ON, True)

@@ -198,7 +198,8 @@ def test_a_turns_announcements_on_and_off_and_the_settings_keep_it():
     d.frame(2)
     d.press("a")
     assert d.scene.narrating and d.app.settings.announcements
-    assert texts(d)[-1] == TURNED_ON
+    assert texts(d)[-2] == TURNED_ON
+    assert texts(d)[-1].startswith("Hand 1, bidding: your turn to bid")  # where you are
     d.press("a")
     assert not d.scene.narrating and not d.app.settings.announcements
     assert texts(d)[-1] == TURNED_OFF
@@ -260,7 +261,7 @@ def test_the_browser_offers_announcements_at_the_first_key_press_of_each_visit(m
         m.setattr(platform, "announce", lambda text, urgent=False: sent.append(
             (text, urgent)) or True)
         d2.press("tab")
-        assert d2.app.speech.offering and "A turns them on at any time" in sent[-1][0]
+        assert d2.app.speech.offering and "A or F2 turns them on at any time" in sent[-1][0]
         d2.press("space")  # declined
         assert not d2.app.speech.offering and not d2.app.settings.announcements
         d2.press("tab")
@@ -305,7 +306,8 @@ def test_in_the_browser_the_pages_say_their_title_focus_and_messages(monkeypatch
     assert sent and sent[0][0].endswith("Tab and the arrows move; Enter chooses.")
     d.press("tab")
     row = d.scene.row_of(d.scene.focus)
-    assert sent[-1] == (speech.describe(row), True) and sent[-1][0].startswith(row.label)
+    assert sent[-1] == (speech.spoken(speech.describe(row)), True)
+    assert sent[-1][0].startswith(row.label)
     count = len(sent)
     d.frame(3)
     assert len(sent) == count  # nothing new: nothing said

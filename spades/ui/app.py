@@ -43,9 +43,10 @@ KEY_NAMES = {
     pygame.K_DOWN: "down", pygame.K_RETURN: "enter", pygame.K_KP_ENTER: "enter",
     pygame.K_SPACE: "space", pygame.K_ESCAPE: "escape", pygame.K_F1: "help",
     pygame.K_PAGEUP: "pageup", pygame.K_PAGEDOWN: "pagedown", pygame.K_HOME: "home",
-    pygame.K_END: "end",
+    pygame.K_END: "end", pygame.K_F2: "announcements",  # F2: on every screen, in a text field too
 }
-LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "v", "p", "1", "2", "3", "4", "5"}
+LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "v", "p", "t", "1", "2", "3", "4",
+           "5"}
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
 PAGE_CHECK_S = 0.25  # how often the browser's game asks the page for its size
 

@@ -226,9 +226,7 @@ class SettingsScreen(Screen):
                                  "tricks."))
         rows.append(self._toggle("coach", "Coach", "Outlines the card or bid the computer "
                                  "would choose, with its reason."))
-        rows.append(self._toggle("announcements", "Announcements", "Every bid, card and "
-                                 "trick in words: for a screen reader in the browser, as "
-                                 "captions on desktop. Keys 1 to 5 ask."))
+        rows.append(self._toggle("announcements", "Announcements", ANNOUNCEMENTS_NOTE))
         rows.append(self._rate_row())
         rows.append(Heading("h_players", "Players"))
         rows.append(TextField("name", "Your name", s.player_name, self._typer("name"),
@@ -390,6 +388,14 @@ class SavesScreen(Screen):
         self.confirming = False
         self.app.reload_documents()
         self.say("All local data was removed")
+
+
+# What the player gets with announcements on, and what is missing without a screen reader.
+ANNOUNCEMENTS_NOTE = (
+    "Every bid, card, trick and button in words, for your screen reader: through the page "
+    "in a browser, or NVDA, JAWS, VoiceOver or Orca on desktop. With no screen reader "
+    "running nothing is spoken; on desktop the table's words are still written above it. "
+    "Keys 1 to 5 and T ask; A or F2 turns them on or off.")
 
 
 def rules_text(rules: Rules, touch: bool = False,

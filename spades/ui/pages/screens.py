@@ -269,6 +269,12 @@ class Screen:
 
     def key(self, name: str, shift: bool = False, text: str = "") -> None:
         self.build_controls()
+        if name == "announcements" or (text.lower() == "a" and not name and not isinstance(
+                self.group.focused(), TextField)):
+            # Announcements on or off, on every page; in a text field A types a letter
+            # and F2 does it.
+            self.app.speech.toggle()
+            return
         focused = self.group.focused()
         if isinstance(focused, TextField):
             if name == "backspace":
@@ -278,9 +284,6 @@ class Screen:
                 focused.edit(text)
                 return
         if self.group.key(name, shift):
-            return
-        if text.lower() == "a" and not name:
-            self.app.speech.toggle()  # announcements on or off, on every page
             return
         if name in ("enter", "space"):
             primary = next((w for w in self.group.focusable()

@@ -351,8 +351,10 @@ class Announcer:
         self.last = Announcement(text, urgent)
         return self.last
 
-    def your_turn(self, view: PlayerView) -> Announcement | None:
-        """What it is the player's turn to do, and what is legal."""
+    def your_turn(self, view: PlayerView, suggested: int | None = None
+                  ) -> Announcement | None:
+        """What it is the player's turn to do, and what is legal; ``suggested``: the bid
+        the bid panel outlines (and the first Tab or arrow goes to)."""
         if not view.my_turn:
             return None
         if view.phase == "bidding":
@@ -364,6 +366,8 @@ class Announcer:
                 partner = view.bids[view.partner]
                 if partner is not None:
                     text += f" {self.names[view.partner]} bid {bid_words(partner)}."
+                if suggested is not None:
+                    text += f" Suggested: {bid_words(suggested)}."
             return self.say(text, urgent=True)
         if view.phase == "passing":
             n = view.rules.nil_pass
@@ -386,6 +390,26 @@ class Announcer:
             else:
                 text = f"Your turn: no {led}; play any card. You hold {hand_words(view.hand)}."
         return self.say(text, urgent=True)
+
+    def whose_turn(self, view: PlayerView) -> Announcement:
+        """Whose turn it is and where the hand stands: the T key, and where a listener
+        is told they are when announcements come on."""
+        if view.phase == "over":
+            return self.say("The match is over.")
+        hand = f"Hand {view.hand_number + 1}"
+        who = "your turn" if view.my_turn else f"{self.names[view.to_act]}'s turn"
+        if view.phase == "bidding":
+            made = sum(b is not None for b in view.bids)
+            return self.say(f"{hand}, bidding: {who} to bid; "
+                            f"{count_words(made, 'bid') if made else 'no bids'} so far.")
+        if view.phase == "passing":
+            return self.say(f"{hand}, nil card passing: {who} to pass.")
+        trick = len(view.tricks) + 1
+        verb = "play" if view.trick else "lead"
+        text = f"{hand}, trick {trick} of 13: {who} to {verb}"
+        if view.trick:
+            text += "; " + ", ".join(f"{self.name(s)} {card_words(c)}" for s, c in view.trick)
+        return self.say(text + ".")
 
     def read_hand(self, view: PlayerView) -> Announcement:
         if not view.looked:

@@ -11,6 +11,7 @@ or a click first goes to :meth:`key` / :meth:`pointer`, which answer the offer.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -23,8 +24,8 @@ from .screen_reader import ScreenReader
 
 OFFER = ("Screen reader? Press Enter to turn on spoken announcements: every bid, card "
          "and trick is said, and keys 1 to 5 read your hand, the trick, the scores, the "
-         "last trick, and repeat. Any other key plays without them; A turns them on at "
-         "any time, on every screen.")
+         "last trick, and repeat. Any other key plays without them; A or F2 turns them on "
+         "at any time, on every screen.")
 
 
 class Speech:
@@ -43,6 +44,7 @@ class Speech:
     def out(self, text: str, urgent: bool = False) -> bool:
         """One sentence to whoever listens: the page in a browser, else the screen
         reader (the caption strip draws the table's words on its own)."""
+        text = spoken(text)
         if platform.in_browser():
             return platform.announce(text, urgent)
         return self.reader.say(text, urgent)
@@ -99,8 +101,18 @@ class Speech:
         if not app.settings.announcements:
             self.offering = False
             self.turn_on()
-            self.page, self.page_focus = app.scene, getattr(app.scene, "focus", None)
-            self.page_message = getattr(app.scene, "message", None)
+            # Then where the player is: the page and its focused row, in one sentence
+            # (an urgent one after it would cut it off); the page is not read again.
+            scene = app.scene
+            self.page, self.page_focus = scene, getattr(scene, "focus", None)
+            self.page_message = getattr(scene, "message", None)
+            self.page_told = len(getattr(scene, "notices", []))
+            row = (scene.row_of(self.page_focus) if self.page_focus is not None
+                   and hasattr(scene, "row_of") else None)
+            self.page_value = getattr(row, "value", None)
+            where = f"{getattr(scene, 'title', '') or 'Menu'}."
+            self.out(f"{where} In focus: {describe(row)}" if row is not None else
+                     f"{where} Tab and the arrows move; Enter chooses.")
             return
         self.out(TURNED_OFF, urgent=True)
         app.settings = replace(app.settings, announcements=False)
@@ -159,6 +171,15 @@ class Speech:
             size = lay.font_small if lay is not None else 18
             pad = lay.pad if lay is not None else 10
             captions.draw_offer(surface, text, OFFER, size, pad)
+
+
+def spoken(text: str) -> str:
+    """Words as a listener should hear them: the middle dot that parts a line's
+    phrases on screen ("Hand 3 · us 120") is read aloud by screen readers, so it
+    becomes a comma."""
+    if "\u00b7" not in text:
+        return text
+    return re.sub(r"\s*\u00b7\s*", ", ", text).strip(" ,")
 
 
 def page_words(scene: Any) -> list[str]:

@@ -28,16 +28,21 @@ ASK_KEYS = {
     "3": ("scores", "read the scores, bids and tricks"),
     "4": ("last", "read the last trick"),
     "5": ("repeat", "repeat the last announcement"),
+    "t": ("turn", "say whose turn it is"),
 }
 GO_ON_KEYS = ("enter", "space")
 TURNED_ON = ("Announcements on. Keys 1 to 5 read your hand, the trick, the scores, the "
-             "last trick, and repeat; A turns announcements off; F1 lists every key.")
-TURNED_OFF = "Announcements off. A turns them on again."
+             "last trick, and repeat; T says whose turn it is; A or F2 turns announcements "
+             "off; F1 lists every key.")
+TURNED_OFF = "Announcements off. A or F2 turns them on again."
 HELP_WORDS = ("Keys: Tab and the arrows move among your cards and the buttons; Enter plays "
-              "or chooses. 1 reads your hand, 2 the trick on the table, 3 the scores, bids "
-              "and tricks, 4 the last trick, 5 repeats. While the table waits for the words, "
-              "Enter goes on. H hint, S score sheet, L last trick, U undo, C coach, M sound, "
-              "A announcements, Escape the menu or closes a panel, F1 this help.")
+              "or chooses. In your hand, Home and End go to the first and last card, Shift "
+              "with Left or Right to the previous or next suit. 1 reads your hand, 2 the "
+              "trick on the table, 3 the scores, bids and tricks, 4 the last trick, 5 "
+              "repeats, T says whose turn it is. While the table waits for the words, Enter "
+              "goes on. H hint, S score sheet, L last trick, U undo, C coach, M sound, A "
+              "announcements (F2 too, also in a text field), Escape the menu or closes a "
+              "panel, F1 this help.")
 
 
 class Narration:
@@ -107,14 +112,29 @@ class Narration:
         self.turn_to_say = None
         if key == len(self.match.actions):
             view = self.match.view(0)
-            self.announce(self.announcer.your_turn(view))
-            advice = self.coach() if getattr(self.options, "coach", False) else None
-            if advice is not None:  # the coach's line, said as it is shown
-                value, reason = advice
-                what = (bid_words(value) if view.phase == "bidding" else
-                         f"pass {cards_words(value)}" if view.phase == "passing" else
-                         card_words(value))
-                self.announce(Announcement(f"Coach: {what}. {reason.rstrip('.')}."))
+            self.announce(self.announcer.your_turn(view, self.suggested_bid_value()))
+            if getattr(self.options, "coach", False):
+                self.announce(self.coach_words())
+
+    def coach_words(self) -> Announcement | None:
+        """The coach's line for the player's decision, said as it is shown."""
+        advice = self.coach()
+        if advice is None:
+            return None
+        value, reason = advice
+        phase = self.match.view(0).phase
+        what = (bid_words(value) if phase == "bidding" else
+                f"pass {cards_words(value)}" if phase == "passing" else card_words(value))
+        return Announcement(f"Coach: {what}. {reason.rstrip('.')}.")
+
+    def turn_words(self) -> Announcement:
+        """Whose turn it is (the T key), the table's panels first: a hand's score waits
+        for Enter, and the match may be over."""
+        top = self.overlays[-1] if self.overlays else None
+        if top == "breakdown" and self.match.phase != "over":
+            return self.announcer.say(f"Hand {len(self.match.history)} is scored: Enter "
+                                      "deals the next hand.")
+        return self.announcer.whose_turn(self.match.view(0))
 
     def narrate_message(self, text: str, card: int | None = None) -> None:
         """What the table tells the player on its message line; a refusal of ``card``
@@ -137,21 +157,28 @@ class Narration:
         if control is None or (moved_only and (control.key, value) == self.focus_said):
             return
         self.focus_said = (control.key, value)
+        self.announce(self.focus_words(control))
+
+    def focus_words(self, control) -> Announcement:
+        """What the focus says of ``control``: a card with whether it may be played, a
+        bid (the suggested one named so), a button with its state."""
+        value = getattr(control, "value", "")
         if control.group == "hand":
             card = control.key[1]
             passing = self.pass_open()
             playable = passing or self.can_act() and self.view.phase == "playing" and bool(
                 self.view.legal_card_mask() >> card & 1)
-            self.announce(self.announcer.focus_card(card, playable,
-                                                    passing and card in self.pass_choice))
-        elif control.key[0] == "bid" and control.label[:1].isdigit():
-            self.announce(self.announcer.focus_control(f"Bid {control.label}",
-                                                       control.enabled))
-        else:
-            if not value and control.key == ("tool", "coach"):
-                value = "on" if getattr(self.options, "coach", False) else "off"
-            label = f"{control.label}, {value}" if value else control.label
-            self.announce(self.announcer.focus_control(label, control.enabled))
+            return self.announcer.focus_card(card, playable,
+                                             passing and card in self.pass_choice)
+        if control.key[0] == "bid" and control.label[:1].isdigit():
+            suggested = (", suggested" if control.key[1] == self.suggested_bid_value()
+                         else "")
+            return self.announcer.focus_control(f"Bid {control.label}{suggested}",
+                                                control.enabled)
+        if not value and control.key == ("tool", "coach"):
+            value = "on" if getattr(self.options, "coach", False) else "off"
+        label = f"{control.label}, {value}" if value else control.label
+        return self.announcer.focus_control(label, control.enabled)
 
     def ask(self, key: str) -> bool:
         """A key that asks (1 to 5): answered at once, urgent. True if it was one."""
@@ -162,7 +189,8 @@ class Narration:
         a = self.announcer
         said = {"hand": a.read_hand, "trick": a.read_trick, "scores": a.read_scores,
                 "last": a.read_last_trick}.get(what)
-        answer = said(view) if said is not None else a.repeat()
+        answer = (said(view) if said is not None else self.turn_words() if what == "turn"
+                  else a.repeat())
         if not self.narrating:
             # Asked with announcements off: the answer is shown on the message line.
             self.message = (answer.text, self.now + max(4.0, answer.seconds + 1.0))
@@ -224,13 +252,21 @@ class Narration:
             self.announce(Announcement(HELP_WORDS, urgent=True))
 
     def toggle_announcements(self) -> None:
-        """The A key: announcements on or off (kept with the settings by the App)."""
+        """The A key (or F2): announcements on or off (kept with the settings by the
+        App). Turned on, the table then says where the player is: whose turn it is,
+        and the card or button under the focus."""
         if self.narrating:
             self.say(TURNED_OFF)  # said while still on, so a listener hears it
             self.options.announcements = False
         else:
             self.options.announcements = True
             self.say(TURNED_ON)
+            where = self.turn_words().text
+            control = self.focused()
+            if control is not None:
+                where += f" In focus: {self.focus_words(control).text}"
+                self.focus_said = (control.key, getattr(control, "value", ""))
+            self.announce(self.announcer.say(where))
 
     def held_by_words(self) -> bool:
         """The computer players wait for the last sentence to be heard."""

@@ -314,7 +314,10 @@ def rules_hint(view: PlayerView, names: Sequence[str],
             return f"{lead} and you have none: any card may be played."
         return f"{lead}: any card in your hand may be played."
     reason = view.refusal(Play(cards_of(illegal)[0]))
-    return f"{lead}. {reason}, so the raised cards are the ones you may play."
+    # Said in words a listener can use too (the cards also stand raised on screen).
+    may = (f"only your {SUIT_NAMES[view.led_suit]} may be played" if view.led_suit >= 0
+           else "any card but a spade may be played")
+    return f"{lead}. {reason}, so {may}."
 
 
 def comparison_verdict(mine_margin: int, theirs_margin: int) -> str:

@@ -29,6 +29,8 @@ PLAY = [
 KEYS = [
     ("Tab / Shift+Tab", "move between cards and buttons"),
     ("Arrows", "move among cards and bids"),
+    ("Home / End", "your first / last card"),
+    ("Shift+Left / Right", "the previous / next suit in your hand"),
     ("Enter / Space", "choose the card or button in focus"),
     ("S", "score sheet"), ("L", "last trick"),
     ("H", "hint: what you may do now, and why"),
@@ -37,7 +39,8 @@ KEYS = [
     ("M", "sound on or off"),
     ("1 / 2 / 3", "read your hand / the trick / scores and bids"),
     ("4 / 5", "read the last trick / repeat what was said"),
-    ("A", "announcements (screen reader, captions); Enter skips their wait"),
+    ("T", "say whose turn it is"),
+    ("A or F2", "announcements on or off (F2 in a text field too); Enter skips their wait"),
     ("F1 or ?", "this help"),
     ("Esc", "menu; closes a panel"),
     ("Any key", "finishes any animation, as a tap does"),

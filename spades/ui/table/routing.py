@@ -4,6 +4,8 @@ holds no state of its own and reads the scene's controls, focus and overlays."""
 
 from __future__ import annotations
 
+from ...engine.cards import suit_of
+from ..speech.announce import card_words
 from ..speech.narration import GO_ON_KEYS
 from ..widgets import Pointer
 from .control import Control
@@ -54,6 +56,10 @@ class TableInput:
             self.narrate_focus()
         elif scrolling and key in ("up", "down", "pageup", "pagedown", "home", "end"):
             self.scroll_scores(key)
+        elif (key in ("home", "end") or shift and key in ("left", "right")) and \
+                self._hand_jump(key):
+            self.keyboard = True
+            self.narrate_focus(moved_only=True)
         elif key in ("left", "right") and self.focused() is not None and \
                 self.focused().step(-1 if key == "left" else 1):
             self.keyboard = True  # a stepper or switch in focus (the pause menu)
@@ -89,7 +95,7 @@ class TableInput:
             self.toggle_coach()
         elif key == "m":
             self.toggle_sound()
-        elif key == "a":
+        elif key in ("a", "announcements"):  # F2 as well: the same key on every screen
             self.toggle_announcements()
         elif key == "help":
             self.toggle("help")
@@ -184,6 +190,37 @@ class TableInput:
                                  f"{focused.label or what}.")
             return
         self.focus = members[i + step].key
+
+    def _hand_jump(self, key: str) -> bool:
+        """Home and End: the hand's first and last card; Shift+Left and Shift+Right:
+        the first card of the suit before or after the focused card's. True when the
+        keys meant the hand (a card in focus, or nothing in focus)."""
+        focused = self.focused()
+        if focused is not None and focused.group != "hand":
+            return False
+        members = [c for c in self.controls if c.group == "hand"]
+        if not members:
+            return False
+        if key in ("home", "end"):
+            self.focus = (members[0] if key == "home" else members[-1]).key
+            return True
+        if focused is None:
+            self.focus = self._group_start(members).key
+            return True
+        suits = [suit_of(c.key[1]) for c in members]
+        i = members.index(focused)
+        if key == "right":
+            later = [j for j in range(i + 1, len(members)) if suits[j] != suits[i]]
+            target = later[0] if later else None
+        else:
+            earlier = [j for j in range(i) if suits[j] != suits[i]]
+            target = suits.index(suits[earlier[-1]]) if earlier else None
+        if target is None:  # said, not silence, as at either end of the arrows
+            self.narrate_message(f"That is the {'last' if key == 'right' else 'first'} "
+                                 f"suit; {card_words(focused.key[1])}.")
+            return True
+        self.focus = members[target].key
+        return True
 
     def _group_start(self, members: list[Control]) -> Control:
         if members[0].group == "hand" and self.pass_open():

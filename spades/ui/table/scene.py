@@ -356,8 +356,10 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             return
         self.options.coach = not self.options.coach
         self.coach_advice = None
-        if self.options.coach and self.can_act():
+        advice = self.coach_words() if self.options.coach else None
+        if advice is not None:
             self.message = None  # the message line shows the coach's advice and reason
+            self.announce(self.announcer.say(f"Coach on. {advice.text}", urgent=True))
         else:
             self.say("Coach on: on your turn it outlines its choice and says why"
                      if self.options.coach else "Coach off")
