@@ -55,6 +55,15 @@ def test_whiz_bids_nil_or_the_spades_held():
     assert bid(WHIZ, "2S 3S 4H 5H 2D 3D 4D 6D 2C 3C 4C AH AD") == 2  # aces: not a nil
 
 
+def test_whiz_with_one_nil_a_team_bids_the_spades_beside_a_partners_nil():
+    one_nil = WHIZ.with_options(max_nils_per_team=1)
+    low = "2S 3H 4H 5H 2D 3D 4D 6D 2C 3C 4C 5C 7C"  # nil, were it allowed
+    assert bid(WHIZ, low, (None, None, NIL, None)) == NIL
+    action, reason = bid_for(one_nil, hand(low), 0, [None, None, NIL, None], (0, 0), (0, 0))
+    assert action == Bid(1)
+    assert reason == "Whiz: one nil a team and your partner went nil, so you bid your 1 spade"
+
+
 def test_whiz_goes_nil_when_the_count_is_out_of_reach_in_a_deck_of_15_spades():
     deuces_whiz = preset("whiz,deck=deuces")
     weak = "3C 9C AC 4D 6D 8D 3H 5H 9H KH 3S QS KS"  # three spades worth about one trick

@@ -282,7 +282,8 @@ def forced_reason(rules: Rules, bid: int, held: int) -> str:
     if rules.bidding == "mirror":
         return f"Mirror: you bid the {held} spades you hold"
     if rules.bidding == "whiz":
-        return f"Whiz: one nil a team and your partner went nil, so you bid your {held} spades"
+        return (f"Whiz: one nil a team and your partner went nil, so you bid your {held} "
+                f"spade{'s' if held != 1 else ''}")
     return "The only legal bid"
 
 
