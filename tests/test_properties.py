@@ -596,12 +596,23 @@ def test_an_exported_hand_record_replays_to_the_same_result(setup, play_seed):
 
 def check_records(match: Match, rng: random.Random) -> None:
     run(match, rng, max_hands=2)
-    for result in match.history:
+    rules = match.rules
+    for i, result in enumerate(match.history):
         record = json.loads(json.dumps(result.to_record()))
         out = replay_record(record)
+        state = out.pop("match")
         assert out == {
             "legal": True, "complete": True, "result": record["result"], "matches_record": True
         }
+        # Where the hand left the match, as the match itself has it.
+        ended = i == len(match.history) - 1 and match.phase == OVER
+        scores = list(result.scores_after)
+        assert state["scores"] == scores and state["bags"] == list(result.bags_after)
+        assert state["over"] is ended and state["winner"] == (match.winner if ended else None)
+        boston = any(line["kind"] == "boston" and line["points"] == 0
+                     for team in record["result"]["teams"] for line in team["breakdown"])
+        assert state["won_by"] == (None if not ended else "boston" if boston
+                                   else "target" if max(scores) >= rules.target else "mercy")
 
 
 @settings(SETTINGS, max_examples=80)
