@@ -120,7 +120,8 @@ def test_on_a_desktop_the_screen_reader_hears_the_table_and_the_captions_stay(mo
     d.press("tab")  # a screen reader runs: the offer is made to it
     assert d.app.speech.offering and "Press Enter" in spoken[-1][1] and spoken[-1][2]
     d.press("enter")
-    assert d.app.settings.announcements and spoken[-1][1] == TURNED_ON
+    assert d.app.settings.announcements and spoken[-2][1] == TURNED_ON
+    assert spoken[-1][1].startswith("Hand 1, bidding: ")  # then where the player is
     d.wait_for_player()
     assert d.scene.captions_shown()  # the strip stays for whoever reads the screen
     said = [text for _, text, _ in spoken]

@@ -242,7 +242,8 @@ def test_the_browser_offers_announcements_at_the_first_key_press_of_each_visit(m
         assert d.scene.focus is None and d.app.settings.announcements_offered
         d.press("enter")
         assert d.app.settings.announcements and d.scene.narrating
-        assert sent[-1] == (TURNED_ON, True)  # through the page bridge, in the browser
+        assert sent[-2] == (TURNED_ON, True)  # through the page bridge, in the browser
+        assert sent[-1][0].startswith("Hand 1, bidding: your turn")  # then where you are
         assert not d.scene.captions_shown()  # the page speaks: no caption strip
         d.press("3")
         assert sent[-1][0].startswith("Scores: ") and sent[-1][1]

@@ -89,8 +89,7 @@ class Speech:
         app.options.announcements = True
         scene = app.scene
         if hasattr(scene, "transcript"):
-            scene.options.announcements = True
-            scene.narrate_message(TURNED_ON)  # delivered with the table's words
+            scene.announcements_on()  # delivered with the table's words, where you are too
         else:
             self.out(TURNED_ON, urgent=True)
 

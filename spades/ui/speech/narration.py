@@ -259,14 +259,19 @@ class Narration:
             self.say(TURNED_OFF)  # said while still on, so a listener hears it
             self.options.announcements = False
         else:
-            self.options.announcements = True
-            self.say(TURNED_ON)
-            where = self.turn_words().text
-            control = self.focused()
-            if control is not None:
-                where += f" In focus: {self.focus_words(control).text}"
-                self.focus_said = (control.key, getattr(control, "value", ""))
-            self.announce(self.announcer.say(where))
+            self.announcements_on()
+
+    def announcements_on(self) -> None:
+        """Announcements on (the A key, F2 or the offer taken), then where the player
+        is, in one sentence after it: whose turn, and what the focus is on."""
+        self.options.announcements = True
+        self.say(TURNED_ON)
+        where = self.turn_words().text
+        control = self.focused()
+        if control is not None:
+            where += f" In focus: {self.focus_words(control).text}"
+            self.focus_said = (control.key, getattr(control, "value", ""))
+        self.announce(self.announcer.say(where))
 
     def held_by_words(self) -> bool:
         """The computer players wait for the last sentence to be heard."""
