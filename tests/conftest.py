@@ -1,6 +1,6 @@
 """Make the repository importable however pytest is started (``pytest`` or ``python -m``),
-give every test its own data folder, and put the screen density back to 1 after each
-test."""
+give every test its own data folder, start every test from the same process state
+(tests/process_state.py), and say how the browser tests went at the end of the run."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from process_state import reset_process_state  # noqa: E402
+
 
 @pytest.fixture(autouse=True)
 def own_data_folder(monkeypatch, tmp_path_factory):
@@ -23,10 +25,12 @@ def own_data_folder(monkeypatch, tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
-def density_back_to_one():
-    """A test that made a window at a screen density leaves the next one at 1
-    (spades/ui/art/density.py holds it for the whole interface)."""
+def fresh_process_state():
+    """Every test starts from the same process, whatever ran before it: the screen
+    density back at 1, the caches empty, pygame's event queue drained (every piece the
+    package keeps is named in process_state.RESETS; test_suite_habits.py fails on a
+    new one that is not). And again after the test, for whatever runs next outside
+    pytest's tests."""
+    reset_process_state()
     yield
-    density = sys.modules.get("spades.ui.art.density")
-    if density is not None:
-        density.set_density(1.0)
+    reset_process_state()

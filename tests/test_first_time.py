@@ -38,15 +38,11 @@ def test_rule_sets_have_plain_names_on_every_page(screen):
 @pytest.mark.parametrize("size", ["390x844", "320x480", "844x390", "640x360", "1024x768"])
 def test_how_to_play_by_touch_says_where_the_tables_buttons_are(size):
     from spades.ui.layout.window import compute_layout
-    from spades.ui.widgets import INPUT
 
     d = Driver("--speed", "instant", "--size", size)
-    INPUT.reset(touch_only=True)
-    try:
-        d.app.show(RulesScreen(d.app))
-        words = " ".join(str(getattr(r, "label", "")) for r in d.scene.rows())
-    finally:
-        INPUT.reset(touch_only=False)
+    d.app.input.reset(touch_only=True)
+    d.app.show(RulesScreen(d.app))
+    words = " ".join(str(getattr(r, "label", "")) for r in d.scene.rows())
     w, h = (int(v) for v in size.split("x"))
     lay = compute_layout(w, h)
     below = min(r.top for r in lay.toolbar.values()) >= lay.hand_area.bottom

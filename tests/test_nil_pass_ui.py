@@ -40,7 +40,7 @@ def table(match: Match, size: tuple[int, int] = (1280, 720),
     d = Driver("--speed", "fast")
     d.app.options.names = ("You", "West", "North", "East")
     d.app.options.announcements = announcements
-    d.app.scene = TableScene(d.app.options, match=match)
+    d.app.scene = TableScene(d.app.options, match=match, input_mode=d.app.input)
     d.app.scene.set_layout(*size)
     d.frame()  # the table settles: the decision in front of the player is a new one
     return d

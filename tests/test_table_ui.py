@@ -383,7 +383,7 @@ def test_blind_nil_is_offered_before_the_cards_are_shown():
     match = Match(rules, 5, start={"dealer": 3, "hands": hands, "scores": [0, 150],
                                    "bags": [0, 0], "hand_number": 0})
     d = Driver("--speed", "instant")
-    d.app.scene = TableScene(d.app.options, match=match)
+    d.app.scene = TableScene(d.app.options, match=match, input_mode=d.app.input)
     d.app.scene.set_layout(1280, 720)
     assert d.wait_for_player() == "blind"
     scene = d.scene
@@ -510,7 +510,6 @@ def test_autoplay_on_a_phone_plays_by_finger_alone(size, tmp_path):
     import pygame
 
     from spades.ui import autopilot as ap
-    from spades.ui.widgets import INPUT
 
     sent: list[int] = []
     real_post = pygame.event.post
@@ -550,7 +549,7 @@ def test_autoplay_on_a_phone_plays_by_finger_alone(size, tmp_path):
         assert hints
     else:
         assert not keys and not clicks, (keys, clicks)
-        assert sent.count(pygame.FINGERDOWN) > 13 and INPUT.touch
+        assert sent.count(pygame.FINGERDOWN) > 13 and d.app.input.touch
         assert (out / f"pause-{w}x{h}.png").exists()  # help is reached through the menu
         assert not hints, hints
 

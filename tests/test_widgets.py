@@ -19,7 +19,7 @@ from spades.storage import Statistics
 from spades.ui.art import theme
 from spades.ui.pages.journey import JourneyScreen
 from spades.ui.pages.menu import MenuScreen, RulesScreen, SavesScreen, SettingsScreen, StatsScreen
-from spades.ui.widgets import INPUT, SLOP, Button, Stepper, min_target, style
+from spades.ui.widgets import SLOP, Button, Stepper, min_target, style
 from spades.ui.widgets.style import contrast
 
 SIZES = [(1280, 720), (800, 600), (390, 844)]
@@ -122,7 +122,7 @@ def test_finger_and_its_synthetic_mouse_twin_are_handled_once():
                                              which=0xFFFFFFFF))
     d.frame()
     assert names.index(d.app.settings.preset) == (before + 1) % len(names)
-    assert INPUT.touch
+    assert d.app.input.touch
     # A browser's own mouse echo of a touch (no touch mark), at once and at the same
     # place, is the same tap again: dropped.
     d.finger("down", forward.center)
@@ -255,15 +255,15 @@ def test_touch_mode_hides_key_hints_and_a_key_brings_them_back():
     d = page_driver((1280, 720), lambda app: every_rule(app))
     drawn = record_text(d)
     d.frame()
-    assert "Esc" in drawn and "Enter" in drawn and INPUT.hints
+    assert "Esc" in drawn and "Enter" in drawn and d.app.input.hints
     d.tap((5, 5))  # a touch on nothing
     drawn.clear()
     d.frame()
-    assert INPUT.touch and "Esc" not in drawn and "Enter" not in drawn
+    assert d.app.input.touch and "Esc" not in drawn and "Enter" not in drawn
     d.press("tab")
     drawn.clear()
     d.frame()
-    assert not INPUT.touch and "Esc" in drawn
+    assert not d.app.input.touch and "Esc" in drawn
     # How to play speaks of taps after a touch, of keys after a key.
     d.app.show(RulesScreen(d.app))
     d.frame()
@@ -615,7 +615,7 @@ def shown_hints(d: Driver) -> set[str]:
 
 
 def hinted_mouse_click(d: Driver, pos: tuple[int, int]) -> None:
-    INPUT.touched_at -= INPUT.GRACE  # a real mouse, well after the last touch
+    d.app.input.touched_at -= d.app.input.GRACE  # a real mouse, well after the last touch
     d.click(pos)
 
 
@@ -650,12 +650,12 @@ def test_a_browser_page_that_is_touch_only_starts_without_key_hints(size, monkey
 
     monkeypatch.setattr(platform, "browser_window", lambda: TouchPage())
     d = Driver("--size", size, "--speed", "instant", start=False)
-    assert INPUT.touch and not shown_hints(d), size
+    assert d.app.input.touch and not shown_hints(d), size
     hinted_mouse_click(d, (3, 3))
     assert shown_hints(d), size
     monkeypatch.setattr(platform, "browser_window", lambda: TouchPage(fine=True))
     d = Driver("--size", size, "--speed", "instant", start=False)
-    assert not INPUT.touch  # a mouse or trackpad too: the first input decides
+    assert not d.app.input.touch  # a mouse or trackpad too: the first input decides
 
 
 def test_touch_only_is_false_off_a_browser_or_when_the_page_cannot_say(monkeypatch):

@@ -35,7 +35,7 @@ from .pages.menu import MenuScreen, RulesScreen
 from .sound import Sounds
 from .speech.delivery import Speech
 from .table.scene import HUMAN, TableScene
-from .widgets import INPUT, Pointer, PointerStream
+from .widgets import InputMode, Pointer, PointerStream
 
 BROWSER = sys.platform == "emscripten"
 KEY_NAMES = {
@@ -104,7 +104,11 @@ class App(MatchKeeping):
         self.speech = Speech(self)  # the table's words: page, caption strip, the offer
         self.clock = pygame.time.Clock()
         self.pointers = PointerStream()
-        INPUT.reset(touch_only=platform.touch_only())  # the page may know it is touch
+        # Shared-table clients on their way to leave a table for good (pages/friends.py).
+        self.leaving: list[Any] = []
+        # How the player last reached this App (touch, mouse, keys): the page may know
+        # it is touch.
+        self.input = InputMode(touch_only=platform.touch_only())
         self.running = True
         self.page_wait = PAGE_CHECK_S
         self.frame_ms: list[float] = []
@@ -186,7 +190,7 @@ class App(MatchKeeping):
         elif event.type == pygame.KEYDOWN:
             if self.speech.key(event):
                 return  # the offer of announcements, made or answered
-            INPUT.saw_key()
+            self.input.saw_key()
             name = KEY_NAMES.get(event.key)
             text = getattr(event, "unicode", "") or ""
             shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
@@ -204,7 +208,7 @@ class App(MatchKeeping):
         else:
             pointer = self.pointers.translate(event, self.screen.get_size())
             if pointer is not None:
-                INPUT.saw_pointer(pointer)
+                self.input.saw_pointer(pointer)
                 if pointer.kind == "press":
                     self.speech.pointer()
                 self.route_pointer(scene, pointer)

@@ -81,7 +81,7 @@ class MatchKeeping:
                 self.journey = replace(self.journey, current=None)
                 save_journey(self.store, self.journey)
         table = TableScene(self.options, match=match, practice=practice, sounds=self.sounds,
-                           reading=reading)
+                           reading=reading, input_mode=self.input)
         table.level = level
         self.show(table)
         self.saving, self.revision = table, revision
@@ -154,7 +154,8 @@ class MatchKeeping:
 
         options = self.table_options()
         options.speed = "normal" if options.speed == "instant" else options.speed
-        demo = DemoScene(options, sounds=self.sounds, rules=options.rules)
+        demo = DemoScene(options, sounds=self.sounds, rules=options.rules,
+                         input_mode=self.input)
         demo.back_to = back
         self.show(demo, keep_table=back is not None)
 
@@ -183,7 +184,7 @@ class MatchKeeping:
         if trick:
             play_record(match, result.to_record(), len(result.bids), 4 * trick)
         replay = TableScene(replace(table.options), match=match, practice=True,
-                            sounds=self.sounds)
+                            sounds=self.sounds, input_mode=self.input)
         replay.replay = table.deal_name(result.hand_number) + (
             f" from trick {trick + 1}" if trick else "")
         self.show(replay, keep_table=True)

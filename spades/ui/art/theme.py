@@ -80,6 +80,7 @@ class Text:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: dict[tuple, pygame.Surface] = {}
+        self._wrapped: dict[tuple, list[str]] = {}
         self.record: list[Drawn] | None = None
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -108,6 +109,17 @@ class Text:
         while size > px(MIN_SIZE) and self.font(size, bold).size(text)[0] > width:
             size -= 1
         return size
+
+    def wrapped(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """``wrap`` remembered (for this Text's fonts): pages lay out every frame, and
+        wrapping is the costly part (a size measure per word)."""
+        key = (text, size, width, bold)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 2000:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = self.wrap(text, size, width, bold)
+        return lines
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Break ``text`` into lines no wider than ``width``; a paragraph's last word

@@ -20,7 +20,7 @@ from ..speech.words import (
 )
 from ..table.help import TITLE as HELP_TITLE
 from ..table.scene import HUMAN, Control, TableScene, bid_words
-from ..widgets import INPUT, Look
+from ..widgets import Look
 from ..widgets.style import SUGGESTED
 from .moments import match_over_banner
 from .sheet import TEAM_NAMES, SheetDrawer
@@ -37,7 +37,7 @@ class PanelDrawer(SheetDrawer):
         """What the widget layer draws with: this table's sizes, the input mode's key
         hints (none after a touch), on the felt or on a light panel."""
         lay = scene.layout
-        hints = INPUT.hints_in((lay.width, lay.height))
+        hints = scene.input.hints_in((lay.width, lay.height))
         # Buttons on a panel (bids, Confirm, Next hand) speak in body text; the
         # toolbar's are chrome, in the secondary size.
         small = lay.font if ground == "panel" else lay.font_small

@@ -106,7 +106,7 @@ class FriendsScreen(Screen):
 
     def update(self, dt: float, think_ms: float = 0.0) -> None:
         super().update(dt)
-        poll_leaving()
+        poll_leaving(self.app)
 
     # --- where the tables are ---------------------------------------------------------
 
@@ -217,24 +217,22 @@ class FriendsScreen(Screen):
         if seat is not None:
             client = make_client(seat.server)
             client.resume(seat.token)
-            leaving.append(client)  # says leave once it is back at the table
+            self.app.leaving.append(client)  # says leave once it is back at the table
         forget_seat(self.app)
         self.friends = load_friends(self.app.store)
         self.say("You left the table")
 
 
-leaving: list[TableClient] = []  # clients on their way to leave a table for good
-
-
-def poll_leaving() -> None:
-    """A seat given up from the friends page: leave once back at the table."""
-    for client in list(leaving):
+def poll_leaving(app) -> None:
+    """A seat given up from the friends page (``app.leaving``): leave once back at the
+    table."""
+    for client in list(app.leaving):
         client.poll()
         if client.status == "ready":
             client.leave()
         if client.status == "closed" or client.tries > 2:
             client.close()
-            leaving.remove(client)
+            app.leaving.remove(client)
 
 
 def forget_seat(app) -> None:
@@ -313,7 +311,7 @@ class WaitingRoomScreen(Screen):
         super().update(dt)
         c = self.client
         c.poll()
-        poll_leaving()
+        poll_leaving(self.app)
         while c.notices:
             note = c.notices.popleft()
             if note.get("type") == "refused" and c.status == "ready":
@@ -430,7 +428,7 @@ def open_table(app, client: TableClient) -> None:
     options.rules = client.view.rules
     match = SharedMatch(client, app.settings.computer_names)
     options.names = match.names()
-    scene = TableScene(options, match=match, sounds=app.sounds)
+    scene = TableScene(options, match=match, sounds=app.sounds, input_mode=app.input)
     scene.on_leave = lambda: forget_seat(app)
     app.show(scene)
 

@@ -22,7 +22,7 @@ from ...storage import (
 from ...storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
 from ..art import theme
 from ..speech.words import preset_title, rules_summary
-from ..widgets import INPUT, Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
+from ..widgets import Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
 from .journey import JourneyScreen, journey_summary
 from .screens import MAX_TEXT, Screen
 from .statistics import STAT_LINES, StatsScreen, axis_ticks, stat_text  # noqa: F401
@@ -528,7 +528,7 @@ class RulesScreen(Screen):
         ]
         # Where the table's buttons are: below the hand upright, along the top sideways.
         upright = self.height > self.width
-        for i, (heading, text) in enumerate(rules_text(rules, INPUT.touch, upright)):
+        for i, (heading, text) in enumerate(rules_text(rules, self.app.input.touch, upright)):
             rows.append(Heading(f"h{i}", heading))
             rows.append(Paragraph(f"t{i}", text))
         return rows

@@ -19,7 +19,6 @@ from ..art import theme
 from ..art.density import logical, px
 from ..widgets import (
     GAP,
-    INPUT,
     Button,
     Group,
     Look,
@@ -106,8 +105,8 @@ class Screen:
     def look(self) -> Look:
         font, small, pad, _ = self.metrics()
         size = (self.width, self.height)
-        return Look(self.app.text, font, small, pad, min_target(size), INPUT.hints_in(size),
-                    self.now)
+        return Look(self.app.text, font, small, pad, min_target(size),
+                    self.app.input.hints_in(size), self.now)
 
     def set_layout(self, width: int, height: int) -> None:
         self.width, self.height = width, height

@@ -26,8 +26,7 @@ from ..speech.words import (
     match_record_line,
     shown_names,
 )
-from ..widgets import INPUT, Look, ScrollArea
-from ..widgets.controls import wrapped
+from ..widgets import Look, ScrollArea
 from .choreography import HUMAN
 from .control import Control
 from .help import help_sections
@@ -268,8 +267,8 @@ class TablePanels(PausePanel, ScoreSheetPanel):
         key column's width. Playing by touch or mouse first, the keys after (first
         after a key press; left out by finger until a key is pressed)."""
         lay = self.layout
-        sections = help_sections(keys_first=INPUT.mode == "keys",
-                                 keys=not INPUT.touch or INPUT.keys_seen,
+        sections = help_sections(keys_first=self.input.mode == "keys",
+                                 keys=not self.input.touch or self.input.keys_seen,
                                  page=platform.in_browser())
         words = self.measure
         inner = lay.overlay.width - 2 * lay.pad
@@ -280,7 +279,7 @@ class TablePanels(PausePanel, ScoreSheetPanel):
         out: list[tuple[str, list[str], bool]] = []
         for heading, rows in sections:
             out.append((heading, [heading], True))
-            out += [(key, wrapped(words, what, lay.font_small, width), False)
+            out += [(key, words.wrapped(what, lay.font_small, width), False)
                     for key, what in rows]
         return out, round(lay.font_small * 1.2), key_w
 

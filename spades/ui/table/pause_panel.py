@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from pygame import Rect
 
-from ..widgets import INPUT, Stepper, Toggle, Widget
+from ..widgets import Stepper, Toggle, Widget
 from . import anim
 from .control import Control
 from .help import help_label
@@ -28,7 +28,7 @@ class PausePanel:
             ("sound", "Sound", self.toggle_sound, "M"),
             ("deck", "Four-colour deck", self.toggle_deck, ""),
             ("coach", "Coach", self.toggle_coach, "C"),
-            ("help", help_label(INPUT.touch), lambda: self._open("help"), "F1"),
+            ("help", help_label(self.input.touch), lambda: self._open("help"), "F1"),
             ("howto", "How to play", self.how_to_play, ""),
             new,
             ("quit", "Main menu", self.quit, ""),

@@ -40,7 +40,7 @@ from ..art.avatar import table_faces
 from ..layout.window import Layout, compute_layout
 from ..speech.narration import Narration
 from ..speech.words import bid_words, comparison_verdict, rules_hint
-from ..widgets import Group, ScrollArea
+from ..widgets import Group, InputMode, ScrollArea
 from . import anim
 from .choreography import HUMAN, Choreography, Shown, hand_order
 from .control import Control
@@ -76,9 +76,12 @@ class TableOptions:
 class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, TablePanels,
                  Narration):
     def __init__(self, options: TableOptions, match: Match | SharedMatch | None = None,
-                 practice: bool = False, sounds: Any = None, reading: Any = None) -> None:
+                 practice: bool = False, sounds: Any = None, reading: Any = None,
+                 input_mode: InputMode | None = None) -> None:
         self.options = options
         self.sounds = sounds
+        # The App's input mode (touch, mouse or keys), which the key hints follow.
+        self.input = input_mode if input_mode is not None else InputMode()
         self.match = match if match is not None else Match(options.rules, options.seed)
         self.practice = practice
         # A shared table: the server plays its computers and is the only authority.

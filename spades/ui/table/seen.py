@@ -38,7 +38,6 @@ from ..speech.seen_words import (
     turning_words,
 )
 from ..widgets import ScrollArea, Toggle, Widget
-from ..widgets.controls import wrapped
 from .control import Control
 
 HUMAN, PARTNER = 0, 2
@@ -225,7 +224,7 @@ class SeenPanel:
         """The line under the heading that says what this is: hindsight (the first of
         the rows on a short window)."""
         lay = self.layout
-        return wrapped(self.measure, HINDSIGHT, lay.font_small,
+        return self.measure.wrapped(HINDSIGHT, lay.font_small,
                        self.seen_panel().width - 2 * lay.pad)
 
     def seen_view(self) -> Rect:
@@ -278,7 +277,7 @@ class SeenPanel:
 
         def para(words: str, kind: str = "text", bold: bool = False) -> None:
             nonlocal y
-            lines = wrapped(text, words, size, view.width - 4, bold)
+            lines = text.wrapped(words, size, view.width - 4, bold)
             h = len(lines) * step + lay.pad // 2
             rows.append(SeenRow(kind, y, h, lines))
             y += h
@@ -308,7 +307,7 @@ class SeenPanel:
         for trick in range(tricks):
             notes = self.trick_notes(trick, point)
             lines = [(line, kind) for words, kind in notes
-                     for line in wrapped(text, words, size, width - 8, kind == "bad")]
+                     for line in text.wrapped(words, size, width - 8, kind == "bad")]
             h = card_h + self.seen_caption_h() + len(lines) * step + lay.pad
             right = short and trick % 2 == 1
             rows.append(SeenRow("trick", y, h, x=view.width - width if right else 0,
@@ -369,7 +368,7 @@ class SeenPanel:
                 parts = cost_words(cost, self.names, first=True)
             line = f"{prefix}{owner(self.names, review.seat_of(i))} {card_name(card)} " \
                 f"cost {parts}{keeper}."
-            if len(wrapped(self.measure, line, size, width, True)) <= 2:
+            if len(self.measure.wrapped(line, size, width, True)) <= 2:
                 break
         return line
 

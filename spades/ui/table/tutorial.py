@@ -22,6 +22,7 @@ from ...engine import STANDARD, Match, Play, Rules, mask_of, parse_cards
 from ...engine.cards import card_name
 from ..art.theme import Text
 from ..layout.window import compute_layout, compute_layout_below, too_small
+from ..widgets import InputMode
 from .choreography import BLOCK
 from .demo_deal import DemoDeal, demo_deal
 from .scene import HUMAN, Control, TableOptions, TableScene
@@ -68,14 +69,15 @@ class DemoScene(TableScene):
     shown in the deal and said in the steps (demo_deal.py)."""
 
     def __init__(self, options: TableOptions, sounds: Any = None,
-                 rules: Rules = STANDARD) -> None:
+                 rules: Rules = STANDARD, input_mode: InputMode | None = None) -> None:
         options.names = (options.names[0], "West", "North", "East")
         self.deal = demo_deal(rules)
         self.steps = self.deal.steps
         self.asked = self.deal.asked
         # A Mirror bid is made by the game: its step is read, not acted.
         self.read_only = READ_ONLY + (("bid",) if self.deal.rules.bidding == "mirror" else ())
-        super().__init__(options, match=demo_match(self.deal), practice=True, sounds=sounds)
+        super().__init__(options, match=demo_match(self.deal), practice=True, sounds=sounds,
+                         input_mode=input_mode)
         self.players = {seat: ScriptedPlayer(seat, self.deal.script) for seat in (1, 2, 3)}
         self.demo = True
         self.acknowledged: set[str] = set()

@@ -5,7 +5,7 @@ How a scene uses it (in the spirit of pygame_gui's process_event / update / draw
 1. App.handle() turns every pygame event into at most one :class:`Pointer` (mouse,
    FINGER and SDL's synthetic mouse twins of a touch are one stream, each touch once)
    and calls ``scene.pointer(p)`` if the scene has it; it records the input mode in
-   :data:`INPUT` (``INPUT.touch``, ``INPUT.hints``) and calls ``scene.key(name, ...)``
+   its :class:`InputMode` ``app.input`` (``.touch``, ``.hints``) and calls ``scene.key(name, ...)``
    for keys (names: "tab", "enter", "space", "left", ..., "pageup", "pagedown").
 2. Each frame the scene builds its widgets (``Button``, ``Stepper``, ``Toggle``,
    ``TextField``; passive ``Paragraph``, ``Heading``, ``Custom``), places each with
@@ -13,7 +13,7 @@ How a scene uses it (in the spirit of pygame_gui's process_event / update / draw
    :class:`ScrollArea` ``area``, or on screen with no area), sets the area's view and
    content height (``area.set_view(rect, content_h)``), and hands the list, in
    reading order, to its :class:`Group` with a :class:`Look` (text, sizes,
-   ``min_target(size)``, ``INPUT.hints``): ``group.set(widgets, [area], look)``.
+   ``min_target(size)``, ``app.input.hints``): ``group.set(widgets, [area], look)``.
 3. ``scene.pointer(p)`` -> ``group.pointer(p)``: tap or drag (``SLOP`` px), a tap
    activates on release inside the control it began on, a drag scrolls the area it
    began in and never activates; the wheel scrolls the area under the mouse.
@@ -40,12 +40,12 @@ from .controls import (
     Widget,
 )
 from .group import Group, Press
-from .pointer import GAP, INPUT, SLOP, InputMode, Pointer, PointerStream, min_target, phone_sized
+from .pointer import GAP, SLOP, InputMode, Pointer, PointerStream, min_target, phone_sized
 from .scroll import ScrollArea
 from .style import colours, contrast, draw_button, paint_button
 
 __all__ = [
-    "GAP", "INPUT", "SLOP", "Button", "Custom", "Group", "Heading", "InputMode", "Look",
+    "GAP", "SLOP", "Button", "Custom", "Group", "Heading", "InputMode", "Look",
     "Paragraph", "Pointer", "PointerStream", "Press", "ScrollArea", "State", "Stepper",
     "TextField", "Toggle", "Widget", "colours", "contrast", "draw_button", "min_target",
     "paint_button", "phone_sized",

@@ -20,19 +20,6 @@ from .scroll import ScrollArea
 from .style import OFF_ON_PANEL, colours, draw_button, note_colour, paint_button
 
 Action = Callable[[], None]
-_WRAPPED: dict[tuple, list[str]] = {}
-
-
-def wrapped(text: Any, words: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``text.wrap`` remembered: pages lay out every frame, and wrapping is the costly
-    part (a size measure per word)."""
-    key = (id(text), words, size, width, bold)
-    lines = _WRAPPED.get(key)
-    if lines is None:
-        if len(_WRAPPED) > 2000:
-            _WRAPPED.clear()
-        lines = _WRAPPED[key] = text.wrap(words, size, width, bold)
-    return lines
 
 
 @dataclass
@@ -333,7 +320,7 @@ class Paragraph(Widget):
     focusable = False
 
     def lines(self, width: int, look: Look) -> list[str]:
-        return wrapped(look.text, self.label, look.small, width - 2 * look.pad)
+        return look.text.wrapped(self.label, look.small, width - 2 * look.pad)
 
     def measure(self, width: int, look: Look) -> int:
         return len(self.lines(width, look)) * round(look.small * 1.25) + look.pad // 2
@@ -387,7 +374,7 @@ def label_lines(widget: Widget, width: int, look: Look) -> list[str]:
     """A row's label in body type: on two lines where one would need a smaller size."""
     if look.text.font(look.small, True).size(widget.label)[0] <= width:
         return [widget.label]
-    return wrapped(look.text, widget.label, look.small, width, True)[:2]
+    return look.text.wrapped(widget.label, look.small, width, True)[:2]
 
 
 def row_height(widget: Widget, width: int, look: Look, value_w: int,
@@ -400,7 +387,7 @@ def row_height(widget: Widget, width: int, look: Look, value_w: int,
     note = widget.note if note is None else note
     if not note:
         return base + extra
-    lines = wrapped(look.text, note, look.note_size, room)
+    lines = look.text.wrapped(note, look.note_size, room)
     return max(base, round(look.font * 1.25) + len(lines) * round(look.note_size * 1.2) +
                look.pad * 3 // 2) + extra  # a little room under the descenders
 
@@ -428,7 +415,7 @@ def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: in
         size = t.fit(line, look.small, width, True)
         t.blit(surface, line, size, ink, (left, top + i * step), "topleft", True)
     y = top + round(look.font * 1.1) + (len(labels) - 1) * step
-    for line in wrapped(t, widget.note, look.note_size, width):
+    for line in t.wrapped(widget.note, look.note_size, width):
         t.blit(surface, line, look.note_size, muted, (left, y))
         y += round(look.note_size * 1.2)
 

@@ -2,7 +2,8 @@
 
 Mouse, FINGER and the mouse events SDL synthesises from a touch all arrive here and
 leave as :class:`Pointer` records (press, move, release, wheel), each touch handled
-once. :data:`INPUT` remembers whether the player last used touch, the mouse or keys.
+once. An :class:`InputMode` (the App's ``app.input``) remembers whether the player
+last used touch, the mouse or keys.
 """
 
 from __future__ import annotations
@@ -125,8 +126,8 @@ class InputMode:
 
     GRACE = 0.8  # s after a touch in which mouse events count as the same touch
 
-    def __init__(self) -> None:
-        self.reset()
+    def __init__(self, touch_only: bool = False) -> None:
+        self.reset(touch_only)
 
     def reset(self, touch_only: bool = False) -> None:
         """A new start; ``touch_only``: the page said a finger is its only pointer."""
@@ -166,9 +167,6 @@ class InputMode:
     def saw_key(self) -> None:
         self.mode, self.keys_seen = "keys", True
         self.fresh = False
-
-
-INPUT = InputMode()  # the one input mode: pages, the table and the help read it
 
 
 def phone_sized(size: tuple[int, int]) -> bool:
