@@ -34,3 +34,15 @@ def fresh_process_state():
     reset_process_state()
     yield
     reset_process_state()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """The order's seed (pytest-randomly), so that a failure can be replayed in the same
+    order: -q hides the header where the plugin says it."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if config.pluginmanager.has_plugin("randomly") and isinstance(seed, int):
+        terminalreporter.write_line(
+            f"Tests in random order, seed {seed}: replay this order with "
+            f"`pytest --randomly-seed={seed}`")
+    else:
+        terminalreporter.write_line("Tests in file order (pytest-randomly off)")
