@@ -11,7 +11,9 @@ import fcntl
 import io
 import json
 import os
+import pty
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -231,9 +233,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run_cli(*args: str, module: str = "spades", **popen: Any) -> subprocess.Popen:
     popen.setdefault("stdout", subprocess.PIPE)
+    popen.setdefault("stderr", subprocess.PIPE)
     return subprocess.Popen(
-        [sys.executable, "-m", module, *args], cwd=ROOT, text=True,
-        stderr=subprocess.PIPE, **popen,
+        [sys.executable, "-m", module, *args], cwd=ROOT, text=True, **popen,
     )
 
 
@@ -293,12 +295,31 @@ def _interruptible() -> None:
 
 
 def test_ctrl_c_exits_with_130_and_no_traceback():
-    proc = run_cli("simulate", "--matches", "100000000", preexec_fn=_interruptible)
-    time.sleep(1.5)  # past the imports, into the matches
-    assert proc.poll() is None
+    # Standard error is a terminal (a pty), so the command draws its progress line once
+    # its first match is played: Ctrl-C comes then, in the matches, however long the
+    # imports took on a busy machine (a fixed sleep sent it during the imports).
+    leader, follower = pty.openpty()
+    proc = run_cli("simulate", "--matches", "100000000", preexec_fn=_interruptible,
+                   stderr=follower)
+    os.close(follower)
+    said = b""
+    deadline = time.monotonic() + 120  # only ends a command that never starts
+    while b"\r" not in said and time.monotonic() < deadline and proc.poll() is None:
+        if select.select([leader], [], [], 1.0)[0]:
+            said += os.read(leader, 1024)
+    assert proc.poll() is None and b"\r" in said, said
     proc.send_signal(signal.SIGINT)
-    assert proc.wait(timeout=30) == 130
-    assert "Traceback" not in proc.stderr.read()
+    assert proc.wait(timeout=60) == 130
+    while select.select([leader], [], [], 0.2)[0]:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the follower's end closed with the command
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(leader)
+    assert b"Traceback" not in said, said
     assert proc.stdout.read() == ""
 
 
