@@ -24,7 +24,7 @@ PORT ?= 8000
 SERVICE_WORKER ?= 1
 WEB_STAGE := $(WEB_STAGE_ROOT)/spades
 
-.PHONY: play test bench clean web serve web-archive
+.PHONY: play test browser-packages bench clean web serve web-archive
 
 # Then the desktop screen reader's library (the `speech` extra), where a wheel is built
 # for this system; without it the announcements show as captions only.
@@ -40,9 +40,28 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/python main.py
 
+# The browser tests' npm packages (Pyodide, the driver for Debian's Chromium), where
+# node, npm and Chromium are here; again when package-lock.json changes. Offline, npm
+# fails: the tests then skip, and the run's last line says so and what to install.
+BROWSER := tests/browser
+BROWSER_STAMP := $(BROWSER)/node_modules/.package-lock.json
+CHROMIUM ?= $(or $(SPADES_CHROMIUM),/usr/bin/chromium)
+
 test: $(STAMP)
 	$(BIN)/ruff check .
+	@$(MAKE) --no-print-directory browser-packages
 	$(BIN)/python -m pytest
+
+browser-packages:
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null || [ ! -x "$(CHROMIUM)" ]; then \
+	    echo "make test: the browser tests need node, npm and Chromium ($(CHROMIUM)):" \
+	        "without them they are skipped"; \
+	elif [ ! -f $(BROWSER_STAMP) ] || [ $(BROWSER)/package-lock.json -nt $(BROWSER_STAMP) ]; then \
+	    echo "make test: installing the browser tests' npm packages (cd $(BROWSER) && npm ci)"; \
+	    (cd $(BROWSER) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund \
+	        --loglevel=error) || echo "make test: npm could not install the browser tests'" \
+	        "packages (offline?): the browser tests will be skipped"; \
+	fi
 
 bench: $(STAMP)
 	$(BIN)/python -m spades bench

@@ -36,6 +36,42 @@ def fresh_process_state():
     reset_process_state()
 
 
+BROWSER_TESTS = ("tests/test_browser.py", "tests/test_browser_tables.py")
+
+
+def browser_line(stats: dict) -> str | None:
+    """How many browser tests ran (headless Chromium), and if any were skipped, why and
+    what to install: the skip reasons say it. None when no browser test was chosen."""
+    ran: set[str] = set()
+    skipped: dict[str, str] = {}
+    for outcome in ("passed", "failed", "error", "skipped"):
+        for report in stats.get(outcome, []):
+            nodeid = getattr(report, "nodeid", "")
+            if not nodeid.startswith(BROWSER_TESTS):
+                continue
+            if outcome == "skipped":
+                reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else ""
+                skipped[nodeid] = reason.removeprefix("Skipped: ")
+            elif report.when == "call" or outcome == "error":
+                ran.add(nodeid)
+    if not ran and not skipped:
+        return None
+    line = f"Browser tests: {len(ran)} ran in headless Chromium, {len(skipped)} skipped"
+    reasons = sorted(set(skipped.values()))
+    if reasons:
+        line += ": " + "; ".join(r.removeprefix("browser test skipped: ") for r in reasons)
+    return line
+
+
+def pytest_unconfigure(config):
+    """The run's last line: the browser tests, how many ran and why any did not (after
+    pytest's own summary, so that a whole run ends with it)."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    line = browser_line(reporter.stats) if reporter is not None else None
+    if line:
+        reporter.write_line(line)
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     """The order's seed (pytest-randomly), so that a failure can be replayed in the same
     order: -q hides the header where the plugin says it."""
