@@ -416,6 +416,6 @@ def test_a_monkey_worker_ends_on_sigterm_after_opening_a_window():
             "time.sleep(3)\n"
             "print('outlived SIGTERM')\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=30, env={**os.environ, "SDL_VIDEODRIVER": "dummy",
+                         timeout=120, env={**os.environ, "SDL_VIDEODRIVER": "dummy",
                                           "SDL_AUDIODRIVER": "dummy"})
     assert "outlived" not in run.stdout and run.returncode == -15, (run.returncode, run.stdout)

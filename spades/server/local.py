@@ -99,10 +99,10 @@ def client(url: str) -> TableClient:
     return TableClient(url, DesktopTransport)
 
 
-async def drive(clients, until, timeout: float = 30.0, players=None, rng=None) -> None:
+async def drive(clients, until, timeout: float = 120.0, players=None, rng=None) -> None:
     """Poll every client until ``until()`` holds; a client whose seat is to act and
     who has a player in ``players`` (id of the client -> chooser) acts, unless the
-    chooser says None."""
+    chooser says None. ``timeout`` only ends a hung wait: a busy machine may take long."""
     rng = rng or random.Random(0)
     players = players or {}
     deadline = time.monotonic() + timeout
