@@ -861,7 +861,7 @@ async function checkUpload(page) {
   let t = Date.now();
   await chooser.setFiles([]);
   let got = null;
-  while (got === null && Date.now() - t < 5000) {
+  while (got === null && Date.now() - t < 60000) {  // ends only a page that never answers
     got = await page.evaluate(() => window.py("upload_take"));
     if (got === null) await page.waitForTimeout(20);
   }
@@ -873,7 +873,7 @@ async function checkUpload(page) {
                            buffer: Buffer.from('{"chosen": true}') });
   t = Date.now();
   got = null;
-  while (got === null && Date.now() - t < 5000) {
+  while (got === null && Date.now() - t < 60000) {  // ends only a page that never answers
     got = await page.evaluate(() => window.py("upload_take"));
     if (got === null) await page.waitForTimeout(20);
   }
