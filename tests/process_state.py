@@ -54,6 +54,27 @@ def _clear(module: str, name: str) -> Callable[[], None]:
     return lambda: getattr(importlib.import_module(module), name).clear()
 
 
+def _class_default(module: str, cls: str, name: str) -> Callable[[], None]:
+    """Back to what the class inherits (a test set it on the class itself)."""
+    def reset() -> None:
+        owner = getattr(importlib.import_module(module), cls)
+        if name in vars(owner):
+            delattr(owner, name)
+    return reset
+
+
+_ORIGINALS: dict[str, object] = {}
+
+
+def _original(module: str, cls: str, name: str) -> Callable[[], None]:
+    """Back to the value first seen (a tool that times a method wraps it)."""
+    def reset() -> None:
+        owner = getattr(importlib.import_module(module), cls)
+        key = f"{module}.{cls}.{name}"
+        setattr(owner, name, _ORIGINALS.setdefault(key, vars(owner)[name]))
+    return reset
+
+
 def _density_to_one() -> None:
     importlib.import_module("spades.ui.art.density").set_density(1.0)
 
@@ -72,6 +93,12 @@ RESETS: dict[str, Callable[[], None]] = {
     "spades.ui.speech.captions._VEIL": _clear("spades.ui.speech.captions", "_VEIL"),
     # The random-input tester's record of every string drawn, for every Text at once.
     "spades.ui.art.theme.Text.recording": _set("spades.ui.art.theme", "Text.recording", None),
+    # The Driver (tests/ui_driver.py) and review_ready set the tables' review ahead for
+    # all at once; review_ready times HandReview.step by wrapping it.
+    "spades.ui.table.scene.TableScene.review_ahead": _class_default(
+        "spades.ui.table.scene", "TableScene", "review_ahead"),
+    "spades.solver.review.HandReview.step": _original("spades.solver.review", "HandReview",
+                                                      "step"),
 }
 
 # Built once while the package is imported (a registry, a table), never changed after:

@@ -26,7 +26,6 @@ from spades.ui.speech.seen_words import (
     opening_lines,
     took_words,
 )
-from spades.ui.widgets.controls import wrapped
 
 # A deal whose review is quick (about half a second natively) and whose turning point
 # is in its second trick: "Replay from trick 2" has a trick before it to keep.
@@ -537,7 +536,7 @@ def test_the_tricks_show_each_cost_with_the_card_that_kept_it_and_marks_on_the_c
             if review.cost(i).costly and (i == point or review.seat_of(i) == 0):
                 line = table.cost_line(i, i == point)
                 assert " kept " in line
-                assert len(wrapped(d.app.text, line, table.layout.font_small,
+                assert len(d.app.text.wrapped(line, table.layout.font_small,
                                    table.seen_trick_w() - 8, True)) <= 2
         held = [line for line, kind in row.notes if line.startswith("Held: ")]
         assert bool(held) == (size == "1280x720")
