@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from pygame import Rect
-from ui_driver import Driver, act, played_frames
+from ui_driver import Driver, act, drawn_records, played_frames
 
 from spades.engine import Rules
 from spades.ui.art import theme
@@ -174,20 +174,28 @@ def test_a_hint_beside_the_trick_leaves_easts_seat_in_view(size):
 @pytest.mark.parametrize("size", ["360x640", "844x390", "640x360", "568x320", "390x844",
                                   "320x480"])
 def test_a_hint_at_the_bid_panel_never_runs_over_its_buttons_or_notes(size, touch):
-    """Where the bid panel covers the message line (a small phone upright, a phone on
-    its side), the hint is said inside the panel in the panel's own ink, in the notes'
-    room (a longer message in the heading's, running on in the notes' room at
-    320x480, where it was cut after two lines); where it does not, on the felt. Either
-    way its words cross no bid button, no Confirm and no other words. Before, the gold
-    line was drawn over the panel: across the 10 to 13 at 360x640, on top of
-    "Outlined: the suggested bid" at 844x390."""
+    """The Hint at a bid is a panel of its own: every word of it, wrapped in one block
+    inside it, never cut (in the bid panel's rooms it ran over two parts and ended in
+    "..." on a phone); Close gives the bid panel back. Where the bid panel covers the
+    message line (a small phone upright, a phone on its side), a message is said
+    inside the panel in the panel's own ink, in the notes' room; where it does not, on
+    the felt. Either way its words cross no bid button, no Confirm and no other
+    words."""
     d = Driver("--size", size, "--speed", "instant", "--seed", "11", rules=Rules())
     while (situation := d.wait_for_player()) != "bid":
         act(d, situation, touch=touch)
     (d.tap if touch else d.click)(("tool", "hint"))
     hint = d.scene.rules_hint()
-    assert d.scene.message and d.scene.message[0] == hint
-    told_clear_of_the_panels_words(d, hint)
+    assert d.scene.overlays[-1] == "hint" and d.scene.hint_text == hint
+    box = d.scene.overlay_rect("hint")
+    record = drawn_records(d)
+    start = max(i for i, r in enumerate(record) if r.text == "Hint")  # the panel's heading
+    drawn = [r for r in record[start:] if r.rect is not None and box.contains(r.rect)]
+    assert " ".join(r.text for r in drawn if r.text not in ("Hint", "Close", "Esc")) == hint
+    close = d.control(("btn", "close")).rect
+    assert not any(r.rect.colliderect(close) for r in drawn if r.text in hint)
+    (d.tap if touch else d.click)(("btn", "close"))
+    assert not d.scene.overlays and d.scene.bid_panel_open()
     # A refusal's length (the engine's words when the partners' bids would pass 13).
     d.scene.say("Partners may bid at most 13 together: your partner bid 8, so you may "
                 "bid nil or 1 to 5.")

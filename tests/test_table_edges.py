@@ -39,7 +39,7 @@ def test_hint_explains_the_suggested_bid_by_suit(how):
     while (situation := d.wait_for_player()) != "bid":
         act(d, situation)
     d.press("h") if how == "key" else d.click(("tool", "hint"))
-    text = d.scene.message[0]
+    text = d.scene.hint_text
     bid = d.scene.suggested_bid_value()
     assert text.startswith(f"Bid {bid} is suggested. "), text
     figures = dict(re.findall(r"(spades|hearts|diamonds|clubs) (\d+(?:\.\d)?)", text))

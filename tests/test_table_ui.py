@@ -336,10 +336,11 @@ def test_the_hint_at_a_bid_says_the_legal_bids_as_a_range(touch):
         act(d, situation, touch=touch)
     legal = sorted(a.value for a in d.scene.view.legal_actions())
     (d.tap if touch else d.click)(("tool", "hint"))
-    message = d.scene.message[0]
+    message = d.scene.hint_text
     assert "1, 2, 3" not in message
     if legal[-1] < 13:  # the suggested bid first, then the range and why it ends there
-        assert f"You may bid nil or 1 to {legal[-1]}. ({legal[-1] + 1}: " in message, message
+        greyed = f"{legal[-1] + 1} is" if legal[-1] == 12 else f"{legal[-1] + 1} to 13 are"
+        assert f"You may bid nil or 1 to {legal[-1]}. {greyed} greyed: " in message, message
     else:  # every bid open: the hint names the suggestion; the rules' words are the range
         from spades.ui.speech.words import rules_hint
 

@@ -46,3 +46,23 @@ def test_the_header_names_a_rule_set_other_than_standard():
     assert "Hand 1 · Mirror" in drawn_words(d)  # two lines on a phone
     d = Driver("--size", "1280x720", rules=preset("standard"))
     assert "Hand 1  ·  playing to 500" in drawn_words(d)
+
+
+@pytest.mark.parametrize("rules,seed,said", [
+    ("standard", "3", "9 to 13 are greyed: partners may bid at most 13 together."),
+    ("whiz", "11", "Under Whiz you bid nil or the spades you hold: the 5 button is your "
+                   "spade count."),
+])
+def test_the_bid_hint_says_the_greyed_bids_in_words_whole_on_a_phone(rules, seed, said):
+    """Hint at a bid on a phone, by finger: the bids out of reach in words ("9 to 13
+    are greyed: partners may bid at most 13 together"), Whiz's number button named as
+    the spade count, in one block of whole lines; before, "(13: Under Whiz you bid nil
+    or the spades you hold: 5)" where no 13 is on screen, cut after "or the..."."""
+    d = Driver("--size", "390x844", "--speed", "instant", "--seed", seed, rules=preset(rules))
+    assert d.wait_for_player() == "bid"
+    d.tap(("tool", "hint"))
+    hint = d.scene.rules_hint()
+    assert said in hint and "13:" not in hint and "..." not in hint
+    words = " ".join(drawn_words(d))
+    assert hint in " ".join(words.split()), words  # every word of it drawn, in order
+    assert not any(w.endswith("...") for w in drawn_words(d))

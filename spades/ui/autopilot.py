@@ -68,7 +68,7 @@ class Autopilot:
             self.press(scene, ("btn", "help"), pygame.K_F1)
             self.next_at = scene.now + pause
             return
-        if top in ("scores", "last", "help", "pause"):
+        if top in ("scores", "last", "help", "pause", "hint"):
             self.press(scene, ("btn", "resume" if top == "pause" else "close"), pygame.K_ESCAPE)
             self.next_at = scene.now + pause / 2
             return

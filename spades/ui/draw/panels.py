@@ -414,6 +414,15 @@ class PanelDrawer(SheetDrawer):
                 self.text.blit(surface, "won it", lay.font_small, (150, 110, 0),
                                (rect.centerx, rect.bottom + 6 + lay.font_small), "midtop", True)
 
+    def overlay_hint(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """The Hint at a bid or a pass: one block of words under its heading."""
+        y = self.heading(surface, scene, box, "Hint")
+        size, lines = scene.hint_lines()
+        for line in lines:
+            self.text.blit(surface, line, size, theme.PANEL_TEXT, (box.centerx, y), "midtop",
+                           width=box.width - 2 * scene.layout.pad)
+            y += round(size * 1.3)
+
     def overlay_help(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         """Playing by touch or mouse, and the keys: each section under its heading,
         each row's meaning wrapped in its column, never shrunk."""

@@ -66,6 +66,30 @@ def greyed_bids_words(refusals: dict[int, str]) -> str:
     return "; ".join(parts)
 
 
+def greyed_bids_sentence(view: PlayerView) -> str | None:
+    """Why the bids out of reach are out, said whole for the Hint: "12 and 13 are
+    greyed: partners may bid at most 13 together", from the engine's refusals (None:
+    every bid is open). Whiz shows two buttons, so it says what the number one is."""
+    legal = [a.value for a in view.legal_actions() if isinstance(a, Bid)]
+    refusals = {b: view.refusal(Bid(b)) for b in range(14) if b not in legal}
+    refusals = {b: why for b, why in refusals.items() if why}
+    if not refusals:
+        return None
+    if view.rules.bidding == "whiz":
+        held = max(legal)
+        if held <= 0:
+            return "Under Whiz you bid nil or the spades you hold, and you hold none: nil."
+        return (f"Under Whiz you bid nil or the spades you hold: the {held} button is "
+                "your spade count.")
+    parts = []
+    for part in greyed_bids_words(refusals).split("; "):
+        which, reason = part.split(": ", 1)
+        verb = "are" if " and " in which or " to " in which else "is"
+        parts.append(f"{which} {verb} greyed: {reason}")
+    text = "; ".join(parts)
+    return f"{text[:1].upper()}{text[1:]}."
+
+
 def forced_bid_words(bid: int) -> str:
     """Why the game bid for the player under Mirror: "Mirror: you hold 5 spades, so
     you bid 5" (the bid is the spades held, jokers and raised twos counted)."""
@@ -291,14 +315,12 @@ def rules_hint(view: PlayerView, names: Sequence[str],
                     "trick before you see your cards, for double the nil score, or look.")
         legal = [b.value for b in view.legal_actions() if isinstance(b, Bid)]
         words = bid_ranges(legal)
-        refused = [b for b in range(0, 14) if b not in legal]
-        why = ""
-        if refused:
-            why = f" ({bid_words(refused[-1])}: {view.refusal(Bid(refused[-1]))})"
+        greyed = greyed_bids_sentence(view)
+        why = f" {greyed}" if greyed else ""
         if suggestion is not None:
             # Every bid open: the panel shows them all, the hint need not list them.
             said = suggestion_words(*suggestion)
-            return f"{said} You may bid {words}.{why}" if refused else said
+            return f"{said} You may bid {words}.{why}" if greyed else said
         return f"You may bid {words}.{why}"
     if view.phase == "passing":
         n = view.rules.nil_pass

@@ -227,6 +227,9 @@ class TablePanels(PausePanel, ScoreSheetPanel):
             buttons += self.button_height() + max(8, lay.pad)
         elif name == "compare":
             body = round(lay.font * 2.4) + 12 * round(lay.font_small * 1.3)
+        elif name == "hint":
+            size, lines = self.hint_lines()
+            body = len(lines) * round(size * 1.3) + lay.pad
         elif name == "scores":
             return self.score_sheet().panel
         else:  # match over: the two teams, then the lines about the result
@@ -253,6 +256,19 @@ class TablePanels(PausePanel, ScoreSheetPanel):
                 # beside the trick: the panel steps right of it rather than cut it.
                 rect.left = max(rect.left, badge.right + lay.pad)
         return rect
+
+    def hint_lines(self) -> tuple[int, list[str]]:
+        """The Hint's panel's words wrapped to its width: in body text, or the secondary
+        size where the window is too short for them."""
+        lay = self.layout
+        width = lay.overlay.width - 4 * lay.pad
+        room = lay.overlay.height - round(lay.font_big * 1.3) - 5 * lay.pad - \
+            self.button_height()
+        for size in (lay.font, lay.font_small):
+            lines = self.measure.wrap_phrases(self.hint_text, size, width)
+            if len(lines) * round(size * 1.3) <= room:
+                break
+        return size, lines
 
     def caption_bottom(self) -> int:
         """Where the caption at the top of the trick area ends (a phone: two lines and

@@ -53,7 +53,7 @@ from .shared import SharedMatch, SharedPlay
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
            "hand_order"]
 
-CLOSABLE = ("scores", "last", "help", "pause", "compare", "seen")
+CLOSABLE = ("scores", "last", "help", "pause", "compare", "seen", "hint")
 
 
 @dataclass
@@ -137,6 +137,7 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         self.level: int | None = None  # the Journey level this match is, if any
         self.demo = False  # the guided demonstration deal
         self.told_bid: str | None = None  # why the game bid for the player (Mirror)
+        self.hint_text = ""  # the Hint's panel's words (at a bid or a pass)
         self.want_howto = False
         self.want_replay: HandResult | None = None
         self.replay: str | None = None  # "Hand 4" when it replays that deal
@@ -339,7 +340,17 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         self.say("Taken back: this match now counts as practice")
 
     def hint(self) -> None:
-        self.say(self.rules_hint(), 8.0)
+        """What the player may do now and why. At a bid or a pass it is a panel of its
+        own over the one that asks (said whole, wrapped, never cut: in the bid panel's
+        rooms on a phone it ran over two parts and ended in "..."); in play, the
+        message line."""
+        text = self.rules_hint()
+        if self.can_act() and self.view.phase in ("bidding", "passing"):
+            self.hint_text = text
+            self._open("hint")
+            self.narrate_message(text)
+        else:
+            self.say(text, 8.0)
 
     def rules_hint(self) -> str:
         view = self.match.view(HUMAN)
@@ -434,7 +445,8 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         if self.overlays:
             return {"breakdown": "hand_breakdown", "scores": "score_sheet",
                     "last": "last_trick", "match_over": "match_over",
-                    "compare": "computer_comparison", "seen": "all_cards_seen"}.get(
+                    "compare": "computer_comparison", "seen": "all_cards_seen",
+                    "hint": "hint_panel"}.get(
                         self.overlays[-1], self.overlays[-1])
         if self.shown.dealing:
             return "deal"
