@@ -217,6 +217,7 @@ def test_every_action_is_saved_and_resumes_exactly():
         assert saved is not None
         assert saved.match.state() == d.scene.match.state()
     d.press("u")
+    d.press("enter")  # Take back: the first one asks
     saved = storage.load_match(d.app.store)
     assert saved.practice and saved.match.state() == d.scene.match.state()
 
@@ -235,6 +236,7 @@ def test_statistics_count_a_finished_match_but_not_practice():
     while 0 not in d.scene.match.actors:
         act(d, d.wait_for_player())
     d.press("u")
+    d.press("enter")  # Take back: the first one asks
     assert d.scene.practice
     play_human(d)
     stats = storage.load_statistics(d.app.store)

@@ -301,6 +301,7 @@ def test_undo_restores_the_exact_earlier_state_and_marks_practice():
     assert scene.match.state() != before
     assert not scene.practice
     d.press("u")
+    d.press("enter")  # Take back: the first one asks
     assert scene.match.state() == before
     assert scene.practice
     assert card in scene.shown.hand and scene.can_act()

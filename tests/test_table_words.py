@@ -66,3 +66,35 @@ def test_the_bid_hint_says_the_greyed_bids_in_words_whole_on_a_phone(rules, seed
     words = " ".join(drawn_words(d))
     assert hint in " ".join(words.split()), words  # every word of it drawn, in order
     assert not any(w.endswith("...") for w in drawn_words(d))
+
+
+@pytest.mark.parametrize("size,how", [("1280x720", "key"), ("390x844", "finger")])
+def test_the_first_take_back_asks_before_it_makes_the_match_practice(size, how):
+    """Undo in a match that counts first asks ("Taking a move back makes this match
+    practice: it won't count in your statistics. Take back?"); Keep playing changes
+    nothing; Take back takes the move back; once practice, Undo no longer asks. Before,
+    the first Undo made the match practice with no warning."""
+    from ui_driver import act, play_until
+
+    d = Driver("--size", size, "--speed", "instant")
+    play_until(d, "play")
+    act(d, "play")
+    play_until(d, "play")
+    before = len(d.scene.match.actions)
+    undo = (lambda: d.press("u")) if how == "key" else (lambda: d.tap(("tool", "undo")))
+    undo()
+    words = " ".join(drawn_words(d))
+    assert "Take back?" in words and "makes this match" in words and \
+        "won't count in your statistics." in words
+    assert d.scene.overlays[-1] == "undo_ask" and not d.scene.practice
+    d.press("escape") if how == "key" else d.tap(("btn", "close"))
+    assert not d.scene.overlays and not d.scene.practice
+    assert len(d.scene.match.actions) == before
+    undo()
+    d.press("enter") if how == "key" else d.tap(("btn", "take_back"))
+    assert d.scene.practice and len(d.scene.match.actions) < before
+    play_until(d, "play")
+    act(d, "play")
+    play_until(d, "play")
+    undo()  # practice now: taken back at once
+    assert "undo_ask" not in d.scene.overlays and d.scene.message[0].startswith("Taken back")

@@ -13,6 +13,7 @@ from pygame import Rect
 
 from ..art import theme
 from ..speech.words import (
+    UNDO_ASK,
     comparison_verdict,
     line_text,
     match_over_title,
@@ -413,6 +414,14 @@ class PanelDrawer(SheetDrawer):
             if seat == winner:
                 self.text.blit(surface, "won it", lay.font_small, (150, 110, 0),
                                (rect.centerx, rect.bottom + 6 + lay.font_small), "midtop", True)
+
+    def overlay_undo_ask(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
+        """The first take-back of a match that counts: what it costs, asked first."""
+        y = self.heading(surface, scene, box, "Take back?")
+        lay = scene.layout
+        for line in self.text.wrap_phrases(UNDO_ASK, lay.font, box.width - 4 * lay.pad):
+            self.text.blit(surface, line, lay.font, theme.PANEL_TEXT, (box.centerx, y), "midtop")
+            y += round(lay.font * 1.3)
 
     def overlay_hint(self, surface: pygame.Surface, scene: TableScene, box: Rect) -> None:
         """The Hint at a bid or a pass: one block of words under its heading."""

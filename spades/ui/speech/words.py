@@ -66,6 +66,10 @@ def greyed_bids_words(refusals: dict[int, str]) -> str:
     return "; ".join(parts)
 
 
+UNDO_ASK = ("Taking a move back makes this match practice: it won't count in your "
+            "statistics.")  # asked at the first take-back of a match that counts
+
+
 def greyed_bids_sentence(view: PlayerView) -> str | None:
     """Why the bids out of reach are out, said whole for the Hint: "12 and 13 are
     greyed: partners may bid at most 13 together", from the engine's refusals (None:

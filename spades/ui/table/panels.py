@@ -19,6 +19,7 @@ from ...engine.match import HandResult
 from ..art.theme import SECONDARY, Text
 from ..layout.base import button_row
 from ..speech.words import (
+    UNDO_ASK,
     bid_words,
     few_bid_label,
     greyed_bids_words,
@@ -230,6 +231,9 @@ class TablePanels(PausePanel, ScoreSheetPanel):
         elif name == "hint":
             size, lines = self.hint_lines()
             body = len(lines) * round(size * 1.3) + lay.pad
+        elif name == "undo_ask":
+            lines = self.measure.wrap_phrases(UNDO_ASK, lay.font, most.width - 4 * lay.pad)
+            body = len(lines) * round(lay.font * 1.3) + lay.pad
         elif name == "scores":
             return self.score_sheet().panel
         else:  # match over: the two teams, then the lines about the result
@@ -419,6 +423,9 @@ class TablePanels(PausePanel, ScoreSheetPanel):
             items = [("rematch", "Rematch", self.rematch, "Enter"), scores, menu]
         elif top == "pause":
             return self._pause_controls()
+        elif top == "undo_ask":
+            items = [("take_back", "Take back", self.take_back, "Enter"),
+                     ("close", "Keep playing", lambda: self._close(top), "Esc")]
         else:
             items = [("close", "Close", lambda: self._close(top), "Esc")]
         rects = self.overlay_buttons([(k, t) for k, t, _, _ in items],

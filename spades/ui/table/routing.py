@@ -130,8 +130,8 @@ class TableInput:
     def _default_control(self) -> Control | None:
         """Enter with nothing focused: the one obvious thing (Next hand, Confirm, Rematch)."""
         for key in (("btn", "next"), ("btn", "next_level"), ("btn", "rematch"),
-                    ("btn", "confirm"), ("btn", "told_ok"), ("btn", "close"), ("btn", "resume"),
-                    ("btn", "quit")):
+                    ("btn", "confirm"), ("btn", "told_ok"), ("btn", "take_back"),
+                    ("btn", "close"), ("btn", "resume"), ("btn", "quit")):
             for control in self.controls:
                 if control.key == key and control.enabled:
                     return control

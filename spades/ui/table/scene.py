@@ -39,7 +39,7 @@ from ...engine.match import HandResult
 from ..art.avatar import table_faces
 from ..layout.window import Layout, compute_layout
 from ..speech.narration import Narration
-from ..speech.words import bid_words, comparison_verdict, rules_hint
+from ..speech.words import UNDO_ASK, bid_words, comparison_verdict, rules_hint
 from ..widgets import Group, InputMode, ScrollArea
 from . import anim
 from .choreography import HUMAN, Choreography, Shown, hand_order
@@ -53,7 +53,7 @@ from .shared import SharedMatch, SharedPlay
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
            "hand_order"]
 
-CLOSABLE = ("scores", "last", "help", "pause", "compare", "seen", "hint")
+CLOSABLE = ("scores", "last", "help", "pause", "compare", "seen", "hint", "undo_ask")
 
 
 @dataclass
@@ -245,7 +245,7 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             self._apply(self.thinker.decision)
 
     def overlays_block_play(self) -> bool:
-        return any(o in ("breakdown", "match_over", "pause") for o in self.overlays)
+        return any(o in ("breakdown", "match_over", "pause", "undo_ask") for o in self.overlays)
 
     def _apply(self, action: Any) -> bool:
         """Apply ``action`` only if it is among the engine's legal actions right now;
@@ -319,6 +319,16 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
     def undo(self) -> None:
         if self.options.autoplay or self.alone_only("undo"):
             return
+        if not self.practice and HUMAN in self.match.actors:
+            # The first take-back of a match that counts asks first: it makes the
+            # match practice, out of the statistics.
+            self._open("undo_ask")
+            self.narrate_message(f"{UNDO_ASK} Take back, or keep playing.")
+            return
+        self.take_back()
+
+    def take_back(self) -> None:
+        self._close("undo_ask")
         if not self.match.undo_to_decision(HUMAN):
             self.say("There is nothing of yours to take back yet")
             return
@@ -446,7 +456,7 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             return {"breakdown": "hand_breakdown", "scores": "score_sheet",
                     "last": "last_trick", "match_over": "match_over",
                     "compare": "computer_comparison", "seen": "all_cards_seen",
-                    "hint": "hint_panel"}.get(
+                    "hint": "hint_panel", "undo_ask": "take_back_question"}.get(
                         self.overlays[-1], self.overlays[-1])
         if self.shown.dealing:
             return "deal"
