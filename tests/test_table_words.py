@@ -98,3 +98,42 @@ def test_the_first_take_back_asks_before_it_makes_the_match_practice(size, how):
     play_until(d, "play")
     undo()  # practice now: taken back at once
     assert "undo_ask" not in d.scene.overlays and d.scene.message[0].startswith("Taken back")
+
+
+def test_a_table_notice_is_not_drawn_over_a_panel_opened_after_it():
+    """At 800x600 by keys: a hint (H), then the help (F1): the help's rows stand clear,
+    the hint no longer drawn over its "Bidding" and "Blind nil" rows; H with the help
+    open goes back to the table and says the hint there."""
+    from ui_driver import play_until
+
+    d = Driver("--size", "800x600", "--speed", "instant")
+    play_until(d, "play")
+    d.press("h")
+    hint = d.scene.message[0]
+    d.press("f1")
+    assert d.scene.overlays[-1] == "help"
+    words = drawn_words(d)
+    assert "Bidding" in words and "Blind nil" in words
+    assert not any(w in hint for w in words if " " in w) and d.app.drawer.drawn_message is None
+    d.press("h")
+    assert not d.scene.overlays and d.scene.message[0] == hint
+
+
+def test_taken_back_is_not_drawn_over_the_pause_menu_on_a_phone():
+    """On a phone by finger: Undo, Take back, then Menu: the pause panel shows whole,
+    "Taken back" no longer on a plate over its buttons."""
+    from ui_driver import act, play_until
+
+    d = Driver("--size", "390x844", "--speed", "instant")
+    play_until(d, "play")
+    act(d, "play", touch=True)
+    play_until(d, "play")
+    d.tap(("tool", "undo"))
+    d.tap(("btn", "take_back"))
+    assert d.scene.message[0].startswith("Taken back")
+    d.tap(("tool", "menu"))
+    assert d.scene.overlays[-1] == "pause"
+    words = drawn_words(d)
+    assert "Main menu" in words and not any("Taken back" in w or "practice" in w
+                                            for w in words)
+    assert d.app.drawer.drawn_message is None

@@ -18,6 +18,9 @@ from ..art.density import px
 from ..widgets import Button, Look, State
 from ..widgets.style import colours, paint_button
 
+# The panels Esc (or their Close) closes, back to the table.
+CLOSABLE = ("scores", "last", "help", "pause", "compare", "seen", "hint", "undo_ask")
+
 
 class Control(Button):
     """A button of the table's: a card of the hand, a bid, a tool or a panel's button.

@@ -8,7 +8,7 @@ from ...engine.cards import suit_of
 from ..speech.announce import card_words
 from ..speech.narration import GO_ON_KEYS
 from ..widgets import Pointer
-from .control import Control
+from .control import CLOSABLE, Control
 from .seen import PARTNER_SWITCH
 
 
@@ -87,10 +87,10 @@ class TableInput:
                 self.say("No trick has been played yet this hand")
             else:
                 self.toggle("last")
-        elif key == "h":
-            self.hint()
-        elif key == "u":
-            self.undo()
+        elif key in ("h", "u"):
+            if self.overlays and self.overlays[-1] in CLOSABLE:
+                self._close(self.overlays[-1])  # back to the table the answer is about
+            self.hint() if key == "h" else self.undo()
         elif key == "c":
             self.toggle_coach()
         elif key == "m":

@@ -43,7 +43,7 @@ from ..speech.words import UNDO_ASK, bid_words, comparison_verdict, rules_hint
 from ..widgets import Group, InputMode, ScrollArea
 from . import anim
 from .choreography import HUMAN, Choreography, Shown, hand_order
-from .control import Control
+from .control import CLOSABLE, Control
 from .panels import TablePanels
 from .passing import NilPassing
 from .routing import TableInput
@@ -53,7 +53,6 @@ from .shared import SharedMatch, SharedPlay
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
            "hand_order"]
 
-CLOSABLE = ("scores", "last", "help", "pause", "compare", "seen", "hint", "undo_ask")
 
 
 @dataclass
@@ -426,6 +425,9 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             self.score_area.offset = 1e9 if self.score_sheet().wide else 0.0
         if name == "help":
             self.help_area.offset = 0.0
+        # A notice of the table (a hint, "Taken back") was said for the table: drawn
+        # on over the panel opened after it, it hid the panel's rows.
+        self.message = self.flash = None
         self.overlays.append(name)
         self.focus = None
         self.narrate_overlay(name)
