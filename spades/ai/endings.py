@@ -147,15 +147,16 @@ class Ending:
         team = self.seat & 1
         solver = self.solvers.get(kind)
         if solver is None:
-            # The solver's plain move order: hard's node cap makes its decisions
-            # depend on the order, and its figures of record were measured with it.
+            # The solver's plain move order and none of its later cuts: hard's node cap
+            # makes its decisions depend on the nodes a search takes, and its figures
+            # of record were measured with this search.
             if kind == MOST:
-                solver = team_solver(position, team, weighted_order=False)
+                solver = team_solver(position, team, weighted_order=False, later_cuts=False)
             else:  # the other side's tricks, the seat's side wanting them many
                 solver = Solver(
                     tuple(int((s & 1) != team) for s in range(4)),  # type: ignore[arg-type]
                     team, position.spades_lead_anytime, position.forced_spade_lead_breaks,
-                    weighted_order=False,
+                    weighted_order=False, later_cuts=False,
                 )
             self.solvers[kind] = solver
         before = solver.nodes

@@ -111,11 +111,12 @@ def _team_weights(team: int) -> tuple[int, int, int, int]:
 
 
 def team_solver(
-    position: Position, team: int, slice_nodes: int = NEVER, weighted_order: bool = True
+    position: Position, team: int, slice_nodes: int = NEVER, weighted_order: bool = True,
+    later_cuts: bool = True,
 ) -> Solver:
     return Solver(
         _team_weights(team), team, position.spades_lead_anytime,
-        position.forced_spade_lead_breaks, slice_nodes, weighted_order,
+        position.forced_spade_lead_breaks, slice_nodes, weighted_order, later_cuts,
     )
 
 

@@ -159,6 +159,10 @@ class Solver:
     without it, by the rules of thumb that hard's exact endings (spades/ai/endings.py)
     use: their node cap makes hard's decisions depend on the order, and its figures of
     record in docs/ai.md were measured with that one. The answers are the same.
+    ``later_cuts`` (the cards answered by a card tried before, DDS's lowestWin; the
+    second hand's sure trick, its QuickTricksSecondHand) came after those figures: the
+    same node cap reaches other positions with them, so hard's endings go without them
+    until its figures are measured again; the review and the bench use them.
     """
 
     def __init__(
@@ -169,12 +173,14 @@ class Solver:
         forced_spade_lead_breaks: bool,
         slice_nodes: int = NEVER,
         weighted_order: bool = True,
+        later_cuts: bool = True,
     ) -> None:
         self.weights = weights
         self.max_team = max_team
         self.team_mode = all(w == ((s & 1) == max_team) for s, w in enumerate(weights))
         self.nil_seat = -1 if self.team_mode or sum(weights) != 1 else weights.index(1)
         self.weighted = weighted_order
+        self.later_cuts = later_cuts
         self.anytime = spades_lead_anytime
         self.forced_breaks = forced_spade_lead_breaks
         # shape, leader, broken -> relevant cards -> hands 0..2 on them -> [lo, hi]
@@ -255,6 +261,7 @@ class Solver:
         anytime = self.anytime
         if anytime:
             broken = True
+        cuts = self.later_cuts
         key = shape << 3 | leader << 1 | broken
         table = self.table
         h0, hh1, hh2 = h[0], h[1], h[2]
@@ -327,7 +334,7 @@ class Solver:
             rel2 = 0
             same2 = 0
             seconds = order(2, run_tops(g2, h2), h, s2, led, a, leader)
-            if (t == 1 if m2 else t == left) and self.team_mode:
+            if cuts and (t == 1 if m2 else t == left) and self.team_mode:
                 # The second hand's side needs only this trick (or the other side
                 # needs every trick): settled if that side surely takes it.
                 cards = takes_trick(h2, h4, h3, led, a)
@@ -407,21 +414,21 @@ class Solver:
                             rel4 = r
                             break
                         rel4 |= r
-                        if not same4 & _FIELD_OF[d]:
+                        if cuts and not same4 & _FIELD_OF[d]:
                             same4 |= equal_below(rel4, d)
                     if value4 == m1:
                         value3 = value4
                         rel3 = rel4
                         break
                     rel3 |= rel4
-                    if not same3 & _FIELD_OF[c]:
+                    if cuts and not same3 & _FIELD_OF[c]:
                         same3 |= equal_below(rel3, c)
                 if value3 == m2:
                     value2 = value3
                     rel2 = rel3
                     break
                 rel2 |= rel3
-                if not same2 & _FIELD_OF[b]:
+                if cuts and not same2 & _FIELD_OF[b]:
                     same2 |= equal_below(rel2, b)
             if value2 == m1:
                 value1 = value2
@@ -431,7 +438,7 @@ class Solver:
                 self.killers[left] = a
                 break
             rel1 |= rel2
-            if not same1 & _FIELD_OF[a]:
+            if cuts and not same1 & _FIELD_OF[a]:
                 same1 |= equal_below(rel1, a)
         rel1 = _close(rel1)
         pattern = (h0 & rel1, hh1 & rel1, hh2 & rel1)
