@@ -137,3 +137,30 @@ def test_taken_back_is_not_drawn_over_the_pause_menu_on_a_phone():
     assert "Main menu" in words and not any("Taken back" in w or "practice" in w
                                             for w in words)
     assert d.app.drawer.drawn_message is None
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_nil_passings_hint_suggests_cards_with_their_reason(n):
+    """Hint at a nil pass, by finger on a phone: the coach's cards with their reason
+    first, as for a bid ("Pass the 2 of clubs is suggested: ..."), then the rule; with
+    one card to pass back, "You see it", not "them". Before, the rule alone."""
+    from ui_driver import act
+
+    from spades.engine import Rules
+
+    for seed in range(1, 60):
+        d = Driver("--size", "390x844", "--speed", "instant", "--seed", str(seed),
+                   rules=Rules(nil_pass=n))
+        while (situation := d.wait_for_player(3000)) not in ("pass", "play", "over"):
+            act(d, situation, touch=True)
+        if situation == "pass":
+            break
+    assert situation == "pass"
+    d.tap(("tool", "hint"))
+    hint = d.scene.hint_text
+    cards, reason = d.scene.pass_advice()
+    from spades.ui.speech.announce import cards_words
+
+    assert hint.startswith(f"Pass {cards_words(cards)} is suggested: "), hint
+    if n == 1:
+        assert "You see them" not in " ".join(drawn_words(d))

@@ -92,7 +92,7 @@ class NilPassing:
         else:
             nil = "blind nil" if view.bids[view.partner] == BLIND_NIL else "nil"
             rule = (f"{partner} bid {nil} and has passed you {plural(n, 'card')} face down. "
-                    f"You see them once you pass {n} back.")
+                    f"You see {'it' if n == 1 else 'them'} once you pass {n} back.")
         if self.pass_choice:
             chosen = "Chosen: " + cards_words(self.pass_choice) + "."
         else:

@@ -38,6 +38,7 @@ from ...engine import (
 from ...engine.match import HandResult
 from ..art.avatar import table_faces
 from ..layout.window import Layout, compute_layout
+from ..speech.announce import cards_words
 from ..speech.narration import Narration
 from ..speech.words import UNDO_ASK, bid_words, comparison_verdict, rules_hint
 from ..widgets import Group, InputMode, ScrollArea
@@ -367,6 +368,11 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         bid = self.suggested_bid_value() if view.my_turn else None
         if bid is not None and self._suggested is not None:
             suggestion = (bid, self._suggested[2], suggested_bid_worth(view))
+        if view.phase == "passing" and view.my_turn and not self.shared:
+            # As for a bid: the suggestion and its reason, then the rule.
+            cards, reason = self.pass_advice()
+            return (f"Pass {cards_words(cards)} is suggested: {reason.rstrip('.')}. "
+                    + rules_hint(view, self.names))
         return rules_hint(view, self.names, suggestion)
 
     def avatar(self, seat: int) -> tuple[str, str]:
