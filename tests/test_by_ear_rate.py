@@ -56,6 +56,7 @@ def test_the_settings_page_sets_the_rate_and_keeps_it():
     d = Driver("--speed", "instant")
     storage.clear_all(d.app.store)
     d.app.reload_documents()
+    d.app.settings = replace(d.app.settings, announcements=True)  # the rate is theirs
     d.app.show(SettingsScreen(d.app))
     d.frame()
     for _ in range(80):
@@ -67,3 +68,21 @@ def test_the_settings_page_sets_the_rate_and_keeps_it():
     assert storage.load_settings(d.app.store).speech_rate == 225
     d.app.new_match_from_settings()
     assert d.scene.transcript.rate == 225
+
+
+def test_the_speaking_rate_shows_only_with_announcements_on():
+    """With announcements off no words are said, so Settings leaves out their rate
+    (it showed "Speaking rate" to a player who hears nothing); turned on by a click,
+    the rate is there."""
+    d = Driver("--speed", "instant")
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    d.app.show(SettingsScreen(d.app))
+    d.frame()
+    rows = [getattr(r, "key", None) for r in d.scene.rows() for r in
+            (r if isinstance(r, tuple) else (r,))]
+    assert "speech_rate" not in rows and "announcements" in rows, rows
+    d.app.settings = replace(d.app.settings, announcements=True)
+    rows = [getattr(r, "key", None) for r in d.scene.rows() for r in
+            (r if isinstance(r, tuple) else (r,))]
+    assert "speech_rate" in rows

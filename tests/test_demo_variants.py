@@ -121,3 +121,11 @@ def test_a_steps_words_never_go_back(size, rules):
         elif demo.can_act():
             d.click(("card", demo.asked.get(step, cards_of(demo.view.legal_card_mask())[0])))
     assert shown == list(demo.steps), shown
+
+
+@pytest.mark.parametrize("rules", ["standard", "mirror", "whiz", "suicide", "jokers,nil_pass=2"])
+def test_the_demonstrations_words_name_no_key_or_tap(rules):
+    """The steps say "Next goes on", never "Press Next" (on a phone it is a tap)."""
+    from spades.ui.table.demo_deal import demo_deal
+
+    assert not any("Press" in text for text in demo_deal(preset(rules)).texts.values())

@@ -227,7 +227,8 @@ class SettingsScreen(Screen):
         rows.append(self._toggle("coach", "Coach", "Outlines the card or bid the computer "
                                  "would choose, with its reason."))
         rows.append(self._toggle("announcements", "Announcements", ANNOUNCEMENTS_NOTE))
-        rows.append(self._rate_row())
+        if s.announcements:  # the rate of words only said with announcements on
+            rows.append(self._rate_row())
         rows.append(Heading("h_players", "Players"))
         rows.append(TextField("name", "Your name", s.player_name, self._typer("name"),
                               note="Type to change it; shown at your seat."))

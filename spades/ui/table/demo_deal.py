@@ -60,7 +60,7 @@ BID_TEXTS = {
     "whiz": "Whiz: everyone bids nil or the number of spades they hold, nothing else, "
             "so your bid panel has two buttons. Choose one, then confirm it.",
     "mirror": "Mirror: nobody chooses a bid. Each player bids the number of spades they "
-              "hold, and the game has bid for everyone: {bids}. Press Next.",
+              "hold, and the game has bid for everyone: {bids}. Next goes on.",
 }
 
 
