@@ -164,3 +164,16 @@ def test_nil_passings_hint_suggests_cards_with_their_reason(n):
     assert hint.startswith(f"Pass {cards_words(cards)} is suggested: "), hint
     if n == 1:
         assert "You see them" not in " ".join(drawn_words(d))
+
+
+def test_the_match_over_panel_is_not_repeated_by_the_table_line():
+    """At the match's end the panel's banner says who won; the table line under it no
+    longer adds "The match is over"."""
+    from ui_driver import play_until
+
+    from spades.engine import Rules
+
+    d = Driver("--size", "1280x720", "--speed", "instant", rules=Rules(target=150))
+    play_until(d, "over")
+    words = drawn_words(d)
+    assert "Rematch" in words and "The match is over" not in words

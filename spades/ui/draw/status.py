@@ -248,7 +248,8 @@ class StatusDrawer:
         """Whose turn it is, in words; on the player's turn with the coach on, its choice
         and its reason."""
         if scene.match.phase == OVER:
-            return "The match is over", theme.TEXT
+            # Under the match-over panel its banner says it; the line repeated it.
+            return ("" if "match_over" in scene.overlays else "The match is over"), theme.TEXT
         if scene.shown.dealing:
             dealer = scene.shown.dealer
             return ("You deal" if dealer == HUMAN else
