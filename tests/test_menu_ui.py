@@ -166,7 +166,8 @@ def test_house_rules_round_trip_every_preset_and_rule_option():
         assert getattr(d.app.settings, field) != before
         assert getattr(storage.load_settings(d.app.store), field) == getattr(
             d.app.settings, field)
-    focus_row(d, "name")
+    focus_row(d, "name")  # the name is selected: End, then two characters back
+    d.press("end")
     for _ in range(2):
         d.app.handle(_key_event("backspace"))
     for ch in "ann":
@@ -175,6 +176,7 @@ def test_house_rules_round_trip_every_preset_and_rule_option():
     assert d.app.settings.player_name == "Yann"
     assert storage.load_settings(d.app.store).player_name == "Yann"
     focus_row(d, "name_n")
+    d.press("end")
     d.app.handle(_key_event("", "a"))
     d.frame()
     assert storage.load_settings(d.app.store).computer_names[1] == "Noora"

@@ -24,7 +24,7 @@ from .store import Store
 
 FRIENDS_FORMAT = "spades-friends/1"
 DEFAULT_SERVER = "localhost:8000"  # python -m spades serve on this computer
-_ADDRESS = re.compile(r"[A-Za-z0-9.:/\[\]_?=&%-]{1,200}\Z")
+ADDRESS = re.compile(r"[A-Za-z0-9.:/\[\]_?=&%-]{1,200}\Z")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,100}\Z")
 _CODE = re.compile(r"[A-Za-z0-9-]{1,20}\Z")
 
@@ -42,7 +42,7 @@ class SharedSeat:
     token: str
 
     def __post_init__(self) -> None:
-        _check(self.server, _ADDRESS, "the table's server")
+        _check(self.server, ADDRESS, "the table's server")
         _check(self.code, _CODE, "the table's code")
         _check(self.token, _TOKEN, "the seat's token")
 
@@ -53,7 +53,7 @@ class Friends:
     table: SharedSeat | None = None
 
     def __post_init__(self) -> None:
-        _check(self.server, _ADDRESS, "the table server's address")
+        _check(self.server, ADDRESS, "the table server's address")
 
     def to_json(self) -> dict[str, Any]:
         t = self.table

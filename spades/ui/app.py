@@ -45,6 +45,12 @@ KEY_NAMES = {
     pygame.K_PAGEUP: "pageup", pygame.K_PAGEDOWN: "pagedown", pygame.K_HOME: "home",
     pygame.K_END: "end", pygame.K_F2: "announcements",  # F2: on every screen, in a text field too
 }
+# Keys that edit a page's text field (widgets/editing.py), and with Ctrl or Cmd held,
+# its clipboard and selection.
+EDIT_NAMES = {pygame.K_BACKSPACE: "backspace", pygame.K_DELETE: "delete"}
+COMMAND_NAMES = {pygame.K_a: "select_all", pygame.K_c: "copy", pygame.K_x: "cut",
+                 pygame.K_v: "paste"}
+COMMAND = pygame.KMOD_CTRL | pygame.KMOD_META
 LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "v", "p", "t", "1", "2", "3", "4",
            "5"}
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
@@ -110,6 +116,7 @@ class App(MatchKeeping):
         # it is touch.
         self.input = InputMode(touch_only=platform.touch_only())
         self.running = True
+        self.typed = ""  # what the last key typed: its TEXTINPUT twin types nothing more
         self.page_wait = PAGE_CHECK_S
         self.frame_ms: list[float] = []
         self.frame_cpu_ms: list[float] = []  # the same frames in this thread's CPU time
@@ -187,16 +194,26 @@ class App(MatchKeeping):
             self.running = False
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             scene.set_layout(*self.screen.get_size())
+        elif event.type == pygame.TEXTINPUT:
+            # SDL sends a key's text twice, in its KEYDOWN and in a TEXTINPUT after it;
+            # text with no key of its own (an input method, a phone's keyboard) only so.
+            typed, self.typed = self.typed, ""
+            if event.text != typed and hasattr(scene, "text_input"):
+                scene.text_input(event.text)
         elif event.type == pygame.KEYDOWN:
+            self.typed = ""
             if self.speech.key(event):
                 return  # the offer of announcements, made or answered
             self.input.saw_key()
             name = KEY_NAMES.get(event.key)
             text = getattr(event, "unicode", "") or ""
-            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            mod = getattr(event, "mod", 0)
+            shift = bool(mod & pygame.KMOD_SHIFT)
             if not isinstance(scene, TableScene):
-                if event.key == pygame.K_BACKSPACE:
-                    name = "backspace"
+                name = EDIT_NAMES.get(event.key, name)
+                if mod & COMMAND:
+                    name, text = COMMAND_NAMES.get(event.key, name), ""
+                self.typed = text
                 scene.key(name or "", shift, text)
                 return
             if name is None and text == "?":

@@ -31,10 +31,11 @@ from ...client.transports import (
     page_table_url,
 )
 from ...storage import CUSTOM, STRENGTHS
-from ...storage.friends import SharedSeat, load_friends, save_friends
+from ...storage.friends import ADDRESS, SharedSeat, load_friends, save_friends
 from ..table.scene import TableScene
 from ..table.shared import SharedMatch
 from ..widgets import Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
+from ..widgets.editing import copy_to_clipboard
 from .house_rules import HouseRulesScreen
 from .menu import cycle
 from .screens import MAX_TEXT, Screen
@@ -85,12 +86,19 @@ def make_client(url: str) -> TableClient:
     return TableClient(url, DesktopTransport)
 
 
+def shown_address(url: str) -> str:
+    """A table server's address as a player types it: host and port (an https page's
+    address whole)."""
+    return url.removeprefix("ws://").removesuffix("/table") if url.startswith("ws://") \
+        else page_address(url)
+
+
 def no_server_words(client: TableClient) -> str:
-    """A client that never reached a table server, in plain words."""
+    """A client that never reached a table server, in a player's words (the cause, an
+    errno, is the log's)."""
     wait = max(0, round(client.retry_at - client.clock()))
-    return (f"No table server answers at {page_address(client.url)}: Play with friends "
-            "needs the game served by a table server (python -m spades serve). Trying "
-            f"again in {wait} s. ({client.reason})")
+    return (f"No table server found at {shown_address(client.url)}. Check the address, or "
+            f"ask the friend who runs it. Trying again in {wait} s.")
 
 
 class FriendsScreen(Screen):
@@ -103,6 +111,7 @@ class FriendsScreen(Screen):
         self.friends = load_friends(app.store)
         self.code = ""
         self.name = app.settings.player_name
+        self.server = self.friends.server  # as typed; kept once it is an address
 
     def update(self, dt: float, think_ms: float = 0.0) -> None:
         super().update(dt)
@@ -114,7 +123,7 @@ class FriendsScreen(Screen):
         """The table server's address: the page's own in the browser."""
         if platform.in_browser():
             return page_table_url(platform.browser_window())
-        return server_url(self.friends.server)
+        return server_url(self.server)
 
     def rows(self) -> list[Widget]:
         rows: list[Widget] = [Paragraph("about", "One of you creates a table and shares its "
@@ -127,7 +136,7 @@ class FriendsScreen(Screen):
         rows.append(TextField("name", "Your name", self.name, self.type_name,
                               note="Your friends see it at your seat."))
         if not platform.in_browser():
-            rows.append(TextField("server", "Table server", self.friends.server,
+            rows.append(TextField("server", "Table server", self.server,
                                   self.type_server, note="The address of the computer "
                                   "running the table server (python -m spades serve), "
                                   "for example 192.168.1.20:8000."))
@@ -156,26 +165,24 @@ class FriendsScreen(Screen):
 
     # --- typing ---------------------------------------------------------------------
 
-    def type_name(self, text: str | None) -> None:
+    def type_name(self, text: str) -> None:
         """The name as typed (empty for a moment while it is retyped); kept once it is
         one."""
-        name = self.name
-        self.name = name[:-1] if text is None else (name + text)[:MAX_TEXT]
+        self.name = text[:MAX_TEXT]
         if self.name.strip():
             self.app.settings = replace(self.app.settings, player_name=self.name)
             self.app.save_settings()
 
-    def type_server(self, text: str | None) -> None:
-        address = self.friends.server
-        address = address[:-1] if text is None else address + text
-        if address and len(address) <= 200 and not re.search(r"[^A-Za-z0-9.:/\[\]_?=&%-]",
-                                                               address):
-            self.friends = replace(self.friends, server=address)
+    def type_server(self, text: str) -> None:
+        """The address as typed; kept once it is one."""
+        self.server = text.strip()[:200]
+        if ADDRESS.match(self.server):
+            self.friends = replace(self.friends, server=self.server)
             save_friends(self.app.store, self.friends)
 
-    def type_code(self, text: str | None) -> None:
-        self.code = self.code[:-1] if text is None else (self.code + text)[:200]
-        if text is not None and "table=" in self.code:
+    def type_code(self, text: str) -> None:
+        self.code = text[:200]
+        if "table=" in self.code:
             self.code = typed_code(self.code)
 
     # --- going to a table -------------------------------------------------------------
@@ -188,14 +195,24 @@ class FriendsScreen(Screen):
             return None
         return name
 
+    def server_typed(self) -> bool:
+        """On the desktop: is the table server's address typed? (if not, says so)"""
+        if platform.in_browser() or ADDRESS.match(self.server):
+            return True
+        self.say("Type the table server's address first, for example 192.168.1.20:8000"
+                 if not self.server else f"{self.server} is not an address: type one like "
+                 "192.168.1.20:8000")
+        self.focus = ("row", "server")
+        return False
+
     def create(self) -> None:
-        if self.player_name() is not None:
+        if self.player_name() is not None and self.server_typed():
             self.app.show(CreateTableScreen(self.app, self.url() or ""))
 
     def join(self) -> None:
         name = self.player_name()
         code = typed_code(self.code)
-        if name is None:
+        if name is None or not self.server_typed():
             return
         if not code:
             self.say("Type the table's code first")
@@ -343,7 +360,7 @@ class WaitingRoomScreen(Screen):
         if c.table is None and c.status == "retrying":
             return [Paragraph("none", no_server_words(c))]
         if c.table is None:
-            return [Paragraph("wait", f"Connecting to {page_address(c.url)}...")]
+            return [Paragraph("wait", f"Connecting to {shown_address(c.url)}...")]
         rows: list[Widget] = [
             Paragraph("link", f"Link: {self.link()}"),
             Button("share", "Share the link" if platform.in_browser() else "Copy the link",
@@ -413,13 +430,7 @@ class WaitingRoomScreen(Screen):
 
 def copy_text(text: str) -> str:
     """The desktop's clipboard, where SDL has one: "copied", else ""."""
-    try:
-        import pygame
-
-        pygame.scrap.put_text(text)
-        return "copied"
-    except Exception:
-        return ""
+    return "copied" if copy_to_clipboard(text) else ""
 
 
 def open_table(app, client: TableClient) -> None:

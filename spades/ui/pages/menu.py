@@ -276,18 +276,15 @@ class SettingsScreen(Screen):
     def _typer(self, key: str):
         return lambda text: self.type_text(key, text)
 
-    def type_text(self, key: str, text: str | None) -> None:
-        """Typing into the name ``key`` (None: delete its last character)."""
+    def type_text(self, key: str, text: str) -> None:
+        """The name ``key`` as typed: kept once it is one (the field may be empty for a
+        moment while it is retyped)."""
         s = self.app.settings
         others = list(s.computer_names)
         seat = {"name_w": 0, "name_n": 1, "name_e": 2}.get(key)
-        name = s.player_name if seat is None else others[seat]
-        if text is None:
-            name = name[:-1]
-        elif len(name) < MAX_TEXT:
-            name += text
+        name = text[:MAX_TEXT]
         if not name.strip():
-            self.say("A name cannot be empty")
+            self.say("A name cannot be empty: type one, or the last is kept")
         elif seat is None:
             self.change(player_name=name)
         else:
@@ -341,8 +338,8 @@ class SavesScreen(Screen):
         rows.append(Button("clear", label, self.clear, note=note, style="danger"))
         return rows
 
-    def type_text(self, text: str | None) -> None:
-        self.path = self.path[:-1] if text is None else self.path + text
+    def type_text(self, text: str) -> None:
+        self.path = text
 
     def export(self) -> None:
         text = export_all(self.app.store)

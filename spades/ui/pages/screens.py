@@ -274,15 +274,7 @@ class Screen:
             # and F2 does it.
             self.app.speech.toggle()
             return
-        focused = self.group.focused()
-        if isinstance(focused, TextField):
-            if name == "backspace":
-                focused.edit(None)
-                return
-            if text and text.isprintable() and name not in ("tab", "enter", "escape"):
-                focused.edit(text)
-                return
-        if self.group.key(name, shift):
+        if self.group.key(name, shift, text):
             return
         if name in ("enter", "space"):
             primary = next((w for w in self.group.focusable()
@@ -291,6 +283,13 @@ class Screen:
                 primary.activate()
         elif name == "escape":
             self.back()
+
+    def text_input(self, text: str) -> None:
+        """Text that came without a key of its own (an input method, a paste, a phone's
+        keyboard): typed into the focused text field, if one is."""
+        self.build_controls()
+        if isinstance(self.group.focused(), TextField):
+            self.group.key("", False, text)
 
     # --- drawing -------------------------------------------------------------------
 

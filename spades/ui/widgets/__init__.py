@@ -17,8 +17,9 @@ How a scene uses it (in the spirit of pygame_gui's process_event / update / draw
 3. ``scene.pointer(p)`` -> ``group.pointer(p)``: tap or drag (``SLOP`` px), a tap
    activates on release inside the control it began on, a drag scrolls the area it
    began in and never activates; the wheel scrolls the area under the mouse.
-   ``scene.key(name)`` -> ``group.key(name, shift)`` (False: not handled here; the
-   scene does Escape and its shortcuts).
+   ``scene.key(name)`` -> ``group.key(name, shift, text)`` (False: not handled here;
+   the scene does Escape and its shortcuts); a focused ``TextField`` takes typing and
+   the editing keys first (:mod:`.editing`).
 4. ``group.update(dt)`` (the glide after a drag), ``group.draw(surface)`` (widgets
    clipped to their area, the scroll bar, the focus ring).
 

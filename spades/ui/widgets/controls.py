@@ -16,10 +16,12 @@ import pygame
 from pygame import Rect
 
 from ..art import theme
+from .editing import Editing
 from .scroll import ScrollArea
 from .style import OFF_ON_PANEL, colours, draw_button, note_colour, paint_button
 
 Action = Callable[[], None]
+SELECTION = (170, 200, 240)  # selected text's ground in a text field
 
 
 @dataclass
@@ -48,6 +50,7 @@ class State:
     pressed: Any = None  # the part held down, or None
     hovering: bool = False
     pressing: bool = False
+    editing: Editing | None = None  # a focused text field's draft
 
 
 class Widget:
@@ -279,21 +282,39 @@ class Toggle(Widget):
 
 
 class TextField(Widget):
-    """A line of text typed while focused; ``edit(None)`` deletes the last character."""
+    """A line of text, edited while focused (editing.py: the draft, the cursor, the
+    selection); each change of the draft is offered to ``change``, whole."""
 
     kind = "input"
 
-    def __init__(self, key: Any, label: str, value: str, edit: Callable[[str | None], None],
+    def __init__(self, key: Any, label: str, value: str, change: Callable[[str], None],
                  *, note: str = "", group: str = "") -> None:
         super().__init__(key, label, note=note, group=group)
         self.value = value
-        self.edit = edit
+        self.change = change
 
     def value_w(self, width: int) -> int:
         return round(width * 0.4)
 
     def measure(self, width: int, look: Look) -> int:
         return row_height(self, width, look, self.value_w(width))
+
+    def value_box(self, look: Look) -> Rect:
+        """The white box the text stands in, on screen."""
+        rect = self.rect
+        vw = self.value_w(rect.width)
+        h = min(rect.height - 12, max(look.target - 8, round(look.small * 2.4)))
+        return Rect(rect.right - look.pad - vw, rect.centery - h // 2, vw, h)
+
+    @staticmethod
+    def text_room(box: Rect) -> Rect:
+        return box.inflate(-16, 0)
+
+    def cursor_at(self, editing: Editing, x: int, look: Look) -> int:
+        """The character position under screen ``x``."""
+        room = self.text_room(self.value_box(look))
+        font = look.text.font(look.small, True)
+        return editing.at(x - room.x + editing.scroll, lambda s: font.size(s)[0])
 
     def draw(self, surface: pygame.Surface, look: Look, state: State) -> None:
         rect = self.rect
@@ -302,17 +323,43 @@ class TextField(Widget):
         paint_button(surface, rect, c)
         vw = self.value_w(rect.width)
         draw_row_text(surface, self, rect, rect.width - vw - 3 * look.pad, look, c.ink, c.muted)
-        box = Rect(rect.right - look.pad - vw, rect.y + 6, vw, rect.height - 12)
+        box = self.value_box(look)
         pygame.draw.rect(surface, (255, 255, 255), box, border_radius=8)
         pygame.draw.rect(surface, (150, 150, 140), box, 1, border_radius=8)
-        shown = self.value
-        if state.focused and int(look.now * 2) % 2 == 0:
-            shown += "|"
-        # A long path shows its end, where the file's name is.
-        while len(shown) > 4 and t.font(look.small, True).size(shown)[0] > vw - 12:
-            shown = "..." + shown[4:]
-        size = t.fit(shown, look.small, vw - 8, True)
-        t.blit(surface, shown, size, c.ink, box.center, "center", True)
+        room = self.text_room(box)
+        font = t.font(look.small, True)
+        editing = state.editing
+        if editing is None:  # a long value shows its start, and that there is more
+            shown = self.value
+            if font.size(shown)[0] > room.width:
+                while shown and font.size(shown + "...")[0] > room.width:
+                    shown = shown[:-1]
+                shown += "..."
+            t.blit(surface, shown, look.small, c.ink, (room.x, box.centery), "midleft", True)
+            return
+        text = editing.text
+        cursor_x = font.size(text[:editing.cursor])[0]
+        editing.scroll_to_cursor(cursor_x, font.size(text)[0], room.width)
+        clip = surface.get_clip()
+        surface.set_clip(room.inflate(4, 0).clip(clip))
+        left = room.x - editing.scroll
+        a, b = editing.selection
+        if a != b:
+            xa, xb = font.size(text[:a])[0], font.size(text[:b])[0]
+            h = font.get_height()
+            pygame.draw.rect(surface, SELECTION, Rect(left + xa, box.centery - h // 2,
+                                                      xb - xa, h))
+        first = 0  # from the first character in view: a long draft stays whole to its end
+        while first < len(text) and font.size(text[:first + 1])[0] <= editing.scroll:
+            first += 1
+        t.blit(surface, text[first:], look.small, c.ink,
+               (left + font.size(text[:first])[0], box.centery), "midleft", True)
+        if a == b and int(look.now * 2) % 2 == 0:
+            x = left + cursor_x
+            h = font.get_height()
+            pygame.draw.line(surface, c.ink, (x, box.centery - h // 2),
+                             (x, box.centery + h // 2), 2)
+        surface.set_clip(clip)
 
 
 class Paragraph(Widget):

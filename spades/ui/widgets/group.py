@@ -15,7 +15,8 @@ import pygame
 
 from ..art import theme
 from ..art.density import px
-from .controls import Look, State, Widget
+from .controls import Look, State, TextField, Widget
+from .editing import EDIT_KEYS, Editing
 from .pointer import SLOP, Pointer
 from .scroll import WHEEL_STEP, ScrollArea
 
@@ -41,6 +42,7 @@ class Group:
         self.press: Press | None = None
         self.arrows_move_focus = arrows_move_focus
         self.look: Look | None = None
+        self.editing: Editing | None = None  # the focused text field's draft
 
     # --- what is where ---------------------------------------------------------------
 
@@ -49,6 +51,7 @@ class Group:
         self.widgets = widgets
         self.areas = areas
         self.look = look
+        self.edit_state()
 
     def find(self, key: Any) -> Widget | None:
         for w in self.widgets:
@@ -82,9 +85,24 @@ class Group:
         hover = self.hover[1] if self.hover and self.hover[0] == w.key else None
         pressing = (self.press is not None and not self.press.dragging and
                     self.press.key == w.key)
+        editing = self.editing if self.editing is not None and \
+            self.editing.key == w.key == self.focus else None
         return State(focused=self.focus == w.key, hover=hover,
                      pressed=self.press.part if pressing else None,
-                     hovering=bool(self.hover and self.hover[0] == w.key), pressing=pressing)
+                     hovering=bool(self.hover and self.hover[0] == w.key), pressing=pressing,
+                     editing=editing)
+
+    def edit_state(self) -> Editing | None:
+        """The focused text field's draft: a field that has just taken the focus
+        begins one with all of it selected; one the page changed follows it."""
+        w = self.focused()
+        if not isinstance(w, TextField):
+            self.editing = None
+        elif self.editing is None or self.editing.key != w.key:
+            self.editing = Editing.of(w.key, w.value)
+        else:
+            self.editing.follow(w.value)
+        return self.editing
 
     # --- pointer -------------------------------------------------------------------
 
@@ -124,8 +142,18 @@ class Group:
                 return True
             w, part = self.widget_at(p.pos)
             if w is not None and w.key == press.key and part == press.part:
+                was = self.focus == w.key
                 self.focus = w.key
                 self.show_focus = False
+                editing = self.edit_state()
+                if editing is not None and self.look is not None:
+                    # A tap in the box of the field being edited puts the cursor there;
+                    # one on its label selects all of it again.
+                    assert isinstance(w, TextField)
+                    if was and w.value_box(self.look).collidepoint(p.pos):
+                        editing.move(w.cursor_at(editing, p.pos[0], self.look))
+                    else:
+                        editing.anchor, editing.cursor = 0, len(editing.text)
                 w.activate(part)
             return True
         if p.kind == "wheel":
@@ -137,10 +165,13 @@ class Group:
 
     # --- keys ----------------------------------------------------------------------
 
-    def key(self, name: str, shift: bool = False) -> bool:
-        """Tab/arrows move the focus, Enter/Space activate, PageUp/Down/Home/End scroll;
-        False if the key means nothing here."""
+    def key(self, name: str, shift: bool = False, text: str = "") -> bool:
+        """Typing and the editing keys in a focused text field (``text``: what the key
+        types); Tab/arrows move the focus, Enter/Space activate, PageUp/Down/Home/End
+        scroll; False if the key means nothing here."""
         focused = self.focused()
+        if isinstance(focused, TextField) and self.type(focused, name, shift, text):
+            return True
         if name == "tab":
             self.move_focus(-1 if shift else 1)
             return True
@@ -168,6 +199,21 @@ class Group:
                 area.scroll_by(-area.content_h if name == "home" else area.content_h)
             return True
         return False
+
+    def type(self, field: TextField, name: str, shift: bool, text: str) -> bool:
+        """A key in the focused text field: True if it edited (or moved in) the draft."""
+        editing = self.edit_state()
+        assert editing is not None
+        before = editing.text
+        if name in EDIT_KEYS:
+            editing.press(name, shift)
+        elif text and text.isprintable() and name not in ("tab", "enter", "escape"):
+            editing.put(text)
+        else:
+            return False
+        if editing.text != before:
+            field.change(editing.text)
+        return True
 
     def arrow_scrolls(self, step: int) -> bool:
         """Up/Down read on through text: while the focus is in the area (or nowhere), the
@@ -204,6 +250,7 @@ class Group:
             i = self._first_in_view(order, step)
         self.focus = keys[i]
         self.show_focus = True
+        self.edit_state()
         self.reveal(order[i])
 
     def _first_in_view(self, order: list[Widget], step: int) -> int:
