@@ -87,18 +87,18 @@ def test_create_share_join_start_bid_play_and_come_back_after_a_drop(server):
         # A friend joins with the code as typed (lower case, no dash).
         bob = client(server.url)
         bob.join(code.replace("-", "").lower(), "Bob")
-        await until(d, lambda: bob.status == "ready" and room.client.table["seats"][1][
-            "name"] == "Bob", friends=[bob])
+        await until(d, lambda: bob.status == "ready" and room.client.table["seats"][2][
+            "name"] == "Bob", friends=[bob])  # the first friend: Ann's partner
         d.frame()
         assert any("Bob" in w.label for w in room.build_controls())
-        # Ann moves to North by a tap on the open seat, then starts by a click.
-        d.tap(("row", "seat2"))
-        await until(d, lambda: room.client.seat == 2, friends=[bob])
+        # Ann moves to East by a tap on the open seat, then starts by a click.
+        d.tap(("row", "seat3"))
+        await until(d, lambda: room.client.seat == 3, friends=[bob])
         d.click(("foot", "start"))
         await until(d, lambda: isinstance(d.scene, TableScene), friends=[bob])
         table = d.scene
-        assert table.shared and table.match.turned.mine == 2
-        # Ann sits South on her screen; Bob (West of the server) is drawn on her right.
+        assert table.shared and table.match.turned.mine == 3
+        # Ann sits South on her screen; Bob (North of the server) is drawn on her right.
         assert table.names[0] == "ann" and table.names[3] == "Bob"
         # Bid by mouse when it is Ann's turn; Bob and the computers play meanwhile.
         await until(d, lambda: table.can_act() and table.view.phase == "bidding",
@@ -111,7 +111,7 @@ def test_create_share_join_start_bid_play_and_come_back_after_a_drop(server):
         d.click(("bid", bid))
         d.press("enter")  # Confirm, by key
         await until(d, lambda: table.shown.bids[0] == bid, friends=[bob], players=True)
-        assert room.client.view.bids[2] == bid  # the server took it for Ann's seat
+        assert room.client.view.bids[3] == bid  # the server took it for Ann's seat
         # Undo and the coach are for playing alone: they say so and change nothing.
         d.press("u")
         assert "playing alone" in table.message[0]
@@ -239,7 +239,7 @@ def test_a_page_opened_with_a_tables_link_goes_straight_to_that_table(server, mo
         assert isinstance(room, WaitingRoomScreen)
         await until(d, lambda: room.client.status == "ready" and room.client.table,
                     friends=[ann])
-        assert room.client.seat == 1 and room.client.table["seats"][0]["name"] == "Ann"
+        assert room.client.seat == 2 and room.client.table["seats"][0]["name"] == "Ann"
         d.frame()
         labels = [w.label for w in room.placed]
         link = f"http://127.0.0.1:{server.port}/?table={ann.code.replace('-', '')}"
@@ -252,10 +252,10 @@ def test_a_page_opened_with_a_tables_link_goes_straight_to_that_table(server, mo
         d2 = Driver("--speed", "fast", start=False)
         again = d2.scene
         await until(d2, lambda: again.client.status == "ready", friends=[ann])
-        assert again.client.seat == 1 and again.client.token == room.client.token
+        assert again.client.seat == 2 and again.client.token == room.client.token
         ann.start()
         await until(d2, lambda: isinstance(d2.scene, TableScene), friends=[ann])
-        assert d2.scene.names[3] == "Ann"  # Ann (South) sits at Bob's right
+        assert d2.scene.names[2] == "Ann"  # Ann (South) sits opposite Bob, his partner
         d2.scene.match.client.close()
         ann.close()
 
@@ -286,7 +286,7 @@ def test_join_by_typed_code_play_a_whole_hand_by_finger_and_leave_for_good(serve
         assert isinstance(room, Room)
         await until(d, lambda: room.client.status == "ready" and room.client.table,
                     friends=[bob])
-        assert room.client.seat == 1
+        assert room.client.seat == 2
         bob.start()
         await until(d, lambda: isinstance(d.scene, TableScene), friends=[bob])
         table = d.scene
@@ -324,7 +324,7 @@ def test_join_by_typed_code_play_a_whole_hand_by_finger_and_leave_for_good(serve
         d.press("escape")
         d.tap(("btn", "leave"))
         assert isinstance(d.scene, MenuScreen)
-        await until(d, lambda: bob.table["seats"][1]["player"] == "computer", friends=[bob])
+        await until(d, lambda: bob.table["seats"][2]["player"] == "computer", friends=[bob])
         assert load_friends(d.app.store).table is None
         bob.close()
 

@@ -66,6 +66,37 @@ def test_a_whole_match_with_two_friends_and_two_computers(server):
     run(play())
 
 
+def test_the_first_friend_who_joins_sits_as_the_creators_partner(server):
+    """A friend who joins without asking for a seat plays with the one who asked them
+    (North to a South creator; West to a creator who moved to East); one who asks for
+    a seat takes it; the next takes the first open seat."""
+    async def play():
+        ann = client(server.url)
+        ann.create("Ann")
+        await drive([ann], lambda: ann.status == "ready" and ann.table)
+        bob, cy, di = client(server.url), client(server.url), client(server.url)
+        bob.join(ann.code, "Bob")
+        await drive([ann, bob], lambda: bob.status == "ready")
+        assert bob.seat == 2
+        cy.join(ann.code, "Cy", seat=3)
+        await drive([ann, bob, cy], lambda: cy.status == "ready")
+        di.join(ann.code, "Di")
+        await drive([ann, bob, cy, di], lambda: di.status == "ready")
+        assert (cy.seat, di.seat) == (3, 1)
+        close_all([bob, cy, di])
+        eve, fay = client(server.url), client(server.url)
+        eve.create("Eve")
+        await drive([eve], lambda: eve.status == "ready" and eve.table)
+        eve.choose_seat(3)
+        await drive([eve], lambda: eve.seat == 3)
+        fay.join(eve.code, "Fay")
+        await drive([eve, fay], lambda: fay.status == "ready")
+        assert fay.seat == 1
+        close_all([ann, eve, fay])
+
+    run(play())
+
+
 def test_four_friends_play_and_an_illegal_card_is_refused_with_the_rules_reason(server):
     async def play():
         clients = await seated(server.url, ["Ann", "Bob", "Cy", "Di"])
@@ -398,7 +429,7 @@ def test_a_turn_timer_set_by_the_creator_lets_a_computer_move_for_a_slow_player(
                     players={id(bob): random_legal}, timeout=60)
         timed = [n["seat"] for n in bob.notices if n.get("type") == "timed_out"]
         assert timed and set(timed) == {0}
-        assert [s["player"] for s in ann.table["seats"]][:2] == ["human", "human"]
+        assert [s["player"] for s in ann.table["seats"]][::2] == ["human", "human"]
         assert not any(s["covered"] for s in ann.table["seats"])
         # Without a timer nobody is hurried: the table waits on its player.
         cy = client(server.url)

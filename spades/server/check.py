@@ -161,14 +161,15 @@ def eager_nil(view, rng):
 
 
 async def seated(url: str, names, rules=None, strength="easy", grace=120.0, pace=0.0):
-    """A table created by the first name, the others joined in order; not started."""
+    """A table created by the first name, the others joined in the seats after it, in
+    order (each asks for its seat); not started."""
     creator = client(url)
     creator.create(names[0], rules=rules, strength=strength, grace=grace, pace=pace)
     await drive([creator], lambda: creator.status == "ready" and creator.table)
     clients = [creator]
     for name in names[1:]:
         c = client(url)
-        c.join(creator.code, name)
+        c.join(creator.code, name, seat=len(clients))
         clients.append(c)
         await drive(clients, lambda c=c: c.status == "ready")
     await drive(clients, lambda: all(

@@ -70,9 +70,13 @@ class Table:
     # --- seating ---------------------------------------------------------------------
 
     def open_seat(self, wanted: int | None = None) -> int | None:
+        """The seat a joining player takes: ``wanted`` if it is open; else the
+        creator's partner's (a friend who joins plays with the one who asked them),
+        else the first open one."""
         if wanted is not None:
             return wanted if self.seats[wanted].player == "open" else None
-        return next((s for s in range(4) if self.seats[s].player == "open"), None)
+        order = [(self.creator + 2) % 4] + list(range(4))
+        return next((s for s in order if self.seats[s].player == "open"), None)
 
     def seat_human(self, seat: int, name: str, token: str) -> None:
         self.seats[seat] = Seat("human", name, token, connected=True)
