@@ -17,6 +17,7 @@ from ..art.marks import role_tag, tag_size
 from ..layout.window import NORTH, SOUTH
 from ..speech.words import table_rules_title
 from ..table.scene import HUMAN, Control, TableScene
+from .badge_lines import badge_rows
 from .bar import TopBarDrawer
 from .moments import told_bid_panel
 from .panels import PanelDrawer
@@ -367,8 +368,10 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             surface.blit(picture, (left, badge.centery - face // 2))
             face_centre = (left + face // 2, badge.centery)
             x = left - 4 + face + gap
-        name_size = t.fit(name, size, badge.right - x - lay.pad - max(size, room), bold=True)
-        r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True)
+        name_w = badge.right - x - lay.pad - max(size, room)
+        name_size = t.fit(name, size, name_w, bold=True)
+        r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True,
+                   width=name_w)
         if tag is not None:
             role_tag(surface, t, "Partner", lay.font_small, (r.right + 6, y))
         elif role and badge.right - r.right > t.font(lay.font_small).size(role)[0] + 12 + \
@@ -393,15 +396,12 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         note = scene.seat_note(seat)  # a friend away, or a computer playing for them
         if note:
             lines.append(note)
-        small = lay.font_small
-        if badge.height >= line_h * (len(lines) + 1) + lay.pad:
-            for i, line in enumerate(lines):
-                t.blit(surface, line, small, theme.TEXT, (x + 4, y + line_h * (i + 1)),
-                       "midleft")
-        else:
-            text = "  ·  ".join(lines)
-            text_size = t.fit(text, small, badge.right - x - lay.pad - 4)
-            t.blit(surface, text, text_size, theme.TEXT, (x + 4, y + line_h), "midleft")
+        room = badge.right - x - lay.pad - 4
+        rows = (badge.height - lay.pad) // line_h - 1
+        for i, (line, line_size) in enumerate(badge_rows(t, lines, lay.font_small, room,
+                                                         rows)):
+            t.blit(surface, line, line_size, theme.TEXT, (x + 4, y + line_h * (i + 1)),
+                   "midleft", width=room)
         if turn and seat != HUMAN and scene.match.phase != OVER:
             if face_centre is not None:
                 # Round the player's face, like a turn timer: no text is covered.

@@ -32,9 +32,20 @@ from ...client.transports import (
 )
 from ...storage import CUSTOM, STRENGTHS
 from ...storage.friends import ADDRESS, SharedSeat, load_friends, save_friends
+from ..art import theme
 from ..table.scene import TableScene
 from ..table.shared import SharedMatch
-from ..widgets import Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
+from ..widgets import (
+    INPUT,
+    Button,
+    Heading,
+    NameCard,
+    Paragraph,
+    Stepper,
+    TextField,
+    Toggle,
+    Widget,
+)
 from ..widgets.editing import copy_to_clipboard
 from .house_rules import HouseRulesScreen
 from .menu import cycle
@@ -152,7 +163,8 @@ class FriendsScreen(Screen):
         rows.append(TextField("code", "Table code", self.code, self.type_code,
                               note="The code or link a friend shared: 8 letters and digits."))
         rows.append(Button("join", "Join the table", self.join, enabled=bool(self.code),
-                           note="Takes the first open seat; you can move before the start.",
+                           note="You sit as the creator's partner if that seat is open; you can "
+                           "move before the start.",
                            refused=lambda: self.say("Type the table's code first")))
         if seat is not None:
             rows.append(Button("forget", f"Leave table {seat.code}", self.forget,
@@ -383,19 +395,28 @@ class WaitingRoomScreen(Screen):
         return rows
 
     def seat_row(self, seat: int, s: dict[str, Any]) -> Widget:
+        """An open seat is a button to sit there; a taken one, the player's own too, a
+        card with the name on it."""
         c = self.client
         name = s["name"]
-        if seat == c.seat:
-            return Button(f"seat{seat}", f"{COMPASS[seat]}: {name} (you)", None,
-                          note="Your seat", enabled=False, refused=lambda: None)
-        if s["player"] == "open":
+        if s["player"] == "open" and seat != c.seat:
             return Button(f"seat{seat}", f"{COMPASS[seat]}: open", self.sit(seat),
-                          note="Tap to sit here. At the start a computer takes an open seat.")
-        state = "away" if s.get("away") else "here"
-        creator = " · created the table" if c.table and c.table["creator"] == seat else ""
-        return Button(f"seat{seat}", f"{COMPASS[seat]}: {name}", None, enabled=False,
-                      note=f"{state}{creator}", refused=lambda: self.say(
-                          f"{name} sits there"))
+                          note=f"{self.sit_words()}. At the start a computer takes an "
+                          "open seat.")
+        mine = seat == c.seat
+        state = "Your seat" if mine else "Away for now" if s.get("away") else "At the table"
+        if c.table and c.table["creator"] == seat:
+            state += ", created the table"
+        colour = theme.US if c.seat is None or seat % 2 == c.seat % 2 else theme.THEM
+        return NameCard(f"seat{seat}", name, COMPASS[seat], state, colour, mine=mine,
+                        said=lambda: self.say("You sit there" if mine else
+                                              f"{name} sits there"))
+
+    def sit_words(self) -> str:
+        """How to sit at an open seat, in the words of the player's input."""
+        if not self.look().hints:
+            return "Tap to sit here"
+        return "Press Enter to sit here" if INPUT.mode == "keys" else "Click to sit here"
 
     def sit(self, seat: int):
         return lambda: self.client.choose_seat(seat)

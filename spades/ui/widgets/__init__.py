@@ -41,6 +41,7 @@ from .controls import (
     Widget,
 )
 from .group import Group, Press
+from .name_card import NameCard
 from .pointer import GAP, SLOP, InputMode, Pointer, PointerStream, min_target, phone_sized
 from .scroll import ScrollArea
 from .style import colours, contrast, draw_button, paint_button
@@ -48,6 +49,6 @@ from .style import colours, contrast, draw_button, paint_button
 __all__ = [
     "GAP", "SLOP", "Button", "Custom", "Group", "Heading", "InputMode", "Look",
     "Paragraph", "Pointer", "PointerStream", "Press", "ScrollArea", "State", "Stepper",
-    "TextField", "Toggle", "Widget", "colours", "contrast", "draw_button", "min_target",
-    "paint_button", "phone_sized",
+    "NameCard", "TextField", "Toggle", "Widget", "colours", "contrast", "draw_button",
+    "min_target", "paint_button", "phone_sized",
 ]
