@@ -152,3 +152,80 @@ def test_a_seats_status_stays_inside_its_badge_on_a_phone(server):
         mine.close()
 
     asyncio.run(asyncio.wait_for(play(), 240))
+
+
+def test_by_ear_the_timer_the_countdown_and_a_return_are_said(server):
+    """Announcements on at a table with a 12 s turn timer: the timer's last seconds are
+    said at 10 and at 5; the connection dropped on the player's turn says its countdown,
+    and once back, where the table is and the player's turn again, never "Lee is back"."""
+    d = Driver("--speed", "fast", "--size", "800x600", start=False)
+
+    async def play():
+        ann = client(server.url)
+        ann.create("Ann", strength="easy", pace=0, timer=12)
+        await until(d, lambda: ann.status == "ready" and ann.table, friends=[ann])
+        d.app.settings = d.app.settings.__class__(player_name="Lee", announcements=True)
+        mine = make_client(server.url)
+        mine.join(ann.code, "Lee")
+        d.app.show(WaitingRoomScreen(d.app, mine))
+        await until(d, lambda: mine.status == "ready" and mine.table, friends=[ann])
+        ann.start()
+        await until(d, lambda: isinstance(d.scene, TableScene), friends=[ann])
+        table = d.scene
+        assert table.narrating
+        said = table.transcript.texts
+
+        def my_turn() -> bool:
+            return table.idle and table.view.my_turn and mine.status == "ready"
+
+        # Lee lets the timer run out: 10 seconds, then 5, then the computer's move.
+        await until(d, my_turn, friends=[ann], play=True, frames=6000)
+        await until(d, lambda: any("Time is up" in t for t in said()), friends=[ann],
+                    play=True, frames=20000)
+        left = [int(t.split()[0]) for t in said() if "seconds left: then the computer" in t]
+        assert len(left) == 2 and 5 < left[0] <= 10 and left[1] <= 5, left
+        # The next turn, the connection drops: the countdown is said, and once back,
+        # where the table is, then the turn again.
+        await until(d, lambda: my_turn() and table.decision_key == len(table.match.actions),
+                    friends=[ann], play=True, frames=6000)
+        before = len(said())
+        mine.transport.close()
+        await until(d, lambda: any(t.startswith("Your turn") for t in said()[before:][
+            next((i for i, t in enumerate(said()[before:]) if "Back at the table" in t),
+                 10**6):]), friends=[ann], play=True, frames=20000)
+        after = said()[before:]
+        assert any(t.startswith("Connection lost. Trying again in") for t in after), after
+        back = next(i for i, t in enumerate(after) if "Back at the table" in t)
+        where = after[back + 1]
+        assert where.startswith("Hand 1, trick ") and "your turn to " in where, where
+        assert "You hold " in where and "Bids and tricks: you " in where, where
+        assert where.endswith(" seconds left on your turn."), where
+        assert not any("Lee is" in t for t in after), after
+        ann.close()
+        mine.close()
+
+    asyncio.run(asyncio.wait_for(play(), 240))
+
+
+def test_continue_says_where_the_table_is_before_your_turn():
+    """A match taken up part-way (Continue; Back to table is the same scene fed by the
+    server) says where the table is before the player's turn, not "Your turn" alone."""
+    from ui_driver import act, menu_driver
+
+    d = menu_driver("--speed", "instant")
+    d.app.settings = d.app.settings.__class__(announcements=True)
+    d.app.new_match_from_settings()
+    while (situation := d.wait_for_player()) != "play":
+        act(d, situation)
+    act(d, "play")
+    d.wait_for_player()
+    d.app.show_menu()
+    d.frame()
+    d.click(("row", "continue"))
+    table = d.scene
+    assert isinstance(table, TableScene) and table is not None
+    d.until(lambda: any(t.startswith("Your turn") for t in table.transcript.texts()), 2000)
+    said = table.transcript.texts()
+    assert said[0].startswith("Hand 1, trick 2 of 13: your turn to "), said[0]
+    assert "You hold " in said[0] and "Bids and tricks: you " in said[0], said[0]
+    assert said[1].startswith("Your turn"), said

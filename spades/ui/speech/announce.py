@@ -411,6 +411,28 @@ class Announcer:
             text += "; " + ", ".join(f"{self.name(s)} {card_words(c)}" for s, c in view.trick)
         return self.say(text + ".")
 
+    def table_now(self, view: PlayerView) -> Announcement:
+        """Where the table is, for a player who comes to it part-way (Continue, Back to
+        table, a connection that came back): whose turn and the trick so far (as T says
+        it), the player's cards, and the bids with the tricks won."""
+        turn = self.whose_turn(view)
+        if view.phase == "over":
+            return turn
+        parts = [turn.text]
+        if not view.looked:
+            parts.append("You have not looked at your cards yet.")
+        elif view.hand:
+            parts.append(f"You hold {hand_words(view.hand)}.")
+        bids = [(seat, bid) for seat, bid in enumerate(view.bids) if bid is not None]
+        if bids and view.phase == "bidding":
+            parts.append("Bids: " + ", ".join(f"{self.name(seat)} {bid_words(bid)}"
+                                              for seat, bid in bids) + ".")
+        elif bids:
+            parts.append("Bids and tricks: " + "; ".join(
+                f"{self.name(seat)} {bid_words(bid)}, "
+                f"{count_words(view.tricks_won[seat], 'trick')}" for seat, bid in bids) + ".")
+        return self.say(" ".join(parts))
+
     def read_hand(self, view: PlayerView) -> Announcement:
         if not view.looked:
             return self.say("You have not looked at your cards yet.")

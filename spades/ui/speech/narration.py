@@ -55,8 +55,9 @@ class Narration:
         self.caption_band = (0, 0)  # the strip's height and type size, when shown
         self.turn_to_say: int | None = None  # "Your turn" waits for the words before it
         self.focus_said: tuple | None = None
-        if resumed:
+        if resumed:  # taken up part-way (Continue, Back to table): where the table is
             self.announcer.sync(self.match.view(0))
+            self.announce(self.announcer.table_now(self.match.view(0)))
 
     # --- the caption strip (desktop) ---------------------------------------------------
 

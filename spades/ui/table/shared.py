@@ -45,6 +45,8 @@ class SharedMatch:
         self.sent: int | None = None  # the action count when the player's move was sent
         self.covered = [False] * 4  # by server seat: a computer plays it while away
         self.turn_began = client.clock()  # when the latest action came (the turn timer)
+        self.was_down = False  # the connection was not ready at the last pull
+        self.came_back = False  # it is back: the scene says where the table is
         client.updates.clear()  # the view already shows them
         blind = (0, 2) if not self.current.looked else ()
         self.opening_events = [HandDealt(self.current.hand_number, self.current.dealer,
@@ -130,10 +132,12 @@ class SharedMatch:
                 words.append(note["reason"])
             elif kind == "away":
                 self.covered[note["seat"]] = bool(note.get("computer"))
-                words.append(self.away_words(note["seat"], bool(note.get("computer"))))
+                if note["seat"] != c.seat:  # the player's own return is said below
+                    words.append(self.away_words(note["seat"], bool(note.get("computer"))))
             elif kind == "back":
                 self.covered[note["seat"]] = False
-                words.append(f"{self.name(note['seat'])} is back")
+                if note["seat"] != c.seat:
+                    words.append(f"{self.name(note['seat'])} is back")
             elif kind == "timed_out":
                 who = self.turned.seat(note["seat"])
                 words.append("Time is up: the computer made your move" if who == 0 else
@@ -142,10 +146,10 @@ class SharedMatch:
                 words.append("The connection dropped: coming back by itself")
             elif kind in ("bye", "error"):
                 words.append(f"{note['reason']}. The table goes on without you.")
-        if self.client.status == "ready" and self.client.tries == 0 and \
-                getattr(self, "_was_down", False):
+        if self.client.status == "ready" and self.client.tries == 0 and self.was_down:
             words.append("Back at the table")
-        self._was_down = self.client.status != "ready"
+            self.came_back = True
+        self.was_down = self.client.status != "ready"
         self.read_records()
         return events, words, jumped
 
@@ -195,7 +199,7 @@ class SharedMatch:
         c = self.client
         if c.status == "retrying":
             wait = max(0, round(c.retry_at - c.clock()))
-            return (f"Connection lost ({c.reason}). Trying again in {wait} s"
+            return (f"Connection lost. Trying again in {wait} s"
                     if wait else "Connection lost: trying again now")
         if c.status == "connecting":
             return "Connecting to the table..."
@@ -209,6 +213,8 @@ class SharedPlay:
 
     shared = False
     on_leave: Any = staticmethod(lambda: None)  # the seat is given up: forget its token
+    time_said: tuple[int, set[int]] = (-1, set())  # the turn, and the marks said in it
+    link_said: tuple[str, int] = ("ready", 0)  # the connection's state last said
 
     def take_shared(self) -> None:
         """Each frame: the server's updates join the queue of events to animate."""
@@ -233,6 +239,10 @@ class SharedPlay:
         self.options.names = m.names()
         for text in words:
             self.say(text, 6.0)
+        if m.came_back:
+            m.came_back = False
+            self.say_where_after_return()
+        self.say_connection()
         trouble = m.connection_words()
         left = m.time_left()
         if trouble:
@@ -240,6 +250,45 @@ class SharedPlay:
         elif left is not None and left <= 10:
             self.message = (f"{math.ceil(left)} s left: then the computer moves for you",
                             self.now + 0.5)
+            self.say_time_left(left)
+
+    def say_where_after_return(self) -> None:
+        """Back at the table after a dropped connection: where the table is, the time
+        left of the player's turn, and the turn said again."""
+        m = self.match
+        where = self.announcer.table_now(m.view(0)).text
+        left = m.time_left()
+        if left is not None:
+            where += f" {math.ceil(left)} seconds left on your turn."
+        self.narrate_message(where)
+        self.announced = self.decision_key = None  # the turn, said again once still
+
+    def say_time_left(self, left: float) -> None:
+        """The turn timer's last seconds, said at 10 and at 5 (once each a turn)."""
+        turn = len(self.match.actions)
+        said = self.time_said if self.time_said[0] == turn else (turn, set())
+        self.time_said = said
+        for mark in (10, 5):
+            if left <= mark and mark not in said[1]:
+                said[1].update(m for m in (10, 5) if left <= m)
+                self.narrate_message(f"{math.ceil(left)} seconds left: then the computer "
+                                     "moves for you")
+                break
+
+    def say_connection(self) -> None:
+        """The reconnect countdown, said when it changes: each new wait, and the end."""
+        c = self.match.client
+        state = (c.status, c.tries)
+        if state == self.link_said:
+            return
+        self.link_said = state
+        if c.status == "retrying":
+            wait = max(0, round(c.retry_at - c.clock()))
+            self.narrate_message(f"Connection lost. Trying again in {wait} second"
+                                 f"{'' if wait == 1 else 's'}" if wait else
+                                 "Connection lost: trying again now")
+        elif c.status == "closed":
+            self.narrate_message(self.match.connection_words())
 
     def seat_note(self, seat: int) -> str:
         return self.match.seat_note(seat) if self.shared else ""
