@@ -167,3 +167,19 @@ def test_a_name_emptied_and_retyped_in_house_settings(size):
     assert d.app.settings.player_name == "You"  # kept until a name is typed
     type_text(d, "Lee")
     assert d.app.settings.player_name == "Lee"
+
+
+def test_a_file_name_typed_alone_is_exported_to_the_downloads_folder(tmp_path, monkeypatch):
+    """The saves' File field emptied and a name typed: the export goes to the downloads
+    folder, not to wherever the game was started from."""
+    from spades.ui.pages.menu import SavesScreen
+
+    monkeypatch.setenv("SPADES_DOWNLOADS_DIR", str(tmp_path))
+    d = friends_page()
+    d.app.show(SavesScreen(d.app))
+    d.frame()
+    d.click(("row", "path"))
+    d.press("backspace")
+    type_text(d, "mine.json")
+    d.click(("row", "export"))
+    assert (tmp_path / "mine.json").is_file()

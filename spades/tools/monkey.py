@@ -103,7 +103,8 @@ class Monkey:
 
         os.environ["SPADES_DATA_DIR"] = self.folder
         # Exports go to the seed's own folder, nested deep enough that the backspaces
-        # a seed may send (at most MAX_BACKSPACES) never edit the path out of it.
+        # a seed may send (at most MAX_BACKSPACES) never edit the path out of it; a path
+        # emptied and retyped is a file name in that same folder (SavesScreen.file).
         os.environ["SPADES_DOWNLOADS_DIR"] = os.path.join(self.folder, "downloads" * 10)
         w, h = self.size
         self.app = App(parse_args(["--size", f"{w}x{h}"]))

@@ -341,15 +341,21 @@ class SavesScreen(Screen):
     def type_text(self, text: str) -> None:
         self.path = text
 
+    def file(self) -> Path:
+        """The typed path; a file name alone, or a path emptied and retyped, is in the
+        downloads folder (the folder the game was started from means nothing here)."""
+        path = Path(self.path.strip()).expanduser()
+        return path if path.is_absolute() else self.app.platform.downloads_dir() / path
+
     def export(self) -> None:
         text = export_all(self.app.store)
-        path = Path(self.path).expanduser()
+        path = self.file()
         _, sentence = self.app.platform.offer_file(path.name, text, folder=path.parent)
         self.say(sentence, 8)
 
     def import_desktop(self) -> None:
         # A regular file only, read bounded: a device or a FIFO is refused at once.
-        self.imported(*import_file(self.app.store, Path(self.path).expanduser()))
+        self.imported(*import_file(self.app.store, self.file()))
 
     def import_browser(self) -> None:
         if not self.app.platform.ask_for_upload():
