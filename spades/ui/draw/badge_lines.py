@@ -7,28 +7,31 @@ from __future__ import annotations
 from typing import Any
 
 from ..art.density import px
-from ..art.theme import MIN_SIZE
+from ..art.theme import SECONDARY
 
-SHORT = {"computer plays": "computer"}  # a note in a badge too narrow for its words
+# A line in a badge too narrow for its words (at the least size a status is drawn).
+SHORT = {"computer plays": "computer", "no bid yet": "no bid"}
 
 
-def badge_rows(t: Any, lines: list[str], size: int, room: int, rows: int) -> list[
-        tuple[str, int]]:
-    """``lines`` in at most ``rows`` rows of ``room`` px, each with its type size: each
-    line on its own row; else the bid and the tricks on one row and the note on the
-    next; else all on one row; else the bid and the note (the tricks won lie by the
-    badge as cards), the note in its short form if need be (SHORT); else the note
-    alone. A row that fits nowhere is shortened by ``blit``'s width, so nothing leaves
-    the badge."""
-    choices = [lines]
-    if len(lines) == 3:
-        what, won, note = lines
-        short = SHORT.get(note, note)
-        choices += [[f"{what} · {won}", note], [" · ".join(lines)], [what, note],
-                    [f"{what} · {note}"], [what, short], [f"{what} · {short}"], [short]]
-    else:
-        choices.append(["  ·  ".join(lines)])
-    least = px(MIN_SIZE)
+def badge_rows(t: Any, lines: list[str], note: str, size: int, room: int,
+               rows: int) -> list[tuple[str, int]]:
+    """The bid (and the tricks won, ``lines``) and ``note`` in at most ``rows`` rows of
+    ``room`` px, each with its type size: each on its own row; else the bid and the
+    tricks on one row and the note on the next; else all on one row; else the bid and
+    the note (the tricks won lie by the badge as cards), the note in its short form if
+    need be (SHORT); else the note alone (or the bid alone, short). Never under the
+    secondary size; a row that fits nowhere is shortened by ``blit``'s width, so
+    nothing leaves the badge."""
+    full = lines + [note] if note else list(lines)
+    choices = [full, ["  ·  ".join(full)], [" · ".join(full)]]
+    if len(full) == 3:
+        choices.insert(1, [" · ".join(lines), note])
+    if note:
+        what, short = lines[0], SHORT.get(note, note)
+        choices += [[what, note], [f"{what} · {note}"], [what, short],
+                    [f"{what} · {short}"], [note], [short]]
+    choices.append([SHORT.get(line, line) for line in choices[-1]])
+    least = min(size, px(SECONDARY))
     for choice in choices:
         if len(choice) > max(1, rows):
             continue
@@ -37,4 +40,4 @@ def badge_rows(t: Any, lines: list[str], size: int, room: int, rows: int) -> lis
                for s, line in zip(sizes, choice, strict=True)):
             return list(zip(choice, sizes, strict=True))
     last = choices[-1]
-    return [(line, t.fit(line, size, room)) for line in last]
+    return [(line, max(least, t.fit(line, size, room))) for line in last]

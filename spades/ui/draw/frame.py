@@ -368,10 +368,8 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             surface.blit(picture, (left, badge.centery - face // 2))
             face_centre = (left + face // 2, badge.centery)
             x = left - 4 + face + gap
-        name_w = badge.right - x - lay.pad - max(size, room)
-        name_size = t.fit(name, size, name_w, bold=True)
-        r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True,
-                   width=name_w)
+        name_size = t.fit(name, size, badge.right - x - lay.pad - max(size, room), bold=True)
+        r = t.blit(surface, name, name_size, theme.TEXT, (x + 4, y), "midleft", bold=True)
         if tag is not None:
             role_tag(surface, t, "Partner", lay.font_small, (r.right + 6, y))
         elif role and badge.right - r.right > t.font(lay.font_small).size(role)[0] + 12 + \
@@ -394,12 +392,10 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         # Before the bidding is done nobody has won a trick: the bid alone.
         lines = [what, f"won {s.tricks_won[seat]}"] if bid is not None else [what]
         note = scene.seat_note(seat)  # a friend away, or a computer playing for them
-        if note:
-            lines.append(note)
         room = badge.right - x - lay.pad - 4
         rows = (badge.height - lay.pad) // line_h - 1
-        for i, (line, line_size) in enumerate(badge_rows(t, lines, lay.font_small, room,
-                                                         rows)):
+        for i, (line, line_size) in enumerate(badge_rows(t, lines, note, lay.font_small,
+                                                         room, rows)):
             t.blit(surface, line, line_size, theme.TEXT, (x + 4, y + line_h * (i + 1)),
                    "midleft", width=room)
         if turn and seat != HUMAN and scene.match.phase != OVER:
