@@ -201,7 +201,7 @@ class App(MatchKeeping):
             if event.text != typed and hasattr(scene, "text_input"):
                 scene.text_input(event.text)
         elif event.type == pygame.KEYDOWN:
-            self.typed = ""
+            self.typed = getattr(event, "unicode", "") or ""  # whatever this key is for
             if self.speech.key(event):
                 return  # the offer of announcements, made or answered
             self.input.saw_key()
@@ -213,7 +213,6 @@ class App(MatchKeeping):
                 name = EDIT_NAMES.get(event.key, name)
                 if mod & COMMAND:
                     name, text = COMMAND_NAMES.get(event.key, name), ""
-                self.typed = text
                 scene.key(name or "", shift, text)
                 return
             if name is None and text == "?":
