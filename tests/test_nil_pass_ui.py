@@ -113,9 +113,9 @@ def test_keys_and_ears_choose_and_confirm_a_pass():
     d = table(passing_match((NIL, 4, 4, 4), nil_pass=1), (800, 600), announcements=True)
     scene = d.scene
     assert d.wait_for_player() == "pass"
-    d.frame(60)
-    said = " ".join(scene.transcript.texts())
-    assert "Your turn to pass 1 card face down to North: you bid nil." in said
+    # A table taken up part-way says where it is first; the turn comes once heard.
+    turn = "Your turn to pass 1 card face down to North: you bid nil."
+    assert d.until(lambda: turn in " ".join(scene.transcript.texts()), 1000)
     d.press("right")  # the focus goes to the hand, its first card
     first = scene.focus[1]
     d.press("enter")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..art.density import px
-from ..art.theme import SECONDARY
+from ..art.theme import MIN_SIZE, SECONDARY
 
 # A line in a badge too narrow for its words (at the least size a status is drawn).
 SHORT = {"computer plays": "computer", "no bid yet": "no bid"}
@@ -19,9 +19,9 @@ def badge_rows(t: Any, lines: list[str], note: str, size: int, room: int,
     ``room`` px, each with its type size: each on its own row; else the bid and the
     tricks on one row and the note on the next; else all on one row; else the bid and
     the note (the tricks won lie by the badge as cards), the note in its short form if
-    need be (SHORT); else the note alone (or the bid alone, short). Never under the
-    secondary size; a row that fits nowhere is shortened by ``blit``'s width, so
-    nothing leaves the badge."""
+    need be (SHORT); else the note alone (with no note, the bid alone). At the secondary
+    size if a choice fits at it, else at the least size; a row that fits nowhere is
+    shortened by ``blit``'s width, so nothing leaves the badge."""
     full = lines + [note] if note else list(lines)
     choices = [full, ["  ·  ".join(full)], [" · ".join(full)]]
     if len(full) == 3:
@@ -30,14 +30,15 @@ def badge_rows(t: Any, lines: list[str], note: str, size: int, room: int,
         what, short = lines[0], SHORT.get(note, note)
         choices += [[what, note], [f"{what} · {note}"], [what, short],
                     [f"{what} · {short}"], [note], [short]]
-    choices.append([SHORT.get(line, line) for line in choices[-1]])
-    least = min(size, px(SECONDARY))
-    for choice in choices:
-        if len(choice) > max(1, rows):
-            continue
-        sizes = [t.fit(line, size, room) for line in choice]
-        if all(s >= least and t.font(s).size(line)[0] <= room
-               for s, line in zip(sizes, choice, strict=True)):
-            return list(zip(choice, sizes, strict=True))
-    last = choices[-1]
-    return [(line, max(least, t.fit(line, size, room))) for line in last]
+    else:
+        choices += [[lines[0]], [SHORT.get(lines[0], lines[0])]]
+    # At the secondary size at least, else at the least size before a word is cut.
+    for least in (min(size, px(SECONDARY)), px(MIN_SIZE)):
+        for choice in choices:
+            if len(choice) > max(1, rows):
+                continue
+            sizes = [t.fit(line, size, room) for line in choice]
+            if all(s >= least and t.font(s).size(line)[0] <= room
+                   for s, line in zip(sizes, choice, strict=True)):
+                return list(zip(choice, sizes, strict=True))
+    return [(line, t.fit(line, size, room)) for line in choices[-1]]

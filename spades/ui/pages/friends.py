@@ -36,7 +36,6 @@ from ..art import theme
 from ..table.scene import TableScene
 from ..table.shared import SharedMatch
 from ..widgets import (
-    INPUT,
     Button,
     Heading,
     NameCard,
@@ -416,7 +415,8 @@ class WaitingRoomScreen(Screen):
         """How to sit at an open seat, in the words of the player's input."""
         if not self.look().hints:
             return "Tap to sit here"
-        return "Press Enter to sit here" if INPUT.mode == "keys" else "Click to sit here"
+        return "Press Enter to sit here" if self.app.input.mode == "keys" else \
+            "Click to sit here"
 
     def sit(self, seat: int):
         return lambda: self.client.choose_seat(seat)

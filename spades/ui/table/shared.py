@@ -213,7 +213,7 @@ class SharedPlay:
 
     shared = False
     on_leave: Any = staticmethod(lambda: None)  # the seat is given up: forget its token
-    time_said: tuple[int, set[int]] = (-1, set())  # the turn, and the marks said in it
+    time_said: tuple[int, tuple[int, ...]] = (-1, ())  # the turn, and the marks said in it
     link_said: tuple[str, int] = ("ready", 0)  # the connection's state last said
 
     def take_shared(self) -> None:
@@ -266,11 +266,10 @@ class SharedPlay:
     def say_time_left(self, left: float) -> None:
         """The turn timer's last seconds, said at 10 and at 5 (once each a turn)."""
         turn = len(self.match.actions)
-        said = self.time_said if self.time_said[0] == turn else (turn, set())
-        self.time_said = said
+        said = self.time_said[1] if self.time_said[0] == turn else ()
         for mark in (10, 5):
-            if left <= mark and mark not in said[1]:
-                said[1].update(m for m in (10, 5) if left <= m)
+            if left <= mark and mark not in said:
+                self.time_said = (turn, tuple(m for m in (10, 5) if left <= m))
                 self.narrate_message(f"{math.ceil(left)} seconds left: then the computer "
                                      "moves for you")
                 break

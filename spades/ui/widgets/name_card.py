@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from ..art import theme
-from .controls import Action, Look, State, Widget, wrapped
+from .controls import Action, Look, State, Widget
 
 EDGE = 8  # px: the band of the side's colour at the card's left
 GROUND = (10, 36, 24)  # the table's seat badges' own
@@ -41,7 +41,7 @@ class NameCard(Widget):
 
     def lines(self, width: int, look: Look) -> list[str]:
         room = width - self.text_x(look) - look.pad
-        return wrapped(look.text, f"{self.seat} · {self.note}", look.note_size, room)[:2]
+        return look.text.wrapped(f"{self.seat} · {self.note}", look.note_size, room)[:2]
 
     def text_x(self, look: Look) -> int:
         return EDGE + look.pad + round(look.font * 1.6) + look.pad
