@@ -82,3 +82,17 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
             f"`pytest --randomly-seed={seed}`")
     else:
         terminalreporter.write_line("Tests in file order (pytest-randomly off)")
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A real table server on 127.0.0.1 with its own data folder, the per-connection
+    message limit raised (bots play far faster than people; test_server_hostile.py
+    holds the limit of 20 a second on servers of its own); it ends with no traceback
+    in its output."""
+    from server_support import ServerProcess
+
+    process = ServerProcess(tmp_path / "data", rate=1000).start()
+    yield process
+    process.stop()
+    assert "Traceback" not in process.output()

@@ -8,42 +8,14 @@ the turn timer's last seconds and the reconnect countdown."""
 from __future__ import annotations
 
 import asyncio
-import random
 
-import pytest
-from server_support import ServerProcess, client, random_legal
-from ui_driver import Driver, drawn_records
+from server_support import client
+from ui_driver import Driver, drawn_records, until
 
 from spades.engine import Bid
 from spades.ui.pages.friends import CreateTableScreen, WaitingRoomScreen, make_client
 from spades.ui.table.scene import TableScene
 from spades.ui.widgets import Button, NameCard
-
-
-@pytest.fixture
-def server(tmp_path):
-    process = ServerProcess(tmp_path / "data", rate=1000).start()
-    yield process
-    process.stop()
-
-
-async def until(d: Driver, predicate, friends=(), frames: int = 3000, play=False) -> None:
-    """Frames of the App and polls of the friends (who act on their turns when
-    ``play``), the loop breathing between frames so the transports run."""
-    rng = random.Random(4)
-    for _ in range(frames):
-        if predicate():
-            return
-        d.frame()
-        for friend in friends:
-            friend.poll()
-            if play and friend.status == "ready" and friend.my_turn and \
-                    getattr(friend, "acted_at", -1) != friend.actions:
-                friend.acted_at = friend.actions
-                friend.act(random_legal(friend.view, rng))
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"never happened; scene {type(d.scene).__name__}, "
-                         f"message {getattr(d.scene, 'message', None)}")
 
 
 def room_of(d: Driver, url: str, **settings) -> WaitingRoomScreen:

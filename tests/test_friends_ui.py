@@ -9,42 +9,14 @@ from __future__ import annotations
 import asyncio
 import random
 
-import pytest
-from server_support import ServerProcess, client, random_legal
-from ui_driver import Driver
+from server_support import client
+from ui_driver import Driver, until
 
 from spades.engine import Bid, cards_of
 from spades.storage.friends import load_friends, save_friends
 from spades.ui.pages.friends import FriendsScreen, WaitingRoomScreen
 from spades.ui.pages.menu import MenuScreen
 from spades.ui.table.scene import TableScene
-
-
-@pytest.fixture
-def server(tmp_path):
-    process = ServerProcess(tmp_path / "data", rate=1000).start()
-    yield process
-    process.stop()
-
-
-async def until(d: Driver, predicate, friends=(), frames: int = 3000, players=None) -> None:
-    """Frames of the App (and polls of the friends' clients, who act when it is their
-    turn) until ``predicate`` holds; the loop breathes between frames, so the
-    transports' tasks run."""
-    rng = random.Random(4)
-    for _ in range(frames):
-        if predicate():
-            return
-        d.frame()
-        for friend in friends:
-            friend.poll()
-            if players and friend.status == "ready" and friend.my_turn and \
-                    getattr(friend, "acted_at", -1) != friend.actions:
-                friend.acted_at = friend.actions
-                friend.act(random_legal(friend.view, rng))
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"never happened; scene {type(d.scene).__name__}, "
-                         f"message {getattr(d.scene, 'message', None)}")
 
 
 def type_into(d: Driver, key: tuple, text: str, clear: int = 0) -> None:
@@ -102,42 +74,42 @@ def test_create_share_join_start_bid_play_and_come_back_after_a_drop(server):
         assert table.names[0] == "ann" and table.names[3] == "Bob"
         # Bid by mouse when it is Ann's turn; Bob and the computers play meanwhile.
         await until(d, lambda: table.can_act() and table.view.phase == "bidding",
-                    friends=[bob], players=True)
+                    friends=[bob], play=True)
         if not table.view.looked:
             d.click(("btn", "look"))
             await until(d, lambda: table.can_act() and table.view.looked, friends=[bob],
-                        players=True)
+                        play=True)
         bid = next(a.value for a in table.view.legal_actions() if isinstance(a, Bid))
         d.click(("bid", bid))
         d.press("enter")  # Confirm, by key
-        await until(d, lambda: table.shown.bids[0] == bid, friends=[bob], players=True)
+        await until(d, lambda: table.shown.bids[0] == bid, friends=[bob], play=True)
         assert room.client.view.bids[3] == bid  # the server took it for Ann's seat
         # Undo and the coach are for playing alone: they say so and change nothing.
         d.press("u")
         assert "playing alone" in table.message[0]
         # Play until Ann has played a card to a trick and a trick is won.
         await until(d, lambda: table.can_act() and table.view.phase == "playing",
-                    friends=[bob], players=True)
+                    friends=[bob], play=True)
         card = cards_of(table.view.legal_card_mask())[0]
         d.tap(("card", card))
         await until(d, lambda: table.match.current.played >> card & 1, friends=[bob],
-                    players=True)
+                    play=True)
         await until(d, lambda: sum(table.shown.tricks_won) >= 1, friends=[bob],
-                    players=True, frames=6000)
+                    play=True, frames=6000)
         # The connection drops: the table says so, and comes back by itself.
         seen = table.match.client.actions
         table.match.client.transport.close()
         await until(d, lambda: "Connection lost" in (table.message or ("",))[0],
-                    friends=[bob], players=True)
+                    friends=[bob], play=True)
         await until(d, lambda: table.match.client.status == "ready", friends=[bob],
-                    players=True)
+                    play=True)
         assert table.match.client.actions >= seen
         await until(d, lambda: table.message and "Back at the table" in table.message[0],
-                    friends=[bob], players=True)
+                    friends=[bob], play=True)
         # Bob sees Ann's seat away and back again: his own notices, which reach him
         # over his own connection, after Ann's table is back or before.
         await until(d, lambda: {"away", "back"} <= {n.get("type") for n in bob.notices},
-                    friends=[bob], players=True)
+                    friends=[bob], play=True)
         kinds = [n.get("type") for n in bob.notices]
         assert kinds.index("away") < len(kinds) - 1 - kinds[::-1].index("back")
         bob.close()
@@ -296,7 +268,7 @@ def test_join_by_typed_code_play_a_whole_hand_by_finger_and_leave_for_good(serve
         while not table.overlays or table.overlays[-1] != "breakdown":
             await until(d, lambda: table.can_act() or (
                 table.overlays and table.overlays[-1] == "breakdown"), friends=[bob],
-                players=True, frames=6000)
+                play=True, frames=6000)
             if table.overlays and table.overlays[-1] == "breakdown":
                 break
             view = table.view
@@ -319,7 +291,7 @@ def test_join_by_typed_code_play_a_whole_hand_by_finger_and_leave_for_good(serve
         assert len(table.match.history) == 1 and table.match.history[0].hand_number == 0
         d.press("escape")
         d.tap(("btn", "next"))
-        await until(d, lambda: table.shown.hand_number == 1, friends=[bob], players=True)
+        await until(d, lambda: table.shown.hand_number == 1, friends=[bob], play=True)
         # Leave for good: the seat becomes a computer's, and the kept seat is forgotten.
         d.press("escape")
         d.tap(("btn", "leave"))

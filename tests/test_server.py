@@ -18,15 +18,6 @@ from spades.engine.cards import cards_of
 from spades.server.check import check_inbox, seated
 
 
-@pytest.fixture
-def server(tmp_path):
-    # Bots play far faster than people: the per-connection limit is raised for them
-    # (test_server_hostile.py holds the limit of 20 a second).
-    process = ServerProcess(tmp_path / "data", rate=1000).start()
-    yield process
-    process.stop()
-
-
 def run(coroutine):
     return asyncio.run(asyncio.wait_for(coroutine, 240))
 

@@ -22,14 +22,6 @@ UPGRADE = (b"GET /table HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
            b"Sec-WebSocket-Version: 13\r\n\r\n")
 
 
-@pytest.fixture
-def server(tmp_path):
-    process = ServerProcess(tmp_path / "data", rate=1000).start()
-    yield process
-    process.stop()
-    assert "Traceback" not in process.output()
-
-
 class Stranger:
     """A guesser behind the players' address: ``pool`` connections sending wrong codes
     in turn, ``per_second`` in all, keeping every answer."""
@@ -278,7 +270,8 @@ def test_at_the_real_defaults_no_hello_closes_in_ten_seconds_and_silence_is_away
         start = time.monotonic()
         await drive([ann], lambda: any(n["type"] == "away" for n in ann.notices), timeout=30)
         away_after = time.monotonic() - start
-        assert any(n == {"type": "away", "seat": 1, "computer": False} for n in ann.notices)
+        # Bob joined without asking for a seat: he sits as Ann's partner, seat 2.
+        assert any(n == {"type": "away", "seat": 2, "computer": False} for n in ann.notices)
         print(f"a silent client shown away after {away_after:.1f} s")
         assert away_after < 20
         assert 9.9 < await hello_closed < 13  # the deadline, and a sweep every 2.5 s

@@ -14,14 +14,6 @@ from spades.server.check import hostile_run, leak_run
 from spades.server.protocol import ProtocolError, read_message
 
 
-@pytest.fixture
-def server(tmp_path):
-    process = ServerProcess(tmp_path / "data", rate=1000).start()
-    yield process
-    process.stop()
-    assert "Traceback" not in process.output()
-
-
 def test_random_matches_name_no_hidden_card_to_any_seat(server):
     result = asyncio.run(leak_run(server.url, matches=6, seed=5, at_once=3))
     assert result["leaks"] == 0

@@ -7,7 +7,9 @@ queue, the way a person's clicks and key presses arrive.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import random
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -20,6 +22,7 @@ import pytest  # noqa: E402
 
 from spades import storage  # noqa: E402
 from spades.engine import Rules, cards_of  # noqa: E402
+from spades.server.local import random_legal  # noqa: E402
 from spades.ui.app import App, parse_args  # noqa: E402
 from spades.ui.autopilot import visible_point  # noqa: E402
 from spades.ui.table.scene import Control, TableScene  # noqa: E402
@@ -290,3 +293,23 @@ def play_until(d: Driver, wanted: str, last: bool = True) -> None:
     """Act by mouse until the table waits for ``wanted`` ('play', 'breakdown', 'over')."""
     while (situation := d.wait_for_player()) != wanted:
         act(d, situation, last)
+
+
+async def until(d: Driver, predicate, friends=(), frames: int = 3000, play=False) -> None:
+    """Frames of the App and polls of the friends' clients (who act on their turns
+    when ``play``) until ``predicate`` holds; the loop breathes between frames, so the
+    transports' tasks run."""
+    rng = random.Random(4)
+    for _ in range(frames):
+        if predicate():
+            return
+        d.frame()
+        for friend in friends:
+            friend.poll()
+            if play and friend.status == "ready" and friend.my_turn and \
+                    getattr(friend, "acted_at", -1) != friend.actions:
+                friend.acted_at = friend.actions
+                friend.act(random_legal(friend.view, rng))
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never happened; scene {type(d.scene).__name__}, "
+                         f"message {getattr(d.scene, 'message', None)}")
