@@ -137,6 +137,8 @@ def test_a_card_taken_back_begins_the_review_again_and_it_says_the_hand_as_playe
     before = table.ahead
     assert before is not None and before.plays == tuple(table.match.plays)
     d.press("u")
+    assert before.status == "running"  # Undo asks first: nothing is taken back yet
+    d.press("enter")  # Take back
     assert before.status == "cancelled" and table.ahead is not None
     assert table.ahead.plays == tuple(table.match.plays)  # begun again, as played now
     act(d, d.wait_for_player(), last=False)  # another card this time

@@ -65,11 +65,11 @@ def test_f2_turns_announcements_on_in_a_text_field_where_a_types(page):
     d.app.show(settings)
     d.frame()
     focus_row(d, "name")
-    before = d.app.settings.player_name
-    key(d, pygame.K_a, "a")
-    assert d.app.settings.player_name == before + "a" and not d.app.settings.announcements
+    assert d.app.settings.player_name == "You"
+    key(d, pygame.K_a, "a")  # the field took the focus with its name selected: "a" replaces it
+    assert d.app.settings.player_name == "a" and not d.app.settings.announcements
     key(d, pygame.K_F2)
-    assert d.app.settings.announcements and d.app.settings.player_name == before + "a"
+    assert d.app.settings.announcements and d.app.settings.player_name == "a"
     # Turned on, it says where the player is: the page, and the field in focus.
     assert page[-2] == (TURNED_ON, True)
     assert page[-1][0].startswith(f"{settings.title}. In focus: Your name"), page[-1]
