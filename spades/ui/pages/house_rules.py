@@ -111,10 +111,10 @@ class HouseRulesScreen(SettingsScreen):
                 rows.append(Toggle(name, label, value, self._option(name, values, 1),
                                    note=note))
             else:
-                rows.append(Stepper(name, label, value_text(value),
+                rows.append(Stepper(name, label, value_text(value, name),
                                     self._option(name, values, -1),
                                     self._option(name, values, 1), note=note,
-                                    choices=[value_text(v) for v in values]))
+                                    choices=[value_text(v, name) for v in values]))
         return rows
 
     def _option(self, name: str, values: tuple, step: int):

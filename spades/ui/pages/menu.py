@@ -8,7 +8,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ...engine.rules import Rules
+from ...engine.cards import HIGH_TWO_OF_DIAMONDS, HIGH_TWO_OF_SPADES, JOKERS_REMOVED, card_name
+from ...engine.rules import PRESETS, Rules
 from ...storage import (
     ANIMATION_SPEEDS,
     CUSTOM,
@@ -27,6 +28,14 @@ from .journey import JourneyScreen, journey_summary
 from .screens import MAX_TEXT, Screen
 from .statistics import STAT_LINES, StatsScreen, axis_ticks, stat_text  # noqa: F401
 
+
+
+def cards_left_out(rules: Rules) -> str:
+    """The two low cards the jokers push out of the deck, in words: ``two of clubs and
+    two of diamonds`` (How to play and the Jokers preset's note say it alike)."""
+    return " and ".join(card_name(c) for c in JOKERS_REMOVED[rules.jokers_removed])
+
+
 PRESET_NOTES = {
     "standard": "Nil and blind nil, partners bid at most 13, to 500, mercy at -200.",
     "classic": "No nil: every bid is 1 to 13. Bags cost 100 at 10. To 500.",
@@ -37,8 +46,10 @@ PRESET_NOTES = {
     "suicide": "Suicide: in each team one partner bids nil and the other at least 4.",
     "mirror": "Mirror: everyone bids the spades they hold; the game bids for you.",
     "whiz": "Whiz: bid nil or the number of spades you hold, nothing else.",
-    "jokers": "Jokers: Big and Little Joker are the two highest spades; 2C and 2D leave.",
-    "deuces": "Deuces high: the jokers, 2D and 2S are the four highest spades.",
+    "jokers": "Jokers: Big and Little Joker are the two highest spades; the "
+              f"{cards_left_out(PRESETS['jokers'])} leave.",
+    "deuces": f"Deuces high: the jokers, the {card_name(HIGH_TWO_OF_DIAMONDS)} and the "
+              f"{card_name(HIGH_TWO_OF_SPADES)} are the four highest spades.",
     CUSTOM: "Your own choice of the options below.",
 }
 
@@ -78,7 +89,7 @@ RULE_OPTIONS: list[tuple[str, str, str, tuple[Any, ...]]] = [
      "never).",
      (-200, -250, -300, -500, None)),
     ("nil_pass", "Nil card passing", "After the bidding a nil bidder and the partner swap "
-     "this many cards face down, the nil bidder first (0: off).", (0, 1, 2)),
+     "this many cards face down, the nil bidder first.", (0, 1, 2)),
     ("ten_for_200", "10 for 200", "A team contract of 10 or more scores 200 when made.",
      (False, True)),
     ("ten_for_200_set", "A failed 10 for 200 costs", "Points lost when such a contract is "
@@ -90,10 +101,15 @@ RULE_OPTIONS: list[tuple[str, str, str, tuple[Any, ...]]] = [
 ]
 
 
-def value_text(value: Any) -> str:
+# Options whose 0 means the rule is not played: their stepper says "off", not "0".
+OFF_AT_ZERO = {"nil_pass"}
+
+
+def value_text(value: Any, name: str = "") -> str:
+    """A rule option's value as its switch or stepper shows it (``name``: the option's)."""
     if value is True:
         return "on"
-    if value is False or value is None:
+    if value is False or value is None or (value == 0 and name in OFF_AT_ZERO):
         return "off"
     return str(value)
 
@@ -485,8 +501,7 @@ def variant_text(rules: Rules) -> list[tuple[str, str]]:
                        "(with none, nil all the same)." if rules.max_nils_per_team == 1
                        else "")))
     if rules.deck == "jokers":
-        gone = {"2C2D": "two of clubs and two of diamonds", "2C2H": "two of clubs and two "
-                "of hearts", "2D2H": "two of diamonds and two of hearts"}[rules.jokers_removed]
+        gone = cards_left_out(rules)
         out.append(("Jokers", "The Big Joker and the Little Joker are spades, the two "
                     "highest: the Big Joker beats the Little Joker, which beats the ace of "
                     f"spades. The {gone} leave the deck, so each hand still has 13 cards. "

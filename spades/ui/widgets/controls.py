@@ -182,9 +182,28 @@ class Stepper(Widget):
     def halves(self, look: Look) -> tuple[Rect, Rect]:
         rect = self.rect
         box = self.value_box(rect, look)
-        side = max(look.target, min(rect.height - 4, round(look.font * 2.1)))
-        y = rect.centery - side // 2
+        band = self.top_band(rect, look)
+        side = max(look.target, min(band.height - 4, round(look.font * 2.1)))
+        y = band.centery - side // 2
         return Rect(box.x, y, side, side), Rect(box.right - side, y, side, side)
+
+    def note_below(self, width: int, look: Look) -> bool:
+        """On a narrow row (a phone's), where the value takes most of it, the note runs
+        under the label and the arrows, across the whole row, rather than down a column
+        of a word or two a line."""
+        room = width - self.value_w(width, look) - 3 * look.pad
+        return bool(self.note or self.notes) and room < NOTE_COLUMN * look.note_size
+
+    def top_band(self, rect: Rect, look: Look) -> Rect:
+        """Where the label and the arrows stand: the whole row, or above a note below."""
+        if not self.note_below(rect.width, look):
+            return rect
+        return Rect(rect.x, rect.y, rect.width,
+                    row_height(self, rect.width, look, self.value_w(rect.width, look), ""))
+
+    def note_lines(self, note: str, width: int, look: Look) -> list[str]:
+        """A note below the row, wrapped to the row's width inside its insets."""
+        return look.text.wrapped(note, look.note_size, width - 2 * max(look.pad, ROW_INSET))
 
     def parts(self, look: Look | None = None) -> list[tuple[Any, Rect]]:
         if look is None:
@@ -209,6 +228,11 @@ class Stepper(Widget):
 
     def measure(self, width: int, look: Look) -> int:
         value_w = self.value_w(width, look)
+        if self.note_below(width, look):
+            lines = max(len(self.note_lines(note, width, look))
+                        for note in (self.note, *self.notes))
+            return (row_height(self, width, look, value_w, "") + lines *
+                    round(look.note_size * 1.2) + look.pad)
         return max(row_height(self, width, look, value_w, note)
                    for note in (self.note, *self.notes))
 
@@ -219,8 +243,17 @@ class Stepper(Widget):
         rect = self.rect
         c = colours("secondary", self.enabled, False, look.ground)
         paint_button(surface, rect, c)
-        draw_row_text(surface, self, rect, rect.width - self.value_w(rect.width, look) -
-                      2 * look.pad, look, c.ink, c.muted)
+        band = self.top_band(rect, look)
+        label_w = rect.width - self.value_w(rect.width, look) - 2 * look.pad
+        if band is rect:
+            draw_row_text(surface, self, rect, label_w, look, c.ink, c.muted)
+        else:
+            draw_row_text(surface, self, band, label_w, look, c.ink, c.muted, note="")
+            y = band.bottom - look.pad // 2
+            for line in self.note_lines(self.note, rect.width, look):
+                look.text.blit(surface, line, look.note_size, c.muted,
+                               (rect.x + max(look.pad, ROW_INSET), y))
+                y += round(look.note_size * 1.2)
         back, forward = self.halves(look)
         for part, r, glyph in (("back", back, "<"), ("next", forward, ">")):
             half = colours("secondary", self.enabled, state.hover == part, "panel")
@@ -230,7 +263,7 @@ class Stepper(Widget):
         room = forward.left - back.right - 8
         size = look.text.fit(self.value, look.small, room, True)
         look.text.blit(surface, self.value, size, c.ink,
-                       ((back.right + forward.left) // 2, rect.centery), "center", True)
+                       ((back.right + forward.left) // 2, band.centery), "center", True)
 
 
 class Toggle(Widget):
@@ -415,6 +448,7 @@ class Custom(Widget):
 
 
 ROW_INSET = 8  # px: the least room between a row's edge and its words
+NOTE_COLUMN = 10  # note sizes: a stepper's note column narrower than this goes below
 
 
 def label_lines(widget: Widget, width: int, look: Look) -> list[str]:
@@ -440,10 +474,11 @@ def row_height(widget: Widget, width: int, look: Look, value_w: int,
 
 
 def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: int, look: Look,
-                  ink: tuple, muted: tuple) -> None:
-    """A row's label (bold) and its note under it, left-aligned in ``width``, at least
-    ROW_INSET from the row's edge (a phone's 5-px pad set the words against the rounded
-    corner)."""
+                  ink: tuple, muted: tuple, note: str | None = None) -> None:
+    """A row's label (bold) and its note (or ``note``) under it, left-aligned in
+    ``width``, at least ROW_INSET from the row's edge (a phone's 5-px pad set the words
+    against the rounded corner)."""
+    note = widget.note if note is None else note
     t = look.text
     inset = max(look.pad, ROW_INSET)
     width -= inset - look.pad  # what row_height measured the label in
@@ -451,7 +486,7 @@ def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: in
     top = rect.y + look.pad // 2 + 2
     labels = label_lines(widget, width, look)
     step = round(look.small * 1.2)
-    if not widget.note:
+    if not note:
         y = rect.centery - (len(labels) - 1) * step // 2
         for line in labels:
             size = t.fit(line, look.small, width, True)
@@ -462,7 +497,7 @@ def draw_row_text(surface: pygame.Surface, widget: Widget, rect: Rect, width: in
         size = t.fit(line, look.small, width, True)
         t.blit(surface, line, size, ink, (left, top + i * step), "topleft", True)
     y = top + round(look.font * 1.1) + (len(labels) - 1) * step
-    for line in t.wrapped(widget.note, look.note_size, width):
+    for line in t.wrapped(note, look.note_size, width):
         t.blit(surface, line, look.note_size, muted, (left, y))
         y += round(look.note_size * 1.2)
 
