@@ -29,7 +29,6 @@ from .screens import MAX_TEXT, Screen
 from .statistics import STAT_LINES, StatsScreen, axis_ticks, stat_text  # noqa: F401
 
 
-
 def cards_left_out(rules: Rules) -> str:
     """The two low cards the jokers push out of the deck, in words: ``two of clubs and
     two of diamonds`` (How to play and the Jokers preset's note say it alike)."""
