@@ -85,7 +85,9 @@ def test_a_client_answering_at_once_at_a_table_at_pace_0_is_never_closed(tmp_pat
         await drive([ann], lambda: ann.status != "ready" or ann.view.phase == "over",
                     players={id(ann): random_legal}, timeout=200)
         assert ann.status == "ready", ann.reason
-        assert ann.view.phase == "over" and ann.actions > 400
+        # A whole match: to 500 it takes at least four hands of 56 actions but for a
+        # rare run of made nils (one seed's match ended after five hands, 283 actions).
+        assert ann.view.phase == "over" and ann.actions > 3 * 56
         ann.close()
 
     try:
