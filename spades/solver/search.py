@@ -50,6 +50,8 @@ _INCL = [SUIT_MASKS[SUIT_OF[c]] & ~((1 << c) - 1) for c in range(CARD_IDS)]
 # A hand's suit lengths in 5-bit fields (up to 17 spades), seat by seat: the shape.
 _SHAPE_UNIT = [[1 << (5 * (4 * seat + suit)) for suit in range(4)] for seat in range(4)]
 NEVER = 1 << 62
+_TWO = 2 * CARD_IDS
+_THREE = 3 * CARD_IDS
 
 
 def shape_of(hands: tuple[int, ...]) -> int:
@@ -61,25 +63,33 @@ def shape_of(hands: tuple[int, ...]) -> int:
 
 
 def _store(
-    bucket: dict[int, dict[tuple[int, int, int], list[int]]], rel: int,
-    pattern: tuple[int, int, int], lo: int, hi: int, lead: int = -1,
+    bucket: dict[int, dict[int, int]], rel3: int, pattern: int, lo: int, hi: int,
+    lead: int = -1,
 ) -> None:
-    """Narrow the bounds kept for the positions that hold ``rel`` as ``pattern`` does;
-    ``lead``: the lead that reached the bound (-1: none), tried first next time."""
-    patterns = bucket.get(rel)
+    """Narrow the bounds kept for the positions that hold the cards of ``rel3`` (the
+    relevant cards thrice, ``_thrice``) as ``pattern`` does; ``lead``: the lead that
+    reached the bound (-1: none), tried first next time. An entry is one int
+    (``_entry``): ints are no objects the garbage collector looks at, so a table of
+    millions of entries costs a collection nothing (lists did: a frame's pause)."""
+    patterns = bucket.get(rel3)
     if patterns is None:
-        bucket[rel] = {pattern: [lo, hi, lead]}
+        bucket[rel3] = {pattern: lo | hi << 5 | (lead + 1) << 10}
         return
     e = patterns.get(pattern)
     if e is None:
-        patterns[pattern] = [lo, hi, lead]
+        patterns[pattern] = lo | hi << 5 | (lead + 1) << 10
     else:
-        if lo > e[0]:
-            e[0] = lo
-        if hi < e[1]:
-            e[1] = hi
-        if lead >= 0:
-            e[2] = lead
+        elo = e & 31
+        ehi = e >> 5 & 31
+        patterns[pattern] = (lo if lo > elo else elo) | (hi if hi < ehi else ehi) << 5 | (
+            lead + 1 if lead >= 0 else e >> 10) << 10
+
+
+def _thrice(cards: int) -> int:
+    """``cards`` in each of three fields, one per hand of seats 0 to 2: ANDed with a
+    position's hands of seats 0 to 2 in those fields (``hands3`` in ``trick``), the
+    pattern of who holds them (seat 3 the rest), in one operation."""
+    return cards | cards << CARD_IDS | cards << _TWO
 
 
 def _close(cards: int) -> int:
@@ -183,9 +193,10 @@ class Solver:
         self.later_cuts = later_cuts
         self.anytime = spades_lead_anytime
         self.forced_breaks = forced_spade_lead_breaks
-        # shape, leader, broken -> relevant cards -> hands 0..2 on them -> [lo, hi]
-        self.table: dict[int, dict[int, dict[tuple[int, int, int], list[int]]]] = {}
-        self.hints: dict[tuple[int, ...], int] = {}
+        # shape, leader, broken -> relevant cards (_thrice) -> hands 0..2 on them
+        # (hands3 & it) -> lo | hi << 5 | (lead + 1) << 10
+        self.table: dict[int, dict[int, dict[int, int]]] = {}
+        self.hints: dict[int, int] = {}  # the four hands and the leader, as one int
         self.killers = [-1] * 18  # by tricks left: the lead that last made a cut
         self.nodes = 0
         self.slice_nodes = slice_nodes
@@ -265,27 +276,29 @@ class Solver:
         key = shape << 3 | leader << 1 | broken
         table = self.table
         h0, hh1, hh2 = h[0], h[1], h[2]
+        hands3 = h0 | hh1 << CARD_IDS | hh2 << _TWO
         bucket = table.get(key)
         table_lead = -1
         if bucket is None:
             bucket = table[key] = {}
         else:
-            for r, patterns in bucket.items():
-                e = patterns.get((h0 & r, hh1 & r, hh2 & r))
+            for r3, patterns in bucket.items():
+                e = patterns.get(hands3 & r3)
                 if e is not None:
-                    if e[0] >= t:
-                        return True, r
-                    if e[1] < t:
-                        return False, r
-                    if e[2] >= 0:
-                        table_lead = e[2]
+                    if e & 31 >= t:
+                        return True, r3 & _ALL
+                    if e >> 5 & 31 < t:
+                        return False, r3 & _ALL
+                    if e >> 10:
+                        table_lead = (e >> 10) - 1
         if self.team_mode:
             lo, hi, lo_cards, hi_cards = self._sure(h, leader, broken, left)
             if lo >= t or hi < t:
                 reached = lo >= t
                 cards = _close(lo_cards if reached else hi_cards)
-                _store(bucket, cards, (h0 & cards, hh1 & cards, hh2 & cards),
-                       lo if reached else 0, left if reached else hi)
+                cards3 = _thrice(cards)
+                _store(bucket, cards3, hands3 & cards3, lo if reached else 0,
+                       left if reached else hi)
                 return reached, cards
         elif self.nil_seat >= 0 and t == 1:
             n = self.nil_seat
@@ -303,7 +316,7 @@ class Solver:
         m2 = not m1
         forced = self.forced_breaks
         order = self._order
-        hint_key = (h0, hh1, hh2, h[3], leader)
+        hint_key = hands3 | h[3] << _THREE | leader << (_THREE + CARD_IDS)
         hint = self.hints.get(hint_key, table_lead if self.weighted else -1)
         w1 = _SHAPE_UNIT[leader]
         w2 = _SHAPE_UNIT[s2]
@@ -441,12 +454,12 @@ class Solver:
             if cuts and not same1 & _FIELD_OF[a]:
                 same1 |= equal_below(rel1, a)
         rel1 = _close(rel1)
-        pattern = (h0 & rel1, hh1 & rel1, hh2 & rel1)
+        rel3 = _thrice(rel1)
         lead = a if value1 == m1 else -1
         if value1:
-            _store(bucket, rel1, pattern, t, left, lead)
+            _store(bucket, rel3, hands3 & rel3, t, left, lead)
         else:
-            _store(bucket, rel1, pattern, 0, t - 1, lead)
+            _store(bucket, rel3, hands3 & rel3, 0, t - 1, lead)
         return value1, rel1
 
     def _order(
