@@ -291,6 +291,24 @@ def test_a_job_can_be_cancelled_and_stops_at_its_node_limit():
     assert nil.run() == nil_kept(position, 2)
 
 
+def test_the_table_of_positions_gives_the_garbage_collector_nothing_to_walk():
+    """A review keeps one table for the whole hand (hundreds of thousands of entries);
+    when its entries were lists, each full collection walked all of them and a frame
+    paused. Entries and keys are ints now: the only objects the collector tracks are
+    one dict per shape of the hands, however many entries they hold."""
+    import gc
+
+    from spades.solver.position import team_solver
+
+    position = random_position(random.Random(50), 9)
+    solver = team_solver(position, 0)
+    most_tricks(position, 0, solver)
+    entries = [p for bucket in solver.table.values() for p in bucket.values()]
+    assert sum(len(p) for p in entries) > 500
+    assert not any(gc.is_tracked(p) for p in entries)
+    assert not gc.is_tracked(solver.hints)
+
+
 # --- the command ----------------------------------------------------------------------
 
 
