@@ -15,6 +15,8 @@ if str(ROOT) not in sys.path:
 
 from process_state import reset_process_state  # noqa: E402
 
+from spades import platform  # noqa: E402
+
 
 @pytest.fixture(autouse=True)
 def own_data_folder(monkeypatch, tmp_path_factory):
@@ -96,3 +98,13 @@ def server(tmp_path):
     yield process
     process.stop()
     assert "Traceback" not in process.output()
+
+
+@pytest.fixture
+def page(monkeypatch):
+    """What the browser page hears, in order: (sentence, urgent)."""
+    sent: list[tuple[str, bool]] = []
+    monkeypatch.setattr(platform, "in_browser", lambda: True)
+    monkeypatch.setattr(platform, "announce",
+                        lambda text, urgent=False: sent.append((text, urgent)) or True)
+    return sent

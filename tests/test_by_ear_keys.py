@@ -12,9 +12,8 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from ui_driver import Driver, focus_row, menu_driver
+from ui_driver import Driver, decide_by_keyboard, focus_row, menu_driver
 
-from spades import platform
 from spades.engine import Rules
 from spades.engine.cards import SUIT_NAMES, suit_of
 from spades.ui.pages.journey import JourneyScreen
@@ -28,16 +27,6 @@ SHORT = Rules(target=150)
 def own_saves(tmp_path, monkeypatch):
     """Settings changed here (announcements on) must not reach the other UI tests."""
     monkeypatch.setenv("SPADES_DATA_DIR", str(tmp_path))
-
-
-@pytest.fixture
-def page(monkeypatch):
-    """What the browser page hears, in order: (sentence, urgent)."""
-    sent: list[tuple[str, bool]] = []
-    monkeypatch.setattr(platform, "in_browser", lambda: True)
-    monkeypatch.setattr(platform, "announce",
-                        lambda text, urgent=False: sent.append((text, urgent)) or True)
-    return sent
 
 
 def key(d: Driver, code: int, text: str = "") -> None:
@@ -137,19 +126,7 @@ def play_turn_with_a_suit_to_follow(d: Driver) -> None:
         view = d.scene.match.view(0)
         if situation == "play" and view.trick and view.legal_card_mask() != view.hand:
             return
-        if situation == "bid":
-            d.press("right")
-            d.press("enter")
-            d.press("enter")
-        elif situation == "blind":
-            while d.scene.focus != ("btn", "look"):
-                d.press("tab")
-            d.press("enter")
-        elif situation == "breakdown":
-            d.press("enter")
-        else:
-            d.press("left")
-            d.press("space")
+        decide_by_keyboard(d, situation)
     pytest.fail("never had a suit to follow")
 
 

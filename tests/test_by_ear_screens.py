@@ -21,16 +21,6 @@ from spades.ui.speech.narration import TURNED_OFF, TURNED_ON
 from spades.ui.table.scene import TableScene
 
 
-@pytest.fixture
-def page(monkeypatch):
-    """What the browser page hears, in order: (sentence, urgent)."""
-    sent: list[tuple[str, bool]] = []
-    monkeypatch.setattr(platform, "in_browser", lambda: True)
-    monkeypatch.setattr(platform, "announce",
-                        lambda text, urgent=False: sent.append((text, urgent)) or True)
-    return sent
-
-
 def type_a(d: Driver) -> None:
     import pygame
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from ui_driver import Driver
+from ui_driver import Driver, decide_by_keyboard
 
 from spades import platform
 from spades.engine import Play, Rules, cards_of
@@ -44,23 +44,6 @@ def texts(d: Driver) -> list[str]:
     return d.scene.transcript.texts()
 
 
-def decide_by_keyboard(d: Driver, situation: str) -> None:
-    if situation == "breakdown":
-        d.press("enter")
-    elif situation == "blind":
-        while d.scene.focus != ("btn", "look"):
-            d.press("tab")
-        d.press("enter")
-    elif situation == "bid":
-        d.press("right")  # the suggested bid
-        d.press("enter")
-        d.press("enter")  # Confirm
-    else:
-        d.press("left")  # the first playable card
-        card = d.scene.focus[1]
-        before = len(d.scene.match.actions)
-        d.press("space")
-        assert d.scene.match.actions[before] == Play(card)
 
 
 def test_a_whole_match_by_keyboard_with_announcements_names_every_trick_in_order():

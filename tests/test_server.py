@@ -15,7 +15,7 @@ from server_support import ServerProcess, client, drive, random_legal
 
 from spades.engine.actions import CardPlayed, HandScored, Play
 from spades.engine.cards import cards_of
-from spades.server.check import check_inbox, seated
+from spades.server.check import check_inbox, kept_inboxes, seated
 
 
 def run(coroutine):
@@ -120,20 +120,6 @@ def test_four_friends_play_and_an_illegal_card_is_refused_with_the_rules_reason(
         close_all(clients)
 
     run(play())
-
-
-def kept_inboxes(clients) -> dict[int, list]:
-    """Every message each client receives, kept in order (by the client's id)."""
-    inbox = {id(c): [] for c in clients}
-    for c in clients:
-        original = c._receive
-
-        def keep(message, c=c, original=original):
-            inbox[id(c)].append(message)
-            original(message)
-
-        c._receive = keep
-    return inbox
 
 
 def test_no_message_to_a_seat_names_a_card_of_another_hand_before_it_is_played(server):

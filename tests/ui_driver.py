@@ -21,7 +21,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from spades import storage  # noqa: E402
-from spades.engine import Rules, cards_of  # noqa: E402
+from spades.engine import Play, Rules, cards_of  # noqa: E402
 from spades.server.local import random_legal  # noqa: E402
 from spades.ui.app import App, parse_args  # noqa: E402
 from spades.ui.autopilot import visible_point  # noqa: E402
@@ -313,3 +313,24 @@ async def until(d: Driver, predicate, friends=(), frames: int = 3000, play=False
         await asyncio.sleep(0.005)
     raise AssertionError(f"never happened; scene {type(d.scene).__name__}, "
                          f"message {getattr(d.scene, 'message', None)}")
+
+
+def decide_by_keyboard(d: Driver, situation: str) -> None:
+    """The player's turn by keys alone: the suggested bid confirmed, Look at the blind
+    nil offer, Enter past the breakdown, the first playable card (checked played)."""
+    if situation == "breakdown":
+        d.press("enter")
+    elif situation == "blind":
+        while d.scene.focus != ("btn", "look"):
+            d.press("tab")
+        d.press("enter")
+    elif situation == "bid":
+        d.press("right")  # the suggested bid
+        d.press("enter")
+        d.press("enter")  # Confirm
+    else:
+        d.press("left")  # the first playable card
+        card = d.scene.focus[1]
+        before = len(d.scene.match.actions)
+        d.press("space")
+        assert d.scene.match.actions[before] == Play(card)

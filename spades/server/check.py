@@ -179,13 +179,8 @@ async def seated(url: str, names, rules=None, strength="easy", grace=120.0, pace
     return clients
 
 
-async def checked_match(url: str, seed: int) -> dict[str, Any]:
-    """One random match, every message to every seat checked (check_inbox); now and
-    then a client's connection drops after its own action, so it comes back by
-    ``resume`` and its missed updates are checked too."""
-    rng = random.Random(seed)
-    rules = random_rules(rng)
-    clients = await seated(url, NAMES[: rng.randint(1, 4)], rules=rules)
+def kept_inboxes(clients) -> dict[int, list[dict[str, Any]]]:
+    """Every message each client receives, kept in order (by the client's id)."""
     inbox: dict[int, list[dict[str, Any]]] = {id(c): [] for c in clients}
     for c in clients:
         original = c._receive
@@ -195,6 +190,17 @@ async def checked_match(url: str, seed: int) -> dict[str, Any]:
             original(message)
 
         c._receive = keep
+    return inbox
+
+
+async def checked_match(url: str, seed: int) -> dict[str, Any]:
+    """One random match, every message to every seat checked (check_inbox); now and
+    then a client's connection drops after its own action, so it comes back by
+    ``resume`` and its missed updates are checked too."""
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    clients = await seated(url, NAMES[: rng.randint(1, 4)], rules=rules)
+    inbox = kept_inboxes(clients)
     drops = {"planned": {}, "done": 0}
 
     def play(view, rng):
