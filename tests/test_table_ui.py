@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from pygame import Rect
-from ui_driver import Driver, act, play_until
+from ui_driver import Driver, act, drawn_records, play_until
 
 from spades.ai import suggested_bid
 from spades.engine import BLIND_NIL, Bid, Match, Play, Rules, cards_of
@@ -702,6 +702,17 @@ def test_the_caption_steps_aside_for_the_bid_panel_and_the_trick():
     assert lines == []
 
 
+def phone_bar_sides(d: Driver, record: list) -> list[list]:
+    """The words each side's half of the phone's top bar drew after its name and
+    score (one string, or two stacked), left side first."""
+    bar = d.scene.layout.top_bar
+    shown = [x for x in record if x.rect is not None and bar.contains(x.rect)
+             and x.text not in ("Us", "Them") and not x.text.lstrip("-").isdigit()]
+    half = bar.width // 2
+    return [sorted((x for x in shown if (x.rect.left >= half) == bool(team)),
+                   key=lambda x: x.rect.top) for team in (0, 1)]
+
+
 @pytest.mark.parametrize("size", ["320x480", "360x740", "390x844"])
 def test_the_phone_top_bar_words_both_sides_alike(size):
     """Each side's words in the phone's top bar are cut to the same length: one side
@@ -710,12 +721,10 @@ def test_the_phone_top_bar_words_both_sides_alike(size):
     for situation in ("bid", "play"):
         while d.wait_for_player() != situation:
             act(d, d.situation())
-        drawn = d.record_text()
-        d.frame()
-        bar = d.scene.layout.top_bar
-        words = [text for text, pos in drawn if bar.collidepoint(pos)
-                 and ("bidding" in text or " of " in text or text.startswith("· bags"))]
-        assert len(words) == 2, words
+        sides = phone_bar_sides(d, drawn_records(d))
+        words = [" ".join(x.text for x in side) for side in sides]
+        assert all(words), words
+        assert len(sides[0]) == len(sides[1]), (size, words)
         assert ("bags" in words[0]) == ("bags" in words[1]), (size, words)
         assert ("bidding" in words[0]) == ("bidding" in words[1]), (size, words)
         assert ("won" in words[0]) == ("won" in words[1]), (size, words)
@@ -725,28 +734,29 @@ def test_the_phone_top_bar_words_both_sides_alike(size):
 def test_the_phone_top_bar_says_tricks_won_of_the_bid_apart_from_the_score(size):
     """"Us 0 · won 0 of 5 · bags 0", both sides alike, each inside its half of the bar:
     before, "Us 0  0 of 5" ran the score into the tricks and did not say which was
-    won of what. Short of room the word "won" goes ("· 0 of 5 · bags 0"), never the
-    bags, which decide matches."""
+    won of what, and short of room "· 7 of 7 · bags 0" still did not say which was the
+    bid. Now the word "won" stays at every size; short of room the words stand in two
+    lines ("won 0 of 5" over "bags 0"), never losing the bags, which decide matches."""
     import re
 
     d = Driver("--speed", "instant", "--size", size, "--seed", "21")
     while d.wait_for_player() != "play":
         act(d, d.situation())
-    record: list = []
-    d.app.text.record = record
-    d.frame()
+    record = drawn_records(d)
     bar = d.scene.layout.top_bar
     shown = [x for x in record if x.rect is not None and bar.contains(x.rect)]
-    words = [x for x in shown if " of " in x.text]
-    assert len(words) == 2, [x.text for x in shown]
-    for team, x in enumerate(sorted(words, key=lambda x: x.rect.x)):
-        assert re.fullmatch(r"· (won )?\d+ of \d+ · bags \d+", x.text), (size, x.text)
+    sides = phone_bar_sides(d, record)
+    for team, side in enumerate(sides):
+        said = " | ".join(x.text for x in side)
+        assert re.fullmatch(r"· bid \d+ · won \d+ · bags \d+|· won \d+ of \d+ · bags \d+|"
+                            r"won \d+ of \d+ \| bags \d+", said), (size, said)
         half = bar.width // 2
-        assert team * half <= x.rect.left, (size, x)
-        assert x.rect.right <= (team + 1) * half - d.scene.layout.pad // 2, (size, x)
-        score = next(y for y in shown if y.text.lstrip("-").isdigit()
-                     and y.rect.right <= x.rect.left and team * half <= y.rect.left)
-        assert x.rect.left >= score.rect.right + 2
+        for x in side:
+            assert team * half <= x.rect.left, (size, x)
+            assert x.rect.right <= (team + 1) * half - d.scene.layout.pad // 2, (size, x)
+            score = next(y for y in shown if y.text.lstrip("-").isdigit()
+                         and y.rect.right <= x.rect.left and team * half <= y.rect.left)
+            assert x.rect.left >= score.rect.right + 2
 
 
 @pytest.mark.parametrize("size", ["1280x720", "800x600", "844x390"])

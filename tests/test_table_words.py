@@ -177,3 +177,32 @@ def test_the_match_over_panel_is_not_repeated_by_the_table_line():
     play_until(d, "over")
     words = drawn_words(d)
     assert "Rematch" in words and "The match is over" not in words
+
+
+@pytest.mark.parametrize("size", ["390x844", "320x480", "360x640"])
+def test_the_phone_team_bar_says_which_number_is_the_bid(size):
+    """On an upright phone each side's words name the tricks won and the bid apart,
+    whole, through the play by finger: "won 2 of 7" (or "bid 7 · won 2"), in two
+    lines over the bags where one is too narrow. Before, "· 7 of 7 · bags 0" left a
+    first-time player to guess which 7 was the bid; never a bare "7/7" either."""
+    import re
+
+    from ui_driver import act, drawn_records
+
+    d = Driver("--size", size, "--speed", "instant")
+    seen = 0
+    while seen < 4:
+        situation = d.wait_for_player()
+        if situation == "play":
+            shown, bar = d.scene.shown, d.scene.layout.top_bar
+            words = " ".join(r.text for r in drawn_records(d)
+                             if r.rect is not None and bar.contains(r.rect))
+            assert "..." not in words and not re.search(r"\d/\d", words), words
+            for team in (0, 1):
+                contract = sum(max(b or 0, 0) for b in (shown.bids[team], shown.bids[team + 2]))
+                won = shown.tricks_won[team] + shown.tricks_won[team + 2]
+                assert f"won {won} of {contract}" in words or (
+                    f"bid {contract}" in words and f"won {won}" in words), (size, words)
+                assert f"bags {shown.bags[team]}" in words, (size, words)
+            seen += 1
+        act(d, situation, touch=True)

@@ -1,6 +1,7 @@
 """Drawing the table's top bar: both teams always in view, each side's score, its
 contract and tricks won, and its bags, in the fullest words that fit (on a phone,
-"Us 120 · won 2 of 5 · bags 3"). ``TableDrawer`` mixes this in.
+"Us 120 · won 2 of 5 · bags 3", short of room in two lines). ``TableDrawer`` mixes
+this in.
 """
 
 from __future__ import annotations
@@ -41,8 +42,16 @@ class TopBarDrawer:
                            (r.right + 6, y), "midleft", True)
                 options = self.phone_bar_words(scene, team)
                 detail = options[min(level, len(options) - 1)]
-                t.blit(surface, detail, word_size, theme.TEXT_MUTED, (r.right + 3, y),
-                       "midleft", width=rooms[team])
+                if "\n" in detail:  # stacked: the tricks on top, the bags under them
+                    won_line, bags_line = detail.split("\n")
+                    small, lift = self.stacked_size(bar, word_size)
+                    t.blit(surface, won_line, small, theme.TEXT_MUTED,
+                           (r.right + 6, bar.top), "topleft", width=rooms[team])
+                    t.blit(surface, bags_line, small, theme.TEXT_MUTED,
+                           (r.right + 6, bar.bottom - lift), "bottomleft", width=rooms[team])
+                else:
+                    t.blit(surface, detail, word_size, theme.TEXT_MUTED, (r.right + 3, y),
+                           "midleft", width=rooms[team])
             else:
                 size = lay.font
                 y = bar.y + bar.height * (0.28 if team == 0 else 0.74)
@@ -83,8 +92,9 @@ class TopBarDrawer:
 
     def phone_bar_words(self, scene: TableScene, team: int) -> list[str]:
         """A side's words in the phone's top bar after its score, fullest first
-        ("· won 2/5 · bags 3": tricks won of the side's bid; the dot keeps them apart
-        from the score)."""
+        ("· won 2 of 5 · bags 3": tricks won of the side's bid; the dot keeps them apart
+        from the score). An option with a line break stands in two lines, the tricks
+        over the bags."""
         s = scene.shown
         contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
         won = s.tricks_won[team] + s.tricks_won[team + 2]
@@ -92,29 +102,59 @@ class TopBarDrawer:
         if any(b is None for b in s.bids):  # short of room, "bidding" goes first
             return ["· bidding" + bags, bags.lstrip() or "· bidding"]
         # The desktop's words ("bid 7 · won 2") where they fit, else "won 2 of 7" as
-        # the desktop says it short of room: never a bare "2/7". The bags stay longest
-        # (bags decide matches): the scores come down a size or two first
-        # (phone_bar_fit), then the word "won" goes ("2 of 7 · bags 9").
-        return [f"· bid {contract} · won {won}{bags}", f"· won {won} of {contract}{bags}",
-                f"· {won} of {contract}{bags}", f"· {won} of {contract}"]
+        # the desktop says it short of room: never a bare "2/7", and "won" always says
+        # which number is the tricks and which the bid ("7 of 7" did not). The bags stay
+        # longest (bags decide matches): short of room the words stand in two lines
+        # ("won 2 of 7" over "bags 9"), then the scores come down a size or two
+        # (phone_bar_fit), and only then do the bags go.
+        won_of = f"won {won} of {contract}"
+        if not bags:
+            return [f"· bid {contract} · won {won}", f"· {won_of}"]
+        return [f"· bid {contract} · won {won}{bags}", f"· {won_of}{bags}",
+                f"{won_of}\n{bags[3:]}", f"· {won_of}"]
+
+    def words_width(self, words: str, size: int, bar: pygame.Rect) -> int:
+        """How wide a side's words stand: their longest line (two lines in their size)."""
+        if "\n" in words:
+            size = self.stacked_size(bar, size)[0]
+        return max(self.text.font(size).size(line)[0] for line in words.split("\n"))
+
+    def stacked_size(self, bar: pygame.Rect, size: int) -> tuple[int, int]:
+        """Two lines in the bar: the largest size up to ``size`` at which the first's
+        foot stands 3 px above the second's capitals (at 15 px in a 32-px bar they
+        touched), never under the least size drawn; and how far the second stands
+        above the bar's foot, so that the two look centred (the type's leading is
+        above its capitals)."""
+        for z in range(size, theme.MIN_SIZE - 1, -1):
+            font = self.text.font(z)
+            ascent, height = font.get_ascent(), font.get_height()
+            cap = font.metrics("H")[0][3]
+            gap = bar.height - (height - ascent) - cap - ascent
+            if gap >= 3:
+                return z, min(2, (gap - 3) // 2)
+        return theme.MIN_SIZE, 0
 
     def phone_bar_fit(self, scene: TableScene) -> tuple[int, list[int], int, int]:
         """How short both sides' words must be so each fits its half of the phone's top
         bar (the same for both, so one side never shows its bags while the other's are
         dropped: a big score or the wider "Them" leaves less room), each side's room
         for them after its name and score, and the score's size: short of room for the
-        bags, the scores come down a size or two before the bags are dropped (at
-        360x640, "-230" and "480" left only "won 0/7", and bags decide matches), then
-        the words' size (the last of the four)."""
+        bags on one line, the words stand in two; short of room for those, the scores
+        come down a size or two before the bags are dropped (at 360x640, "-230" and
+        "480" once left only the tricks, and bags decide matches), then the words'
+        size (the last of the four)."""
         lay = scene.layout
         bar, t, size = lay.top_bar, self.text, lay.font_small
         words = [self.phone_bar_words(scene, team) for team in (0, 1)]
-        with_bags = sum(1 for o in words[0] if "bags" in o)  # the options that keep them
-        best = None
-        # The scores come down first, then the words by a pixel or two (never below
-        # the smallest size drawn), before a side's bags are dropped.
+        # The options that keep the bags on one line, and those that keep them at all.
+        one_line = sum(1 for o in words[0] if "bags" in o and "\n" not in o)
+        with_bags = sum(1 for o in words[0] if "bags" in o)
+        # Short of room for one line, the words stand in two; then the scores come
+        # down, then the words by a pixel or two (never below the smallest size
+        # drawn), before a side's bags are dropped.
         sizes = [(s, size) for s in range(lay.font_score, size - 1, -1)] + [
             (size, w) for w in range(size - 1, max(theme.MIN_SIZE, size - 2) - 1, -1)]
+        fitted = []
         for score_size, word_size in sizes:
             level, rooms = 0, []
             for team in (0, 1):
@@ -124,10 +164,16 @@ class TopBarDrawer:
                 rooms.append(bar.width // 2 - lay.pad - used - (0 if team else lay.pad))
                 options = words[team]
                 fits = next((i for i, o in enumerate(options)
-                             if t.font(word_size).size(o)[0] <= rooms[-1]), len(options) - 1)
+                             if self.words_width(o, word_size, bar) <= rooms[-1]),
+                            len(options) - 1)
                 level = max(level, fits)
-            if best is None:
-                best = (level, rooms, score_size, size)
-            if level < with_bags:
-                return level, rooms, score_size, word_size
-        return best
+            fitted.append((level, rooms, score_size, word_size))
+        # One line at the full sizes, else two lines (the scores stay big: on a phone
+        # they are the bar's news), else smaller sizes.
+        for enough, tried in ((one_line, fitted[:1]), (with_bags, fitted)):
+            for level, rooms, score_size, word_size in tried:
+                if level < enough:
+                    return level, rooms, score_size, word_size
+        level, rooms, score_size, _ = fitted[0]
+        return level, rooms, score_size, size
+

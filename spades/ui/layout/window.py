@@ -130,7 +130,12 @@ def css_layout(width: int, height: int) -> Layout:
 
     # Top bar: both teams' scores, and in landscape the toolbar on its right.
     # Landscape: a row a team, each with its score in big type, and the toolbar.
+    # Upright: both teams on one row; where the window is tall enough to spare it,
+    # tall enough for two lines of small type beside each score (a narrow phone's
+    # "won 2 of 7" over "bags 0"; a short one stacks them in smaller type).
     bar_h = round(max(font * 1.7, font_score * 1.45) if portrait else font_score * 2.1)
+    if portrait and height >= 780:
+        bar_h = max(bar_h, round(font_small * 2.55))
     if not portrait:
         bar_h = max(bar_h, target + 2 * pad)  # the toolbar's buttons in it
     top_bar = Rect(0, 0, width, bar_h)
