@@ -586,7 +586,8 @@ def test_a_sideways_phones_menu_shows_every_choice_without_scrolling(size, how, 
     assert isinstance(menu, MenuScreen)
     buttons = menu.build_controls()
     assert sorted(w.key[1] for w in buttons) == sorted(
-        ["play", "journey", "new", "friends", "howto", "settings", "saves", "stats"]
+        ["play", "journey", "new", "friends", "howto", "settings", "saves", "stats",
+         "demo", "demo_dismiss"]  # a first visit: the demonstration suggested
         + ([] if browser else ["quit"]))
     assert menu.area.max_offset == 0, (menu.area.content_h, menu.area.view)
     w, h = map(int, size.split("x"))

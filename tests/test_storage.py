@@ -185,9 +185,9 @@ def test_older_settings_are_migrated_and_rewritten(backend):
     assert settings == Settings(
         preset="classic", rules=PRESETS["classic"], opponents_strength="hard",
         partner_strength="hard", player_name="Old", animation_speed="slow",
-        four_colour=True, sound=False, coach=False,
+        four_colour=True, sound=False, coach=False, demo_done=True,
     )
-    assert json.loads(backend.raw("settings"))["format"] == "spades-settings/5"
+    assert json.loads(backend.raw("settings"))["format"] == "spades-settings/6"
     assert store.take_notices() == [] and store.damaged_copies() == {}
     assert load_settings(backend.open()) == settings
 
@@ -195,10 +195,10 @@ def test_older_settings_are_migrated_and_rewritten(backend):
 def test_settings_without_a_face_get_the_default_one(backend):
     v2 = {k: v for k, v in Settings(player_name="Two", coach=True).to_json().items()
           if k not in ("avatar", "computer_names", "announcements",
-                       "announcements_offered", "speech_rate")}
+                       "announcements_offered", "speech_rate", "demo_done")}
     backend.put_raw("settings", json.dumps({**v2, "format": "spades-settings/2"}))
     settings = load_settings(backend.open())
-    assert settings == Settings(player_name="Two", coach=True)
+    assert settings == Settings(player_name="Two", coach=True, demo_done=True)
     assert (settings.avatar_shape, settings.avatar_colour) == ("spade", "gold")
     assert json.loads(backend.raw("settings"))["avatar"] == {"shape": "spade",
                                                               "colour": "gold"}
@@ -207,13 +207,13 @@ def test_settings_without_a_face_get_the_default_one(backend):
 
 def test_settings_without_announcements_start_with_them_off_and_not_yet_offered(backend):
     v3 = {k: v for k, v in Settings(player_name="Three", avatar_shape="moon").to_json().items()
-          if not k.startswith("announcements") and k != "speech_rate"}
+          if not k.startswith("announcements") and k not in ("speech_rate", "demo_done")}
     backend.put_raw("settings", json.dumps({**v3, "format": "spades-settings/3"}))
     settings = load_settings(backend.open())
-    assert settings == Settings(player_name="Three", avatar_shape="moon")
+    assert settings == Settings(player_name="Three", avatar_shape="moon", demo_done=True)
     assert (settings.announcements, settings.announcements_offered) == (False, False)
     saved = json.loads(backend.raw("settings"))
-    assert saved["format"] == "spades-settings/5" and saved["announcements"] is False
+    assert saved["format"] == "spades-settings/6" and saved["announcements"] is False
     # A v3 document that already has the new field is not a v3 document: refused.
     backend.put_raw("settings", json.dumps({**v3, "format": "spades-settings/3",
                                             "announcements": True}))
@@ -222,10 +222,11 @@ def test_settings_without_announcements_start_with_them_off_and_not_yet_offered(
 
 def test_settings_without_a_speech_rate_read_at_150_words_a_minute(backend):
     v4 = {k: v for k, v in Settings(announcements=True).to_json().items()
-          if k != "speech_rate"}
+          if k not in ("speech_rate", "demo_done")}
     backend.put_raw("settings", json.dumps({**v4, "format": "spades-settings/4"}))
     settings = load_settings(backend.open())
-    assert settings == Settings(announcements=True) and settings.speech_rate == 150
+    assert settings == Settings(announcements=True, demo_done=True)
+    assert settings.speech_rate == 150
     assert json.loads(backend.raw("settings"))["speech_rate"] == 150
     store = backend.open()
     save_settings(store, Settings(speech_rate=300))
@@ -233,6 +234,23 @@ def test_settings_without_a_speech_rate_read_at_150_words_a_minute(backend):
     for bad in (200, "300", 300.0, True):
         with pytest.raises(DocumentError):
             Settings(speech_rate=bad)
+
+
+def test_settings_before_demo_done_are_a_returning_players(backend):
+    """v5 settings were saved by a player who has been here: the first visit's
+    suggestion of the demonstration is not made to them; a new player's defaults make
+    it, and once done it stays done."""
+    v5 = {k: v for k, v in Settings(speech_rate=300).to_json().items() if k != "demo_done"}
+    backend.put_raw("settings", json.dumps({**v5, "format": "spades-settings/5"}))
+    settings = load_settings(backend.open())
+    assert settings == Settings(speech_rate=300, demo_done=True)
+    assert json.loads(backend.raw("settings"))["demo_done"] is True
+    assert Settings().demo_done is False
+    store = backend.open()
+    save_settings(store, Settings(demo_done=False))
+    assert load_settings(backend.open()).demo_done is False
+    with pytest.raises(DocumentError):
+        Settings(demo_done="yes")
 
 
 def test_announcements_round_trip_and_must_be_true_or_false(backend):
@@ -432,7 +450,7 @@ def test_export_then_import_elsewhere(backend, tmp_path):
     text = export_all(store)
     doc = json.loads(text)
     assert doc["format"] == "spades-export/1"
-    assert doc["documents"]["settings"]["format"] == "spades-settings/5"
+    assert doc["documents"]["settings"]["format"] == "spades-settings/6"
 
     other = MemoryStore()
     save_settings(other, Settings(player_name="Before"))

@@ -10,8 +10,11 @@ Format history (each older one is migrated on load):
 - ``spades-settings/4``: adds ``announcements`` (the table's words for a screen reader,
   and a caption strip on desktop) and ``announcements_offered`` (they were offered once;
   the offer comes again each visit while they are off).
-- ``spades-settings/5`` (current): adds ``speech_rate``, the words a minute the table
-  waits for its announcements to be read (150, 225 or 300).
+- ``spades-settings/5``: adds ``speech_rate``, the words a minute the table waits for
+  its announcements to be read (150, 225 or 300).
+- ``spades-settings/6`` (current): adds ``demo_done``, the demonstration deal played or
+  its suggestion on a first visit's menu dismissed (settings of an earlier version
+  are a returning player's: done).
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ from .documents import (
 )
 from .store import Store
 
-SETTINGS_FORMAT = "spades-settings/5"
+SETTINGS_FORMAT = "spades-settings/6"
+SETTINGS_V5 = "spades-settings/5"
 SETTINGS_V4 = "spades-settings/4"
 SETTINGS_V3 = "spades-settings/3"
 SETTINGS_V2 = "spades-settings/2"
@@ -90,6 +94,7 @@ class Settings:
     announcements: bool = False
     announcements_offered: bool = False
     speech_rate: int = 150
+    demo_done: bool = False  # the menu no longer suggests the demonstration
 
     def __post_init__(self) -> None:
         if self.preset != CUSTOM:
@@ -119,6 +124,7 @@ class Settings:
         if type(self.speech_rate) is not int or self.speech_rate not in SPEECH_RATES:
             raise DocumentError("speech_rate must be one of "
                                 f"{', '.join(map(str, SPEECH_RATES))} words a minute")
+        expect_bool(self.demo_done, "demo_done")
 
     def with_preset(self, name: str) -> Settings:
         if name not in PRESETS:
@@ -145,6 +151,7 @@ class Settings:
             "announcements": self.announcements,
             "announcements_offered": self.announcements_offered,
             "speech_rate": self.speech_rate,
+            "demo_done": self.demo_done,
         }
 
     @classmethod
@@ -161,7 +168,7 @@ def _read(doc: dict[str, Any]) -> Settings:
         {
             "format", "rules", "opponents_strength", "partner_strength", "player_name",
             "animation_speed", "four_colour", "sound", "coach", "avatar", "computer_names",
-            "announcements", "announcements_offered", "speech_rate",
+            "announcements", "announcements_offered", "speech_rate", "demo_done",
         },
     )
     avatar = expect_fields(doc["avatar"], {"shape", "colour"})
@@ -192,7 +199,22 @@ def _read(doc: dict[str, Any]) -> Settings:
         announcements=doc["announcements"],
         announcements_offered=doc["announcements_offered"],
         speech_rate=doc["speech_rate"],
+        demo_done=doc["demo_done"],
     )
+
+
+def _from_v5(doc: dict[str, Any]) -> dict[str, Any]:
+    """v5 had no demo_done: its player has been here before, so the first visit's
+    suggestion of the demonstration is not made."""
+    expect_fields(
+        doc,
+        {
+            "format", "rules", "opponents_strength", "partner_strength", "player_name",
+            "animation_speed", "four_colour", "sound", "coach", "avatar", "computer_names",
+            "announcements", "announcements_offered", "speech_rate",
+        },
+    )
+    return {**doc, "format": SETTINGS_FORMAT, "demo_done": True}
 
 
 def _from_v4(doc: dict[str, Any]) -> dict[str, Any]:
@@ -205,7 +227,7 @@ def _from_v4(doc: dict[str, Any]) -> dict[str, Any]:
             "announcements", "announcements_offered",
         },
     )
-    return {**doc, "format": SETTINGS_FORMAT, "speech_rate": 150}
+    return {**doc, "format": SETTINGS_V5, "speech_rate": 150}
 
 
 def _from_v3(doc: dict[str, Any]) -> dict[str, Any]:
@@ -267,7 +289,7 @@ SETTINGS = register(
         read=_read,
         dump=lambda settings: settings.to_json(),
         migrations={SETTINGS_V1: _from_v1, SETTINGS_V2: _from_v2, SETTINGS_V3: _from_v3,
-                    SETTINGS_V4: _from_v4},
+                    SETTINGS_V4: _from_v4, SETTINGS_V5: _from_v5},
     )
 )
 

@@ -152,6 +152,9 @@ class MatchKeeping:
         else to the menu."""
         from .table.tutorial import DemoScene
 
+        if not self.settings.demo_done:  # played: the menu no longer suggests it
+            self.settings = replace(self.settings, demo_done=True)
+            self.save_settings()
         options = self.table_options()
         options.speed = "normal" if options.speed == "instant" else options.speed
         demo = DemoScene(options, sounds=self.sounds, rules=options.rules,

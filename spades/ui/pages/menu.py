@@ -147,8 +147,14 @@ class MenuScreen(Screen):
         else:
             play = Button("play", "New match", self.play, note=rules_summary(app.settings)
                           + ". Asks before replacing your saved match.")
+        rows.append(play)
+        if summary is None and not app.settings.demo_done:
+            # A first visit: the guided deal is pointed at until played or dismissed.
+            dismiss = Button("demo_dismiss", "No thanks", self.dismiss_demo)
+            dismiss.share = 0.5
+            rows.append((Button("demo", "Try a guided deal", app.start_demo,
+                                note="One hand, step by step."), dismiss))
         rows += [
-            play,
             (Button("new", "House rules", app.show_house_rules,
                     note="Rules, players, every option."),
              Button("friends", "Play with friends", app.show_friends,
@@ -163,6 +169,13 @@ class MenuScreen(Screen):
              Button("stats", "Statistics", lambda: app.show(StatsScreen(app)))),
         ]
         return rows
+
+    def dismiss_demo(self) -> None:
+        """No thanks: the menu stops suggesting the demonstration (How to play keeps
+        it)."""
+        self.app.settings = replace(self.app.settings, demo_done=True)
+        self.app.save_settings()
+        self.say("The demonstration stays on How to play")
 
     replacing = False  # Play was tapped once over a saved match: the next tap starts
     # Who sits at the table, said in one line that fits the narrowest phone: Play seats

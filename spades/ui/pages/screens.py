@@ -11,6 +11,7 @@ widgets it has (``rows``, ``footer``) and what they do.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 
 import pygame
 from pygame import Rect
@@ -188,19 +189,24 @@ class Screen:
         room = self.height - self.head_height() - foot_h  # the view, were it not centred
         if self.wide_columns and content > room and self.width >= 1.4 * self.height:
             # A short, wide window (a phone on its side): the rows of small buttons
-            # stand in a column of their own beside the others (with as many of the
-            # others above them as evens the two columns out), so that the whole page
-            # shows without scrolling.
+            # stand in a column of their own beside the others (with those of the
+            # others above them, in their order, that even the two columns out), so
+            # that the whole page shows without scrolling.
             col_w = min((self.width - 2 * pad - 8 - 2 * gap) // 2, round(font * 22))
             x = (self.width - 2 * col_w - 2 * gap) // 2
-            wide = [r for r in rows if not isinstance(r, tuple)]
-            small = [r for r in rows if isinstance(r, tuple)]
+            # Small: a row of buttons of one word or two, without notes.
+            small = [r for r in rows if isinstance(r, tuple) and not any(w.note for w in r)]
+            wide = [r for r in rows if not any(r is t for t in small)]
 
-            def columns(k: int) -> tuple[list, list]:
-                return wide[:len(wide) - k], wide[len(wide) - k:] + small
-            k = min(range(len(wide)), key=lambda k: max(
-                self._place_column(c, x, col_w, look, gap, False) for c in columns(k)))
-            left, right = columns(k)
+            def columns(on_left: tuple[bool, ...]) -> tuple[list, list]:
+                return ([r for r, left in zip(wide, on_left, strict=True) if left],
+                        [r for r, left in zip(wide, on_left, strict=True) if not left]
+                        + small)
+            # The first row (Play) stays at the top left; each other one goes left or
+            # right, whichever evens the columns.
+            splits = [(True, *rest) for rest in product((True, False), repeat=len(wide) - 1)]
+            left, right = columns(min(splits, key=lambda split: max(
+                self._place_column(c, x, col_w, look, gap, False) for c in columns(split))))
             self.placed = []
             content = max(self._place_column(left, x, col_w, look, gap),
                           self._place_column(right, x + col_w + 2 * gap, col_w, look, gap))
@@ -241,13 +247,20 @@ class Screen:
         y = 0
         for row in rows:
             cells = row if isinstance(row, tuple) else (row,)
-            cell_w = (col_w - (len(cells) - 1) * gap) // len(cells)
-            h = max(w.measure(cell_w, look) for w in cells)
-            for i, w in enumerate(cells if place else ()):
+            # Side by side, each its ``share`` of the row (1 unless the page says less).
+            shares = [w.share for w in cells]
+            room = col_w - (len(cells) - 1) * gap
+            edges = [x + round(room * sum(shares[:i]) / sum(shares)) + i * gap
+                     for i in range(len(cells) + 1)]
+            edges[-1] = x + col_w + gap
+            spans = [(edges[i], edges[i + 1] - gap) for i in range(len(cells))]
+            h = max(w.measure(right - left, look)
+                    for w, (left, right) in zip(cells, spans, strict=True))
+            for w, (left, right) in zip(cells, spans, strict=True):
+                if not place:
+                    break
                 if isinstance(w.key, str):
                     w.key = ("row", w.key)
-                right = x + col_w if i == len(cells) - 1 else x + (i + 1) * cell_w + i * gap
-                left = x + i * (cell_w + gap)
                 w.place(Rect(left, y, right - left, h), self.area)
                 self.placed.append(w)
             y += h + gap

@@ -56,6 +56,7 @@ class State:
 class Widget:
     kind = "widget"
     focusable = True
+    share = 1.0  # beside others in a page's row: its part of the row's width
 
     def __init__(self, key: Any, label: str = "", *, note: str = "", enabled: bool = True,
                  hint: str = "", group: str = "") -> None:
