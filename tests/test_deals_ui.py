@@ -1,5 +1,5 @@
-"""Deals you can trust: the deal number, replaying a deal, exporting its record, and the
-same deal played by the computer in the player's seat."""
+"""Deals you can trust: the hand named as a player counts it, replaying a deal,
+exporting its record, and the same deal played by the computer in the player's seat."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_a_finished_hand_replays_with_the_very_same_cards():
     to_breakdown(d)
     table = d.scene
     result = table.finished_hand()
-    assert result is not None and table.deal_number() == f"{table.match.seed}-1"
+    assert result is not None
     assert table.deal_name() == "Hand 1"
     d.press("r")
     d.frame()
@@ -48,7 +48,7 @@ def test_an_exported_hand_record_passes_replay(tmp_path, monkeypatch):
     d = Driver("--speed", "instant")
     to_breakdown(d)
     d.press("e")
-    files = list(tmp_path.glob("spades-deal-*.json"))
+    files = list(tmp_path.glob("spades-hand-1-*.json"))
     assert len(files) == 1
     record = json.loads(files[0].read_text())
     assert record["format"] == "spades-hand/1"
@@ -104,11 +104,19 @@ def test_the_computers_way_reads_row_by_row_under_its_buttons_name(size, touch):
 
 
 @pytest.mark.parametrize("size", ["1280x720", "390x844"])
-def test_the_hand_is_named_as_players_count_it_and_the_deal_number_kept_for_details(size):
-    """"Hand 1" in the caption over the trick area and in the breakdown's heading (the
-    first match was "Match 40216, hand 1": a seed is no match's name); the deal number
-    shows in a replay's caption and the record's file name."""
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_hand_is_named_as_players_count_it_in_replays_and_exports(
+        size, touch, tmp_path, monkeypatch):
+    """"Hand 1" in the caption over the trick area, in the breakdown's heading and in
+    a replay's caption (the first match was "Match 40216, hand 1", and a replay read
+    "Hand 1 · replay · deal 11-1": a seed is no deal's name); an export is named by the
+    hand and the day ("spades-hand-1-2026-12-07.json"). Exported and replayed by finger
+    or by mouse."""
+    from datetime import date
+
+    monkeypatch.setenv("SPADES_DOWNLOADS_DIR", str(tmp_path))
     d = Driver("--speed", "instant", "--size", size)
+    press = d.tap if touch else d.click
     words = drawn_words(d)
     assert "Hand 1  ·  playing to 500" in words or "Hand 1" in words, words
     assert not [w for w in words if "Match 11" in w or "11-1" in w]
@@ -116,11 +124,19 @@ def test_the_hand_is_named_as_players_count_it_and_the_deal_number_kept_for_deta
     words = drawn_words(d)
     assert "Hand 1" in words
     assert not [w for w in words if "Match 11" in w or "11-1" in w]
-    d.press("r")
+    press(("btn", "export"))
+    today = date.today()
+    assert [p.name for p in tmp_path.iterdir()] == [f"spades-hand-1-{today.isoformat()}.json"]
+    said = d.scene.message
+    said = said[0] if isinstance(said, tuple) else said
+    assert said.startswith("Saved as ") and \
+        said.endswith(f"spades-hand-1-{today.isoformat()}.json."), said
+    press(("btn", "replay"))
     d.frame()
+    assert d.scene.replay
     words = drawn_words(d)
-    assert "Hand 1  ·  replay  ·  deal 11-1" in words or (
-        "Hand 1" in words and any("deal 11-1" in w.lower() for w in words)), words
+    assert "Hand 1  ·  replay" in words or ("Hand 1" in words and "Replay" in words), words
+    assert not [w for w in words if "11-1" in w or "deal" in w.lower()], words
 
 
 def test_a_long_caption_breaks_into_short_lines_where_a_player_would():

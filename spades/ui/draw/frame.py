@@ -120,6 +120,7 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         self.thinking_drawn: dict[int, Rect] = {}  # the thinking cue of each seat drawn
         self.panel: Rect | None = None  # the panel over the table: no card peeks from it
         self.caption_boxes: list[Rect] = []  # the table's caption as drawn: bubbles avoid it
+        self.sign_box: Rect | None = None  # the spades-broken sign as drawn last
 
     # --- the whole frame ---------------------------------------------------------------
 
@@ -255,7 +256,7 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         t = self.text
         size = lay.font_small
         if scene.replay:
-            first, rest = scene.replay, ["replay", f"deal {scene.deal_number()}"]
+            first, rest = scene.replay, ["replay"]  # the deal number is the export's
         else:
             first = scene.deal_name()
             rules = table_rules_title(scene.match.rules)
@@ -279,7 +280,9 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         # keeps only the hand's name, then only the spades-broken sign, moved aside
         # to the trick area's left or right if need be: the sign tells the player
         # what may be led, and it must never sit under a card.
-        step = size + 4
+        # A line's whole height, descenders too: the sign under the hand's line once
+        # covered the feet of its "p" and "y" on a phone.
+        step = max(size + 4, t.font(size).get_height() + 1)
         # Spades broken tells what may be led: over once the match is (it stood under
         # the match's result).
         broken = s.spades_broken and scene.match.phase != OVER
@@ -304,18 +307,18 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             return
         self.caption_boxes = boxes + sign
         for i, line in enumerate(lines):
-            text = t.render(line, size, theme.TEXT_MUTED)
             x = boxes[i].x
-            surface.blit(text, (x, y))
+            drawn = t.blit(surface, line, size, theme.TEXT_MUTED, (x, y))
             if together and i == len(lines) - 1:
-                self.spades_sign(surface, Rect(x + text.get_width() + 12, y - 3, sign_w,
-                                               step), icon, words)
+                self.spades_sign(surface, Rect(drawn.right + 12, y - 3, sign_w, step),
+                                 icon, words)
             y += step
         if sign_x is not None:
             self.spades_sign(surface, Rect(sign_x, y, sign_w, step), icon, words)
 
     def spades_sign(self, surface: pygame.Surface, box: Rect, icon: pygame.Surface,
                     words: pygame.Surface) -> None:
+        self.sign_box = box  # where it was drawn last
         pygame.draw.rect(surface, (235, 235, 228), box, border_radius=6)
         surface.blit(icon, (box.x + 5, box.centery - icon.get_height() // 2))
         surface.blit(words, (box.x + 9 + icon.get_width(), box.centery - words.get_height() // 2))

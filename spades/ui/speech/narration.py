@@ -93,9 +93,9 @@ class Narration:
         or not, so its counts are right when announcements are turned on mid-hand."""
         if isinstance(event, HandDealt) and self.replay:
             # A replay is not a new match: say so before its deal.
-            self.announce(Announcement(f"A replay of {self.replay.lower()}, deal "
-                                       f"{self.deal_number()}: the same cards again. "
-                                       "Your match waits and goes on when this deal ends."))
+            self.announce(Announcement(f"A replay of {self.replay.lower()}: the same "
+                                       "cards again. Your match waits and goes on when "
+                                       "this deal ends."))
         for said in self.announcer.events([event], self.match.view(0)):
             self.announce(said)
 

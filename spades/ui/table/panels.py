@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import date
 
 from pygame import Rect
 
@@ -16,6 +17,7 @@ from ...ai.compare import Comparison
 from ...engine import BLIND_NIL, NIL, OVER, Bid
 from ...engine.cards import card_name
 from ...engine.match import HandResult
+from ..art.density import px
 from ..art.theme import SECONDARY, Text
 from ..layout.base import button_row
 from ..speech.words import (
@@ -166,10 +168,11 @@ class TablePanels(PausePanel, ScoreSheetPanel):
                                         style=self._chosen(bid) if bid in legal else "flat",
                                         suggested=bid == suggestion != self.bid_choice))
         choice = self.bid_choice
-        if choice is not None:
-            label = f"Confirm {bid_words(choice)}"
-        else:
-            label = "Pick a bid first" if view.looked else "Choose blind nil, or look"
+        if choice is None and not view.looked:
+            # Before the cards are seen the two buttons are the way on: no greyed
+            # Confirm beside them until Blind nil is chosen (it read as a dead button).
+            return controls
+        label = f"Confirm {bid_words(choice)}" if choice is not None else "Pick a bid first"
         controls.append(Control(("btn", "confirm"), confirm, self.confirm_bid, label,
                                 enabled=choice is not None, hint="Enter", style="primary",
                                 refused=lambda: self.say("Choose a bid first")))
@@ -385,7 +388,7 @@ class TablePanels(PausePanel, ScoreSheetPanel):
             return [Rect(left + (i // rows) * (w + pad), top + (i % rows) * (h + pad), w, h)
                     for i in range(len(names))]
         return button_row(panel, [label for _, label in names], self.measure, lay.font,
-                          pad, h, SECONDARY)
+                          pad, h, px(SECONDARY))
 
     def _overlay_controls(self, top: str, can_quit: bool) -> list[Control]:
         """Each overlay's buttons: the one obvious action first and in the accent colour
@@ -467,15 +470,9 @@ class TablePanels(PausePanel, ScoreSheetPanel):
 
     # --- deals you can trust ---------------------------------------------------------
 
-    def deal_number(self, hand_number: int | None = None) -> str:
-        """The seed and the hand: the same number always deals the same cards."""
-        n = self.shown.hand_number if hand_number is None else hand_number
-        return f"{self.match.seed}-{n + 1}"
-
     def deal_name(self, hand_number: int | None = None) -> str:
-        """The hand as a player counts it: "Hand 1". The deal number (the match's seed
-        and the hand, :meth:`deal_number`) belongs to a replay's and an export's
-        details, not to the table's name for the hand."""
+        """The hand as a player counts it: "Hand 1" (never by the match's seed: a
+        replay is "Hand 1 · replay", an export's file spades-hand-1-<the day>.json)."""
         n = self.shown.hand_number if hand_number is None else hand_number
         return f"Hand {n + 1}"
 
@@ -493,7 +490,10 @@ class TablePanels(PausePanel, ScoreSheetPanel):
         if result is None:
             return
         text = json.dumps(result.to_record(), indent=1)
-        name = f"spades-deal-{self.deal_number(result.hand_number)}.json"
+        # Named as the player names it: the hand and the day ("spades-hand-3-2026-12-07"),
+        # not by the deal number (the seed), which the record's cards make needless.
+        today = date.today()
+        name = f"spades-hand-{result.hand_number + 1}-{today.isoformat()}.json"
         _, sentence = platform.offer_file(name, text)
         self.say(sentence, 8)
 
