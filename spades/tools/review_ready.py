@@ -19,6 +19,7 @@ by side.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import tempfile
 import time
@@ -48,6 +49,10 @@ def play_first_hand(seed: int, size: str, ahead: bool) -> dict:
     from ..ui.table.scene import TableScene
 
     TableScene.review_ahead = ahead
+    # The seeds before this one left their App behind (an App holds itself in cycles):
+    # collected now, untimed, so that no frame of this hand pays for walking and
+    # freeing another hand's tables, as the first hand of a real session never does.
+    gc.collect()
     slices: list[float] = []
     step = HandReview.step
 
