@@ -142,3 +142,42 @@ def test_computers_way_keeps_one_line_on_a_phone_at_any_density(density):
     words = drawn_words(d)
     for label in ("Computer's way", "Replay deal", "Export hand"):
         assert label in words, (density, [w for w in words if w in label])
+
+
+def test_the_phone_demonstration_speaks_of_taps_not_presses():
+    """The guided deal at 390x844, every step taken by finger: no word on screen asks
+    to press or click anything (it once said "Press Next"; its steps now say "Next
+    goes on"), and no key's hint stands beside Next once the player has touched."""
+    from spades.engine import cards_of
+    from spades.ui.table.tutorial import DemoScene
+
+    d = Driver("--speed", "fast", "--size", "390x844", start=False)
+    d.app.start_demo()
+    demo = d.scene
+    assert isinstance(demo, DemoScene)
+    shown: set[str] = set()
+
+    def watch() -> bool:
+        shown.update(drawn_words(d))
+        return demo.waiting and (demo.step() in (*demo.read_only, "free") or demo.can_act())
+
+    for _ in range(60):
+        assert d.until(watch, 600)
+        step = demo.step()
+        if step == "free":
+            break
+        if step in demo.read_only:
+            d.tap(("btn", "tutor_next"))
+        elif step == "bid":
+            d.tap(("bid", demo.suggested_bid_value()))
+            d.tap(("btn", "confirm"))
+        else:
+            asked = demo.asked.get(step)
+            d.tap(("card", asked if asked is not None else
+                   cards_of(demo.view.legal_card_mask())[0]))
+    assert demo.reached == list(demo.steps)
+    said = " ".join(shown)
+    assert "Next goes on" in said
+    for word in ("Press", "press ", "Click", "click "):
+        assert word not in said, [w for w in shown if word in w]
+    assert "Enter" not in shown  # Next's key hint, hidden after a touch
