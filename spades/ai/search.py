@@ -272,7 +272,7 @@ class _Search(Thinker):
                 weights = list(self.leaned[0])
                 for q in ((self.seat + 1) & 3, (self.seat + 3) & 3):
                     weights[q] = self.leaned[_bid_shift(rng.random())][q]
-            self.deal = sample_deal(self.position, self.seat, rng, weights, self.blind)
+            self.deal = self.sample(rng, weights)
             self.styles = draw_styles(rng, self.seat, self.position, self.mixtures)
             self.deal_seed = rng.getrandbits(32)
         if self.deal is not None:
@@ -296,6 +296,11 @@ class _Search(Thinker):
                 self.total += int(self.extend_by * self.samples * len(self.candidates))
             else:
                 self._decide()
+
+    def sample(self, rng: random.Random, weights: list[list[float]]) -> list[int] | None:
+        """The next sampled deal (the measuring's clairvoyant player puts the true one
+        here, to measure what knowing the unseen cards is worth)."""
+        return sample_deal(self.position, self.seat, rng, weights, self.blind)
 
     # --- spending the budget where the decision is close ----------------------------
     #

@@ -8,7 +8,7 @@ These are tools, reached from the command line (``python -m spades tournament``,
 the game never imports this package, so none of it goes into the browser's archive.
 It imports the players (``spades.ai``), the engine and the command lines' helpers
 (``spades.console``). :func:`make_player` seats any player a measurement names: the
-game's strengths, the zoo, the strangers and hard without its reading.
+game's strengths, the zoo, the strangers hard without its reading and hard seeing the true deal.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 from ..ai import STRENGTHS
 from ..ai import make_player as make_table_player
+from .clairvoyant import CLAIRVOYANTS
 from .strangers import STRANGERS
 from .zoo import ZOO
 
@@ -29,9 +30,12 @@ GAUNTLET = ("easy", *ZOO, *STRANGERS)
 # every opponent, whatever they did earlier in the match), to measure the reading.
 # hard-rollout: hard rolling out its last tricks too, without the exact solver, to
 # measure the exact endings.
-PLAYERS = STRENGTHS + ZOO + STRANGERS + ("hard-static", "hard-rollout")
+# hard-clairvoyant (and -bid, -early, -late): hard sampling only the true deal (in one
+# phase), the bound on what inference about the unseen cards could give
+# (clairvoyant.py); the tournament shows it the hands.
+PLAYERS = STRENGTHS + ZOO + STRANGERS + ("hard-static", "hard-rollout", *CLAIRVOYANTS)
 # the players a rollout budget (--iterations) applies to
-SEARCHERS = ("hard", "hard-static", "hard-rollout")
+SEARCHERS = ("hard", "hard-static", "hard-rollout", *CLAIRVOYANTS)
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):
@@ -51,6 +55,10 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
         player = HardPlayer(seed, exact_tricks=0, **options)
         player.strength = "hard-rollout"
         return player
+    if strength in CLAIRVOYANTS:
+        from .clairvoyant import make_clairvoyant
+
+        return make_clairvoyant(strength, seed, **options)
     if strength in ZOO:
         from .zoo import make_zoo_player
 

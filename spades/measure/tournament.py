@@ -74,6 +74,9 @@ def play_table(
         seat = match.to_act
         view = match.view(seat)
         kind = "bid" if match.phase == "bidding" else "card"
+        see_hands = getattr(players[seat], "see_hands", None)
+        if see_hands is not None:  # a clairvoyant measuring player (clairvoyant.py)
+            see_hands(match.hands)
         t0 = time.perf_counter()
         action = players[seat].choose(view)
         timings[(names[seat], kind)].append(time.perf_counter() - t0)
@@ -153,11 +156,29 @@ def decision_ms(seconds: list[float]) -> dict[str, Any]:
     }
 
 
-def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) -> dict:
-    diffs = [r["diff"] for r in rows]
+def nil_at_table(row: dict) -> bool:
+    """Whether a nil or blind nil was bid at either of the deal's tables."""
+    return any(t[side]["nil"] or t[side]["blind_nil"] for t in row["tables"] for side in "AB")
+
+
+def _mean_ci(diffs: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval."""
     n = len(diffs)
     mean = statistics.fmean(diffs) if diffs else 0.0
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("inf")
+    return mean, half
+
+
+def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) -> dict:
+    diffs = [r["diff"] for r in rows]
+    n = len(diffs)
+    mean, half = _mean_ci(diffs)
+    by_kind = {}
+    for kind, nil in (("nil", True), ("no_nil", False)):
+        part = [r["diff"] for r in rows if nil_at_table(r) == nil]
+        m, h = _mean_ci(part)
+        by_kind[kind] = {"deals": len(part), "points_per_deal": round(m, 2),
+                         "ci95": [round(m - h, 2), round(m + h, 2)]}
     sides: dict[str, Any] = {}
     for side in "AB":
         exact = bags = sets = contracts = 0
@@ -199,6 +220,7 @@ def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) 
         "iterations": args.get("iterations"),
         "points_per_deal": round(mean, 2),
         "ci95": [round(mean - half, 2), round(mean + half, 2)],
+        "by_kind": by_kind,  # deals with a nil bid at either table, and without
         "deals_won": round(sum(d > 0 for d in diffs) / n, 3) if n else 0.0,
         "deals_tied": round(sum(d == 0 for d in diffs) / n, 3) if n else 0.0,
         "mean_table_bid": round(statistics.fmean(table_bids), 2) if table_bids else 0.0,
@@ -281,6 +303,11 @@ def format_report(out: dict[str, Any]) -> str:
         + (f", {out['iterations']} rollouts" if out["iterations"] is not None else ""),
         f"  A - B: {out['points_per_deal']:+.1f} points per deal, "
         f"95% CI [{out['ci95'][0]:+.1f}, {out['ci95'][1]:+.1f}]",
+        "  " + "; ".join(
+            f"{label} ({k['deals']} deals): {k['points_per_deal']:+.1f} "
+            f"[{k['ci95'][0]:+.1f}, {k['ci95'][1]:+.1f}]"
+            for label, k in (("a nil at the table", out["by_kind"]["nil"]),
+                             ("no nil", out["by_kind"]["no_nil"]))),
         f"  deals won by A: {100 * out['deals_won']:.1f}% "
         f"(tied {100 * out['deals_tied']:.1f}%); mean table bid {out['mean_table_bid']:.2f}",
     ]
