@@ -32,6 +32,7 @@ from .bid_search import (
 )
 from .bidding import choose_bid, gambles_far_behind
 from .endings import ROLLOUT, Ending, ending_mode
+from .inference import play_weights
 from .passing import choose_pass
 from .play import choose_card, sound_cards
 from .players import Decided, NormalPlayer, Thinker, view_key
@@ -88,8 +89,10 @@ class SearchThinker(_Search):
         self, view: PlayerView, position: Position, candidates: list[int], rollouts: int,
         rng: random.Random, fallback: int, fallback_reason: str,
         reading: Reading | None = None, exact: bool = False,
+        evidence: list[list[float]] | None = None,
     ) -> None:
-        super().__init__(position, view.seat, candidates, rollouts, rng, reading=reading)
+        super().__init__(position, view.seat, candidates, rollouts, rng, reading=reading,
+                         evidence=evidence)
         self.view = view
         self.fallback = fallback
         self.fallback_reason = fallback_reason
@@ -147,15 +150,17 @@ class HardPlayer(NormalPlayer):
 
     def __init__(
         self, seed: Any = 0, rollouts: int | None = None, reading: Reading | None = None,
-        exact_tricks: int = EXACT_TRICKS,
+        exact_tricks: int = EXACT_TRICKS, inference: bool = False,
     ) -> None:
         """``rollouts`` fixes the rollouts per card decision, and three times as many
         per bid (tests, tournaments); None uses the default budget. ``reading`` is the
         match's model of how each seat bids and plays (``reading.Reading``), kept up to
         date by whoever runs the match; None plays every opponent from today's mixture.
         ``exact_tricks``: solve the sampled deals from this many tricks left (0: never,
-        roll every decision out)."""
+        roll every decision out). ``inference``: deal the unseen cards by what the
+        others' plays say of them too (inference.py), not only by voids and bids."""
         self.seed = seed
+        self.inference = inference
         self.rollouts = rollouts
         self.reading = reading
         self.exact_tricks = exact_tricks
@@ -190,8 +195,9 @@ class HardPlayer(NormalPlayer):
                 candidates[0],
             )
         rng = random.Random(f"hard/{self.seed}/{view_key(view)}")
+        evidence = play_weights(view, self.reading) if self.inference else None
         return SearchThinker(view, position, candidates, rollouts, rng, normal, normal_reason,
-                             self.reading, exact)
+                             self.reading, exact, evidence)
 
     def _think_bid(self, view: PlayerView) -> Thinker:
         action, reason = choose_bid(view)

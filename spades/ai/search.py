@@ -227,8 +227,10 @@ class _Search(Thinker):
     def __init__(
         self, position: Position, seat: int, candidates: list, rollouts: int,
         rng: random.Random, bids: list[int | None] | None = None,
-        reading: Reading | None = None,
+        reading: Reading | None = None, evidence: list[list[float]] | None = None,
     ) -> None:
+        """``evidence``: per-card weights of each seat from the play (inference.py),
+        multiplying the lean of the bids on every deal."""
         super().__init__()
         self.position = position
         self.seat = seat
@@ -245,12 +247,16 @@ class _Search(Thinker):
             shift: _weights(position, seat, _astray(known, seat, shift), reading)
             for shift, _ in OPPONENT_BID_NOISE
         }
+        self.uniform = [[1.0] * CARD_IDS for _ in range(4)]
+        if evidence is not None:
+            for rows in (*self.leaned.values(), self.uniform):
+                for q, row in enumerate(rows):
+                    rows[q] = [w * e for w, e in zip(row, evidence[q], strict=True)]
         self.mixtures = style_mixtures(seat, position, reading)
         self.stopped_early = False
         self.active = list(range(len(candidates)))  # the candidates still in question
         self.turn = 0  # the place in ``active`` of the next rollout on this deal
         self.deals = 0
-        self.uniform = [[1.0] * CARD_IDS for _ in range(4)]
         self.sums = [0.0] * len(candidates)
         self.counts = [0] * len(candidates)
         self.values: list[list[float]] = [[] for _ in candidates]
@@ -266,13 +272,7 @@ class _Search(Thinker):
         i = active[self.turn]
         if self.turn == 0:
             rng = self.rng
-            if rng.random() < UNIFORM_DEALS:
-                weights = self.uniform
-            else:
-                weights = list(self.leaned[0])
-                for q in ((self.seat + 1) & 3, (self.seat + 3) & 3):
-                    weights[q] = self.leaned[_bid_shift(rng.random())][q]
-            self.deal = self.sample(rng, weights)
+            self.deal = self.sample(rng, self.deal_weights(rng))
             self.styles = draw_styles(rng, self.seat, self.position, self.mixtures)
             self.deal_seed = rng.getrandbits(32)
         if self.deal is not None:
@@ -296,6 +296,17 @@ class _Search(Thinker):
                 self.total += int(self.extend_by * self.samples * len(self.candidates))
             else:
                 self._decide()
+
+    def deal_weights(self, rng: random.Random) -> list[list[float]]:
+        """How readily each seat is dealt each card on the next deal: evenly
+        (``UNIFORM_DEALS`` of the deals), else leaned by the bids, each opponent's bid
+        read as astray as ``OPPONENT_BID_NOISE`` draws it."""
+        if rng.random() < UNIFORM_DEALS:
+            return self.uniform
+        weights = list(self.leaned[0])
+        for q in ((self.seat + 1) & 3, (self.seat + 3) & 3):
+            weights[q] = self.leaned[_bid_shift(rng.random())][q]
+        return weights
 
     def sample(self, rng: random.Random, weights: list[list[float]]) -> list[int] | None:
         """The next sampled deal (the measuring's clairvoyant player puts the true one

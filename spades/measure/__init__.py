@@ -33,9 +33,11 @@ GAUNTLET = ("easy", *ZOO, *STRANGERS)
 # hard-clairvoyant (and -bid, -early, -late): hard sampling only the true deal (in one
 # phase), the bound on what inference about the unseen cards could give
 # (clairvoyant.py); the tournament shows it the hands.
-PLAYERS = STRENGTHS + ZOO + STRANGERS + ("hard-static", "hard-rollout", *CLAIRVOYANTS)
+# hard-inference: hard dealing the unseen cards by what the plays say too (inference.py).
+PLAYERS = STRENGTHS + ZOO + STRANGERS + (
+    "hard-static", "hard-rollout", "hard-inference", *CLAIRVOYANTS)
 # the players a rollout budget (--iterations) applies to
-SEARCHERS = ("hard", "hard-static", "hard-rollout", *CLAIRVOYANTS)
+SEARCHERS = ("hard", "hard-static", "hard-rollout", "hard-inference", *CLAIRVOYANTS)
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):
@@ -54,6 +56,12 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
 
         player = HardPlayer(seed, exact_tricks=0, **options)
         player.strength = "hard-rollout"
+        return player
+    if strength == "hard-inference":
+        from ..ai.hard import HardPlayer
+
+        player = HardPlayer(seed, inference=True, **options)
+        player.strength = "hard-inference"
         return player
     if strength in CLAIRVOYANTS:
         from .clairvoyant import make_clairvoyant
