@@ -42,6 +42,9 @@ def test_hint_explains_the_suggested_bid_by_suit(how):
     text = d.scene.hint_text
     bid = d.scene.suggested_bid_value()
     assert text.startswith(f"Bid {bid} is suggested. "), text
+    # The suggestion is a quick count, not the computer's own (searched) bid: said.
+    assert text.endswith("This is a quick count: the computer's own search may bid "
+                         "otherwise."), text
     figures = dict(re.findall(r"(spades|hearts|diamonds|clubs) (\d+(?:\.\d)?)", text))
     assert list(figures) == ["spades", "hearts", "diamonds", "clubs"], text
     worth = suggested_bid_worth(d.scene.view)
@@ -144,6 +147,15 @@ def test_computers_way_keeps_its_label_whole_and_shows_its_progress(size):
             assert "Then your result and the computer's" in said, said
             fills.append(comparison.cards_played)
     assert len(fills) >= 2 and fills == sorted(fills) and fills[-1] > fills[0]
+    # The verdict says it is the side's lead that grew more or less ("scored 112 points
+    # more" read as the side's own score).
+    from spades.ui.table.scene import comparison_words
+
+    verdict = comparison_words(comparison)
+    assert verdict.startswith("Your side's lead grew"), verdict
+    d.frame()
+    said = " ".join(x.text for x in drawn_records(d))
+    assert verdict in said, said
 
 
 @pytest.mark.parametrize("size", ["1280x720", "390x844"])

@@ -301,7 +301,11 @@ def suggestion_words(bid: int, reason: str, by_suit: Sequence[float]) -> str:
         why = f"{reason}: {tricks_words(by_suit)}"
     else:
         why = f"{reason.rstrip('.')}. Expected tricks: {tricks_words(by_suit)}"
-    return f"Bid {bid_words(bid)} is suggested. {why}."
+    # The suggestion is normal's bid, counted at once; the computer's way is hard's
+    # searched bid, which may differ: said plainly, so following it is not mistaken for
+    # bidding as the computer does.
+    return (f"Bid {bid_words(bid)} is suggested. {why}. This is a quick count: the "
+            f"computer's own search may bid otherwise.")
 
 
 def rules_hint(view: PlayerView, names: Sequence[str],
@@ -348,10 +352,13 @@ def rules_hint(view: PlayerView, names: Sequence[str],
 
 def comparison_verdict(mine_margin: int, theirs_margin: int) -> str:
     """Computer's way in one sentence: the player's result against the hard player's on
-    the same cards, by the lead over the other side (the panel and a listener alike)."""
+    the same cards, by how much the side's lead over the other side grew this hand
+    (the panel and a listener alike): "points more" alone read as the side's own
+    score, which can be higher while the lead grows less."""
     diff = theirs_margin - mine_margin
     if diff == 0:
-        return "You did as well as the computer on these cards."
+        return "Your side's lead grew as much as with the computer's way on these cards."
     if diff < 0:
-        return f"You did {-diff} points better than the computer on these cards."
-    return f"The computer's way scored {diff} points more on these cards."
+        return (f"Your side's lead grew {-diff} points more with your way than with the "
+                f"computer's on these cards.")
+    return f"Your side's lead grew {diff} points more with the computer's way on these cards."
