@@ -29,6 +29,9 @@ def test_every_player_plays_every_variant_legally(strength, rules):
     match = Match(preset(rules), f"{strength}/{rules}")
     while len(match.history) < 2 and not match.is_over:
         seat = match.to_act
+        see_hands = getattr(players[seat], "see_hands", None)
+        if see_hands is not None:  # a clairvoyant is shown the hands, as a tournament does
+            see_hands(match.hands)
         match.apply(players[seat].choose(match.view(seat)))  # raises if illegal
 
 
