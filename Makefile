@@ -24,7 +24,7 @@ PORT ?= 8000
 SERVICE_WORKER ?= 1
 WEB_STAGE := $(WEB_STAGE_ROOT)/spades
 
-.PHONY: play test browser-packages bench clean web serve web-archive
+.PHONY: play test browser-packages redis bench clean web serve web-archive
 
 # Then the desktop screen reader's library (the `speech` extra), where a wheel is built
 # for this system; without it the announcements show as captions only.
@@ -50,6 +50,7 @@ CHROMIUM ?= $(or $(SPADES_CHROMIUM),/usr/bin/chromium)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	@$(MAKE) --no-print-directory browser-packages
+	@$(MAKE) --no-print-directory redis
 	$(BIN)/python -m pytest
 
 browser-packages:
@@ -61,6 +62,21 @@ browser-packages:
 	    (cd $(BROWSER) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund \
 	        --loglevel=error) || echo "make test: npm could not install the browser tests'" \
 	        "packages (offline?): the browser tests will be skipped"; \
+	fi
+
+# Debian's redis-server, for the tests of tables shared by several servers through Redis
+# (each such test starts its own on a free port, in its own folder): installed where it
+# is missing and apt-get can (as root); elsewhere those tests are skipped, and say so.
+redis:
+	@if command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make test: installing Debian's redis-server (the shared-store tests start one)"; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	        --no-install-recommends redis-server >/dev/null; } || echo "make test: could not" \
+	        "install redis-server: the shared-store tests will be skipped"; \
+	else \
+	    echo "make test: no redis-server (apt-get install redis-server): the shared-store" \
+	        "tests will be skipped"; \
 	fi
 
 bench: $(STAMP)

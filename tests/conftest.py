@@ -108,3 +108,23 @@ def page(monkeypatch):
     monkeypatch.setattr(platform, "announce",
                         lambda text, urgent=False: sent.append((text, urgent)) or True)
     return sent
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    """A real redis-server on 127.0.0.1 at a free port, its data in this test's folder
+    (appendonly, appendfsync always), stopped after the test. Without redis-server the
+    test is skipped, saying what to install; where CI says Redis must be here
+    (SPADES_REQUIRE_REDIS=1) it fails instead."""
+    import os
+
+    from spades.server.shared.redis_local import RedisProcess, redis_server_path
+
+    if redis_server_path() is None:
+        message = "redis-server is not installed: `make redis` or apt-get install redis-server"
+        if os.environ.get("SPADES_REQUIRE_REDIS") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    process = RedisProcess(tmp_path / "redis").start()
+    yield process
+    process.stop()

@@ -11,8 +11,10 @@ starts it; the WebSocket library is imported only when a server starts.
     store.py      where tables live: one small interface, SQLite
     computers.py  computer players thinking in worker processes
     page.py       the game's page over HTTP, /cdn/ through a cache as make serve does
+    presence.py   who is at a table; grace, covering, turn timers; sending to a table
     app.py        the server: the connections, the requests, the play
-    cli.py        the serve, serve-bench and serve-check commands
+    cli.py        the serve, serve-bench, serve-check and serve-chaos commands
+    shared/       several servers sharing every table through Redis (--store)
     local.py      a real server in a subprocess, and clients driven against it
     bench.py      serve-bench: many tables of clients against one server
     check.py      serve-check: random matches checked for leaks, hostile messages

@@ -1,16 +1,21 @@
 """The table server: the game's page over HTTP and the tables over WebSocket, on one
 address (docs/protocol.md is the contract it keeps).
 
-One asyncio loop holds every table; computer players think in worker processes
+One asyncio loop holds the tables; computer players think in worker processes
 (computers.py); every action is written to the store before anyone hears of it.
 Each connection is checked message by message (protocol.py): a message that breaks
 the protocol closes that connection with the reason and touches no table.
+
+On a shared store (several processes, spades/server/shared/) the same code runs in
+every process: a request changes a table only through a write the store accepts, the
+other processes hear of it from the table's log (``follow``: shared/follow.py hands
+each entry to :meth:`TableServer.applied`, :meth:`seat_here`, ...), and only the
+process that owns a table (``owns``) runs its computer players and its timers.
 """
 
 from __future__ import annotations
 
 import asyncio
-import signal
 import sys
 import time
 from pathlib import Path
@@ -26,12 +31,11 @@ from .guard import (
     Connection,
     Deadlines,
     Doors,
-    QuietAccepts,
     WrongAnswers,
     client_address,
-    raise_file_limit,
 )
 from .page import CDN, Page
+from .presence import Presence
 from .protocol import (
     MESSAGE_BYTES,
     MESSAGES_PER_SECOND,
@@ -49,10 +53,8 @@ from .store import TableStore
 from .table import OVER, PLAYING, WAITING, Settings, Table, update_message
 
 VERSION = "spades-server/1"
-# Hosts whose page opens as http://localhost:PORT/ on this computer: the address the
-# server prints, since pygbag's runtime asks the page's own server for /cdn/ (pygame-ce)
-# only on a http://localhost:8... page (on 127.0.0.1 it goes to the CDN itself).
-THIS_COMPUTER = ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::")
+MOVED_ON = ("The table did not take that: it moved on meanwhile, or its store is out of"
+            " reach; look again and try again")
 
 
 class Refused(Exception):
@@ -65,7 +67,14 @@ class Refused(Exception):
         self.wrong = wrong
 
 
-class TableServer:
+class MovedOn(Refused):
+    """On a shared store: another process changed the table first."""
+
+    def __init__(self) -> None:
+        super().__init__(MOVED_ON)
+
+
+class TableServer(Presence):
     def __init__(
         self, store: TableStore, web_dir: Path | None = None, workers: int | None = None,
         proxies: int = 0, rate: float = MESSAGES_PER_SECOND, cache: Path | None = None,
@@ -89,6 +98,8 @@ class TableServer:
         self.computers = Computers(workers)
         self.errors = 0
         self.stopping = False  # set as the server stops: no more actions are taken
+        self.locks: dict[str, asyncio.Lock] = {}  # a table's requests, one at a time
+        self.follow: Any = None  # on a shared store: its log follower (shared/follow.py)
 
     # --- start and stop --------------------------------------------------------------
 
@@ -99,9 +110,9 @@ class TableServer:
             self.tables[table.code] = table
             if table.match is not None and doc["state"] != OVER:  # a record cut off by a kill
                 for hand in table.match.history:
-                    self.store.add_record(table.code, hand.hand_number, hand.to_record())
+                    self.store.write_record(table.code, hand.hand_number, hand.to_record())
             if table.state != doc["state"]:
-                self.store.save_table(table.code, table.doc())
+                self.store.write_doc(table.doc())
             for seat, s in enumerate(table.seats):
                 if s.token:
                     self.tokens[s.token] = (table.code, seat)
@@ -112,12 +123,10 @@ class TableServer:
         computers of every table that waits on one."""
         await self.computers.warm()
         for table in self.tables.values():
-            if table.state == PLAYING:
-                for seat, s in enumerate(table.seats):
-                    if s.player == "human":
-                        self._start_grace(table, seat)
-                asyncio.ensure_future(self._read(table))  # hard's reading, refitted
-                self._schedule(table)
+            self.take_over(table)
+
+    def lock(self, table: Table) -> asyncio.Lock:
+        return self.locks.setdefault(table.code, asyncio.Lock())
 
     async def serve(self, host: str, port: int):
         from websockets.asyncio.server import serve
@@ -159,7 +168,7 @@ class TableServer:
                             f"too many messages: at most {self.rate:g} a second"
                         )
                     message = read_message(text)
-                    self.dispatch(conn, message)
+                    await self.dispatch(conn, message)
                 except ProtocolError as exc:
                     reason = str(exc)[:120]
                     conn.send({"type": "error", "reason": reason})
@@ -181,9 +190,9 @@ class TableServer:
                 raise
         finally:
             self.doors.leave(conn)
-            self.gone(conn)
+            await self.gone(conn)
 
-    def dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "ping":
             conn.send({"type": "pong"})
@@ -214,11 +223,33 @@ class TableServer:
             refusal = conn.tries.refusal(time.monotonic())
             if refusal is not None:
                 raise Refused(refusal)
-            getattr(self, f"on_{kind}")(conn, message)
+            await getattr(self, f"on_{kind}")(conn, message)
             return
         if conn.table is None or conn.seat is None:
             raise Refused("Create, join or resume a table first")
-        getattr(self, f"on_{kind}")(conn, message)
+        table = conn.table
+
+        async def request() -> None:
+            if conn.table is table:  # not sent away meanwhile (its seat resumed elsewhere)
+                await getattr(self, f"on_{kind}")(conn, message)
+
+        await self.changing(table, request, again=kind != "act")
+
+    async def changing(self, table: Table, request: Any, again: bool = True) -> None:
+        """A request that may change the table, one at a time per table. On a shared
+        store, one whose write another process's change beat is tried again once
+        this process has that change (twice at most); an action is not: it was
+        decided on what the player saw, so the player decides again."""
+        for attempt in range(3):
+            try:
+                async with self.lock(table):
+                    if self.tables.get(table.code) is table:  # not dropped meanwhile
+                        await request()
+                return
+            except MovedOn:
+                if not again or self.follow is None or attempt == 2:
+                    raise
+            await self.follow.catch_up(table)
 
     def _answer_wrong(self, conn: Connection, refusal: dict[str, Any]) -> None:
         """A wrong code or token: counted against this connection, and answered when
@@ -233,7 +264,7 @@ class TableServer:
 
     # --- requests --------------------------------------------------------------------
 
-    def on_create(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def on_create(self, conn: Connection, message: dict[str, Any]) -> None:
         name = self._name(message["name"])
         code = new_code()
         while code in self.tables:
@@ -247,53 +278,77 @@ class TableServer:
             pace=float(message.get("pace", 1.0)),
             timer=float(message.get("timer", 0)),
         )
-        table = Table(code, settings)
         token = new_token()
-        table.seat_human(0, name, token)
-        self.store.save_table(code, table.doc())
+        while True:  # a code no other process took meanwhile
+            table = Table(code, settings)
+            table.seat_human(0, name, token)
+            if await self.store.save_table(table, {token: 0}):
+                break
+            code = new_code()
         self.tables[code] = table
+        if self.follow is not None:
+            self.follow.add(table)
         self._sit(conn, table, 0, token)
         self.broadcast_table(table)
 
-    def on_join(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def on_join(self, conn: Connection, message: dict[str, Any]) -> None:
         name = self._name(message["name"])
         code = normal_code(message["code"])
-        table = self.tables.get(code) if code else None
+        table = await self.find(code) if code else None
         if table is None:
             raise Refused(f"No table has the code {message['code'][:12]}", wrong=True)
+        await self.changing(table, lambda: self._join(conn, table, name, message))
+
+    async def find(self, code: str) -> Table | None:
+        """The table of this code: in memory, or on a shared store loaded from its log."""
+        table = self.tables.get(code)
+        if table is None and self.follow is not None:
+            table = await self.follow.load(code)
+        return table
+
+    async def _join(self, conn: Connection, table: Table, name: str,
+                    message: dict[str, Any]) -> None:
         if table.state != WAITING:
             raise Refused("This table's match has begun; only its players can come back")
         seat = table.open_seat(message.get("seat"))
         if seat is None:
             raise Refused("That seat is taken" if "seat" in message else "The table is full")
         token = new_token()
+        before = table.doc()
         table.seat_human(seat, name, token)
-        self.store.save_table(code, table.doc())
+        await self._save(table, before, {token: seat})
         self._sit(conn, table, seat, token)
         self.broadcast_table(table)
 
-    def on_resume(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _save(self, table: Table, before: dict[str, Any],
+                    tokens: dict[str, int | None] | None = None) -> None:
+        """Write a table's changed doc; when the store refuses it (another process
+        changed the table first), the table as it was, and the request refused."""
+        if not await self.store.save_table(table, tokens):
+            table.set_doc(before)
+            raise MovedOn
+
+    async def on_resume(self, conn: Connection, message: dict[str, Any]) -> None:
         place = self.tokens.get(message["token"])
-        if place is None or place[0] not in self.tables:
+        if place is None and self.follow is not None:
+            place = await self.follow.find_token(message["token"])
+        table = await self.find(place[0]) if place is not None else None
+        if table is None:
             raise Refused("This server knows no seat of that token", wrong=True)
-        table = self.tables[place[0]]
-        seat = place[1]
+        async with self.lock(table):
+            place = self.tokens.get(message["token"])  # the seat may have moved meanwhile
+            if place is None or place[0] != table.code:
+                raise Refused("This server knows no seat of that token", wrong=True)
+            self._resume(conn, table, place[1], message)
+
+    def _resume(self, conn: Connection, table: Table, seat: int,
+                message: dict[str, Any]) -> None:
         old = self.present.get((table.code, seat))
         if old is not None and old is not conn:
-            old.send({"type": "bye", "reason": "Your seat was opened on another connection"})
-            old.table = old.seat = None
-            asyncio.ensure_future(old.ws.close(1000, "seat opened elsewhere"))
-        s = table.seats[seat]
-        was_away = not s.connected
-        s.connected = True
-        s.covered = False
-        timer = self.grace_timers.pop((table.code, seat), None)
-        if timer is not None:
-            timer.cancel()
+            self.send_away(old)
+        was_away = not table.seats[seat].connected
         self._sit(conn, table, seat, message["token"])
-        if was_away:
-            self.broadcast(table, {"type": "back", "seat": seat})
-        self.broadcast_table(table)
+        self.seat_here(table, seat, table.holders[seat], was_away)
         if table.match is not None:
             missed = 0
             for update, then in table.missed_updates(message.get("seen", -1)):
@@ -305,7 +360,7 @@ class TableServer:
                 conn.send({"type": "record", "hand_number": hand.hand_number,
                            "record": hand.to_record()}, table.match)
 
-    def on_seat(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def on_seat(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
         if table.state != WAITING:
             raise Refused("Seats are chosen before the start")
@@ -315,27 +370,33 @@ class TableServer:
         if table.seats[wanted].player != "open":
             raise Refused("That seat is taken")
         token = table.seats[seat].token
+        before = table.doc()
         table.move(seat, wanted)
+        await self._save(table, before, {token: wanted})
         self.present.pop((table.code, seat), None)
-        self.tokens[token] = (table.code, wanted)
-        self.store.save_table(table.code, table.doc())
         self._sit(conn, table, wanted, token)
         self.broadcast_table(table)
 
-    def on_start(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def on_start(self, conn: Connection, message: dict[str, Any]) -> None:
         table = conn.table
         if conn.seat != table.creator:
             raise Refused("Only the table's creator starts the match")
         if table.state != WAITING:
             raise Refused("The match has already begun")
+        before = table.doc()
         table.start()
-        self.store.save_table(table.code, table.doc())
+        await self._save(table, before)
+        self.started(table)
+        if self.follow is not None:
+            await self.follow.claim(table)
+
+    def started(self, table: Table) -> None:
         self.last_action[table.code] = time.monotonic()
         self.broadcast_table(table)
         self.broadcast(table, table.view_message())
         self._schedule(table)
 
-    def on_act(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def on_act(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
         if table.match is None:
             raise Refused("The match has not begun")
@@ -349,22 +410,24 @@ class TableServer:
         reason = table.match.refusal(action, seat)
         if reason is not None:
             raise Refused(reason)
-        self.play(table, seat, action)
+        if not await self.play(table, seat, action):
+            raise MovedOn
         conn.refund()
 
-    def on_leave(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def on_leave(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
         token = table.seats[seat].token
+        before = table.doc()
+        table.leave(seat)
+        if table.state == WAITING and seat == table.creator:
+            humans = [s for s in range(4) if table.seats[s].player == "human"]
+            table.creator = humans[0] if humans else 0
+        await self._save(table, before, {token: None})
         self.tokens.pop(token, None)
         self.present.pop((table.code, seat), None)
         timer = self.grace_timers.pop((table.code, seat), None)
         if timer is not None:
             timer.cancel()
-        table.leave(seat)
-        if table.state == WAITING and seat == table.creator:
-            humans = [s for s in range(4) if table.seats[s].player == "human"]
-            table.creator = humans[0] if humans else 0
-        self.store.save_table(table.code, table.doc())
         conn.table = conn.seat = None
         conn.send({"type": "bye", "reason": "You left the table"})
         asyncio.ensure_future(conn.ws.close(1000, "left"))
@@ -382,6 +445,9 @@ class TableServer:
         self.present[(table.code, seat)] = conn
         self.tokens[token] = (table.code, seat)
         table.seats[seat].connected = True
+        if self.follow is not None:  # the other processes hear the seat is here
+            table.holders[seat] = self.follow.me
+            self.follow.say_here(table, seat, True)
         conn.send({
             "type": "joined", "code": show_code(table.code), "link": f"/?table={table.code}",
             "token": token, "seat": seat, "creator": seat == table.creator,
@@ -389,17 +455,27 @@ class TableServer:
 
     # --- play ------------------------------------------------------------------------
 
-    def play(self, table: Table, seat: int, action: Any) -> None:
-        """A legal action: stored first, then applied and told to every seat."""
+    async def play(self, table: Table, seat: int, action: Any, fence: str | None = None
+                   ) -> bool:
+        """A legal action: stored first, then applied and told to every seat. False
+        when the store did not take it (on a shared store: another process wrote
+        first, or ``fence`` is a lease this process lost): then nothing happened."""
+        if not await self.store.add_action(table, seat, action_to_json(action), fence):
+            return False
+        finished = self.applied(table, seat, action)
+        for number, record in finished:
+            await self.store.add_record(table.code, number, record)
+        if table.state == OVER:
+            await self.store.save_table(table)
+        return True
+
+    def applied(self, table: Table, seat: int, action: Any) -> list[tuple[int, Any]]:
+        """An action in the log (this process's or, on a shared store, another's):
+        applied and told to every seat here; the hands it finished."""
         index = table.actions
-        self.store.add_action(table.code, index, seat, action_to_json(action))
         events = table.apply(action, seat)
         self.last_action[table.code] = time.monotonic()
         finished = table.finished_hands(events)
-        for number, record in finished:
-            self.store.add_record(table.code, number, record)
-        if table.state == OVER:
-            self.store.save_table(table.code, table.doc())
         self.broadcast(table, update_message(seat, action, events, index + 1))
         for number, record in finished:
             self.broadcast(table, {"type": "record", "hand_number": number, "record": record})
@@ -409,9 +485,12 @@ class TableServer:
             self.broadcast_table(table)
         else:
             self._schedule(table)
+        return finished
 
     def _schedule(self, table: Table) -> None:
-        """If a computer is to act at this table, let it think (once)."""
+        """If a computer is to act at this table, let it think (once): at its owner."""
+        if not self.owns(table):
+            return
         if table.state == PLAYING:
             self._time_turn(table)
         if table.state != PLAYING or table.code in self.thinking:
@@ -443,18 +522,23 @@ class TableServer:
         if self.stopping:
             return
         # The table may have moved on (its player came back and acted): then drop it.
-        if table.actions == index and table.state == PLAYING and table.computer_plays(seat):
-            action = action_from_json(decided, table.settings.rules.cards)
-            if table.match.refusal(action, seat) is None:
-                self.play(table, seat, action)
-                return
-            self.errors += 1
+        async with self.lock(table):
+            if table.actions == index and table.state == PLAYING and \
+                    table.computer_plays(seat) and self.owns(table):
+                action = action_from_json(decided, table.settings.rules.cards)
+                if table.match.refusal(action, seat) is None:
+                    fence = self.follow.fence(table.code) if self.follow else None
+                    if await self.play(table, seat, action, fence):
+                        return
+                else:
+                    self.errors += 1
         self._schedule(table)
 
     async def _read(self, table: Table) -> None:
         """Bring the hard players' reading of the seats up to the table's finished hands,
         in a worker (docs/ai.md: hard reads how each seat bids and plays)."""
-        if table.settings.strength != "hard" or table.code in self.reading_now:
+        if table.settings.strength != "hard" or table.code in self.reading_now or \
+                not self.owns(table):
             return  # a read under way catches up before it ends
         self.reading_now.add(table.code)
         try:
@@ -471,119 +555,3 @@ class TableServer:
                   flush=True)
         finally:
             self.reading_now.discard(table.code)
-
-    def _time_turn(self, table: Table) -> None:
-        """The table's turn timer (none unless its creator set one): a player who has
-        not decided when it runs out has that one decision made by a computer."""
-        seat, index = table.match.to_act, table.actions
-        running = self.turn_timers.get(table.code)
-        if running is not None and running[1:] == (seat, index):
-            return
-        if running is not None:
-            running[0].cancel()
-            del self.turn_timers[table.code]
-        if table.settings.timer and not table.computer_plays(seat):
-            handle = asyncio.get_running_loop().call_later(
-                table.settings.timer, self._time_out, table, seat, index)
-            self.turn_timers[table.code] = (handle, seat, index)
-
-    def _time_out(self, table: Table, seat: int, index: int) -> None:
-        self.turn_timers.pop(table.code, None)
-        if table.state != PLAYING or table.actions != index or table.match.to_act != seat:
-            return
-        table.timed_out = (seat, index)
-        self.broadcast(table, {"type": "timed_out", "seat": seat})
-        self._schedule(table)
-
-    # --- presence --------------------------------------------------------------------
-
-    def gone(self, conn: Connection) -> None:
-        table, seat = conn.table, conn.seat
-        if table is None or seat is None or self.present.get((table.code, seat)) is not conn:
-            return
-        del self.present[(table.code, seat)]
-        table.seats[seat].connected = False
-        if table.state == PLAYING:
-            self.broadcast(table, {"type": "away", "seat": seat, "computer": False})
-            self._start_grace(table, seat)
-        self.broadcast_table(table)
-
-    def _start_grace(self, table: Table, seat: int) -> None:
-        loop = asyncio.get_running_loop()
-        key = (table.code, seat)
-        old = self.grace_timers.pop(key, None)
-        if old is not None:
-            old.cancel()
-        self.grace_timers[key] = loop.call_later(
-            table.settings.grace, self._cover, table, seat
-        )
-
-    def _cover(self, table: Table, seat: int) -> None:
-        self.grace_timers.pop((table.code, seat), None)
-        s = table.seats[seat]
-        if s.player != "human" or s.connected or table.state != PLAYING:
-            return
-        s.covered = True
-        self.broadcast(table, {"type": "away", "seat": seat, "computer": True})
-        self.broadcast_table(table)
-        self._schedule(table)
-
-    # --- sending ---------------------------------------------------------------------
-
-    def broadcast(self, table: Table, message: dict[str, Any]) -> None:
-        """A message for the whole table: each seat hears what the filter lets it."""
-        for seat in range(4):
-            c = self.present.get((table.code, seat))
-            if c is not None:
-                c.send(message, table.match)
-
-    def broadcast_table(self, table: Table) -> None:
-        self.broadcast(table, table.table_message())
-
-
-async def run(host: str, port: int, data: Path, web_dir: Path | None,
-              proxies: int = 0, workers: int | None = None,
-              rate: float = MESSAGES_PER_SECOND, cdn: str = CDN, ready: Any = None,
-              deadlines: Deadlines = DEADLINES) -> None:
-    """Serve until SIGINT (Ctrl+C) or SIGTERM, or until cancelled."""
-    from .store import SQLiteStore
-
-    raise_file_limit()
-    asyncio.get_running_loop().set_exception_handler(QuietAccepts())
-    data.mkdir(parents=True, exist_ok=True)
-    store = SQLiteStore(data / "tables.sqlite3")
-    server = TableServer(store, web_dir, workers=workers, proxies=proxies, rate=rate,
-                         cache=web_dir.parent / "web-cache" if web_dir else None, cdn=cdn,
-                         deadlines=deadlines)
-    restored = server.restore()
-    finished = sum(t.state == OVER for t in server.tables.values())
-    await server.begin()
-    try:
-        ws_server = await server.serve(host, port)
-    except OSError:  # the port is taken: nothing of ours may outlive the message
-        server.stopping = True
-        server.computers.close()
-        store.close()
-        raise
-    port = ws_server.sockets[0].getsockname()[1]
-    page = "the game's page and " if server.page.built else ""
-    shown = "localhost" if host in THIS_COMPUTER else host
-    network = " and this computer's network addresses" if host in ("0.0.0.0", "::") else ""
-    print(f"Serving {page}tables on http://{shown}:{port}/{network} (tables at"
-          f" ws://{shown}:{port}/table); {restored} tables back ({finished} finished)"
-          f" from {data}", flush=True)
-    if ready is not None:
-        ready(port)
-    # SIGTERM (a service manager, kill) stops the server as Ctrl+C does: the tables are
-    # in the store already; the workers and their helpers are stopped below.
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
-    try:
-        await stop.wait()
-    finally:
-        server.stopping = True
-        ws_server.close()
-        server.computers.close()
-        store.close()

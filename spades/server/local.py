@@ -10,6 +10,7 @@ TableClients (over the real desktop transport) until a condition holds.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import random
 import re
@@ -95,8 +96,22 @@ class ServerProcess:
                 self.kill()
 
 
-def client(url: str) -> TableClient:
-    return TableClient(url, DesktopTransport)
+def client(url: str | list[str]) -> TableClient:
+    """A real TableClient on the desktop transport. Given several servers' addresses
+    (processes sharing one store), each new connection goes to the next of them, as a
+    load balancer in front of them would send it: the client's own reconnecting
+    (after a process is killed, say) then reaches another process."""
+    if isinstance(url, str):
+        return TableClient(url, DesktopTransport)
+    urls = list(url)
+    turns = itertools.count()
+
+    class NextServer(DesktopTransport):
+        def open(self, _url: str) -> None:
+            self.server_url = urls[next(turns) % len(urls)]
+            super().open(self.server_url)
+
+    return TableClient(urls[0], NextServer)
 
 
 async def drive(clients, until, timeout: float = 120.0, players=None, rng=None) -> None:
@@ -144,3 +159,17 @@ async def arrival(clients, timeout: float) -> None:
 
 def random_legal(view, rng):
     return rng.choice(view.legal_actions())
+
+
+def modest(view, rng):
+    """Random legal play that looks at its cards and bids 2 to 4 where it may, so a
+    match runs a few hands (random bids end it by the mercy rule in one)."""
+    from ..engine.actions import LOOK
+
+    legal = view.legal_actions()
+    if view.phase == "bidding":
+        if LOOK in legal:
+            return LOOK
+        bids = [a for a in legal if getattr(a, "value", None) in (2, 3, 4)]
+        return rng.choice(bids or legal)
+    return rng.choice(legal)

@@ -1,15 +1,20 @@
-"""Where the server keeps its tables: one small interface, SQLite by default.
+"""Where the server keeps its tables: one small interface, two stores.
 
 A table is its ``doc`` (code, seed, rules, settings, seats with their tokens, state)
 and its action log; replaying the log from the seed rebuilds the match exactly, so
 nothing else needs keeping. The server writes an action here before it tells anyone
 the action happened, so a server killed at any moment loses no acknowledged action.
-The records of finished hands (``spades-hand/1``) stay for the players' statistics, and
-a finished table comes back after a restart like any other, so its players who return
-find the match's result.
 
-Another store (several servers on a shared Redis, say) implements the same five
-methods.
+- :class:`SQLiteStore` (the default, ``serve`` without ``--store``): one process holds
+  every table in memory over a SQLite file; after a restart every table comes back
+  (:meth:`TableStore.open_tables`). The records of finished hands (``spades-hand/1``)
+  stay for the players' statistics, and a finished table comes back like any other,
+  so its players who return find the match's result.
+- ``RedisStore`` (``--store redis://...``, spades/server/shared/): several processes
+  share every table through one log per table; a write can be refused there (another
+  process wrote first, or this one no longer owns the table), so every write answers
+  whether it is in the log. Its ``shared`` is true: the server then loads a table when
+  a player asks for it and follows its log (shared/follow.py).
 """
 
 from __future__ import annotations
@@ -17,7 +22,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .table import Table
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -42,25 +50,32 @@ CREATE TABLE IF NOT EXISTS records (
 
 
 class TableStore:
-    """The interface: what the server needs of any store."""
+    """The interface: what the server needs of any store. A write returns whether it
+    is in the store: only then may the server tell anyone of it."""
 
-    def save_table(self, code: str, doc: dict[str, Any]) -> None:
-        """Create or replace a table's doc (its seats, settings and state)."""
+    shared = False  # several processes share these tables (they follow each log)
+
+    async def save_table(self, table: Table, tokens: dict[str, int | None] | None = None
+                         ) -> bool:
+        """Create or replace a table's doc (its seats, settings and state); ``tokens``:
+        the seat tokens it gives (token -> seat) or takes back (token -> None)."""
         raise NotImplementedError
 
-    def add_action(self, code: str, index: int, seat: int, action: Any) -> None:
-        """Append action ``index`` of the table's log (JSON form), durably."""
+    async def add_action(self, table: Table, seat: int, action: Any,
+                         fence: str | None = None) -> bool:
+        """Append the table's next action (JSON form), durably; ``fence``: the lease
+        of the process that owns the table, for the actions it takes itself."""
         raise NotImplementedError
 
-    def add_record(self, code: str, hand_number: int, record: dict[str, Any]) -> None:
+    async def add_record(self, code: str, hand_number: int, record: dict[str, Any]) -> None:
         raise NotImplementedError
 
     def open_tables(self) -> list[tuple[dict[str, Any], list[Any]]]:
-        """Every table, finished ones too (their players come back to the result),
-        with its action log in order."""
+        """Every table to hold in memory from the start, finished ones too (their
+        players come back to the result), with its action log in order."""
         raise NotImplementedError
 
-    def records(self, code: str) -> list[dict[str, Any]]:
+    async def close(self) -> None:
         raise NotImplementedError
 
 
@@ -73,19 +88,29 @@ class SQLiteStore(TableStore):
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
 
-    def save_table(self, code: str, doc: dict[str, Any]) -> None:
+    async def save_table(self, table: Table, tokens: dict[str, int | None] | None = None
+                         ) -> bool:
+        self.write_doc(table.doc())
+        return True
+
+    def write_doc(self, doc: dict[str, Any]) -> None:
         self.db.execute(
             "INSERT OR REPLACE INTO tables (code, doc, state) VALUES (?, ?, ?)",
-            (code, json.dumps(doc), doc["state"]),
+            (doc["code"], json.dumps(doc), doc["state"]),
         )
 
-    def add_action(self, code: str, index: int, seat: int, action: Any) -> None:
+    async def add_action(self, table: Table, seat: int, action: Any,
+                         fence: str | None = None) -> bool:
         self.db.execute(
             "INSERT INTO actions (code, idx, seat, action) VALUES (?, ?, ?, ?)",
-            (code, index, seat, json.dumps(action)),
+            (table.code, table.actions, seat, json.dumps(action)),
         )
+        return True
 
-    def add_record(self, code: str, hand_number: int, record: dict[str, Any]) -> None:
+    async def add_record(self, code: str, hand_number: int, record: dict[str, Any]) -> None:
+        self.write_record(code, hand_number, record)
+
+    def write_record(self, code: str, hand_number: int, record: dict[str, Any]) -> None:
         self.db.execute(
             "INSERT OR REPLACE INTO records (code, hand_number, record) VALUES (?, ?, ?)",
             (code, hand_number, json.dumps(record)),
@@ -107,5 +132,5 @@ class SQLiteStore(TableStore):
         )
         return [json.loads(r) for (r,) in rows.fetchall()]
 
-    def close(self) -> None:
+    async def close(self) -> None:
         self.db.close()

@@ -66,6 +66,11 @@ class Table:
     match: Match | None = None
     timed_out: tuple[int, int] | None = None  # (seat, action count) the timer ran out on
     reading: dict[str, Any] | None = None  # hard's reading of the seats (JSON), not stored
+    # On a shared store (docs/deploy.md): the last versioned entry of the table's log
+    # this process has (-1: not in the log yet), and which process holds each seat's
+    # player now. Not stored: the log itself says both.
+    version: int = -1
+    holders: list[str | None] = field(default_factory=lambda: [None] * 4)
 
     # --- seating ---------------------------------------------------------------------
 
@@ -189,6 +194,21 @@ class Table:
             "creator": self.creator,
             "state": self.state,
         }
+
+    def set_doc(self, doc: dict[str, Any]) -> None:
+        """Take a doc from the shared log (another process changed the seats or started
+        the match), or an earlier doc back (this process's change was not written):
+        who is here and who is covered stay as this process knows them."""
+        seats = [Seat(d["player"], d["name"], d["token"]) for d in doc["seats"]]
+        for old, new in zip(self.seats, seats, strict=True):
+            if old.token == new.token:
+                new.connected, new.covered = old.connected, old.covered
+        self.seats, self.creator = seats, doc["creator"]
+        if doc["state"] == WAITING:
+            self.state, self.match = WAITING, None
+        elif self.match is None:
+            self.state = PLAYING
+            self.match = Match(self.settings.rules, self.seed)
 
     @classmethod
     def from_doc(cls, doc: dict[str, Any], actions: list[Any]) -> Table:

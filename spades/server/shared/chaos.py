@@ -1,0 +1,289 @@
+"""serve-chaos: table servers killed at random moments under many tables, and Redis
+itself restarted, against the shared store; then every table checked against its log.
+
+Several ``python -m spades serve --store redis://...`` processes share one real
+``redis-server`` (appendonly, appendfsync always, in a temporary folder). Each table
+seats four of the project's own clients (real TableClients over the desktop
+transport), spread over the processes; each client reconnects by itself to the next
+process when its connection drops. Every few seconds one server process chosen at
+random is killed (SIGKILL) and started again; once in the run (or more: ``--redis-kills``)
+Redis is killed and started again on the same folder. At the end:
+
+- every table finished (its match over);
+- every seat's final view equals the view a replay of the table's log gives that seat;
+- 0 acknowledged actions lost: every action a client saw acknowledged (its own
+  ``update``) is in the log, at the place it was acknowledged;
+- 0 applied twice: the log's versions run 0, 1, 2 ... with no gap and no repeat, and
+  replaying it is legal from the first action to the last;
+- 0 leaks: every message every seat received is checked (serve-check's check_inbox)
+  for a card the seat could not know.
+
+Printed: the kills, and the reconnect times (from a kill to each affected client back
+at its table and seeing the table move again): p50, p95, max.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from ...engine.actions import action_from_json
+from ...engine.match import Match
+from ...engine.rules import Rules
+from ...engine.wire import view_to_json
+from ..bench import percentile
+from ..check import NAMES, check_inbox, kept_inboxes
+from ..local import ServerProcess, client, drive, modest
+from .redis_local import RedisProcess
+
+
+def read_log(url: str, code: str) -> dict[str, Any]:
+    """A table's log as Redis holds it: its first doc, its versions in order, and the
+    match replayed from its seed and actions (``match``; raises if an action of the
+    log is not legal where it stands)."""
+    import redis
+
+    from .redis_store import log_key
+
+    db = redis.Redis.from_url(url, decode_responses=True)
+    try:
+        entries = db.xrange(log_key(code))
+    finally:
+        db.close()
+
+    versions = [int(f["v"]) for _, f in entries if f["v"] != ""]
+    first = json.loads(entries[0][1]["d"])
+    rules = Rules.from_dict(first["settings"]["rules"])
+    match = Match(rules, first["seed"])
+    actions = []
+    for _, fields in entries:
+        if fields["k"] == "act":
+            data = json.loads(fields["d"])
+            action = action_from_json(data["action"], rules.cards)
+            reason = match.refusal(action, data["seat"])
+            if reason is not None:
+                raise AssertionError(f"table {code}: action {len(actions)} of the log is"
+                                     f" not legal: {reason}")
+            match.apply(action, data["seat"])
+            actions.append(data)
+    return {"doc": first, "versions": versions, "actions": actions, "match": match,
+            "entries": entries}
+
+
+class Chaos:
+    """One run: the Redis, the server processes, the tables and what each client
+    heard, the kills and the reconnect times."""
+
+    def __init__(self, args: Any, folder: Path) -> None:
+        self.args = args
+        self.folder = folder
+        self.rng = random.Random(args.seed)
+        self.redis = RedisProcess(folder / "redis")
+        self.servers: list[ServerProcess] = []
+        self.tables: list[list[Any]] = []
+        self.inbox: dict[int, list[dict[str, Any]]] = {}
+        self.waiting: list[tuple[Any, float, int]] = []  # (client, killed at, actions then)
+        self.reconnects: list[float] = []
+        self.kills = 0
+        self.redis_kills = 0
+        self.stop = False
+
+    # --- the pieces ------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.redis.start()
+        for n in range(self.args.processes):
+            server = ServerProcess(self.folder / f"server{n}", rate=1000, workers=1,
+                                   extra=("--store", self.redis.url, "--per-address",
+                                          str(8 * self.args.tables + 16)))
+            self.servers.append(server.start())
+
+    def client(self, first: int) -> Any:
+        """A client whose connections go to the processes in turn, from ``first``."""
+        urls = [s.url for s in self.servers]
+        urls = urls[first:] + urls[:first]
+        c = client(urls)
+        self.inbox.update(kept_inboxes([c]))
+        return c
+
+    async def seat_tables(self) -> None:
+        args = self.args
+        for t in range(args.tables):
+            first = t % len(self.servers)
+            creator = self.client(first)
+            creator.create("Ann", pace=args.pace, rules={"target": args.target})
+            await drive([creator], lambda c=creator: c.status == "ready" and c.table)
+            clients = [creator]
+            for seat in range(1, args.humans):
+                c = self.client((first + seat) % len(self.servers))
+                c.join(creator.code, NAMES[seat], seat=seat)
+                clients.append(c)
+                await drive(clients, lambda c=c: c.status == "ready")
+            await drive(clients, lambda cs=clients: all(c.table and sum(
+                s["player"] == "human" and s["connected"] for s in c.table["seats"])
+                == len(cs) for c in cs))
+            creator.start()
+            self.tables.append(clients)
+
+    # --- the kills -------------------------------------------------------------------
+
+    async def kill_loop(self) -> None:
+        redis_kills_at = sorted(self.rng.uniform(0.2, 0.7) for _ in range(self.args.redis_kills))
+        began = time.monotonic()
+        while not self.stop:
+            await asyncio.sleep(self.args.kill_every * self.rng.uniform(0.6, 1.4))
+            if self.stop:
+                return
+            share = (time.monotonic() - began) / max(1.0, self.args.expected_seconds)
+            if redis_kills_at and share >= redis_kills_at[0]:
+                redis_kills_at.pop(0)
+                self._note_affected(None)
+                self.redis.kill()
+                self.redis_kills += 1
+                await asyncio.sleep(1.0)
+                await asyncio.to_thread(self.redis.start)
+                continue
+            server = self.rng.choice(self.servers)
+            self._note_affected(server.url)
+            server.kill()
+            self.kills += 1
+            await asyncio.to_thread(server.start, server.port)
+
+    def _note_affected(self, url: str | None) -> None:
+        """The clients a kill reaches (those on that process; every client for Redis's)
+        and when: each is back once it is ready at its table and has seen it move."""
+        now = time.monotonic()
+        for clients in self.tables:
+            if clients[0].view is not None and clients[0].view.phase == "over":
+                continue
+            for c in clients:
+                if url is None or getattr(c.transport, "server_url", None) == url:
+                    self.waiting.append((c, now, c.actions))
+
+    def check_back(self) -> None:
+        now = time.monotonic()
+        still = []
+        for c, killed_at, actions in self.waiting:
+            over = c.view is not None and c.view.phase == "over"
+            if c.status == "ready" and (c.actions > actions or over):
+                self.reconnects.append(now - killed_at)
+            else:
+                still.append((c, killed_at, actions))
+        self.waiting = still
+
+    # --- the run ---------------------------------------------------------------------
+
+    async def play(self) -> None:
+        clients = [c for cs in self.tables for c in cs]
+        players = {id(c): modest for c in clients}
+        killer = asyncio.ensure_future(self.kill_loop())
+
+        def done() -> bool:
+            self.check_back()
+            return all(c.view is not None and c.view.phase == "over" for c in clients)
+
+        try:
+            await drive(clients, done, timeout=self.args.timeout, players=players,
+                        rng=self.rng)
+        finally:
+            self.stop = True
+            killer.cancel()
+        self.check_back()
+
+    def verdict(self) -> dict[str, Any]:
+        """Every table against its log (see the module's docstring)."""
+        out = {"tables": len(self.tables), "finished": 0, "lost": 0, "doubled": 0,
+               "views_differ": 0, "leaks": 0, "problems": []}
+        for clients in self.tables:
+            code = clients[0].code.replace("-", "")
+            try:
+                log = read_log(self.redis.url, code)
+            except AssertionError as exc:  # an illegal action in the log: one applied twice
+                out["doubled"] += 1
+                out["problems"].append(str(exc))
+                continue
+            if log["versions"] != list(range(len(log["versions"]))):
+                out["doubled"] += 1
+                out["problems"].append(f"table {code}: versions {log['versions'][:5]}...")
+            match = log["match"]
+            out["finished"] += match.is_over
+            logged = [a["action"] for a in log["actions"]]
+            records = {h.hand_number: h.to_record() for h in match.history}
+            for c in clients:
+                for message in self.inbox[id(c)]:
+                    if message["type"] != "update":
+                        continue
+                    at = message["actions"] - 1
+                    mine = message["seat"] == c.seat
+                    if at >= len(logged) or (mine and logged[at] != message["action"]):
+                        out["lost"] += 1
+                        out["problems"].append(f"table {code}: action {at} acknowledged"
+                                               f" to seat {c.seat} is not in the log")
+                if view_to_json(c.view) != view_to_json(match.view(c.seat)):
+                    out["views_differ"] += 1
+                    out["problems"].append(f"table {code}: seat {c.seat}'s view differs")
+                try:
+                    check_inbox(self.inbox[id(c)], c.seat, records)
+                except AssertionError as exc:
+                    out["leaks"] += 1
+                    out["problems"].append(str(exc)[:300])
+        out["tracebacks"] = sum(s.output().count("Traceback") for s in self.servers)
+        return out
+
+    def close(self) -> None:
+        for clients in self.tables:
+            for c in clients:
+                c.close()
+        for server in self.servers:
+            server.stop()
+        self.redis.stop()
+
+
+async def chaos(args: Any) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        run = Chaos(args, Path(folder))
+        try:
+            run.start()
+            await run.seat_tables()
+            began = time.monotonic()
+            await run.play()
+            seconds = time.monotonic() - began
+            result = run.verdict()
+        finally:
+            run.close()
+    times = run.reconnects
+    result.update({"seconds": seconds, "kills": run.kills, "redis_kills": run.redis_kills,
+                   "reconnects": len(times), "never_back": len(run.waiting),
+                   "reconnect_p50": percentile(times, 0.5),
+                   "reconnect_p95": percentile(times, 0.95),
+                   "reconnect_max": max(times, default=float("nan"))})
+    return result
+
+
+def failures(result: dict[str, Any]) -> int:
+    return (result["tables"] - result["finished"] + result["lost"] + result["doubled"]
+            + result["views_differ"] + result["leaks"] + result["tracebacks"]
+            + result["never_back"])
+
+
+def main(args: Any) -> int:
+    result = asyncio.run(chaos(args))
+    print(f"{result['tables']} tables on {args.processes} processes, {result['seconds']:.0f} s:"
+          f" {result['kills']} server processes killed (SIGKILL), Redis killed"
+          f" {result['redis_kills']} times (restarted on its folder)")
+    print(f"tables finished {result['finished']}/{result['tables']}; acknowledged actions"
+          f" lost {result['lost']}; applied twice {result['doubled']}; views unlike the log's"
+          f" {result['views_differ']}; leaks {result['leaks']}; server tracebacks"
+          f" {result['tracebacks']}")
+    print(f"reconnect times (a kill to the client back at its table, seeing it move),"
+          f" {result['reconnects']} clients: p50 {result['reconnect_p50']:.1f} s,"
+          f" p95 {result['reconnect_p95']:.1f} s, max {result['reconnect_max']:.1f} s;"
+          f" never back {result['never_back']}")
+    for problem in result["problems"][:10]:
+        print("  ", problem)
+    return 0 if failures(result) == 0 else 1

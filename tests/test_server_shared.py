@@ -1,0 +1,170 @@
+"""Tables shared by several table servers through one real Redis (serve --store):
+real ``python -m spades serve`` processes, a real ``redis-server`` (the redis_server
+fixture), real TableClients. A table created on one process is resumed and joined on
+another for every seat at every moment of a hand; a killed owner's table plays on at
+another process; the store's one write script refuses a second write of the same
+action and a write by an owner whose lease ran out."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from server_support import ServerProcess, client, drive
+
+from spades.engine.wire import view_to_json
+from spades.server.local import modest
+from spades.server.shared.chaos import read_log
+
+
+def shared_servers(tmp_path, redis_server, count=2, workers=1):
+    return [ServerProcess(tmp_path / f"p{n}", rate=1000, workers=workers,
+                          extra=("--store", redis_server.url)).start() for n in range(count)]
+
+
+def same_as_the_log(url, clients):
+    """Every seat's view equals the view a replay of the table's log gives that seat;
+    the log's versions run without a gap or a repeat."""
+    log = read_log(url, clients[0].code.replace("-", ""))
+    assert log["versions"] == list(range(len(log["versions"])))
+    for c in clients:
+        assert c.actions == len(log["actions"])
+        assert view_to_json(c.view) == view_to_json(log["match"].view(c.seat))
+    return log
+
+
+def test_create_on_one_process_then_join_and_resume_on_another_at_every_moment(
+        tmp_path, redis_server):
+    """Created on P1; the friends join through P2 and P1 in turn; then after every
+    action of the match one seat (each in turn) leaves its process and resumes on the
+    other, with the actions it saw: every seat, at every moment of each hand."""
+    p1, p2 = shared_servers(tmp_path, redis_server)
+    urls = [p1.url, p2.url]
+    try:
+        async def play():
+            ann = client(p1.url)
+            ann.create("Ann", pace=0, rules={"target": 150})
+            await drive([ann], lambda: ann.status == "ready")
+            seats = [ann]
+            for n, name in enumerate(("Bob", "Cy", "Di"), start=1):
+                c = client(urls[n % 2])
+                c.join(ann.code, name, seat=n)
+                seats.append(c)
+                await drive(seats, lambda c=c: c.status == "ready")
+            await drive(seats, lambda: all(c.table and sum(
+                s["player"] == "human" and s["connected"] for s in c.table["seats"]) == 4
+                for c in seats))
+            ann.start()
+            await drive(seats, lambda: all(c.view is not None for c in seats))
+            where = [0, 1, 0, 1]  # the process each seat is on now
+            moves = 0
+            while not (seats[0].view and seats[0].view.phase == "over"):
+                goal = seats[0].actions + 1
+                # One action, then the move: a seat acts only up to the goal.
+                players = {id(c): (lambda v, r, c=c, g=goal: modest(v, r) if c.actions < g
+                                   else None) for c in seats}
+                await drive(seats, lambda g=goal: all(c.actions >= g for c in seats)
+                            or seats[0].view.phase == "over", players=players, timeout=60)
+                seat = moves % 4
+                old = seats[seat]
+                where[seat] = 1 - where[seat]
+                new = client(urls[where[seat]])
+                new.resume(old.token, old.actions)
+                old.close()
+                seats[seat] = new
+                await drive(seats, lambda n=new, a=old.actions: n.status == "ready"
+                            and n.view is not None and n.actions >= a)
+                moves += 1
+            await drive(seats, lambda: all(c.view.phase == "over" for c in seats))
+            log = same_as_the_log(redis_server.url, seats)
+            assert moves == len(log["actions"]) >= 56  # a move after every action
+            assert len(log["match"].history) >= 1
+            for c in seats:
+                c.close()
+
+        asyncio.run(play())
+    finally:
+        for p in (p1, p2):
+            p.stop()
+    for p in (p1, p2):
+        assert "Traceback" not in p.output(), p.output()[-3000:]
+
+
+def test_a_killed_owner_s_table_plays_on_at_another_process(tmp_path, redis_server):
+    """One friend and three computers, created on P1 (P1 owns it: its computers play
+    there); the friend's connection moves to P2; P1 is killed outright mid-hand. P2
+    takes the table over when P1's lease runs out: its computers play on and the match
+    ends, with every seat's view that of the log. A client that was on P1 comes back by
+    itself through P2."""
+    p1, p2 = shared_servers(tmp_path, redis_server)
+    try:
+        async def play():
+            ann = client(p1.url)
+            ann.create("Ann", pace=0.02, rules={"target": 100})
+            await drive([ann], lambda: ann.status == "ready")
+            bob = client([p1.url, p2.url])  # on P1 first; after a drop, P2
+            bob.join(ann.code, "Bob", seat=2)
+            await drive([ann, bob], lambda: bob.status == "ready" and ann.table and sum(
+                s["player"] == "human" for s in ann.table["seats"]) == 2)
+            ann.start()
+            players = {id(ann): modest, id(bob): modest}
+            await drive([ann, bob], lambda: ann.actions > 6, players=players)
+            moved = client(p2.url)
+            moved.resume(ann.token, ann.actions)
+            ann.close()
+            players = {id(moved): modest, id(bob): modest}
+            await drive([moved, bob], lambda: moved.status == "ready"
+                        and moved.actions > 12, players=players)
+            killed_at, before = time.monotonic(), moved.actions
+            p1.kill()
+            # A computer's turn or a friend's: either way the table must move on.
+            await drive([moved, bob], lambda: moved.actions > before + 8
+                        and bob.status == "ready" and bob.actions == moved.actions,
+                        players=players, timeout=60)
+            print(f"after the owner was killed the table moved on in"
+                  f" {time.monotonic() - killed_at:.1f} s")
+            await drive([moved, bob], lambda: moved.view.phase == "over"
+                        and bob.view.phase == "over", players=players, timeout=300)
+            same_as_the_log(redis_server.url, [moved, bob])
+            for c in (moved, bob):
+                c.close()
+
+        asyncio.run(play())
+    finally:
+        for p in (p1, p2):
+            p.stop()
+    assert "Traceback" not in p2.output(), p2.output()[-3000:]
+
+
+def test_the_write_script_refuses_a_second_writer_and_a_lapsed_owner(redis_server):
+    """Straight at the store: two writers of the same version, one wins; an owner
+    whose lease ran out (another took it, with a newer fencing token) writes nothing,
+    the new owner does."""
+    from spades.server.shared.redis_store import RedisStore
+
+    async def go():
+        one, two = RedisStore(redis_server.url), RedisStore(redis_server.url)
+        await one.connect()
+        await two.connect()
+        try:
+            assert await one.append("T", "doc", {"n": 0}, version=-1)
+            assert not await two.append("T", "doc", {"n": 0}, version=-1)  # exists
+            first = await asyncio.gather(one.append("T", "act", 1, version=0),
+                                         two.append("T", "act", 2, version=0))
+            assert sorted(first) == [False, True]
+            lease = await one.claim("T", 100)
+            assert lease is not None and await two.claim("T", 100) is None
+            assert await one.append("T", "act", 3, version=1, lease=lease)
+            await asyncio.sleep(0.2)  # one's lease runs out
+            newer = await two.claim("T", 5000)
+            assert newer is not None and newer.split("/")[1] > lease.split("/")[1]
+            assert not await one.append("T", "act", 4, version=2, lease=lease)
+            assert await two.append("T", "act", 5, version=2, lease=newer)
+            log = await one.read_log("T")
+            assert [f["v"] for _, f in log] == ["0", "1", "2", "3"]
+        finally:
+            await one.close()
+            await two.close()
+
+    asyncio.run(go())
+
