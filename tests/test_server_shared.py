@@ -168,3 +168,59 @@ def test_the_write_script_refuses_a_second_writer_and_a_lapsed_owner(redis_serve
 
     asyncio.run(go())
 
+
+
+def test_serve_bench_runs_one_then_two_shared_processes_in_one_go(redis_server):
+    """serve-bench --store temp --processes 1,2: its own redis-server, one process and
+    then two sharing it, each with its figures (per process for two), and the ratio of
+    their actions a second; no errors. (The figures themselves are for people to read:
+    no speed is asserted here.)"""
+    import subprocess
+    import sys
+
+    redis_server.stop()  # the fixture proves redis-server is here; the bench runs its own
+    bench = subprocess.run(
+        [sys.executable, "-m", "spades", "serve-bench", "--tables", "4", "--seconds", "2",
+         "--store", "temp", "--processes", "1,2"],
+        capture_output=True, text=True, timeout=300)
+    assert bench.returncode == 0, bench.stdout[-2000:] + bench.stderr[-2000:]
+    out = bench.stdout
+    assert "--- 1 process ---" in out and "--- 2 processes ---" in out
+    assert "  process 1 (" in out and "redis-server memory:" in out
+    assert "actions a second: 1 process" in out and "2 processes" in out
+    assert out.count("errors: 0") == 2
+
+
+def test_processes_on_one_port_and_a_client_that_finds_another_by_itself(
+        tmp_path, redis_server):
+    """Two processes listening on one port (SO_REUSEPORT). The game's own client, with
+    its one address, plays on the first (the only one listening when it connected);
+    the second starts on the same port; the first is killed: the client reconnects by
+    itself, the kernel hands the connection to the second, whose `resume` finds the
+    table and whose computers take it over; the match plays to its end."""
+    first = ServerProcess(tmp_path / "p0", rate=1000, workers=1,
+                          extra=("--store", redis_server.url)).start()
+    second = ServerProcess(tmp_path / "p1", rate=1000, workers=1,
+                           extra=("--store", redis_server.url))
+    try:
+        async def play():
+            ann = client(first.url)
+            ann.create("Ann", pace=0.02, rules={"target": 100})
+            await drive([ann], lambda: ann.status == "ready")
+            ann.start()
+            players = {id(ann): modest}
+            await drive([ann], lambda: ann.actions > 10, players=players)
+            await asyncio.to_thread(second.start, first.port)
+            first.kill()
+            before = ann.actions
+            await drive([ann], lambda: ann.status == "ready" and ann.actions > before + 4,
+                        players=players, timeout=60)
+            await drive([ann], lambda: ann.view.phase == "over", players=players, timeout=300)
+            same_as_the_log(redis_server.url, [ann])
+            ann.close()
+
+        asyncio.run(play())
+    finally:
+        for s in (first, second):
+            s.stop()
+    assert "Traceback" not in second.output(), second.output()[-3000:]

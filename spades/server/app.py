@@ -138,6 +138,9 @@ class TableServer(Presence):
             # A flooding client's close reply waits behind its unread messages: do not
             # wait long for it.
             close_timeout=2, server_header=VERSION,
+            # Sharing a store, several processes of one machine may listen on one port:
+            # the kernel hands each new connection to one of them (SO_REUSEPORT).
+            reuse_port=self.follow is not None,
         )
         asyncio.ensure_future(self._sweep())
         return server

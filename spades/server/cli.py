@@ -171,7 +171,7 @@ def add_server_commands(command: Any) -> None:
                    " --data, one process")
     p.set_defaults(run=cmd_serve)
 
-    p = command("serve-bench", "many tables of computer clients against one table server "
+    p = command("serve-bench", "many tables of computer clients against table servers "
                 "on loopback: actions/s, action-to-update latency, memory per table")
     p.add_argument("--tables", type=positive(2000), default=200, metavar="N",
                    help="tables of four connected clients each")
@@ -182,6 +182,13 @@ def add_server_commands(command: Any) -> None:
     p.add_argument("--rate", type=float, default=1.0, metavar="R",
                    help="actions a second at each table (default 1)")
     p.add_argument("--seed", type=whole_number, default=1, metavar="S")
+    p.add_argument("--store", default=None, metavar="URL",
+                   help="the servers' shared store: redis://HOST:PORT/DB (a Redis of the"
+                   " bench's alone: its tables stay there), or temp for a redis-server the"
+                   " bench starts in a temporary folder; default: one server on SQLite")
+    p.add_argument("--processes", default="1", metavar="N[,N...]",
+                   help="server processes sharing --store; several counts (1,2) run one"
+                   " after the other and print the ratio of their actions a second")
     p.set_defaults(run=cmd_serve_bench)
 
     p = command("serve-check", "random matches through a real table server, every message "

@@ -87,8 +87,9 @@ class Chaos:
         self.servers: list[ServerProcess] = []
         self.tables: list[list[Any]] = []
         self.inbox: dict[int, list[dict[str, Any]]] = {}
-        self.waiting: list[tuple[Any, float, int]] = []  # (client, killed at, actions then)
-        self.reconnects: list[float] = []
+        self.waiting: list[list[Any]] = []  # client, killed at, actions then, back after
+        self.reconnects: list[float] = []  # from a kill to the client seeing its table move
+        self.resumed: list[float] = []  # from a kill to the client seated again
         self.kills = 0
         self.redis_kills = 0
         self.stop = False
@@ -163,17 +164,21 @@ class Chaos:
                 continue
             for c in clients:
                 if url is None or getattr(c.transport, "server_url", None) == url:
-                    self.waiting.append((c, now, c.actions))
+                    self.waiting.append([c, now, c.actions, None])
 
     def check_back(self) -> None:
         now = time.monotonic()
         still = []
-        for c, killed_at, actions in self.waiting:
+        for wait in self.waiting:
+            c, killed_at, actions, resumed = wait
             over = c.view is not None and c.view.phase == "over"
+            if resumed is None and c.status == "ready" and c.connected_at > killed_at:
+                wait[3] = resumed = now - killed_at
             if c.status == "ready" and (c.actions > actions or over):
                 self.reconnects.append(now - killed_at)
+                self.resumed.append(now - killed_at if resumed is None else resumed)
             else:
-                still.append((c, killed_at, actions))
+                still.append(wait)
         self.waiting = still
 
     # --- the run ---------------------------------------------------------------------
@@ -261,7 +266,9 @@ async def chaos(args: Any) -> dict[str, Any]:
                    "reconnects": len(times), "never_back": len(run.waiting),
                    "reconnect_p50": percentile(times, 0.5),
                    "reconnect_p95": percentile(times, 0.95),
-                   "reconnect_max": max(times, default=float("nan"))})
+                   "reconnect_max": max(times, default=float("nan")),
+                   "resumed_p50": percentile(run.resumed, 0.5),
+                   "resumed_p95": percentile(run.resumed, 0.95)})
     return result
 
 
@@ -284,6 +291,8 @@ def main(args: Any) -> int:
           f" {result['reconnects']} clients: p50 {result['reconnect_p50']:.1f} s,"
           f" p95 {result['reconnect_p95']:.1f} s, max {result['reconnect_max']:.1f} s;"
           f" never back {result['never_back']}")
+    print(f"  of which seated again (the resume answered): p50 {result['resumed_p50']:.1f} s,"
+          f" p95 {result['resumed_p95']:.1f} s; the rest waits for the table's new owner")
     for problem in result["problems"][:10]:
         print("  ", problem)
     return 0 if failures(result) == 0 else 1

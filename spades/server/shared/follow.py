@@ -11,7 +11,7 @@ and gives back the leases of the tables it runs.
   versioned one is known by its version, the others by the writer. While this process
   writes to a table, the table's new entries wait for the next read (the write's
   answer says whether the entry is this process's).
-- **Owning** (:meth:`Follower.keep`, every second): the leases held are renewed
+- **Owning** (:meth:`Follower.keep`, every half second): the leases held are renewed
   (``LEASE_MS``; one not renewed in time is let go); a playing table whose lease is
   free is taken (a fencing token in the lease; the new owner's timers and computers
   start: :meth:`TableServer.take_over`); the seats held by a process that is gone
@@ -28,11 +28,11 @@ import time
 from typing import Any
 
 from ...engine.actions import action_from_json
-from ..table import PLAYING, WAITING, Table
+from ..table import OVER, PLAYING, WAITING, Table
 from .redis_store import P, RedisStore
 
-LEASE_MS = 3000  # a dead owner's tables are taken within this and a tick
-TICK = 1.0
+LEASE_MS = 2000  # a dead owner's tables are taken within this and a tick
+TICK = 0.5
 DROP_AFTER = 10.0  # seconds a table neither owned nor seated here stays in memory
 READ_BLOCK_MS = 100
 STATUS_EVERY = 60.0  # seconds between two status lines
@@ -273,6 +273,11 @@ class Follower:
                 self.until[code] = asked + 0.8 * LEASE_MS / 1000
             elif code in server.tables:
                 self.lose(server.tables[code])
+        for code in [c for c in self.leases if c in server.tables
+                     and server.tables[c].state == OVER]:  # a finished match needs no owner
+            lease = self.leases.pop(code)
+            self.until.pop(code, None)
+            await self.store.release(code, lease)
         free = [c for c, t in server.tables.items()
                 if t.state == PLAYING and c not in self.leases]
         for code, holder in (await self.store.holders(free)).items():

@@ -9,7 +9,7 @@ Keys (``spades:`` first):
 - ``lease:CODE`` ``PROCESS/FENCE`` while a process owns the table (expires unless
   renewed), ``fence:CODE`` the counter its fencing tokens come from;
 - ``tokens``     token -> ``CODE SEAT``, for a ``resume`` on any process;
-- ``proc:ID``    present while that process lives (renewed every second).
+- ``proc:ID``    present while that process lives (renewed every half second).
 
 :data:`APPEND` is the only way into a log: a versioned entry goes in only at the
 version after the last one (so two writers can never both write the same action, and
