@@ -125,6 +125,10 @@ def redis_server(tmp_path):
         if os.environ.get("SPADES_REQUIRE_REDIS") == "1":
             pytest.fail(message)
         pytest.skip(message)
+    try:
+        import redis  # noqa: F401  (the servers' client library: pyproject.toml pins it)
+    except ImportError:
+        pytest.fail("the redis package is missing from this environment: make .venv/.installed")
     process = RedisProcess(tmp_path / "redis").start()
     yield process
     process.stop()

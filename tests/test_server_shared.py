@@ -224,3 +224,37 @@ def test_processes_on_one_port_and_a_client_that_finds_another_by_itself(
         for s in (first, second):
             s.stop()
     assert "Traceback" not in second.output(), second.output()[-3000:]
+
+
+def test_a_resume_while_redis_is_down_waits_for_it_and_then_succeeds(tmp_path, redis_server):
+    """Redis killed; a player resumes through a process that does not hold the table
+    (so it must read the log): the connection is closed with "try again" (1013), the
+    client tries again by itself, and once Redis is back on its folder the player is
+    seated and the table plays on. No traceback in either server."""
+    p1, p2 = shared_servers(tmp_path, redis_server)
+    try:
+        async def play():
+            ann = client(p1.url)
+            ann.create("Ann", pace=0.02, rules={"target": 100})
+            await drive([ann], lambda: ann.status == "ready")
+            ann.start()
+            players = {id(ann): modest}
+            await drive([ann], lambda: ann.actions > 8, players=players)
+            token, seen = ann.token, ann.actions
+            ann.close()
+            redis_server.kill()
+            back = client(p2.url)
+            back.resume(token, seen)
+            await drive([back], lambda: back.tries >= 1)  # closed, and trying again
+            assert back.status in ("retrying", "connecting"), back.reason
+            await asyncio.to_thread(redis_server.start)
+            await drive([back], lambda: back.status == "ready" and back.actions > seen + 4,
+                        players={id(back): modest}, timeout=60)
+            back.close()
+
+        asyncio.run(play())
+    finally:
+        for p in (p1, p2):
+            p.stop()
+    for p in (p1, p2):
+        assert "Traceback" not in p.output(), p.output()[-3000:]

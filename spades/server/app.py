@@ -49,7 +49,7 @@ from .protocol import (
     read_message,
     show_code,
 )
-from .store import TableStore
+from .store import StoreAway, TableStore
 from .table import OVER, PLAYING, WAITING, Settings, Table, update_message
 
 VERSION = "spades-server/1"
@@ -176,6 +176,9 @@ class TableServer(Presence):
                     reason = str(exc)[:120]
                     conn.send({"type": "error", "reason": reason})
                     await ws.close(1008, reason)
+                    break
+                except StoreAway:  # the client comes again by itself, as after any drop
+                    await ws.close(1013, "the tables' store is out of reach; try again")
                     break
                 except Refused as exc:
                     refusal = {"type": "refused", "reason": str(exc)}
@@ -391,7 +394,10 @@ class TableServer(Presence):
         await self._save(table, before)
         self.started(table)
         if self.follow is not None:
-            await self.follow.claim(table)
+            try:
+                await self.follow.claim(table)
+            except StoreAway:
+                pass  # the next tick of the follower claims it
 
     def started(self, table: Table) -> None:
         self.last_action[table.code] = time.monotonic()

@@ -49,6 +49,11 @@ CREATE TABLE IF NOT EXISTS records (
 """
 
 
+class StoreAway(Exception):
+    """The store cannot be reached now (a shared store's Redis restarting, say): the
+    request was not done, and may be tried again."""
+
+
 class TableStore:
     """The interface: what the server needs of any store. A write returns whether it
     is in the store: only then may the server tell anyone of it."""

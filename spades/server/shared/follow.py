@@ -28,6 +28,7 @@ import time
 from typing import Any
 
 from ...engine.actions import action_from_json
+from ..store import StoreAway
 from ..table import OVER, PLAYING, WAITING, Table
 from .redis_store import P, RedisStore
 
@@ -140,9 +141,20 @@ class Follower:
                 table = self.server.tables.get(code)
                 if table is None or code in self.store.writing:
                     continue  # dropped meanwhile, or a write under way: next read
-                for entry_id, fields in entries:
-                    self.apply(table, fields)
-                    self.last_id[code] = entry_id
+                try:
+                    for entry_id, fields in entries:
+                        self.apply(table, fields)
+                        self.last_id[code] = entry_id
+                except Exception as exc:  # never seen: this process lets the table go
+                    self.server.errors += 1
+                    print(f"table {code}: its log could not be followed ({exc!r}); let go,"
+                          " loaded again when asked for", file=sys.stderr, flush=True)
+                    for seat in range(4):  # its players come back by resume
+                        conn = self.server.present.pop((code, seat), None)
+                        if conn is not None:
+                            conn.table = conn.seat = None
+                            asyncio.ensure_future(conn.ws.close(1013, "try again"))
+                    self.drop(table)
             if answer and any(c in self.store.writing for c in self.last_id):
                 await asyncio.sleep(0.001)  # let the write's answer in before reading again
 
@@ -239,7 +251,7 @@ class Follower:
             except Exception as exc:  # Redis away: the leases run out, others take over
                 from redis.exceptions import RedisError
 
-                if not isinstance(exc, RedisError | OSError):
+                if not isinstance(exc, RedisError | OSError | StoreAway):
                     self.server.errors += 1
                 print(f"shared store: {exc!r}", file=sys.stderr, flush=True)
             now = time.monotonic()

@@ -21,11 +21,12 @@ always`` Redis answers only once the entry is on disk.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from ..store import TableStore
+from ..store import StoreAway, TableStore
 
 if TYPE_CHECKING:
     from ..table import Table
@@ -60,6 +61,17 @@ RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
+
+
+@contextlib.asynccontextmanager
+async def reaching():
+    """Redis not answering (restarting, unreachable) becomes :class:`StoreAway`."""
+    from redis.exceptions import RedisError
+
+    try:
+        yield
+    except (RedisError, OSError) as exc:
+        raise StoreAway(str(exc)) from exc
 
 
 def log_key(code: str) -> str:
@@ -137,7 +149,8 @@ class RedisStore(TableStore):
         return []  # a table is loaded when a player asks for it (follow.py)
 
     async def read_log(self, code: str, after: str = "-") -> list[tuple[str, dict[str, str]]]:
-        return await self.db.xrange(log_key(code), min=after)
+        async with reaching():
+            return await self.db.xrange(log_key(code), min=after)
 
     async def read_new(self, streams: dict[str, str], block_ms: int) -> list[Any]:
         return await self.reader.xread(streams, count=200, block=block_ms)
@@ -151,7 +164,8 @@ class RedisStore(TableStore):
             return -1
 
     async def find_token(self, token: str) -> tuple[str, int] | None:
-        place = await self.db.hget(f"{P}tokens", token)
+        async with reaching():
+            place = await self.db.hget(f"{P}tokens", token)
         if not place:
             return None
         code, seat = place.split()
@@ -162,10 +176,11 @@ class RedisStore(TableStore):
     async def claim(self, code: str, ms: int) -> str | None:
         """The table's lease for this process, if no one holds it: its value (this
         process and a new fencing token), else None."""
-        fence = await self.db.incr(f"{P}fence:{code}")
-        lease = f"{self.me}/{fence}"
-        if await self.db.set(f"{P}lease:{code}", lease, nx=True, px=ms):
-            return lease
+        async with reaching():
+            fence = await self.db.incr(f"{P}fence:{code}")
+            lease = f"{self.me}/{fence}"
+            if await self.db.set(f"{P}lease:{code}", lease, nx=True, px=ms):
+                return lease
         return None
 
     async def renew(self, leases: dict[str, str], ms: int) -> dict[str, bool]:
