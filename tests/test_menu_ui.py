@@ -540,6 +540,9 @@ def test_main_says_why_it_refuses_too_many_frames():
                          env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert "--frames: must be at most 1000000" in run.stderr, run.stderr
+    # the sentence names the number refused (it once printed a literal "not {value}")
+    said = run.stderr.strip().splitlines()[-1]
+    assert said.endswith(f"not {10**30}") and "{" not in said, said
 
 
 @pytest.mark.parametrize("size", ["320x480", "390x844", "1280x720"])

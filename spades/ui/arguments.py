@@ -27,7 +27,7 @@ def frame_count(text: str) -> int:
     if value > MAX_FRAMES:
         raise argparse.ArgumentTypeError(
             f"must be at most {MAX_FRAMES} (about 4.6 hours at 60 frames a second;"
-            " a match ends long before), not {value}")
+            f" a match ends long before), not {value}")
     return value
 
 
