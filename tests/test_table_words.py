@@ -206,3 +206,35 @@ def test_the_phone_team_bar_says_which_number_is_the_bid(size):
                 assert f"bags {shown.bags[team]}" in words, (size, words)
             seen += 1
         act(d, situation, touch=True)
+
+
+@pytest.mark.parametrize("size,how", [("1280x720", "key"), ("390x844", "finger")])
+def test_hint_and_whose_turn_at_mirrors_told_bid_speak_of_it(size, how, tmp_path,
+                                                             monkeypatch):
+    """While the table shows the bid Mirror made for the player ("Your bid: Mirror: you
+    hold 5 spades, so you bid 5", Go on), the Hint and T speak of that bid and of Go
+    on, as the screen does. Before, both read the engine, already past the bidding:
+    "Wait: Noor is to act" under "Your turn to bid" (Noor had bid; West had not) and
+    "trick 1 of 13: Noor's turn to lead"."""
+    from dataclasses import replace
+
+    monkeypatch.setenv("SPADES_DATA_DIR", str(tmp_path))  # announcements on stay here
+    d = Driver("--size", size, "--speed", "instant", start=False)
+    d.app.settings = replace(d.app.settings, announcements=True)
+    d.app.options = d.app.table_options()
+    d.app.options.rules = preset("mirror")
+    d.app.start()
+    assert d.wait_for_player() == "told"
+    told = d.scene.told_bid
+    d.press("h") if how == "key" else d.tap(("tool", "hint"))
+    hint = d.scene.hint_text
+    assert hint.startswith(told) and "Go on" in hint and "Wait" not in hint, hint
+    assert d.scene.overlays[-1] == "hint"  # a panel of its own, over Go on, not under it
+    words = " ".join(drawn_words(d))
+    assert hint in " ".join(words.split()), words  # drawn whole
+    d.press("escape") if how == "key" else d.tap(("btn", "close"))
+    assert not d.scene.overlays and d.control(("btn", "told_ok")) is not None
+    d.press("t")
+    said = d.scene.transcript.texts()[-1]
+    assert said.startswith(f"Hand 1, bidding: {told}") and "Go on" in said, said
+    assert d.situation() == "told"  # neither key went on past the bid

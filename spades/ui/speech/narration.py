@@ -20,6 +20,7 @@ from ..layout.window import Layout, compute_layout, compute_layout_below
 from . import captions
 from .announce import Announcement, Announcer, Transcript, bid_words, card_words, cards_words
 from .seen_words import HINDSIGHT
+from .words import told_bid_hint
 
 # The keys that ask, as the help overlay lists them.
 ASK_KEYS = {
@@ -135,6 +136,9 @@ class Narration:
         if top == "breakdown" and self.match.phase != "over":
             return self.announcer.say(f"Hand {len(self.match.history)} is scored: Enter "
                                       "deals the next hand.")
+        if self.told_bid is not None:  # the table waits on the bid Mirror made
+            return self.announcer.say(f"Hand {self.shown.hand_number + 1}, bidding: "
+                                      + told_bid_hint(self.told_bid))
         return self.announcer.whose_turn(self.match.view(0))
 
     def narrate_message(self, text: str, card: int | None = None) -> None:

@@ -102,6 +102,13 @@ def forced_bid_words(bid: int) -> str:
     return f"Mirror: you hold {bid} spade{'s' if bid != 1 else ''}, so you bid {bid}"
 
 
+def told_bid_hint(told: str) -> str:
+    """The Hint (and whose turn) while the table shows the bid Mirror made for the
+    player: that bid, the rule, and what goes on."""
+    return (f"{told}. Under Mirror everyone bids the spades they hold, so the game "
+            "makes your bid. Go on continues the bidding.")
+
+
 def few_bid_label(view: PlayerView, bid: int, forced: bool) -> str:
     """A bid button of a bidding variant's short choice: "Nil", "5: your spades" under
     Whiz, marked "(forced)" when it is the only bid the rules leave."""

@@ -40,7 +40,7 @@ from ..art.avatar import table_faces
 from ..layout.window import Layout, compute_layout
 from ..speech.announce import cards_words
 from ..speech.narration import Narration
-from ..speech.words import UNDO_ASK, bid_words, comparison_verdict, rules_hint
+from ..speech.words import UNDO_ASK, bid_words, comparison_verdict, rules_hint, told_bid_hint
 from ..widgets import Group, InputMode, ScrollArea
 from . import anim
 from .choreography import HUMAN, Choreography, Shown, hand_order
@@ -352,10 +352,12 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
     def hint(self) -> None:
         """What the player may do now and why. At a bid or a pass it is a panel of its
         own over the one that asks (said whole, wrapped, never cut: in the bid panel's
-        rooms on a phone it ran over two parts and ended in "..."); in play, the
+        rooms on a phone it ran over two parts and ended in "..."), as at the bid Mirror
+        made for the player (on the message line it covered Go on); in play, the
         message line."""
         text = self.rules_hint()
-        if self.can_act() and self.view.phase in ("bidding", "passing"):
+        if self.told_bid is not None or (self.can_act() and
+                                         self.view.phase in ("bidding", "passing")):
             self.hint_text = text
             self._open("hint")
             self.narrate_message(text)
@@ -363,6 +365,9 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             self.say(text, 8.0)
 
     def rules_hint(self) -> str:
+        if self.told_bid is not None:
+            # The table still shows the bid Mirror made (the engine is past the bidding).
+            return told_bid_hint(self.told_bid)
         view = self.match.view(HUMAN)
         suggestion = None
         bid = self.suggested_bid_value() if view.my_turn else None
