@@ -238,3 +238,22 @@ def test_hint_and_whose_turn_at_mirrors_told_bid_speak_of_it(size, how, tmp_path
     said = d.scene.transcript.texts()[-1]
     assert said.startswith(f"Hand 1, bidding: {told}") and "Go on" in said, said
     assert d.situation() == "told"  # neither key went on past the bid
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600"])
+def test_hint_at_a_hands_breakdown_speaks_of_the_breakdown(size):
+    """The Hint with the hand's breakdown open says the hand is scored and Next hand
+    goes on, as T does (by key: the breakdown covers the toolbar). Before, it read the
+    engine, already in the next hand, and said "Wait: Eli is to act." under the
+    breakdown that waited for the player."""
+    from ui_driver import act
+
+    d = Driver("--size", size, "--speed", "instant")
+    while (situation := d.wait_for_player()) != "breakdown":
+        act(d, situation)
+    d.press("h")
+    hint = d.scene.message[0]
+    assert hint.startswith("Hand 1 is scored") and "Next hand" in hint, hint
+    assert "Wait" not in hint
+    assert hint in drawn_words(d)
+    assert d.situation() == "breakdown"

@@ -368,6 +368,10 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         if self.told_bid is not None:
             # The table still shows the bid Mirror made (the engine is past the bidding).
             return told_bid_hint(self.told_bid)
+        if self.breakdown is not None and self.match.phase != OVER:
+            # The breakdown waits for Next hand (the engine has dealt the next hand).
+            return (f"Hand {self.breakdown.hand_number + 1} is scored. Next hand deals "
+                    "the next one.")
         view = self.match.view(HUMAN)
         suggestion = None
         bid = self.suggested_bid_value() if view.my_turn else None
