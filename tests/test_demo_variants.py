@@ -129,3 +129,56 @@ def test_the_demonstrations_words_name_no_key_or_tap(rules):
     from spades.ui.table.demo_deal import demo_deal
 
     assert not any("Press" in text for text in demo_deal(preset(rules)).texts.values())
+
+
+@pytest.mark.parametrize("size", ["1280x720", "800x600"])
+def test_the_hint_in_the_demonstration_says_what_the_step_asks(size):
+    """H at each step of the guided deal (it has no toolbar): a step to read says Next
+    goes on, a step that asks for a card names it (the demonstration takes no other),
+    the pass names the cards it asks for. Before, the rule alone: "any card may be
+    played" where only the 2 of spades was taken, and "Wait: West is to act" at the
+    welcome."""
+    from spades.engine.cards import card_name
+
+    d = Driver("--speed", "fast", "--size", size, start=False)
+    options = d.app.table_options()
+    options.rules = preset("standard,nil_pass=1")
+    demo = DemoScene(options, rules=options.rules, input_mode=d.app.input)
+    d.app.show(demo)
+    press = d.click
+    heard = {}
+    for _ in range(60):
+        d.until(lambda: demo.waiting and (demo.step() in (*demo.read_only, "free") or
+                                          demo.can_act()), 600)
+        step = demo.step()
+        if step == "free":
+            break
+        d.press("h")
+        hint = demo.hint_text if demo.overlays and demo.overlays[-1] == "hint" else \
+            demo.message[0]
+        heard[step] = hint
+        assert hint in " ".join(drawn_words(d)) or demo.overlays[-1] == "hint", hint
+        if demo.overlays and demo.overlays[-1] == "hint":
+            d.press("escape")
+        if step in demo.read_only:
+            assert "Next goes on" in hint and "Wait" not in hint, (step, hint)
+            press(("btn", "tutor_next"))
+        elif step == "bid":
+            press(("bid", demo.suggested_bid_value()))
+            press(("btn", "confirm"))
+        elif step == "pass":
+            asked = demo.asked["pass"]
+            assert hint.startswith("In this demonstration, pass the " +
+                                   " and the ".join(card_name(c) for c in asked)), hint
+            for card in asked:
+                press(("card", card))
+            press(("btn", "confirm"))
+        else:
+            asked = demo.asked.get(step)
+            if asked is not None:
+                assert hint.startswith(f"In this demonstration, play the {card_name(asked)}"), \
+                    (step, hint)
+            press(("card", asked if asked is not None else
+                   cards_of(demo.view.legal_card_mask())[0]))
+    assert demo.reached == list(demo.steps)
+    assert {"welcome", "trump", "pass"} <= set(heard), heard

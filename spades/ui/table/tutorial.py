@@ -22,6 +22,7 @@ from ...engine import STANDARD, Match, Play, Rules, mask_of, parse_cards
 from ...engine.cards import card_name
 from ..art.theme import Text
 from ..layout.window import compute_layout, compute_layout_below, too_small
+from ..speech.words import rules_hint
 from ..widgets import InputMode
 from .choreography import BLOCK
 from .demo_deal import DemoDeal, demo_deal
@@ -186,6 +187,23 @@ class DemoScene(TableScene):
                      + " and the ".join(card_name(c) for c in asked))  # type: ignore[union-attr]
             return
         super().pick_pass(card)
+
+    def rules_hint(self) -> str:
+        """The step's own ask first: a step to read waits for Next, and a step that
+        asks for a card takes no other (the rule alone said "any card may be played"
+        where only the 2 of spades was taken, and "Wait: West is to act" at the
+        welcome)."""
+        step = self.step()
+        if step in self.read_only and step not in self.acknowledged:
+            return "This step is to read: Next goes on."
+        asked = self.asked.get(step)
+        if asked is None or not self.can_act():
+            return super().rules_hint()
+        if isinstance(asked, tuple):  # the pass: its cards, then the rule (no coach's)
+            return ("In this demonstration, pass the "
+                    + " and the ".join(card_name(c) for c in asked) + ". "
+                    + rules_hint(self.match.view(HUMAN), self.names))
+        return f"In this demonstration, play the {card_name(asked)}. {super().rules_hint()}"
 
     def human_card(self, card: int) -> None:
         asked = self.asked.get(self.step())
