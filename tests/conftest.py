@@ -22,8 +22,11 @@ from spades import platform  # noqa: E402
 def own_data_folder(monkeypatch, tmp_path_factory):
     """Each test's saves in a folder of its own: a test that changes the settings (House
     rules turning nil off, say) must not hand them to the next test's App, nor read the
-    saves of the machine's player. A test that sets SPADES_DATA_DIR itself still can."""
+    saves of the machine's player; its exports in another (an Export driven through the
+    App writes nothing in the machine's Downloads folder). A test that sets either
+    variable itself still can."""
     monkeypatch.setenv("SPADES_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    monkeypatch.setenv("SPADES_DOWNLOADS_DIR", str(tmp_path_factory.mktemp("downloads")))
 
 
 @pytest.fixture(autouse=True)

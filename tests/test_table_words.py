@@ -142,7 +142,7 @@ def test_taken_back_is_not_drawn_over_the_pause_menu_on_a_phone():
 @pytest.mark.parametrize("n", [1, 2])
 def test_nil_passings_hint_suggests_cards_with_their_reason(n):
     """Hint at a nil pass, by finger on a phone: the coach's cards with their reason
-    first, as for a bid ("Pass the 2 of clubs is suggested: ..."), then the rule; with
+    first, as for a bid ("Suggested: pass the 2 of clubs. ..."), then the rule; with
     one card to pass back, "You see it", not "them". Before, the rule alone."""
     from ui_driver import act
 
@@ -161,7 +161,7 @@ def test_nil_passings_hint_suggests_cards_with_their_reason(n):
     cards, reason = d.scene.pass_advice()
     from spades.ui.speech.announce import cards_words
 
-    assert hint.startswith(f"Pass {cards_words(cards)} is suggested: "), hint
+    assert hint.startswith(f"Suggested: pass {cards_words(cards)}. "), hint
     if n == 1:
         assert "You see them" not in " ".join(drawn_words(d))
 

@@ -380,7 +380,7 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         if view.phase == "passing" and view.my_turn and not self.shared:
             # As for a bid: the suggestion and its reason, then the rule.
             cards, reason = self.pass_advice()
-            return (f"Pass {cards_words(cards)} is suggested: {reason.rstrip('.')}. "
+            return (f"Suggested: pass {cards_words(cards)}. {reason.rstrip('.')}. "
                     + rules_hint(view, self.names))
         return rules_hint(view, self.names, suggestion)
 
