@@ -108,8 +108,7 @@ def client(url: str | list[str]) -> TableClient:
 
     class NextServer(DesktopTransport):
         def open(self, _url: str) -> None:
-            self.server_url = urls[next(turns) % len(urls)]
-            super().open(self.server_url)
+            super().open(urls[next(turns) % len(urls)])
 
     return TableClient(urls[0], NextServer)
 

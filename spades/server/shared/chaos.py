@@ -2,12 +2,14 @@
 itself restarted, against the shared store; then every table checked against its log.
 
 Several ``python -m spades serve --store redis://...`` processes share one real
-``redis-server`` (appendonly, appendfsync always, in a temporary folder). Each table
-seats four of the project's own clients (real TableClients over the desktop
-transport), spread over the processes; each client reconnects by itself to the next
-process when its connection drops. Every few seconds one server process chosen at
-random is killed (SIGKILL) and started again; once in the run (or more: ``--redis-kills``)
-Redis is killed and started again on the same folder. At the end:
+``redis-server`` (appendonly, appendfsync always, in a temporary folder), all listening
+on one port (SO_REUSEPORT: the kernel hands each new connection to one of them). Each
+table seats ``--humans`` of the project's own clients (real TableClients over the
+desktop transport, with that one address; computer players in the other seats); a
+client whose connection drops reconnects by itself and reaches a live process. Every
+few seconds one server process chosen at random is killed (SIGKILL) and started again
+on the port; once in the run (or more: ``--redis-kills``) Redis is killed and started
+again on the same folder. At the end:
 
 - every table finished (its match over);
 - every seat's final view equals the view a replay of the table's log gives that seat;
@@ -18,8 +20,9 @@ Redis is killed and started again on the same folder. At the end:
 - 0 leaks: every message every seat received is checked (serve-check's check_inbox)
   for a card the seat could not know.
 
-Printed: the kills, and the reconnect times (from a kill to each affected client back
-at its table and seeing the table move again): p50, p95, max.
+Printed: the kills, and the reconnect times (from a kill to each client it dropped,
+or for Redis's every client, back at its table and seeing the table move again):
+p50, p95, max; and apart, to the client seated again (its ``resume`` answered).
 """
 
 from __future__ import annotations
@@ -90,6 +93,8 @@ class Chaos:
         self.waiting: list[list[Any]] = []  # client, killed at, actions then, back after
         self.reconnects: list[float] = []  # from a kill to the client seeing its table move
         self.resumed: list[float] = []  # from a kill to the client seated again
+        self.drops: list[tuple[Any, float, int]] = []  # client, dropped at, actions then
+        self.killed_at: list[float] = []
         self.kills = 0
         self.redis_kills = 0
         self.stop = False
@@ -98,30 +103,36 @@ class Chaos:
 
     def start(self) -> None:
         self.redis.start()
+        port = 0
         for n in range(self.args.processes):
             server = ServerProcess(self.folder / f"server{n}", rate=1000, workers=1,
                                    extra=("--store", self.redis.url, "--per-address",
                                           str(8 * self.args.tables + 16)))
-            self.servers.append(server.start())
+            self.servers.append(server.start(port))
+            port = server.port
 
-    def client(self, first: int) -> Any:
-        """A client whose connections go to the processes in turn, from ``first``."""
-        urls = [s.url for s in self.servers]
-        urls = urls[first:] + urls[:first]
-        c = client(urls)
+    def client(self) -> Any:
+        """The game's client at the processes' one address; its drops are noted."""
+        c = client(self.servers[0].url)
         self.inbox.update(kept_inboxes([c]))
+        dropped = c._dropped
+
+        def noted(reason: str) -> None:
+            self.drops.append((c, time.monotonic(), c.actions))
+            dropped(reason)
+
+        c._dropped = noted
         return c
 
     async def seat_tables(self) -> None:
         args = self.args
-        for t in range(args.tables):
-            first = t % len(self.servers)
-            creator = self.client(first)
+        for _ in range(args.tables):
+            creator = self.client()
             creator.create("Ann", pace=args.pace, rules={"target": args.target})
             await drive([creator], lambda c=creator: c.status == "ready" and c.table)
             clients = [creator]
             for seat in range(1, args.humans):
-                c = self.client((first + seat) % len(self.servers))
+                c = self.client()
                 c.join(creator.code, NAMES[seat], seat=seat)
                 clients.append(c)
                 await drive(clients, lambda c=c: c.status == "ready")
@@ -150,24 +161,27 @@ class Chaos:
                 await asyncio.to_thread(self.redis.start)
                 continue
             server = self.rng.choice(self.servers)
-            self._note_affected(server.url)
+            self.killed_at.append(time.monotonic())
             server.kill()
             self.kills += 1
             await asyncio.to_thread(server.start, server.port)
 
     def _note_affected(self, url: str | None) -> None:
-        """The clients a kill reaches (those on that process; every client for Redis's)
-        and when: each is back once it is ready at its table and has seen it move."""
+        """Redis killed: every client of a table still playing waits for it; each is
+        back once it is ready at its table and has seen it move."""
         now = time.monotonic()
         for clients in self.tables:
             if clients[0].view is not None and clients[0].view.phase == "over":
                 continue
             for c in clients:
-                if url is None or getattr(c.transport, "server_url", None) == url:
-                    self.waiting.append([c, now, c.actions, None])
+                self.waiting.append([c, now, c.actions, None])
 
     def check_back(self) -> None:
         now = time.monotonic()
+        for c, at, actions in self.drops:  # each drop timed from the kill before it
+            kill = max((k for k in self.killed_at if k <= at), default=at)
+            self.waiting.append([c, kill if at - kill < 3.0 else at, actions, None])
+        self.drops.clear()
         still = []
         for wait in self.waiting:
             c, killed_at, actions, resumed = wait
