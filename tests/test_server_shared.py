@@ -139,7 +139,7 @@ def test_a_killed_owner_s_table_plays_on_at_another_process(tmp_path, redis_serv
 def test_the_write_script_refuses_a_second_writer_and_a_lapsed_owner(redis_server):
     """Straight at the store: two writers of the same version, one wins; an owner
     whose lease ran out (another took it, with a newer fencing token) writes nothing,
-    the new owner does."""
+    the new owner does; a write sent again with its nonce is not written twice."""
     from spades.server.shared.redis_store import RedisStore
 
     async def go():
@@ -160,8 +160,12 @@ def test_the_write_script_refuses_a_second_writer_and_a_lapsed_owner(redis_serve
             assert newer is not None and newer.split("/")[1] > lease.split("/")[1]
             assert not await one.append("T", "act", 4, version=2, lease=lease)
             assert await two.append("T", "act", 5, version=2, lease=newer)
+            # A write sent again (its first answer lost) is answered as done, once.
+            assert await two.append("T", "act", 6, version=3, lease=newer, nonce="n6")
+            assert await two.append("T", "act", 6, version=3, lease=newer, nonce="n6")
+            assert not await two.append("T", "act", 7, version=3, lease=newer, nonce="n7")
             log = await one.read_log("T")
-            assert [f["v"] for _, f in log] == ["0", "1", "2", "3"]
+            assert [f["v"] for _, f in log] == ["0", "1", "2", "3", "4"]
         finally:
             await one.close()
             await two.close()

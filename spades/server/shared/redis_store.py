@@ -32,10 +32,14 @@ if TYPE_CHECKING:
     from ..table import Table
 
 P = "spades:"
-# KEYS: ver, log, lease, tokens. ARGV: expected version ('' for an entry without one),
-# lease ('' when not written as owner), kind, process, data, then token/place pairs
-# (place '' removes the token).
+# KEYS: ver, log, lease, tokens, last. ARGV: expected version ('' for an entry without
+# one), lease ('' when not written as owner), kind, process, data, the write's own
+# nonce, then token/place pairs (place '' removes the token). A versioned write sent
+# again with its nonce (the client library retries a write whose answer was lost)
+# finds itself the last one written, and is answered as done, not written twice.
 APPEND = """
+if ARGV[1] ~= '' and tonumber(redis.call('GET', KEYS[1]) or '-1') == tonumber(ARGV[1]) + 1
+    and redis.call('GET', KEYS[5]) == ARGV[6] then return 1 end
 if ARGV[2] ~= '' and redis.call('GET', KEYS[3]) ~= ARGV[2] then return -2 end
 local v = ''
 if ARGV[1] ~= '' then
@@ -43,9 +47,10 @@ if ARGV[1] ~= '' then
   if now ~= tonumber(ARGV[1]) then return -1 end
   v = tostring(now + 1)
   redis.call('SET', KEYS[1], v)
+  redis.call('SET', KEYS[5], ARGV[6])
 end
 redis.call('XADD', KEYS[2], '*', 'k', ARGV[3], 'v', v, 'p', ARGV[4], 'd', ARGV[5])
-for i = 6, #ARGV, 2 do
+for i = 7, #ARGV, 2 do
   if ARGV[i + 1] == '' then redis.call('HDEL', KEYS[4], ARGV[i])
   else redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1]) end
 end
@@ -104,7 +109,8 @@ class RedisStore(TableStore):
         self._release = self.db.register_script(RELEASE)
 
     async def append(self, code: str, kind: str, data: Any, version: int | None = None,
-                     lease: str | None = None, tokens: dict[str, str] | None = None) -> bool:
+                     lease: str | None = None, tokens: dict[str, str] | None = None,
+                     nonce: str | None = None) -> bool:
         """One entry into a table's log through :data:`APPEND`; False when the script
         refused it or Redis could not be reached (then it may be in the log all the
         same, its answer lost: the follower finds it there)."""
@@ -113,9 +119,11 @@ class RedisStore(TableStore):
         pairs = [x for token, place in (tokens or {}).items() for x in (token, place)]
         try:
             done = await self._append(
-                keys=[f"{P}ver:{code}", log_key(code), f"{P}lease:{code}", f"{P}tokens"],
+                keys=[f"{P}ver:{code}", log_key(code), f"{P}lease:{code}", f"{P}tokens",
+                      f"{P}last:{code}"],
                 args=["" if version is None else version, lease or "", kind, self.me,
-                      json.dumps(data, separators=(",", ":")), *pairs])
+                      json.dumps(data, separators=(",", ":")),
+                      nonce or secrets.token_hex(8), *pairs])
         except (RedisError, OSError):
             self.counts["unreachable"] += 1
             return False
