@@ -12,13 +12,15 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from ui_driver import Driver, decide_by_keyboard, focus_row, menu_driver
+from ui_driver import Driver, act, decide_by_keyboard, focus_row, menu_driver
 
 from spades.engine import Rules
 from spades.engine.cards import SUIT_NAMES, suit_of
 from spades.ui.pages.journey import JourneyScreen
 from spades.ui.pages.menu import SettingsScreen
+from spades.ui.speech.announce import card_words
 from spades.ui.speech.narration import TURNED_OFF, TURNED_ON
+from spades.ui.speech.words import rules_hint
 
 SHORT = Rules(target=150)
 
@@ -95,6 +97,57 @@ def test_t_says_whose_turn_it_is():
     name = d.scene.names[view.to_act]
     assert texts(d)[-1].startswith(f"Hand 1, trick {len(view.tricks) + 1} of 13: "
                                    f"{name}'s turn to play; "), texts(d)[-1]
+
+
+def in_flight(d: Driver) -> tuple[int, int] | None:
+    """A computer player's card the engine has played that is still flying to the
+    table: (seat, card), or None."""
+    scene = d.scene
+    flying = {f.card for f in scene.flights}
+    return next(((seat, card) for seat, card in scene.match.view(0).trick
+                 if seat != 0 and card in flying and (seat, card) not in scene.shown.trick),
+                None)
+
+
+def test_t_and_hint_name_a_card_only_once_it_is_on_the_table():
+    # At normal speed a card flies for a quarter second after the engine has played
+    # it: T (which does not hurry the table) must not name it until it lands, and
+    # Hint (which lands the motion first) speaks of the table it then shows.
+    d = Driver("--speed", "normal", start=False)
+    d.app.settings = replace(d.app.settings, announcements=True)
+    d.app.options = d.app.table_options()
+    d.app.options.rules = SHORT
+    d.app.start()
+    checked_t = checked_hint = False
+    for _ in range(6000):
+        if checked_t and checked_hint:
+            break
+        if d.situation() is not None:
+            act(d, d.situation())
+            continue
+        d.frame()
+        flying = in_flight(d)
+        if flying is None:
+            continue
+        seat, card = flying
+        named = f"{d.scene.names[seat]} {card_words(card)}"
+        if not checked_t:
+            d.press("t")
+            said = texts(d)[-1]
+            assert in_flight(d) == flying, "the card landed before T was asked"
+            assert said.startswith("Hand ") and named not in said, said
+            d.until(lambda: (seat, card) in d.scene.shown.trick)  # noqa: B023
+            if len(d.scene.shown.trick) < 4:  # (a trick's last card ends it: not said)
+                d.press("t")
+                assert named in texts(d)[-1], texts(d)[-1]
+                checked_t = True
+        else:
+            d.press("h")
+            said = texts(d)[-1]
+            assert (seat, card) in d.scene.shown.trick, "Hint left the card in the air"
+            assert said == rules_hint(d.scene.shown.view, d.scene.names), said
+            checked_hint = True
+    assert checked_t and checked_hint
 
 
 def test_the_suggested_bid_is_said():

@@ -130,8 +130,8 @@ class Narration:
         return Announcement(f"Coach: {what}. {reason.rstrip('.')}.")
 
     def turn_words(self) -> Announcement:
-        """Whose turn it is (the T key), the table's panels first: a hand's score waits
-        for Enter, and the match may be over."""
+        """Whose turn it is (the T key) as the table shows it, the table's panels first:
+        a hand's score waits for Enter, and the match may be over."""
         top = self.overlays[-1] if self.overlays else None
         if top == "breakdown" and self.match.phase != "over":
             return self.announcer.say(f"Hand {len(self.match.history)} is scored: Enter "
@@ -139,7 +139,8 @@ class Narration:
         if self.told_bid is not None:  # the table waits on the bid Mirror made
             return self.announcer.say(f"Hand {self.shown.hand_number + 1}, bidding: "
                                       + told_bid_hint(self.told_bid))
-        return self.announcer.whose_turn(self.match.view(0))
+        # The table as shown: the engine may be a card or a bid ahead while it flies.
+        return self.announcer.whose_turn(self.shown.view)
 
     def narrate_message(self, text: str, card: int | None = None) -> None:
         """What the table tells the player on its message line; a refusal of ``card``
@@ -189,7 +190,7 @@ class Narration:
         """A key that asks (1 to 5): answered at once, urgent. True if it was one."""
         if key not in ASK_KEYS:
             return False
-        view = self.match.view(0)
+        view = self.shown.view  # as the table shows it, not the engine's next card
         what = ASK_KEYS[key][0]
         a = self.announcer
         said = {"hand": a.read_hand, "trick": a.read_trick, "scores": a.read_scores,

@@ -61,6 +61,9 @@ class Shown:
     deck_left: int = 0
     winner_card: int | None = None  # the card that took the trick being shown
     top_suits: frozenset[int] | None = None  # a two-row hand's upper row, for the hand
+    # The player's view as of the last action the table has shown (its card landed,
+    # its bid said): what T and Hint read, so they never name what is still in flight.
+    view: PlayerView | None = None
 
     def rows(self, lay: Layout) -> int | None:
         """Settle the hand's rows for ``lay`` (see :mod:`hand_rows`): ``hand`` is put in
@@ -73,6 +76,7 @@ class Shown:
     def sync(self, view: PlayerView, hands_scored: int) -> None:
         if view.hand_number != self.hand_number or not view.looked:
             self.top_suits = None  # a new hand: its rows are settled afresh
+        self.view = view
         self.hand_number = view.hand_number
         self.dealer = view.dealer
         self.face_up = view.looked
@@ -101,6 +105,25 @@ class Choreography:
 
     # --- the event scripts ---------------------------------------------------------
 
+    def enqueue(self, events: list[actions.Event], view: PlayerView) -> None:
+        """Queue one action's ``events`` to animate; ``view`` (the player's view after
+        that action) becomes ``shown.view`` once the first of them is shown: its script
+        begun and its flights landed (the card on the table, the bid's bubble up)."""
+        self.view_marks.append((self.events_queued + min(1, len(events)), view))
+        self.events_queued += len(events)
+        self.queue.extend(events)
+        self._take_marks()
+
+    def _take_marks(self) -> None:
+        while (self.view_marks and self.view_marks[0][0] <= self.events_begun
+               and not self.flights):
+            self.shown.view = self.view_marks.popleft()[1]
+
+    def forget_marks(self) -> None:
+        """The queue was dropped (a take-back, a fresh view): no view waits any more."""
+        self.view_marks.clear()
+        self.events_queued = self.events_begun = 0
+
     def _pump(self) -> None:
         while True:
             self._land_flights()
@@ -111,7 +134,9 @@ class Choreography:
                     wait = next(self.script)
                 except StopIteration:
                     self.script = None
+                    self._take_marks()
                     continue
+                self._take_marks()
                 if wait == BLOCK:
                     self.blocked = True
                     return
@@ -120,6 +145,7 @@ class Choreography:
             if not self.queue:
                 return
             event = self.queue.popleft()
+            self.events_begun += 1
             self.narrate_event(event)  # the words start with the motion
             self.script = self._script(event)
             self.wait_until = self.now
@@ -135,6 +161,7 @@ class Choreography:
             else:
                 keep.append(f)
         self.flights = keep
+        self._take_marks()
 
     def _fly(self, card: int | None, start: Rect, end: Rect, duration: float,
              on_land: Callable[[], None] | None = None) -> float:

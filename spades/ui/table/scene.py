@@ -33,6 +33,7 @@ from ...engine import (
     Match,
     MatchOver,
     Play,
+    PlayerView,
     Rules,
 )
 from ...engine.match import HandResult
@@ -101,6 +102,8 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         self.shown = Shown()
         self.view = self.match.view(HUMAN)
         self.queue: deque[Event] = deque()
+        self.view_marks: deque[tuple[int, PlayerView]] = deque()  # see enqueue
+        self.events_queued = self.events_begun = 0
         self.script: Iterator[Any] | None = None
         self.wait_until = 0.0
         self.blocked = False
@@ -151,7 +154,8 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             self.shown.sync(self.view, len(self.match.history))
             self._resume_overlays()
         else:
-            self.queue.extend(self.match.opening_events)
+            self.shown.view = self.view
+            self.enqueue(self.match.opening_events, self.view)
 
     # --- time and speed ----------------------------------------------------------------
 
@@ -258,7 +262,7 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             return False
         events = self.match.apply(action)
         self.view = self.match.view(HUMAN)
-        self.queue.extend(events)
+        self.enqueue(events, self.view)
         self.on_change()
         if self.match.is_over:
             self.on_match_over()
@@ -334,6 +338,7 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             return
         self.practice = True
         self.queue.clear()
+        self.forget_marks()
         self.script = None
         self.blocked = False
         self.flights = []
@@ -372,12 +377,15 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             # The breakdown waits for Next hand (the engine has dealt the next hand).
             return (f"Hand {self.breakdown.hand_number + 1} is scored. Next hand deals "
                     "the next one.")
-        view = self.match.view(HUMAN)
+        # The table as shown (the engine may be a card or a bid ahead while it flies);
+        # a suggestion only once it has caught up.
+        view = self.shown.view
+        mine = view.my_turn and self.idle
         suggestion = None
-        bid = self.suggested_bid_value() if view.my_turn else None
+        bid = self.suggested_bid_value() if mine else None
         if bid is not None and self._suggested is not None:
             suggestion = (bid, self._suggested[2], suggested_bid_worth(view))
-        if view.phase == "passing" and view.my_turn and not self.shared:
+        if view.phase == "passing" and mine and not self.shared:
             # As for a bid: the suggestion and its reason, then the rule.
             cards, reason = self.pass_advice()
             return (f"Suggested: pass {cards_words(cards)}. {reason.rstrip('.')}. "

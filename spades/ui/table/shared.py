@@ -103,19 +103,20 @@ class SharedMatch:
             self.history = [self.turned.result(hand_result(self.client.hand_records[n], n))
                             for n in numbers]
 
-    def pull(self) -> tuple[list[Any], list[str], bool]:
-        """What arrived since the last frame: the events to animate, in order; what to
-        tell the player; and whether a fresh view replaced what was not seen."""
+    def pull(self) -> tuple[list[tuple[list[Any], Any]], list[str], bool]:
+        """What arrived since the last frame: each action's events to animate with the
+        view after it, in order; what to tell the player; and whether a fresh view
+        replaced what was not seen."""
         c = self.client
         c.poll()
-        events: list[Any] = []
+        events: list[tuple[list[Any], Any]] = []
         words: list[str] = []
         jumped = False
         while c.updates:
             update = c.updates.popleft()
             self.actions.append(update.action)
             self.current = self.turned.view(update.view)
-            events.extend(self.turned.event(e) for e in update.events)
+            events.append(([self.turned.event(e) for e in update.events], self.current))
             self.sent = None
             self.turn_began = c.clock()
         while c.notices:
@@ -228,12 +229,14 @@ class SharedPlay:
             self.flights = []
             self.overlays = [o for o in self.overlays if o in ("scores", "help", "pause")]
             self.breakdown = self.result = self.told_bid = None
+            self.forget_marks()
             self.view = m.view(0)
             self.shown.sync(self.view, len(m.history))
             self.narrate_resync()
             self.decision_key = None
             self._resume_overlays()
-        self.queue.extend(events)
+        for batch, view in events:
+            self.enqueue(batch, view)
         if len(self.queue) > 12 and not self.blocked:
             self.finish_motion()  # far behind (a breakdown read at length): catch up
         self.options.names = m.names()
