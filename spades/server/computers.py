@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -68,6 +69,10 @@ def _start_worker(server: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
+    # Ctrl+C in a terminal reaches every process of the group: the server stops its
+    # workers itself; a worker interrupted while waiting printed a KeyboardInterrupt
+    # traceback into the server's log.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _ended(pid: int) -> bool:
@@ -126,20 +131,23 @@ class Computers:
 
     def close(self) -> None:
         """Stop every process the pool started: its workers (a search under way is
-        dropped), then the forkserver and the resource tracker that multiprocessing
-        keeps for them, so a stopped server leaves no process behind."""
+        dropped), then the forkserver that multiprocessing keeps for them; its
+        resource tracker ends with the server. A stopped server leaves no process."""
         workers = list((self.pool._processes or {}).values())
         self.pool.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             worker.terminate()
         for worker in workers:
             worker.join(5)
-        # multiprocessing's own helpers live as long as the server would; their
-        # _stop() is how the standard library's tests end them.
-        from multiprocessing import forkserver, resource_tracker
+        # The forkserver lives as long as the server would; its _stop() is how the
+        # standard library's tests end it. The resource tracker is left to end with the
+        # server (its pipe closes then): stopped here, it unlinked the pool's semaphores
+        # while the pool's threads still held them, and their finalizers then wrote
+        # tracebacks (FileNotFoundError, the tracker's KeyError) into the server's log,
+        # 4 stops of 25 mid-play.
+        from multiprocessing import forkserver
 
-        for helper in (forkserver._forkserver, resource_tracker._resource_tracker):
-            try:
-                helper._stop()
-            except (AttributeError, OSError, ChildProcessError):
-                pass
+        try:
+            forkserver._forkserver._stop()
+        except (AttributeError, OSError, ChildProcessError):
+            pass
