@@ -296,8 +296,11 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             sign_y = y + len(lines) * step
             sign_xs = [None] if not broken or together else [
                 area.centerx - sign_w // 2, area.x + 2, area.right - sign_w - 2]
+            # The sign alone needs no line's descenders: on a phone held sideways
+            # (568x320) only the old height fits between the trick's cards.
+            sign_h = step if lines else size + 4
             for sign_x in sign_xs:
-                sign = [] if sign_x is None else [Rect(sign_x, sign_y, sign_w, step)]
+                sign = [] if sign_x is None else [Rect(sign_x, sign_y, sign_w, sign_h)]
                 if all(not self.peeks(b) and b.collidelist(cards) < 0 for b in boxes + sign):
                     break
             else:
@@ -313,8 +316,8 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
                 self.spades_sign(surface, Rect(drawn.right + 12, y - 3, sign_w, step),
                                  icon, words)
             y += step
-        if sign_x is not None:
-            self.spades_sign(surface, Rect(sign_x, y, sign_w, step), icon, words)
+        if sign:
+            self.spades_sign(surface, sign[0], icon, words)
 
     def spades_sign(self, surface: pygame.Surface, box: Rect, icon: pygame.Surface,
                     words: pygame.Surface) -> None:
