@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from contextlib import contextmanager
 
 from server_support import ServerProcess, client, drive
 
@@ -17,9 +18,19 @@ from spades.server.local import modest
 from spades.server.shared.chaos import read_log
 
 
+@contextmanager
 def shared_servers(tmp_path, redis_server, count=2, workers=1):
-    return [ServerProcess(tmp_path / f"p{n}", rate=1000, workers=workers,
-                          extra=("--store", redis_server.url)).start() for n in range(count)]
+    """Server processes on one Redis, stopped after the test; none wrote a traceback."""
+    servers = [ServerProcess(tmp_path / f"p{n}", rate=1000, workers=workers,
+                             extra=("--store", redis_server.url)).start()
+               for n in range(count)]
+    try:
+        yield servers
+    finally:
+        for p in servers:
+            p.stop()
+    for p in servers:
+        assert "Traceback" not in p.output(), p.output()[-3000:]
 
 
 def same_as_the_log(url, clients):
@@ -38,9 +49,8 @@ def test_create_on_one_process_then_join_and_resume_on_another_at_every_moment(
     """Created on P1; the friends join through P2 and P1 in turn; then after every
     action of the match one seat (each in turn) leaves its process and resumes on the
     other, with the actions it saw: every seat, at every moment of each hand."""
-    p1, p2 = shared_servers(tmp_path, redis_server)
-    urls = [p1.url, p2.url]
-    try:
+    with shared_servers(tmp_path, redis_server) as (p1, p2):
+        urls = [p1.url, p2.url]
         async def play():
             ann = client(p1.url)
             ann.create("Ann", pace=0, rules={"target": 150})
@@ -83,11 +93,6 @@ def test_create_on_one_process_then_join_and_resume_on_another_at_every_moment(
                 c.close()
 
         asyncio.run(play())
-    finally:
-        for p in (p1, p2):
-            p.stop()
-    for p in (p1, p2):
-        assert "Traceback" not in p.output(), p.output()[-3000:]
 
 
 def test_a_killed_owner_s_table_plays_on_at_another_process(tmp_path, redis_server):
@@ -96,8 +101,7 @@ def test_a_killed_owner_s_table_plays_on_at_another_process(tmp_path, redis_serv
     takes the table over when P1's lease runs out: its computers play on and the match
     ends, with every seat's view that of the log. A client that was on P1 comes back by
     itself through P2."""
-    p1, p2 = shared_servers(tmp_path, redis_server)
-    try:
+    with shared_servers(tmp_path, redis_server) as (p1, p2):
         async def play():
             ann = client(p1.url)
             ann.create("Ann", pace=0.02, rules={"target": 100})
@@ -130,10 +134,6 @@ def test_a_killed_owner_s_table_plays_on_at_another_process(tmp_path, redis_serv
                 c.close()
 
         asyncio.run(play())
-    finally:
-        for p in (p1, p2):
-            p.stop()
-    assert "Traceback" not in p2.output(), p2.output()[-3000:]
 
 
 def test_the_write_script_refuses_a_second_writer_and_a_lapsed_owner(redis_server):
@@ -235,8 +235,7 @@ def test_a_resume_while_redis_is_down_waits_for_it_and_then_succeeds(tmp_path, r
     (so it must read the log): the connection is closed with "try again" (1013), the
     client tries again by itself, and once Redis is back on its folder the player is
     seated and the table plays on. No traceback in either server."""
-    p1, p2 = shared_servers(tmp_path, redis_server)
-    try:
+    with shared_servers(tmp_path, redis_server) as (p1, p2):
         async def play():
             ann = client(p1.url)
             ann.create("Ann", pace=0.02, rules={"target": 100})
@@ -257,8 +256,3 @@ def test_a_resume_while_redis_is_down_waits_for_it_and_then_succeeds(tmp_path, r
             back.close()
 
         asyncio.run(play())
-    finally:
-        for p in (p1, p2):
-            p.stop()
-    for p in (p1, p2):
-        assert "Traceback" not in p.output(), p.output()[-3000:]
