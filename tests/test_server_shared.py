@@ -173,6 +173,27 @@ def test_the_write_script_refuses_a_second_writer_and_a_lapsed_owner(redis_serve
     asyncio.run(go())
 
 
+def test_a_burst_of_writes_past_the_connection_pool_waits_and_is_all_taken(redis_server):
+    """More writes at once than the store's connections to Redis (as when 200 tables
+    are started together on one process): each waits for a connection and goes in;
+    none is refused. (The client library's default pool refused the 101st at once
+    with MaxConnectionsError, which the server took for Redis out of reach: serve-bench
+    with 200 tables on one process had 100 tables refused their start.)"""
+    from spades.server.shared.redis_store import RedisStore
+
+    async def go():
+        store = RedisStore(redis_server.url)
+        await store.connect()
+        try:
+            done = await asyncio.gather(*(store.append(f"T{n}", "doc", {"n": n}, version=-1)
+                                          for n in range(300)))
+            assert all(done) and store.counts["unreachable"] == 0, store.counts
+        finally:
+            await store.close()
+
+    asyncio.run(go())
+
+
 
 def test_serve_bench_runs_one_then_two_shared_processes_in_one_go(redis_server):
     """serve-bench --store temp --processes 1,2: its own redis-server, one process and

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ..table import Table
 
 P = "spades:"
+CONNECTIONS = 50  # to Redis, for a client of a process (commands beyond them wait)
 # KEYS: ver, log, lease, tokens, last. ARGV: expected version ('' for an entry without
 # one), lease ('' when not written as owner), kind, process, data, the write's own
 # nonce, then token/place pairs (place '' removes the token). A versioned write sent
@@ -95,14 +96,21 @@ class RedisStore(TableStore):
         self.reader: Any = None
 
     async def connect(self) -> None:
-        """Both connections (the follower's blocking reads have their own); raises
-        when Redis does not answer."""
+        """Both clients (the follower's blocking reads have their own); raises when
+        Redis does not answer. A client's commands share at most ``CONNECTIONS``
+        connections, and a command finding them all busy waits for one (up to
+        ``socket_timeout``): the client library's default pool refuses the 101st
+        command in flight at once (MaxConnectionsError), which read as Redis out of
+        reach, so a burst of requests (200 tables started together) was refused."""
         import redis.asyncio as aioredis
 
-        self.db = aioredis.from_url(self.url, decode_responses=True,
-                                    socket_connect_timeout=2, socket_timeout=5)
-        self.reader = aioredis.from_url(self.url, decode_responses=True,
-                                        socket_connect_timeout=2, socket_timeout=5)
+        def client() -> Any:
+            return aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+                self.url, max_connections=CONNECTIONS, timeout=5, decode_responses=True,
+                socket_connect_timeout=2, socket_timeout=5))
+
+        self.db = client()
+        self.reader = client()
         await self.db.ping()
         self._append = self.db.register_script(APPEND)
         self._renew = self.db.register_script(RENEW)
