@@ -44,6 +44,8 @@ from ..check import NAMES, check_inbox, kept_inboxes
 from ..local import ServerProcess, client, drive, modest
 from .redis_local import RedisProcess
 
+NEVER_BACK = 30.0  # seconds after a kill: a client not back at its table by then never is
+
 
 def read_log(url: str, code: str) -> dict[str, Any]:
     """A table's log as Redis holds it: its first doc, its versions in order, and the
@@ -98,6 +100,7 @@ class Chaos:
         self.kills = 0
         self.redis_kills = 0
         self.stop = False
+        self.killing = asyncio.Lock()  # a server kill and a Redis restart never overlap
 
     # --- the pieces ------------------------------------------------------------------
 
@@ -145,26 +148,43 @@ class Chaos:
     # --- the kills -------------------------------------------------------------------
 
     async def kill_loop(self) -> None:
-        redis_kills_at = sorted(self.rng.uniform(0.2, 0.7) for _ in range(self.args.redis_kills))
-        began = time.monotonic()
+        """A server process killed every few seconds (one at a time with Redis's
+        restarts: a server starting waits for Redis)."""
         while not self.stop:
             await asyncio.sleep(self.args.kill_every * self.rng.uniform(0.6, 1.4))
-            if self.stop:
-                return
-            share = (time.monotonic() - began) / max(1.0, self.args.expected_seconds)
-            if redis_kills_at and share >= redis_kills_at[0]:
-                redis_kills_at.pop(0)
+            async with self.killing:
+                if self.stop:
+                    return
+                server = self.rng.choice(self.servers)
+                self.killed_at.append(time.monotonic())
+                server.kill()
+                self.kills += 1
+                await asyncio.to_thread(server.start, server.port)
+
+    async def redis_loop(self) -> None:
+        """Redis killed ``--redis-kills`` times at moments spread over the expected run,
+        each one early instead once a table is over while another still plays, so a
+        run quicker than expected still has them all (the last table's end is too late:
+        nobody would be playing through it)."""
+        moments = sorted(self.rng.uniform(0.2, 0.7) * self.args.expected_seconds
+                         for _ in range(self.args.redis_kills))
+        began = time.monotonic()
+        while moments and not self.stop:
+            await asyncio.sleep(0.1)
+            over = [clients[0].view is not None and clients[0].view.phase == "over"
+                    for clients in self.tables]
+            due = time.monotonic() - began >= moments[0]
+            if not (due or (any(over) and not all(over))):
+                continue
+            async with self.killing:
+                if self.stop:
+                    return
+                moments.pop(0)
                 self._note_affected(None)
                 self.redis.kill()
                 self.redis_kills += 1
                 await asyncio.sleep(1.0)
                 await asyncio.to_thread(self.redis.start)
-                continue
-            server = self.rng.choice(self.servers)
-            self.killed_at.append(time.monotonic())
-            server.kill()
-            self.kills += 1
-            await asyncio.to_thread(server.start, server.port)
 
     def _note_affected(self, url: str | None) -> None:
         """Redis killed: every client of a table still playing waits for it; each is
@@ -200,18 +220,22 @@ class Chaos:
     async def play(self) -> None:
         clients = [c for cs in self.tables for c in cs]
         players = {id(c): modest for c in clients}
-        killer = asyncio.ensure_future(self.kill_loop())
+        killers = [asyncio.ensure_future(self.kill_loop()),
+                   asyncio.ensure_future(self.redis_loop())]
 
-        def done() -> bool:
-            self.check_back()
-            return all(c.view is not None and c.view.phase == "over" for c in clients)
+        def done() -> bool:  # every match over, every client a kill dropped back (or
+            self.check_back()  # given up on: half a minute is "never back")
+            now = time.monotonic()
+            return all(now - wait[1] > NEVER_BACK for wait in self.waiting) and all(
+                c.view is not None and c.view.phase == "over" for c in clients)
 
         try:
             await drive(clients, done, timeout=self.args.timeout, players=players,
                         rng=self.rng)
         finally:
             self.stop = True
-            killer.cancel()
+            for killer in killers:
+                killer.cancel()
         self.check_back()
 
     def verdict(self) -> dict[str, Any]:
@@ -251,7 +275,15 @@ class Chaos:
                 except AssertionError as exc:
                     out["leaks"] += 1
                     out["problems"].append(str(exc)[:300])
-        out["tracebacks"] = sum(s.output().count("Traceback") for s in self.servers)
+        out["tracebacks"] = 0
+        for n, server in enumerate(self.servers):
+            text = server.output()
+            out["tracebacks"] += text.count("Traceback")
+            if "Traceback" in text:
+                out["problems"].append(f"server {n}: {text[text.index('Traceback'):][:600]}")
+        for c, _, actions, _ in self.waiting:
+            out["problems"].append(f"never back: seat {c.seat} of {c.code}, {c.status}"
+                                   f" {c.reason!r}, actions {c.actions} (then {actions})")
         return out
 
     def close(self) -> None:
