@@ -8,6 +8,7 @@ action and a write by an owner whose lease ran out."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from contextlib import contextmanager
 
@@ -134,6 +135,71 @@ def test_a_killed_owner_s_table_plays_on_at_another_process(tmp_path, redis_serv
                 c.close()
 
         asyncio.run(play())
+
+
+def test_tables_no_player_holds_play_on_after_their_owner_dies(tmp_path, redis_server):
+    """Two tables on P1, of one friend each: at one she left for good (four computers),
+    at the other she dropped (away; a computer covers her after the grace time). No
+    player of either is on another process, so no other process holds them. P1 is
+    killed mid-hand: P2 or P3 finds each table's lease lapsed, adopts it from its log,
+    and its computers and grace timer play on to the match's end. The friend who
+    dropped comes back through P2 to the finished match, her view that of the log."""
+    with shared_servers(tmp_path, redis_server, count=3) as (p1, p2, _p3):
+        async def play():
+            left, away = client(p1.url), client(p1.url)
+            left.create("Ann", strength="easy", pace=0.02, rules={"target": 100})
+            away.create("Bea", strength="easy", pace=0.02, grace=3.0,
+                        rules={"target": 100})
+            both = [left, away]
+            await drive(both, lambda: all(c.status == "ready" and c.table for c in both))
+            for c in both:
+                c.start()
+            players = {id(c): modest for c in both}
+            await drive(both, lambda: all(c.actions > 6 for c in both), players=players)
+            codes = [c.code.replace("-", "") for c in both]
+            token, seen = away.token, away.actions
+            left.leave()
+            away.close()
+
+            def entries(n):
+                return [(f["k"], json.loads(f["d"]))
+                        for _, f in read_log(redis_server.url, codes[n])["entries"]]
+
+            # P1 has written both: the seat left (a computer's now), the seat away.
+            await until(lambda: any(k == "doc" and d["seats"][0]["player"] == "computer"
+                                    for k, d in entries(0))
+                        and any(k == "here" and not d["on"] for k, d in entries(1)))
+            then = [len(read_log(redis_server.url, code)["actions"]) for code in codes]
+            killed_at = time.monotonic()
+            p1.kill()
+            await until(lambda: all(len(read_log(redis_server.url, code)["actions"]) > n
+                                    for code, n in zip(codes, then, strict=True)), 60)
+            print(f"tables with no player anywhere moved on"
+                  f" {time.monotonic() - killed_at:.1f} s after their owner was killed")
+            await until(lambda: all(read_log(redis_server.url, code)["match"].is_over
+                                    for code in codes), 300)
+            assert any(k == "note" and d == {"type": "away", "seat": 0, "computer": True}
+                       for k, d in entries(1))  # her grace ran out: a computer played
+            import redis
+
+            with redis.Redis.from_url(redis_server.url, decode_responses=True) as db:
+                await until(lambda: not db.smembers("spades:playing") & set(codes))
+            back = client(p2.url)
+            back.resume(token, seen)
+            await drive([back], lambda: back.view is not None and back.view.phase == "over")
+            same_as_the_log(redis_server.url, [back])
+            back.close()
+
+        asyncio.run(play())
+
+
+async def until(condition, timeout=30.0):
+    """Poll ``condition`` (it reads Redis) until it holds; ``timeout`` only ends a
+    hung wait."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.2)
 
 
 def test_the_write_script_refuses_a_second_writer_and_a_lapsed_owner(redis_server):

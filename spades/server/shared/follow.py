@@ -17,6 +17,10 @@ and gives back the leases of the tables it runs.
   start: :meth:`TableServer.take_over`); the seats held by a process that is gone
   (its ``proc:`` key ran out) are away; a table this process neither owns nor holds
   a seat of for a while is dropped from memory.
+- **Adopting** (:meth:`Follower.adopt`, each tick too): a playing table that no
+  process owns and this one does not hold (its owner died while none of its players
+  was on another process: computer seats only, or every player away) is claimed,
+  then loaded from its log and run here, so its computers and timers play on.
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ class Follower:
         self.outbox: asyncio.Queue = asyncio.Queue()  # entries without a version, in order
         self.tasks: list[asyncio.Task] = []
         self.running = True
-        self.taken = self.lost = 0
+        self.taken = self.lost = self.adopted = 0
         self.status_at = time.monotonic()
 
     def owns(self, code: str) -> bool:
@@ -271,7 +275,8 @@ class Follower:
         seated = len({code for code, _ in self.server.present})
         c = self.store.counts
         return (f"shared: {len(self.server.tables)} tables held, {len(self.leases)} owned,"
-                f" {seated} with a seat here; leases taken {self.taken}, lost {self.lost};"
+                f" {seated} with a seat here; leases taken {self.taken} ({self.adopted}"
+                f" adopted), lost {self.lost};"
                 f" writes {c['written']}, refused {c['refused']}, store unreachable"
                 f" {c['unreachable']}; errors {self.server.errors}")
 
@@ -302,6 +307,7 @@ class Follower:
                 self.used[code] = now
             elif now - self.used.get(code, now) > DROP_AFTER and code not in self.loading:
                 self.drop(table)
+        await self.adopt()
 
     async def _gone_processes(self) -> None:
         """The seats of the owned tables whose process is gone: away."""
@@ -315,11 +321,41 @@ class Follower:
                 self.server.seat_gone(table, seat)
                 self.say_here(table, seat, False, holder)
 
+    async def adopt(self) -> None:
+        """The playing tables that no process owns and this one does not hold: each
+        claimed, then loaded from its log and run here. The lease is taken before the
+        load, so of the processes that find the table free only one replays it."""
+        server = self.server
+        codes = [c for c in await self.store.playing() if c not in server.tables]
+        for code, holder in (await self.store.holders(codes)).items():
+            if holder is not None or code in server.tables or code in self.loading:
+                continue
+            asked = time.monotonic()
+            lease = await self.store.claim(code, LEASE_MS)
+            if lease is None:
+                continue  # another process was first
+            try:
+                table = await self.load(code)
+            except BaseException:
+                await self.store.release(code, lease)
+                raise
+            if table is None or table.state != PLAYING:  # over: its owner died at the end
+                await self.store.release(code, lease)
+                await self.store.not_playing(code)
+                if table is not None:
+                    self.drop(table)
+                continue
+            self.adopted += 1
+            self._own(table, lease, asked)
+
     async def claim(self, table: Table) -> None:
         asked = time.monotonic()
         lease = await self.store.claim(table.code, LEASE_MS)
-        if lease is None:
-            return
+        if lease is not None:
+            self._own(table, lease, asked)
+
+    def _own(self, table: Table, lease: str, asked: float) -> None:
+        """The table's lease is this process's (claimed at ``asked``): it runs it."""
         self.leases[table.code] = lease
         self.until[table.code] = asked + 0.8 * LEASE_MS / 1000
         self.taken += 1

@@ -9,6 +9,9 @@ Keys (``spades:`` first):
 - ``lease:CODE`` ``PROCESS/FENCE`` while a process owns the table (expires unless
   renewed), ``fence:CODE`` the counter its fencing tokens come from;
 - ``tokens``     token -> ``CODE SEAT``, for a ``resume`` on any process;
+- ``playing``    the codes of the tables whose match is under way (a set: in from the
+  doc that starts the match, out with the doc that ends it), for the processes to
+  find a table whose owner died while none of its players was anywhere else;
 - ``proc:ID``    present while that process lives (renewed every half second).
 
 :data:`APPEND` is the only way into a log: a versioned entry goes in only at the
@@ -27,15 +30,17 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from ..store import StoreAway, TableStore
+from ..table import OVER, PLAYING
 
 if TYPE_CHECKING:
     from ..table import Table
 
 P = "spades:"
 CONNECTIONS = 50  # to Redis, for a client of a process (commands beyond them wait)
-# KEYS: ver, log, lease, tokens, last. ARGV: expected version ('' for an entry without
-# one), lease ('' when not written as owner), kind, process, data, the write's own
-# nonce, then token/place pairs (place '' removes the token). A versioned write sent
+# KEYS: ver, log, lease, tokens, last, playing. ARGV: expected version ('' for an entry
+# without one), lease ('' when not written as owner), kind, process, data, the write's
+# own nonce, '+' or '-' to put the table in or out of the playing set ('' neither),
+# then token/place pairs (place '' removes the token). A versioned write sent
 # again with its nonce (the client library retries a write whose answer was lost)
 # finds itself the last one written, and is answered as done, not written twice.
 APPEND = """
@@ -51,7 +56,9 @@ if ARGV[1] ~= '' then
   redis.call('SET', KEYS[5], ARGV[6])
 end
 redis.call('XADD', KEYS[2], '*', 'k', ARGV[3], 'v', v, 'p', ARGV[4], 'd', ARGV[5])
-for i = 7, #ARGV, 2 do
+if ARGV[7] == '+' then redis.call('SADD', KEYS[6], ARGV[8]) end
+if ARGV[7] == '-' then redis.call('SREM', KEYS[6], ARGV[8]) end
+for i = 9, #ARGV, 2 do
   if ARGV[i + 1] == '' then redis.call('HDEL', KEYS[4], ARGV[i])
   else redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1]) end
 end
@@ -118,20 +125,21 @@ class RedisStore(TableStore):
 
     async def append(self, code: str, kind: str, data: Any, version: int | None = None,
                      lease: str | None = None, tokens: dict[str, str] | None = None,
-                     nonce: str | None = None) -> bool:
+                     nonce: str | None = None, playing: str = "") -> bool:
         """One entry into a table's log through :data:`APPEND`; False when the script
         refused it or Redis could not be reached (then it may be in the log all the
-        same, its answer lost: the follower finds it there)."""
+        same, its answer lost: the follower finds it there). ``playing``: '+' or '-',
+        the table in or out of the playing set with this entry."""
         from redis.exceptions import RedisError
 
         pairs = [x for token, place in (tokens or {}).items() for x in (token, place)]
         try:
             done = await self._append(
                 keys=[f"{P}ver:{code}", log_key(code), f"{P}lease:{code}", f"{P}tokens",
-                      f"{P}last:{code}"],
+                      f"{P}last:{code}", f"{P}playing"],
                 args=["" if version is None else version, lease or "", kind, self.me,
                       json.dumps(data, separators=(",", ":")),
-                      nonce or secrets.token_hex(8), *pairs])
+                      nonce or secrets.token_hex(8), playing, code, *pairs])
         except (RedisError, OSError):
             self.counts["unreachable"] += 1
             return False
@@ -139,10 +147,11 @@ class RedisStore(TableStore):
         return done == 1
 
     async def _versioned(self, table: Table, kind: str, data: Any, lease: str | None,
-                         tokens: dict[str, str] | None = None) -> bool:
+                         tokens: dict[str, str] | None = None, playing: str = "") -> bool:
         self.writing.add(table.code)
         try:
-            done = await self.append(table.code, kind, data, table.version, lease, tokens)
+            done = await self.append(table.code, kind, data, table.version, lease, tokens,
+                                     playing=playing)
             if done:
                 table.version += 1
             return done
@@ -152,7 +161,8 @@ class RedisStore(TableStore):
     async def save_table(self, table: Table, tokens: dict[str, int | None] | None = None
                          ) -> bool:
         places = {t: "" if s is None else f"{table.code} {s}" for t, s in (tokens or {}).items()}
-        return await self._versioned(table, "doc", table.doc(), None, places)
+        playing = {PLAYING: "+", OVER: "-"}.get(table.state, "")
+        return await self._versioned(table, "doc", table.doc(), None, places, playing)
 
     async def add_action(self, table: Table, seat: int, action: Any,
                          fence: str | None = None) -> bool:
@@ -205,6 +215,14 @@ class RedisStore(TableStore):
                 await self._renew(keys=[f"{P}lease:{code}"], args=[lease, ms], client=pipe)
             answers = await pipe.execute()
         return {code: bool(a) for code, a in zip(leases, answers, strict=True)}
+
+    async def playing(self) -> list[str]:
+        """The tables whose match is under way, as the playing set has them."""
+        return list(await self.db.smembers(f"{P}playing"))
+
+    async def not_playing(self, code: str) -> None:
+        """A table found over (its owner died before it wrote the last doc): out."""
+        await self.db.srem(f"{P}playing", code)
 
     async def holders(self, codes: list[str]) -> dict[str, str | None]:
         values = await self.db.mget([f"{P}lease:{c}" for c in codes]) if codes else []
