@@ -602,7 +602,7 @@ def test_the_help_teaches_touch_and_mouse_play_and_scrolls_to_its_end(size, how)
     pressed, they are left out (half a phone's help was keys). A finger drag (the
     mouse wheel) brings the last row into view, and nothing is drawn outside the
     rows' view."""
-    from spades.ui.table.help import KEYS, PLAY
+    from spades.ui.table.help import BY_POINTER, KEYS, PLAY
 
     d = Driver("--size", size, "--speed", "instant")
     d.wait_for_player()
@@ -618,14 +618,15 @@ def test_the_help_teaches_touch_and_mouse_play_and_scrolls_to_its_end(size, how)
     drawn = d.record_text()
     d.frame()
     said = [text for text, _ in drawn]
-    assert "Playing at this table" in said and "Your cards" in said, said
+    first = "Playing at this table" if how == "finger" else BY_POINTER
+    assert first in said and "Your cards" in said, said
     area = scene.help_area
     last = scene.help_rows()[0][-1]
     headings = [key for key, _, heading in scene.help_rows()[0] if heading]
     if how == "finger":
         assert last[0] == PLAY[-1][0] and headings == ["Playing at this table"], headings
     else:
-        assert last[0] == KEYS[-1][0] and headings == ["Playing at this table", "Keys"]
+        assert last[0] == KEYS[-1][0] and headings == [BY_POINTER, "Keys"]
     for _ in range(30):
         if last[1][-1] in said and area.offset == area.max_offset and area.velocity == 0:
             break

@@ -113,7 +113,7 @@ def test_a_table_notice_is_not_drawn_over_a_panel_opened_after_it():
     d.press("f1")
     assert d.scene.overlays[-1] == "help"
     words = drawn_words(d)
-    assert "Playing at this table" in words  # the help's rows, none under a notice
+    assert "By touch or mouse" in words  # the help's rows, none under a notice
     assert not any(w in hint for w in words if " " in w) and d.app.drawer.drawn_message is None
     d.press("h")
     assert not d.scene.overlays and d.scene.message[0] == hint

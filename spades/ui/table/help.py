@@ -54,6 +54,7 @@ PAGE_KEYS = [
 ]
 
 TITLE = "Help"
+BY_POINTER = "By touch or mouse"
 
 
 def help_sections(keys_first: bool, keys: bool = True, page: bool = False
@@ -65,7 +66,9 @@ def help_sections(keys_first: bool, keys: bool = True, page: bool = False
     web page, whose key to leave the game is among the keys."""
     if not keys:
         return [("Playing at this table", PLAY)]
-    sections = [("Playing at this table", PLAY), ("Keys", KEYS + (PAGE_KEYS if page else []))]
+    # Beside the keys, the rows that say "tap" are named for touch and mouse: a player
+    # who opened the help with F1 read "tap (or click)" as meant for them.
+    sections = [(BY_POINTER, PLAY), ("Keys", KEYS + (PAGE_KEYS if page else []))]
     return sections[::-1] if keys_first else sections
 
 
