@@ -6,7 +6,10 @@ Several ``python -m spades serve --store redis://...`` processes share one real
 on one port (SO_REUSEPORT: the kernel hands each new connection to one of them). Each
 table seats ``--humans`` of the project's own clients (real TableClients over the
 desktop transport, with that one address; computer players in the other seats); a
-client whose connection drops reconnects by itself and reaches a live process. Every
+client whose connection drops reconnects by itself and reaches a live process.
+``--unwatched`` more tables are of computers only (their one friend leaves right
+after the start), so a killed owner's table has no player anywhere to bring it back:
+another process must adopt it. Every
 few seconds one server process chosen at random is killed (SIGKILL) and started again
 on the port; once in the run (or more: ``--redis-kills``) Redis is killed and started
 again on the same folder. At the end:
@@ -22,7 +25,8 @@ again on the same folder. At the end:
 
 Printed: the kills, and the reconnect times (from a kill to each client it dropped,
 or for Redis's every client, back at its table and seeing the table move again):
-p50, p95, max; and apart, to the client seated again (its ``resume`` answered).
+p50, p95, max; and apart, to the client seated again (its ``resume`` answered); and
+from a kill to each unwatched table it took the owner of moving again.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -43,6 +48,7 @@ from ..bench import percentile
 from ..check import NAMES, check_inbox, kept_inboxes
 from ..local import ServerProcess, client, drive, modest
 from .redis_local import RedisProcess
+from .redis_store import P
 
 NEVER_BACK = 30.0  # seconds after a kill: a client not back at its table by then never is
 
@@ -80,6 +86,66 @@ def read_log(url: str, code: str) -> dict[str, Any]:
             "entries": entries}
 
 
+def last_doc(url: str, code: str) -> dict[str, Any]:
+    """The table's doc as its log has it now."""
+    return [json.loads(f["d"]) for _, f in read_log(url, code)["entries"]
+            if f["k"] == "doc"][-1]
+
+
+class Unwatched:
+    """The tables of computers only (their one friend left at the start). No client
+    tells when they move, so Redis is read: a table whose owner a kill took is timed
+    from the kill to its log's next versioned write (adopted by another process and
+    moving again); the run waits for each to leave the set of tables under way."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.codes: list[str] = []
+        self.over = False
+        self.stalled: dict[str, tuple[float, int]] = {}  # code -> killed at, version then
+        self.moved: list[float] = []  # from a kill to the table's log moving again
+        self.looked_at = 0.0
+        self.db: Any = None
+
+    def _read(self, call: Any) -> Any:
+        """One read of Redis, or None while it is away (killed, restarting)."""
+        import redis
+
+        if self.db is None:
+            self.db = redis.Redis.from_url(self.url, decode_responses=True, socket_timeout=2)
+        try:
+            return call(self.db)
+        except (redis.RedisError, OSError):
+            return None
+
+    def killing(self, process: str) -> None:
+        """``process`` (a server's store id) is about to be killed: its tables timed."""
+        for code in self.codes:
+            lease = self._read(lambda db, c=code: db.get(f"{P}lease:{c}"))
+            version = self._read(lambda db, c=code: db.get(f"{P}ver:{c}"))
+            if lease and version and lease.split("/")[0] == process:
+                self.stalled.setdefault(code, (time.monotonic(), int(version)))
+
+    def look(self) -> bool:
+        """Whether every unwatched table is over (Redis read at most every 0.2 s)."""
+        now = time.monotonic()
+        if self.over or now - self.looked_at < 0.2:
+            return self.over
+        self.looked_at = now
+        for code, (at, then) in list(self.stalled.items()):
+            version = self._read(lambda db, c=code: db.get(f"{P}ver:{c}"))
+            if version is not None and int(version) > then:
+                self.moved.append(now - at)
+                del self.stalled[code]
+        playing = self._read(lambda db: db.smembers(f"{P}playing"))
+        self.over = playing is not None and not playing & set(self.codes)
+        return self.over
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+
+
 class Chaos:
     """One run: the Redis, the server processes, the tables and what each client
     heard, the kills and the reconnect times."""
@@ -101,6 +167,8 @@ class Chaos:
         self.redis_kills = 0
         self.stop = False
         self.killing = asyncio.Lock()  # a server kill and a Redis restart never overlap
+        self.unwatched = Unwatched(self.redis.url)
+        self.left: list[Any] = []  # the clients who left the unwatched tables
 
     # --- the pieces ------------------------------------------------------------------
 
@@ -144,6 +212,18 @@ class Chaos:
                 == len(cs) for c in cs))
             creator.start()
             self.tables.append(clients)
+        for _ in range(args.unwatched):  # computers only: the friend leaves at the start
+            c = self.client()
+            c.create("Ann", pace=args.pace, rules={"target": args.target})
+            await drive([c], lambda c=c: c.status == "ready" and c.table)
+            c.start()
+            await drive([c], lambda c=c: c.view is not None)
+            c.leave()
+            self.left.append(c)
+            code = c.code.replace("-", "")
+            while last_doc(self.redis.url, code)["seats"][0]["player"] != "computer":
+                await asyncio.sleep(0.05)  # until the server has it
+            self.unwatched.codes.append(code)
 
     # --- the kills -------------------------------------------------------------------
 
@@ -156,6 +236,7 @@ class Chaos:
                 if self.stop:
                     return
                 server = self.rng.choice(self.servers)
+                self.unwatched.killing(re.search(r"this process: (\w+)", server.banner)[1])
                 self.killed_at.append(time.monotonic())
                 server.kill()
                 self.kills += 1
@@ -225,9 +306,11 @@ class Chaos:
 
         def done() -> bool:  # every match over, every client a kill dropped back (or
             self.check_back()  # given up on: half a minute is "never back")
+            unwatched_over = self.unwatched.look()
             now = time.monotonic()
             return all(now - wait[1] > NEVER_BACK for wait in self.waiting) and all(
-                c.view is not None and c.view.phase == "over" for c in clients)
+                c.view is not None and c.view.phase == "over" for c in clients) and \
+                unwatched_over
 
         try:
             await drive(clients, done, timeout=self.args.timeout, players=players,
@@ -240,21 +323,16 @@ class Chaos:
 
     def verdict(self) -> dict[str, Any]:
         """Every table against its log (see the module's docstring)."""
-        out = {"tables": len(self.tables), "finished": 0, "lost": 0, "doubled": 0,
-               "views_differ": 0, "leaks": 0, "problems": []}
+        out = {"tables": len(self.tables) + len(self.unwatched.codes), "finished": 0,
+               "lost": 0, "doubled": 0, "views_differ": 0, "leaks": 0, "problems": []}
+        for code in self.unwatched.codes:
+            self._log(code, out)
         for clients in self.tables:
             code = clients[0].code.replace("-", "")
-            try:
-                log = read_log(self.redis.url, code)
-            except AssertionError as exc:  # an illegal action in the log: one applied twice
-                out["doubled"] += 1
-                out["problems"].append(str(exc))
+            log = self._log(code, out)
+            if log is None:
                 continue
-            if log["versions"] != list(range(len(log["versions"]))):
-                out["doubled"] += 1
-                out["problems"].append(f"table {code}: versions {log['versions'][:5]}...")
             match = log["match"]
-            out["finished"] += match.is_over
             logged = [a["action"] for a in log["actions"]]
             records = {h.hand_number: h.to_record() for h in match.history}
             for c in clients:
@@ -286,8 +364,24 @@ class Chaos:
                                    f" {c.reason!r}, actions {c.actions} (then {actions})")
         return out
 
+    def _log(self, code: str, out: dict[str, Any]) -> dict[str, Any] | None:
+        """The table's log, counted finished or not; one applied twice (an illegal
+        action, versions with a gap or a repeat) counted too; None if not replayable."""
+        try:
+            log = read_log(self.redis.url, code)
+        except AssertionError as exc:  # an illegal action in the log: one applied twice
+            out["doubled"] += 1
+            out["problems"].append(str(exc))
+            return None
+        if log["versions"] != list(range(len(log["versions"]))):
+            out["doubled"] += 1
+            out["problems"].append(f"table {code}: versions {log['versions'][:5]}...")
+        out["finished"] += log["match"].is_over
+        return log
+
     def close(self) -> None:
-        for clients in self.tables:
+        self.unwatched.close()
+        for clients in [*self.tables, self.left]:
             for c in clients:
                 c.close()
         for server in self.servers:
@@ -314,7 +408,12 @@ async def chaos(args: Any) -> dict[str, Any]:
                    "reconnect_p95": percentile(times, 0.95),
                    "reconnect_max": max(times, default=float("nan")),
                    "resumed_p50": percentile(run.resumed, 0.5),
-                   "resumed_p95": percentile(run.resumed, 0.95)})
+                   "resumed_p95": percentile(run.resumed, 0.95),
+                   "unwatched": len(run.unwatched.codes),
+                   "adopted": len(run.unwatched.moved),
+                   "adopted_p50": percentile(run.unwatched.moved, 0.5),
+                   "adopted_p95": percentile(run.unwatched.moved, 0.95),
+                   "adopted_max": max(run.unwatched.moved, default=float("nan"))})
     return result
 
 
@@ -326,7 +425,8 @@ def failures(result: dict[str, Any]) -> int:
 
 def main(args: Any) -> int:
     result = asyncio.run(chaos(args))
-    print(f"{result['tables']} tables on {args.processes} processes, {result['seconds']:.0f} s:"
+    print(f"{result['tables']} tables ({result['unwatched']} of computers only) on"
+          f" {args.processes} processes, {result['seconds']:.0f} s:"
           f" {result['kills']} server processes killed (SIGKILL), Redis killed"
           f" {result['redis_kills']} times (restarted on its folder)")
     print(f"tables finished {result['finished']}/{result['tables']}; acknowledged actions"
@@ -339,6 +439,9 @@ def main(args: Any) -> int:
           f" never back {result['never_back']}")
     print(f"  of which seated again (the resume answered): p50 {result['resumed_p50']:.1f} s,"
           f" p95 {result['resumed_p95']:.1f} s; the rest waits for the table's new owner")
+    print(f"tables of computers only whose owner was killed, moving again (adopted by"
+          f" another process), {result['adopted']} times: p50 {result['adopted_p50']:.1f} s,"
+          f" p95 {result['adopted_p95']:.1f} s, max {result['adopted_max']:.1f} s")
     for problem in result["problems"][:10]:
         print("  ", problem)
     return 0 if failures(result) == 0 else 1
