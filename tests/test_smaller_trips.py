@@ -48,6 +48,27 @@ def test_the_blind_nil_prompt_has_no_dead_button(size, how):
     assert d.scene.match.bids[0] == BLIND_NIL
 
 
+@pytest.mark.parametrize("size", ["390x844", "1280x720", "800x600", "568x320", "480x320"])
+def test_the_blind_nil_prompt_is_whole_and_no_taller_than_its_controls(size):
+    """Every word of the blind nil terms is drawn (on a short window they were cut after
+    "+200 if you", the buttons over their last line), and the panel ends under its
+    controls: it kept the bid grid's height, half of it empty, with Confirm blind nil
+    at its foot far from the two buttons. A short window keeps its own panel."""
+    d = blind_nil_table(size)
+    said = " ".join(drawn_words(d))
+    for words in ("Blind nil?", "trails by 100", "-200 if you take any."):
+        assert words in said, (words, said)
+    d.tap(("bid", BLIND_NIL))
+    confirm = d.control(("btn", "confirm")).rect
+    buttons = d.control(("bid", BLIND_NIL)).rect.union(d.control(("btn", "look")).rect)
+    panel = d.app.drawer.panel
+    assert panel.contains(confirm) and panel.contains(buttons)
+    assert not confirm.colliderect(buttons)
+    if not d.scene.layout.compact:
+        assert confirm.top - buttons.bottom <= 2 * d.scene.layout.pad
+        assert panel.bottom - confirm.bottom <= 2 * d.scene.layout.pad
+
+
 def suggested(d: Driver) -> bool:
     return d.scene.row_of(("row", "demo")) is not None
 

@@ -129,7 +129,8 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         controls = scene.controls
         # The panel over the table this frame (an overlay, the bid panel), if any.
         self.panel = scene.overlay_rect(scene.overlays[-1]) if scene.overlays else (
-            scene.layout.bid_panel if scene.bid_panel_open() or scene.told_bid else
+            scene.bid_panel_rect() if scene.bid_panel_open() else
+            scene.layout.bid_panel if scene.told_bid else
             scene.pass_panel()[0] if scene.pass_open() else None)
         surface.blit(self.felt(surface.get_size()), (0, 0))
         self.top_bar(surface, scene)

@@ -84,7 +84,7 @@ class PanelDrawer(SheetDrawer):
     def bid_panel(self, surface: pygame.Surface, scene: TableScene,
                   controls: list[Control]) -> None:
         lay = scene.layout
-        theme.panel(surface, lay.bid_panel)
+        theme.panel(surface, scene.bid_panel_rect())
         title, _, confirm, _ = scene.bid_grid()
         t = self.text
         view = scene.view
@@ -247,10 +247,15 @@ class PanelDrawer(SheetDrawer):
         step = round(size * 1.15)
         row2 = rects[lay.bid_cols].top  # where the second row of buttons starts
         if not scene.view.looked:
-            lines = [heading] + t.wrap_phrases(sub, size, title.width)
+            # The blind nil terms across the panel's width above its two buttons, the
+            # heading run into them: beside Confirm's narrow column they were cut after
+            # "+200 if you" at 568x320, the buttons over their last line.
+            wide = Rect(lay.bid_panel.x + 2 * lay.pad, 0, lay.bid_panel.width - 4 * lay.pad, 0)
             y = min(rects[0].top, title.top)
-            for line in lines[:max(1, (row2 - y) // step)]:
-                t.blit(surface, line, size, theme.PANEL_TEXT, (title.x, y), width=title.width)
+            lines = t.wrap_phrases(f"{heading} {sub}", size, wide.width)
+            step = min(step, max(size, (row2 - lay.pad // 2 - y) // max(1, len(lines))))
+            for line in lines:
+                t.blit(surface, line, size, theme.PANEL_TEXT, (wide.x, y), width=wide.width)
                 y += step
             return
         # The heading on a line of its own when there is room for it, then every bid

@@ -172,11 +172,33 @@ class TablePanels(PausePanel, ScoreSheetPanel):
             # Before the cards are seen the two buttons are the way on: no greyed
             # Confirm beside them until Blind nil is chosen (it read as a dead button).
             return controls
+        if not view.looked and not self.layout.compact:
+            confirm = self.blind_confirm_rect()
         label = f"Confirm {bid_words(choice)}" if choice is not None else "Pick a bid first"
         controls.append(Control(("btn", "confirm"), confirm, self.confirm_bid, label,
                                 enabled=choice is not None, hint="Enter", style="primary",
                                 refused=lambda: self.say("Choose a bid first")))
         return controls
+
+    def blind_confirm_rect(self) -> Rect:
+        """Before looking, Confirm blind nil stands under the prompt's two buttons (the
+        grid's Confirm, below where 14 bid buttons would be, left an empty half panel)."""
+        lay = self.layout
+        title, rects, confirm, _ = self.bid_grid()
+        top = rects[0].top + round(lay.font * 1.6) + max(lay.target, rects[0].height)
+        rect = Rect(confirm)
+        rect.midtop = (title.centerx, top + lay.pad)
+        return rect
+
+    def bid_panel_rect(self) -> Rect:
+        """The bid panel as drawn: before looking, only as tall as the blind nil prompt
+        and its Confirm (a short window keeps its own arrangement)."""
+        lay = self.layout
+        if self.view.looked or lay.compact:
+            return lay.bid_panel
+        bottom = min(lay.bid_panel.bottom, self.blind_confirm_rect().bottom + lay.pad)
+        return Rect(lay.bid_panel.x, lay.bid_panel.y, lay.bid_panel.width,
+                    bottom - lay.bid_panel.y)
 
     def few_bids(self) -> list[int]:
         """The legal bids when a bidding variant leaves one or two (Whiz: nil or the
