@@ -120,6 +120,43 @@ def test_nil_passing_gives_the_dangers_and_gets_low_cards():
     assert action == PassCards(tuple(sorted(parse_cards("2H 2D"))))
 
 
+def test_the_bid_search_passes_the_cards_as_the_players_do():
+    # The bid search plays the passing out on its sampled deals (passing.exchange):
+    # the exchange it models is the one the match makes when the players pass.
+    from spades.ai.passing import exchange
+
+    for n in (1, 2):
+        rules = STANDARD.with_options(nil_pass=n, blind_nil=False)
+        for seed in range(6):
+            match = Match(rules, f"pass/{seed}")
+            bids = [NIL, 3, 4, 2] if seed % 2 else [2, NIL, 4, NIL]
+            hands = match.hands[:]
+            for b in bids[match.to_act:] + bids[:match.to_act]:
+                match.apply(Bid(b))
+            while match.phase == PASSING:
+                match.apply(choose_pass(match.view(match.to_act))[0])
+            exchange(hands, bids, n)
+            assert hands == match.hands
+
+
+def test_hard_bids_nil_on_the_hand_the_pass_leaves():
+    # Passed the king of spades and the king of clubs, this hand keeps nothing above a
+    # ten but the eight of spades: with two cards passed its nil is nearly sure, and
+    # hard bids it; without passing it bids its three tricks. A bid search that played
+    # no passing out bid 3 under nil_pass=2 as well.
+    from spades.ai.hard import HardPlayer
+
+    south = "KS 8S 6S 2S 3H 2H 7D 6D 5D KC 6C 4C 3C"
+    for n, want in ((0, 3), (2, NIL)):
+        rules = STANDARD.with_options(nil_pass=n, blind_nil=False)
+        rest = cards_of(rules.cards & ~hand(south))
+        match = match_with(rules, (hand(south), mask_of(rest[:13]), mask_of(rest[13:26]),
+                                   mask_of(rest[26:])))
+        assert match.to_act == 0
+        for seed in range(3):
+            assert HardPlayer(seed=seed).choose(match.view(0)) == Bid(want), (n, seed)
+
+
 def test_hard_deals_the_cards_it_passed_to_its_partner():
     from spades.ai.position import Position
     from spades.ai.search import _weights, sample_deal

@@ -6,7 +6,8 @@ rules from their sampled hands, the opponents a trick astray now and then, the w
 hand is played out, and the normal bid stands unless another beats it on the same
 deals by a margin and by more than the noise. Before a seat that may bid blind nil has
 looked, the search weighs blind nil against a look the same way, dealing the seat's
-own unseen hand too.
+own unseen hand too. Under nil card passing each sampled deal plays the passing out
+after the bids, and a nil is a candidate when the hand the pass leaves might duck.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .bidding import (
     sure_tricks,
     top_trump,
 )
+from .passing import exchange, pass_cards
 from .position import Position
 from .reading import Reading
 from .search import _bid_shift, _Search
@@ -39,7 +41,8 @@ BID_ROLLOUTS_PER_CARD_ROLLOUT = 3  # a fixed budget gives bids this many times m
 
 
 def bid_candidates(view: PlayerView, normal: int) -> list[int]:
-    """The normal bid, a trick either side of it, and nil when the hand might duck."""
+    """The normal bid, a trick either side of it, and nil when the hand might duck
+    (under nil card passing: the hand left once its most dangerous cards are passed)."""
     rules = view.rules
     hand = view.hand
     deck = rules.cards
@@ -58,16 +61,17 @@ def bid_candidates(view: PlayerView, normal: int) -> list[int]:
             out.append(NIL)
         elif not out[1:]:
             out += [b for b in (4, max(4, int(estimate + 0.5))) if b not in out]
-    elif (
-        NIL in options
-        and normal != NIL
-        and not hand >> top_trump(deck) & 1
-        and sure_tricks(hand, deck) == 0
-        and estimate_tricks(hand, deck) <= 3.0
-        and nil_danger(hand, deck) <= 1.5
-        and (partner_bid is None or partner_bid >= 2)
-    ):
-        out.append(NIL)
+    elif NIL in options and normal != NIL and (partner_bid is None or partner_bid >= 2):
+        kept = hand
+        if rules.nil_pass:
+            kept &= ~sum(1 << c for c in pass_cards(hand, rules.nil_pass, True))
+        if (
+            not kept >> top_trump(deck) & 1
+            and sure_tricks(kept, deck) == 0
+            and estimate_tricks(kept, deck) <= 3.0
+            and nil_danger(kept, deck) <= 1.5
+        ):
+            out.append(NIL)
     return [b for b in out if b in options]
 
 
@@ -158,6 +162,8 @@ class BidThinker(_Search):
         t = self.position.copy()
         t.hands = deal[:]
         t.bids = self._later_bids(bid, deal, rand)
+        if t.rules.nil_pass:
+            exchange(t.hands, t.bids, t.rules.nil_pass)
         t.to_act = t.leader = self.leader
         play_out(t, self.styles, rand)
         return self._judge(t)
