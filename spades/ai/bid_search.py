@@ -16,6 +16,7 @@ import random
 
 from ..engine.actions import LOOK, Bid
 from ..engine.legal import BLIND_NIL, NIL, legal_bids, spades_held
+from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from .bidding import (
     BID_SCALE,
@@ -40,9 +41,27 @@ BID_NOISE_Z = 1.5  # ... after taking off this many standard errors of the diffe
 BID_ROLLOUTS_PER_CARD_ROLLOUT = 3  # a fixed budget gives bids this many times more
 
 
+def match_winning_bid(rules: Rules, bids, seat: int, scores) -> int | None:
+    """The least bid that wins the match when the side makes its contract, if making it
+    surely does: the partner has bid a number, the side's score and the contract reach
+    the target, and the other side cannot reach it this hand (every trick and a nil)."""
+    partner_bid = bids[(seat + 2) & 3]
+    if partner_bid is None or partner_bid <= 0:
+        return None
+    team = seat & 1
+    us, them = scores[team], scores[1 - team]
+    most = 130 + (max(rules.nil_value, rules.blind_nil_value if rules.blind_nil else 0)
+                  if rules.nil else 0)
+    if them + most >= rules.target:
+        return None
+    need = -(-(rules.target - us) // 10) - partner_bid  # ceiling: tens of points to go
+    return max(1, need) if need <= 13 - partner_bid else None
+
+
 def bid_candidates(view: PlayerView, normal: int) -> list[int]:
-    """The normal bid, a trick either side of it, and nil when the hand might duck
-    (under nil card passing: the hand left once its most dangerous cards are passed)."""
+    """The normal bid, a trick either side of it, nil when the hand might duck (under nil
+    card passing: the hand left once its most dangerous cards are passed), and the least
+    bid that wins the match when made, if the normal bid is more."""
     rules = view.rules
     hand = view.hand
     deck = rules.cards
@@ -54,6 +73,9 @@ def bid_candidates(view: PlayerView, normal: int) -> list[int]:
         base = max(1, int(estimate + 0.5))
         around = [base, base + 1]
     out = [normal] + [b for b in around if b > 0 and b != normal and b in options]
+    enough = match_winning_bid(rules, view.bids, view.seat, view.scores)
+    if enough is not None and 0 < enough < normal and enough not in out:
+        out.append(enough)  # the least bid that wins the match when made
     partner_bid = view.bids[view.partner]
     if rules.bidding == "suicide" and partner_bid is None and NIL in options:
         # Suicide: which partner goes nil is the bid that matters; search it always.
