@@ -18,6 +18,21 @@ The kinds:
 - ``last_low``: playing last, unable to beat the winning card, holding both a high
   card (jack or better) and a low one (ten or lower) of the led suit: play low.
 - ``no_nil``: holding the ace of spades or four sure tricks: do not bid nil.
+
+The nil and score positions are written by hand (issue 53), each with the actions a
+sound player chooses among (``sound``) and why (``why``); ``--generate`` keeps them:
+- ``defend_nil``: an opponent's nil is winning the trick and the seat plays last:
+  stay under it (discard rather than trump), when the side's own contract allows.
+- ``second_nil``: beside a partner's nil, or after an opponent's blind nil, a hand of
+  tens and honours bids its tricks, not a nil that risks the contract.
+- ``cover_nil_early``: the partner bid nil and plays after the seat: play or lead a
+  card that wins above anything the partner can hold.
+- ``bag_to_set``: taking a trick sets the side that would win the match by making its
+  bid, even when it is the seat's side's tenth bag.
+- ``give_bags``: both sides have made their bids and the opponents hold 9 bags: let
+  them win the trick.
+- ``play_to_score``: in the match's last hand, set the side that wins by making its
+  bid; and a side that wins by making its bid bids no more than it needs.
 """
 
 from __future__ import annotations
@@ -34,12 +49,14 @@ from ..ai.position import Position
 from ..console import HelpFormatter, names_from, run_quietly
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import CARD_IDS, RANK_OF, SPADE_MASK, SUIT_MASKS, SUIT_OF
-from ..engine.legal import NIL, trick_winner_index
+from ..engine.legal import NIL, bid_text, trick_winner_index
 from ..engine.match import Match
 from ..engine.record import match_at
 
 POSITIONS_FILE = Path(__file__).with_name("audit_positions.json")
 KINDS = ("overtake_partner", "cover_nil", "last_low", "no_nil")
+WRITTEN_KINDS = ("defend_nil", "second_nil", "cover_nil_early", "bag_to_set", "give_bags",
+                 "play_to_score")
 _ACE_OF_SPADES = 51
 
 
@@ -86,8 +103,22 @@ def classify(match: Match) -> str | None:
     return None
 
 
-def mistake(match: Match, kind: str, action: Action) -> str | None:
-    """What is wrong with ``action`` in a position of ``kind``, or None if it is sound."""
+def action_text(action: Action) -> str:
+    """A bid or a card as a written position names it: ``3``, ``nil``, ``AS``."""
+    if isinstance(action, Bid):
+        return bid_text(action.value)
+    if isinstance(action, Play):
+        return _text(action.card)
+    return str(action)
+
+
+def mistake(match: Match, kind: str, action: Action,
+            sound: list[str] | None = None) -> str | None:
+    """What is wrong with ``action`` in a position of ``kind``, or None if it is sound.
+    A written position names its ``sound`` actions: anything else is a mistake."""
+    if sound is not None:
+        text = action_text(action)
+        return None if text in sound else f"{text}, not one of {' '.join(sound)}"
     if kind == "no_nil":
         return "bid nil with the ace of spades or four sure tricks" if action == Bid(NIL) else None
     if not isinstance(action, Play):
@@ -181,14 +212,14 @@ def run_audit(strength: str, positions: list[dict[str, Any]] | None = None) -> d
 
     positions = load_positions() if positions is None else positions
     mistakes = []
-    per_kind = {k: 0 for k in KINDS}
+    per_kind = {k: 0 for k in (*KINDS, *WRITTEN_KINDS) if any(p["kind"] == k for p in positions)}
     for i, position in enumerate(positions):
         match = position_match(position)
         seat = position["seat"]
         assert match.to_act == seat, f"position {i} is not at the seat's decision"
         player = make_player(strength, seed=f"audit/{i}")
         action = player.choose(match.view(seat))
-        what = mistake(match, position["kind"], action)
+        what = mistake(match, position["kind"], action, position.get("sound"))
         if what:
             per_kind[position["kind"]] += 1
             mistakes.append({"position": i, "kind": position["kind"], "action": str(action),
@@ -217,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out and not args.generate:
         parser.error("--out goes with --generate")
     if args.generate:
-        positions = generate()
+        positions = generate() + [p for p in load_positions() if "sound" in p]
         text = positions_json(positions)
         if args.out:
             Path(args.out).write_text(text, encoding="utf-8")
@@ -236,5 +267,5 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     sys.exit(run_quietly(main))
 
-__all__ = ["KINDS", "SPADE_MASK", "SUIT_MASKS", "classify", "generate", "load_positions",
-           "mistake", "run_audit"]
+__all__ = ["KINDS", "SPADE_MASK", "SUIT_MASKS", "WRITTEN_KINDS", "action_text", "classify",
+           "generate", "load_positions", "mistake", "run_audit"]
