@@ -7,17 +7,28 @@ import argparse
 
 from ..console import names_from, positive, whole_number
 from ..engine import PRESETS, RulesError, preset
+from ..engine.rules import SEAT_PRESETS, four_seats_refusal
 from ..measure import GAUNTLET
 
 PRESET_NAMES = tuple(PRESETS)  # the variants among them (rules.PRESETS takes them in)
 
 
-def rules_text(text: str) -> str:
-    """An argparse type: a preset, or presets and option=value joined by commas."""
+def any_seats_rules_text(text: str) -> str:
+    """An argparse type: a preset, or presets and option=value joined by commas;
+    cutthroat and two-handed too (replay and deal)."""
     try:
         preset(text)
     except RulesError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def rules_text(text: str) -> str:
+    """The same for the commands that seat computer players or count two teams: the
+    rules of four players only, a sentence saying why for cutthroat or two-handed."""
+    reason = four_seats_refusal(preset(any_seats_rules_text(text)))
+    if reason is not None:
+        raise argparse.ArgumentTypeError(reason)
     return text
 
 
@@ -27,9 +38,11 @@ def seed(p: argparse.ArgumentParser, default: int | None, what: str) -> None:
                    + (" (default: a random one)" if default is None else ""))
 
 
-def rules(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", type=rules_text, default="standard", metavar="PRESET",
-                   help=f"rule preset, one of: {', '.join(PRESET_NAMES)}; or presets and "
+def rules(p: argparse.ArgumentParser, any_seats: bool = False) -> None:
+    names = PRESET_NAMES + (tuple(SEAT_PRESETS) if any_seats else ())
+    p.add_argument("--rules", type=any_seats_rules_text if any_seats else rules_text,
+                   default="standard", metavar="PRESET",
+                   help=f"rule preset, one of: {', '.join(names)}; or presets and "
                    "options joined by commas, such as jokers,nil_pass=2")
 
 

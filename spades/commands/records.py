@@ -7,12 +7,14 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import random
 import sys
 from typing import Any
 
 from ..ai import STRENGTHS
 from ..engine import Match, SaveError, preset
 from ..engine.record import replay_record
+from ..engine.rules import four_seats_refusal
 from ..storage.documents import read_regular_file
 from . import options
 
@@ -98,7 +100,13 @@ def _refuse(message: str) -> int:
 
 def cmd_deal(args: argparse.Namespace) -> int:
     """Play one hand with computer players and write its hand record."""
-    record = deal_record(args.seed, args.strength, args.rules)
+    few = preset(args.rules).seats != 4
+    if few and args.strength is not None:
+        print(f"deal: {four_seats_refusal(preset(args.rules))}; without --strength the"
+              " hand is played by random legal choices", file=sys.stderr)
+        return UNREADABLE
+    strength = args.strength or ("random" if few else "normal")
+    record = deal_record(args.seed, strength, args.rules)
     text = json.dumps(record, indent=1) + "\n"
     if args.out == "-":
         sys.stdout.write(text)
@@ -110,15 +118,24 @@ def cmd_deal(args: argparse.Namespace) -> int:
         print(f"cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
         return UNREADABLE
     print(f"wrote {args.out}: one hand, seed {args.seed}, rules {args.rules}, "
-          f"{args.strength} players")
+          f"{'random legal' if strength == 'random' else strength} players")
     return 0
 
 
 def deal_record(seed: int, strength: str, rules_name: str) -> dict[str, Any]:
-    """The spades-hand/1 record of the first hand of a match of computer players."""
+    """The spades-hand/1 record of the first hand of a match of computer players;
+    ``"random"``: each seat takes a random legal action (seeded), the only players
+    of cutthroat and two-handed so far (the computer players seat four)."""
     from ..measure import make_player
 
     match = Match(preset(rules_name), seed)
+    if strength == "random":
+        rng = random.Random(f"deal/{seed}")
+        while not match.history:
+            seat = match.to_act
+            actions = match.view(seat).legal_actions()
+            match.apply(actions[rng.randrange(len(actions))], seat)
+        return match.history[0].to_record()
     players = [make_player(strength, seed=f"{seed}/{s}") for s in range(4)]
     while not match.history:
         seat = match.to_act
@@ -134,9 +151,11 @@ def add_record_commands(command: Any) -> None:
 
     p = command("deal", "play one hand with computer players and write its hand record")
     options.seed(p, None, "the deal and the players")
-    p.add_argument("--strength", choices=STRENGTHS, default="normal",
-                   help=f"the computer players, one of: {', '.join(STRENGTHS)}")
-    options.rules(p)
+    p.add_argument("--strength", choices=STRENGTHS, default=None,
+                   help=f"the computer players, one of: {', '.join(STRENGTHS)} (default"
+                   " normal; cutthroat and two-handed: random legal choices, as the"
+                   " computer players seat four so far)")
+    options.rules(p, any_seats=True)
     p.add_argument("--out", required=True, metavar="FILE",
                    help="where to write the spades-hand/1 record (- for standard output)")
     p.set_defaults(run=cmd_deal)

@@ -51,8 +51,26 @@ class PassCards:
         return " ".join(card_text(c) for c in self.cards)
 
 
-Action = Bid | Look | Play | PassCards
+@dataclass(frozen=True)
+class Keep:
+    """Two-handed draw: keep the card drawn; the next is discarded face down."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Two-handed draw: show the card drawn and discard it; the next is kept."""
+
+    def __str__(self) -> str:
+        return "discard"
+
+
+Action = Bid | Look | Play | PassCards | Keep | Discard
 LOOK = Look()
+KEEP = Keep()
+DISCARD = Discard()
 
 
 def malformed(action: object) -> str | None:
@@ -81,7 +99,7 @@ def malformed(action: object) -> str | None:
         ):
             return f"Not cards to pass: {reprlib.repr(action.cards)}"
         return None
-    if isinstance(action, Look):
+    if isinstance(action, Look | Keep | Discard):
         return None
     return "Not an action"
 
@@ -98,17 +116,21 @@ def action_to_json(action: Action) -> int | str | list[str]:
         return card_text(action.card)
     if isinstance(action, PassCards):
         return [card_text(c) for c in action.cards]
-    return "look"
+    return str(action)  # "look", "keep", "discard"
 
 
-def action_from_json(value: object, deck: int = FULL_DECK) -> Action:
-    """Read an action as a save writes it: 1..13, "nil", "blind_nil", "look", a card,
-    or a list of cards passed after a nil bid. ``deck`` (``rules.cards``) reads the
-    twos that deuces high raises."""
+def action_from_json(value: object, deck: int = FULL_DECK, most_bid: int = 13) -> Action:
+    """Read an action as a save writes it: 1..13 (to 17 in cutthroat: ``most_bid``),
+    "nil", "blind_nil", "look", "keep", "discard", a card, or a list of cards passed
+    after a nil bid. ``deck`` (``rules.cards``) reads the twos that deuces high raises."""
     if value == "look":
         return LOOK
+    if value == "keep":
+        return KEEP
+    if value == "discard":
+        return DISCARD
     if value in ("nil", "blind_nil") or type(value) is int:
-        return Bid(parse_bid(value))
+        return Bid(parse_bid(value, most_bid))
     if isinstance(value, str):
         return Play(parse_card(value, deck))
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
@@ -124,6 +146,20 @@ class HandDealt:
     hand_number: int
     dealer: int
     blind_nil_seats: tuple[int, ...]  # seats that may bid blind nil, so see no cards yet
+
+
+@dataclass(frozen=True)
+class CardDrawn:
+    """Two-handed: ``seat`` drew two cards and kept one. ``shown`` is the first card,
+    discarded face up, when the seat took the second instead; None when it kept the
+    first (the second went face down, seen by that seat alone)."""
+
+    seat: int
+    shown: int | None
+
+    @property
+    def kept_first(self) -> bool:
+        return self.shown is None
 
 
 @dataclass(frozen=True)
@@ -144,7 +180,7 @@ class BidMade:
 
 @dataclass(frozen=True)
 class BiddingDone:
-    contracts: tuple[int, int]
+    contracts: tuple[int, ...]  # by side: two teams, or each player alone
 
 
 @dataclass(frozen=True)
@@ -188,18 +224,18 @@ class TrickWon:
 @dataclass(frozen=True)
 class HandScored:
     hand_number: int
-    teams: tuple[TeamScore, TeamScore]
-    scores: tuple[int, int]
-    bags: tuple[int, int]
+    teams: tuple[TeamScore, ...]  # by side: two teams, or each player alone
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class MatchOver:
-    winner: int  # team: 0 = South and North, 1 = West and East
-    scores: tuple[int, int]
+    winner: int  # the side: team 0 = South and North, 1 = West and East; else the seat
+    scores: tuple[int, ...]
 
 
 Event = (
-    HandDealt | CardsSeen | BidMade | BiddingDone | CardsPassed | CardsExchanged
+    HandDealt | CardDrawn | CardsSeen | BidMade | BiddingDone | CardsPassed | CardsExchanged
     | CardPlayed | SpadesBroken | TrickWon | HandScored | MatchOver
 )

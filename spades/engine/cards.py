@@ -28,8 +28,11 @@ RANK_NAMES = (
     "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "jack", "queen", "king", "ace",
 )
-SEATS = 4  # players at the table; the seat arithmetic below assumes four
+SEATS = 4  # players at the partnership table; cutthroat seats 3, two-handed 2 (rules.seats)
 SEAT_NAMES = ("South", "West", "North", "East")
+# The seats' names at a table of each size, clockwise from South (the human).
+SEAT_NAMES_AT = {4: SEAT_NAMES, 3: ("South", "West", "East"), 2: ("South", "North")}
+TWO_OF_CLUBS = 0  # the card cutthroat leaves out, so that three hands hold 17
 
 # The trumps above the ace of spades, in the order they win.
 HIGH_TWO_OF_SPADES, HIGH_TWO_OF_DIAMONDS, LITTLE_JOKER, BIG_JOKER = 52, 53, 54, 55
@@ -60,15 +63,16 @@ JOKERS_REMOVED = {"2C2D": (0, 13), "2C2H": (0, 26), "2D2H": (13, 26)}
 _JOKERS = (1 << LITTLE_JOKER) | (1 << BIG_JOKER)
 
 
-def deck_cards(deck: str = "standard", jokers_removed: str = "2C2D") -> int:
+def deck_cards(deck: str = "standard", jokers_removed: str = "2C2D", players: int = 4) -> int:
     """The mask of the cards dealt under a deck option (rules.py checks the names).
 
     ``jokers``: the two jokers in, two low cards out (``jokers_removed``). ``deuces``:
     the jokers in and the twos of diamonds and spades raised above the ace of spades;
-    the twos of clubs and hearts out.
+    the twos of clubs and hearts out. Three players (cutthroat) play the ordinary deck
+    without the two of clubs: 51 cards, 17 each (rules.py allows only that deck there).
     """
     if deck == "standard":
-        return FULL_DECK
+        return FULL_DECK & ~(1 << TWO_OF_CLUBS) if players == 3 else FULL_DECK
     if deck == "jokers":
         out = JOKERS_REMOVED[jokers_removed]
         return FULL_DECK & ~((1 << out[0]) | (1 << out[1])) | _JOKERS
@@ -172,12 +176,15 @@ def lowest(mask: int) -> int:
 
 
 def team_of(seat: int) -> int:
+    """The partnership of a seat at a table of four (``Rules.side_of`` for any table)."""
     return seat & 1
 
 
 def partner_of(seat: int) -> int:
+    """The partner at a table of four; cutthroat and two-handed have none."""
     return (seat + 2) % SEATS
 
 
-def left_of(seat: int) -> int:
-    return (seat + 1) % SEATS
+def left_of(seat: int, seats: int = SEATS) -> int:
+    """The next seat clockwise at a table of ``seats`` (``rules.seats``)."""
+    return (seat + 1) % seats

@@ -13,7 +13,7 @@ from functools import lru_cache
 from .cards import (
     CARD_IDS,
     NON_SPADE_MASK,
-    SEAT_NAMES,
+    SEAT_NAMES_AT,
     SEATS,
     SPADE_MASK,
     SPADES,
@@ -36,8 +36,9 @@ def bid_text(bid: int) -> str:
     return str(bid)
 
 
-def parse_bid(value: object) -> int:
-    """Read a bid as a hand record writes it: 1..13, "nil" or "blind_nil" (0 is nil too).
+def parse_bid(value: object, most: int = 13) -> int:
+    """Read a bid as a hand record writes it: 1..13, "nil" or "blind_nil" (0 is nil too);
+    up to ``most`` (``rules.tricks``: 17 in cutthroat).
 
     Only a plain int or one of the two exact words: ``3.0``, ``false`` or ``"3"`` are
     not bids, so a record means one thing to every reader.
@@ -46,18 +47,24 @@ def parse_bid(value: object) -> int:
         return NIL
     if value == "blind_nil":
         return BLIND_NIL
-    if type(value) is int and 1 <= value <= 13:
+    if type(value) is int and 1 <= value <= most:
         return value
     raise ValueError(
-        f'not a bid: {reprlib.repr(value)}; a bid is 1 to 13, "nil" or "blind_nil"'
+        f'not a bid: {reprlib.repr(value)}; a bid is 1 to {most}, "nil" or "blind_nil"'
     )
 
 
-def seat_refusal(seat: object) -> str | None:
-    """Why ``seat`` names no seat (only the ints 0 to 3 do), or None."""
-    if type(seat) is int and 0 <= seat < SEATS:
+def seat_refusal(seat: object, seats: int = SEATS) -> str | None:
+    """Why ``seat`` names no seat (only the ints 0 to ``seats`` - 1 do), or None."""
+    if type(seat) is int and 0 <= seat < seats:
         return None
     return f"There is no seat {reprlib.repr(seat)}"
+
+
+def seat_name(seat: int, seats: int = SEATS) -> str:
+    """The seat's name at a table of ``seats``: South, West, North, East (East is the
+    third of three; North faces South at two)."""
+    return SEAT_NAMES_AT[seats][seat]
 
 
 def is_nil(bid: int) -> bool:
@@ -151,19 +158,19 @@ def bid_refusal(
         if not rules.blind_nil:
             return "Blind nil is not played under these rules"
         if not blind_open:
-            return (
-                f"Blind nil is only open to a team behind by {rules.blind_nil_deficit}"
-                " or more points"
-            )
+            who = "a team behind" if rules.partnerships else "a player behind the leader"
+            return f"Blind nil is only open to {who} by {rules.blind_nil_deficit} or more points"
         if looked:
             return "Blind nil must be bid before you look at your cards"
     elif bid == NIL:
         if not rules.nil:
             return "Nil is not allowed under these rules; bid 1 to 13"
-    elif not 1 <= bid <= 13:
-        return "Bids go from 1 to 13"
+    elif not 1 <= bid <= rules.tricks:
+        return f"Bids go from 1 to {rules.tricks}"
     if bid != BLIND_NIL and not looked:
         return "First choose blind nil or look at your cards"
+    if not rules.partnerships:
+        return None  # each alone: no partner's bid limits this one
     if rules.fixed_bids:
         # The cards set the bid: no team cap or minimum can apply. Whiz alone leaves a
         # choice (nil or the spades), so it alone can keep to one nil a team.
@@ -192,7 +199,7 @@ def legal_bids(
     """
     return tuple(
         b
-        for b in range(-1, 14)
+        for b in range(-1, rules.tricks + 1)
         if bid_refusal(rules, b, partner_bid, blind_open, looked, spades) is None
     )
 
@@ -218,8 +225,12 @@ def pass_refusal(rules: Rules, hand: int, cards: tuple[int, ...]) -> str | None:
 
 
 def blind_nil_open(rules: Rules, scores: list[int] | tuple[int, ...], team: int) -> bool:
-    """Whether a team may bid blind nil this hand: it trails by enough at its start."""
-    return rules.blind_nil and scores[1 - team] - scores[team] >= rules.blind_nil_deficit
+    """Whether a team (a player alone, in cutthroat) may bid blind nil this hand: it
+    trails the best of the others by enough at its start."""
+    if not rules.blind_nil:
+        return False
+    best = max(s for side, s in enumerate(scores) if side != team)
+    return best - scores[team] >= rules.blind_nil_deficit
 
 
 def passing_order(rules: Rules, bid_order) -> tuple[tuple[int, int], ...]:
@@ -302,5 +313,5 @@ def trick_winner_index(cards: list[int] | tuple[int, ...]) -> int:
     return at
 
 
-def turn_refusal(seat: int, to_act: int) -> str:
-    return f"It is {SEAT_NAMES[to_act]}'s turn, not {SEAT_NAMES[seat]}'s"
+def turn_refusal(seat: int, to_act: int, seats: int = SEATS) -> str:
+    return f"It is {seat_name(to_act, seats)}'s turn, not {seat_name(seat, seats)}'s"

@@ -8,9 +8,7 @@ so the log of actions replayed from the seed rebuilds any earlier state (undo, s
 
 from __future__ import annotations
 
-import random
 import reprlib
-from dataclasses import dataclass
 from typing import Any
 
 from . import actions  # the events, named where they are defined: actions.BidMade, ...
@@ -18,6 +16,8 @@ from .actions import (
     LOOK,
     Action,
     Bid,
+    Discard,
+    Keep,
     Look,
     Play,
     action_from_json,
@@ -26,19 +26,18 @@ from .actions import (
     pass_choices,
 )
 from .cards import (
-    FULL_DECK,
     SEATS,
     SPADES,
     SUIT_OF,
     cards_of,
     cards_text,
     left_of,
-    partner_of,
 )
+from .draw import Draw, draw_refusal
+from .hand import HandResult, deal_hands, first_dealer, shuffled
 from .legal import (
     BLIND_NIL,
     bid_refusal,
-    bid_text,
     blind_nil_choice,
     blind_nil_open,
     card_refusal,
@@ -53,12 +52,12 @@ from .legal import (
     turn_refusal,
 )
 from .rules import STANDARD, Rules, RulesError
-from .scoring import TeamScore, match_end, position_refusal, score_hand
+from .scoring import match_end, position_refusal, score_hand
 from .sealing import SaveError, check_seal, read_start, seal
 
 MATCH_FORMAT = "spades-match/1"
-HAND_FORMAT = "spades-hand/1"
 
+DRAWING = "drawing"  # two-handed: the hands drawn from the stock, before the bidding
 BIDDING = "bidding"
 PASSING = "passing"  # nil card passing, after the bidding
 PLAYING = "playing"
@@ -75,77 +74,14 @@ class IllegalAction(ValueError):
         self.seat = seat
 
 
-@dataclass(frozen=True)
-class HandResult:
-    """Everything about one finished hand: what a hand record holds."""
-
-    rules: Rules
-    hand_number: int
-    dealer: int
-    hands: tuple[int, int, int, int]  # as dealt, masks by seat
-    bids: tuple[tuple[int, int], ...]  # (seat, bid) in bidding order
-    plays: tuple[int, ...]
-    trick_winners: tuple[int, ...]
-    teams: tuple[TeamScore, TeamScore]
-    scores_before: tuple[int, int]
-    bags_before: tuple[int, int]
-    passes: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (seat, cards) in order
-
-    @property
-    def scores_after(self) -> tuple[int, int]:
-        return (self.teams[0].score_after, self.teams[1].score_after)
-
-    @property
-    def bags_after(self) -> tuple[int, int]:
-        return (self.teams[0].bags_after, self.teams[1].bags_after)
-
-    def to_record(self) -> dict[str, Any]:
-        record = {
-            "format": HAND_FORMAT,
-            "rules": self.rules.to_dict(),
-            "dealer": self.dealer,
-            "scores_before": list(self.scores_before),
-            "bags_before": list(self.bags_before),
-            "hands": [cards_text(sorted(cards_of(h), reverse=True)) for h in self.hands],
-            "bids": [[seat, bid if bid > 0 else bid_text(bid)] for seat, bid in self.bids],
-            **(
-                {"passes": [[seat, cards_text(cards).split()] for seat, cards in self.passes]}
-                if self.passes else {}
-            ),
-            "plays": [cards_text([c]) for c in self.plays],
-            "result": {
-                "trick_winners": list(self.trick_winners),
-                "teams": [t.to_dict() for t in self.teams],
-                "scores_after": list(self.scores_after),
-                "bags_after": list(self.bags_after),
-            },
-        }
-        return record
-
-
-def deal_hands(
-    seed: Any, hand_number: int, dealer: int, deck: int = FULL_DECK
-) -> tuple[int, int, int, int]:
-    """Shuffle ``deck`` (``rules.cards``) and deal one card at a time clockwise from
-    the dealer's left. The ordinary deck deals as it always has."""
-    cards = list(range(52)) if deck == FULL_DECK else cards_of(deck)
-    random.Random(f"spades/{seed}/{hand_number}").shuffle(cards)
-    hands = [0] * SEATS
-    for i, card in enumerate(cards):
-        hands[(dealer + 1 + i) % SEATS] |= 1 << card
-    return tuple(hands)  # type: ignore[return-value]
-
-
-def first_dealer(seed: Any) -> int:
-    return random.Random(f"spades/{seed}/dealer").randrange(SEATS)
-
-
 class Match:
     def __init__(
         self, rules: Rules = STANDARD, seed: Any = 0, *, start: dict[str, Any] | None = None
     ) -> None:
         """A new match. ``start`` sets the first hand instead of the seed (replays,
-        tests): ``{"dealer", "hands" (4 masks), "scores", "bags", "hand_number"}``.
+        tests): ``{"dealer", "hands" (a mask a seat), "scores", "bags" (one a side),
+        "hand_number"}``; two-handed starts from ``"stock"`` (the cards, top first)
+        instead of ``"hands"``.
 
         The start's scores and bags must be a position a match could reach under
         ``rules`` (else ValueError): a save or record cannot begin past the end.
@@ -156,14 +92,21 @@ class Match:
             raise TypeError("seed must be an int or a str")
         if start is not None:
             reason = position_refusal(
-                rules, start.get("scores", (0, 0)), start.get("bags", (0, 0))
+                rules, start.get("scores", (0,) * rules.sides),
+                start.get("bags", (0,) * rules.sides),
             )
             hands = start.get("hands")
-            if hands is not None and (
-                len(hands) != SEATS or any(h.bit_count() != 13 for h in hands)
-                or hands[0] | hands[1] | hands[2] | hands[3] != rules.cards
-            ):
-                reason = f"the hands must be the whole {rules.deck} deck, 13 cards each"
+            if hands is not None and (rules.draws or len(hands) != rules.seats or any(
+                h.bit_count() != rules.tricks for h in hands
+            ) or sum(hands) != rules.cards):
+                reason = (
+                    f"the hands must be the whole {rules.deck} deck,"
+                    f" {rules.tricks} cards each"
+                    + (" (two-handed starts from a stock)" if rules.draws else "")
+                )
+            stock = start.get("stock")
+            if stock is not None and (not rules.draws or sorted(stock) != cards_of(rules.cards)):
+                reason = "a stock is the whole ordinary deck, and only two-handed draws from one"
             if reason is not None:
                 raise ValueError(reason)
         self.rules = rules
@@ -178,42 +121,55 @@ class Match:
         self.actions: list[Action] = []
         self.actors: list[int] = []
         self.history: list[HandResult] = []
-        self.scores = list(start.get("scores", (0, 0)))
-        self.bags = list(start.get("bags", (0, 0)))
+        sides = self.rules.sides
+        self.scores = list(start.get("scores", (0,) * sides))
+        self.bags = list(start.get("bags", (0,) * sides))
         self.winner: int | None = None
         self.hand_number = start.get("hand_number", 0)
-        self.dealer = start["dealer"] if "dealer" in start else first_dealer(self.seed)
-        self.opening_events = self._deal(start.get("hands"))
+        self.dealer = (
+            start["dealer"] if "dealer" in start else first_dealer(self.seed, self.rules.seats)
+        )
+        self.opening_events = self._deal(start.get("hands") or start.get("stock"))
 
-    def _deal(self, hands: tuple[int, ...] | list[int] | None = None) -> list[actions.Event]:
-        if hands is None:
-            hands = deal_hands(self.seed, self.hand_number, self.dealer, self.rules.cards)
-        self.dealt = tuple(hands)
-        self.hands = list(hands)
-        self.phase = BIDDING
-        self.to_act = left_of(self.dealer)
-        self.bids: list[int | None] = [None] * SEATS
+    def _deal(self, cards: tuple[int, ...] | list[int] | None = None) -> list[actions.Event]:
+        """Deal the next hand: ``cards`` are the hands (a mask a seat), or two-handed's
+        stock (the cards top first); None shuffles them from the seed."""
+        rules = self.rules
+        seats = rules.seats
+        self.draw: Draw | None = None
+        if rules.draws:
+            stock = cards or shuffled(self.seed, self.hand_number, rules.cards)
+            self.draw = Draw(tuple(stock))
+            self.draws: list[tuple[int, bool]] = []
+            cards = (0,) * seats
+        elif cards is None:
+            cards = deal_hands(self.seed, self.hand_number, self.dealer, rules.cards, seats)
+        self.dealt = tuple(cards)
+        self.hands = list(cards)
+        self.phase = DRAWING if rules.draws else BIDDING
+        self.to_act = left_of(self.dealer, seats)
+        self.bids: list[int | None] = [None] * seats
         self.bid_order: list[tuple[int, int]] = []
-        team_open = [blind_nil_open(self.rules, self.scores, t) for t in (0, 1)]
-        self.blind_open = tuple(team_open[s & 1] for s in range(SEATS))
-        self.looked = [not self.blind_open[s] for s in range(SEATS)]
+        side_open = [blind_nil_open(rules, self.scores, t) for t in range(rules.sides)]
+        self.blind_open = tuple(side_open[rules.side_of(s)] for s in range(seats))
+        self.looked = [not self.blind_open[s] for s in range(seats)]
         self.trick: list[tuple[int, int]] = []
         self.led_suit = -1
         self.spades_broken = False
-        self.tricks_won = [0] * SEATS
+        self.tricks_won = [0] * seats
         self.plays: list[int] = []
         self.trick_winners: list[int] = []
-        self.voids = [0] * SEATS  # suit bits shown by play
+        self.voids = [0] * seats  # suit bits shown by play
         self.played = 0
         self.passers: tuple[int, ...] = ()  # who passes after a nil bid, in order
         self.passes: list[tuple[int, tuple[int, ...]]] = []
-        self.passed = [0] * SEATS  # the cards each seat passed
-        self.received = [0] * SEATS  # the cards each seat took up from its partner
+        self.passed = [0] * seats  # the cards each seat passed
+        self.received = [0] * seats  # the cards each seat took up from its partner
         events: list[actions.Event] = [
             actions.HandDealt(
                 self.hand_number,
                 self.dealer,
-                tuple(s for s in range(SEATS) if self.blind_open[s]),
+                tuple(s for s in range(seats) if self.blind_open[s]),
             )
         ]
         self._auto_actions(events)
@@ -226,12 +182,17 @@ class Match:
         if self.phase != BIDDING:
             return
         if not self.looked[s]:
-            if not blind_nil_choice(self.rules, self.bids[partner_of(s)], self.blind_open[s]):
+            if not blind_nil_choice(self.rules, self._partner_bid(s), self.blind_open[s]):
                 self.looked[s] = True
                 events.append(actions.CardsSeen(s))
         forced = forced_bid(self.rules, self.hands[s])
         if forced is not None:
             events.extend(self._bid(s, forced, True))
+
+    def _partner_bid(self, seat: int) -> int | None:
+        """The partner's bid (None before it bids, and always when each plays alone)."""
+        partner = self.rules.partner_of(seat)
+        return None if partner is None else self.bids[partner]
 
     @property
     def trick_number(self) -> int:
@@ -248,13 +209,16 @@ class Match:
         reason = malformed(action)
         if reason is not None:
             return reason
-        if seat is not None and seat_refusal(seat):
-            return seat_refusal(seat)
+        seats = self.rules.seats
+        if seat is not None and seat_refusal(seat, seats):
+            return seat_refusal(seat, seats)
         if self.phase == OVER:
             return "The match is over"
         if seat is not None and seat != self.to_act:
-            return turn_refusal(seat, self.to_act)
+            return turn_refusal(seat, self.to_act, seats)
         s = self.to_act
+        if self.phase == DRAWING or isinstance(action, Keep | Discard):
+            return draw_refusal(isinstance(action, Keep | Discard), self.phase == DRAWING)
         if isinstance(action, Play):  # the common case first: searches apply cards
             if self.phase == PLAYING:
                 return card_refusal(
@@ -273,7 +237,7 @@ class Match:
             if self.phase != BIDDING:
                 return "The bidding is over"
             return bid_refusal(
-                self.rules, action.value, self.bids[partner_of(s)], self.blind_open[s],
+                self.rules, action.value, self._partner_bid(s), self.blind_open[s],
                 self.looked[s], spades_held(self.hands[s]),
             )
         if self.phase != PASSING:
@@ -289,12 +253,14 @@ class Match:
                 return [Bid(BLIND_NIL), LOOK]
             return [
                 Bid(b) for b in legal_bids(
-                    self.rules, self.bids[partner_of(s)], False, True,
+                    self.rules, self._partner_bid(s), False, True,
                     spades_held(self.hands[s]),
                 )
             ]
         if self.phase == PASSING:
             return pass_choices(self.rules.nil_pass, self.hands[self.to_act])
+        if self.phase == DRAWING:
+            return [actions.KEEP, actions.DISCARD]
         return []
 
     def legal_card_mask(self) -> int:
@@ -317,21 +283,42 @@ class Match:
             events = [actions.CardsSeen(actor)]
         elif isinstance(action, Bid):
             events = self._bid(actor, action.value)
+        elif isinstance(action, Keep | Discard):
+            events = self._draw(actor, isinstance(action, Keep))
         else:
             events = self._pass(actor, action.cards)
         self.actions.append(action)
         self.actors.append(actor)
         return events
 
+    def _draw(self, seat: int, keep: bool) -> list[actions.Event]:
+        """Two-handed: the seat keeps the top card or shows it and keeps the next; the
+        last of the 26 turns starts the bidding."""
+        draw = self.draw
+        assert draw is not None
+        card, shown = draw.take(seat, keep)
+        self.hands[seat] |= 1 << card
+        self.draws.append((seat, keep))
+        events: list[actions.Event] = [actions.CardDrawn(seat, shown)]
+        self.to_act = left_of(seat, self.rules.seats)
+        if draw.done:
+            self.dealt = tuple(self.hands)
+            self.phase = BIDDING
+            self.to_act = left_of(self.dealer, self.rules.seats)
+            self._auto_actions(events)
+        return events
+
     def _bid(self, seat: int, bid: int, forced: bool = False) -> list[actions.Event]:
+        rules = self.rules
         self.bids[seat] = bid
         self.bid_order.append((seat, bid))
         if bid == BLIND_NIL:
             self.looked[seat] = True
         events: list[actions.Event] = [actions.BidMade(seat, bid, forced)]
-        if len(self.bid_order) == SEATS:
+        if len(self.bid_order) == rules.seats:
             contracts = tuple(
-                sum(max(self.bids[s] or 0, 0) for s in (t, t + 2)) for t in (0, 1)
+                sum(max(self.bids[s] or 0, 0) for s in rules.side_seats(t))
+                for t in range(rules.sides)
             )
             events.append(actions.BiddingDone(contracts))  # type: ignore[arg-type]
             self.passers = tuple(
@@ -342,16 +329,16 @@ class Match:
                 self.to_act = self.passers[0]
             else:
                 self.phase = PLAYING
-                self.to_act = left_of(self.dealer)
+                self.to_act = left_of(self.dealer, rules.seats)
         else:
-            self.to_act = left_of(seat)
+            self.to_act = left_of(seat, rules.seats)
             self._auto_actions(events)
         return events
 
     def _pass(self, seat: int, cards: tuple[int, ...]) -> list[actions.Event]:
         """A nil bidder or its partner passes cards face down; the partner's pass
         completes the exchange, and each takes up what it was given."""
-        partner = partner_of(seat)
+        partner = (seat + 2) % SEATS  # nil passing is played by four only
         mask = 0
         for card in cards:
             mask |= 1 << card
@@ -362,10 +349,10 @@ class Match:
         at = len(self.passes)
         if at % 2 == 0:  # the pair's second pass: exchange
             nil_seat = self.passers[at - 2]
-            for s in (nil_seat, partner_of(nil_seat)):
-                self.received[s] = self.passed[partner_of(s)]
+            for s in (nil_seat, (nil_seat + 2) % SEATS):
+                self.received[s] = self.passed[(s + 2) % SEATS]
                 self.hands[s] |= self.received[s]
-            events.append(actions.CardsExchanged((nil_seat, partner_of(nil_seat))))
+            events.append(actions.CardsExchanged((nil_seat, (nil_seat + 2) % SEATS)))
         if at < len(self.passers):
             self.to_act = self.passers[at]
         else:
@@ -396,8 +383,9 @@ class Match:
         self.played |= 1 << card
         self.plays.append(card)
         self.trick.append((seat, card))
-        if len(self.trick) < 4:
-            self.to_act = left_of(seat)
+        seats = self.rules.seats
+        if len(self.trick) < seats:
+            self.to_act = left_of(seat, seats)
             return events
         cards = tuple(c for _, c in self.trick)
         winner = self.trick[trick_winner_index(cards)][0]
@@ -407,7 +395,7 @@ class Match:
         self.trick = []
         self.led_suit = -1
         self.to_act = winner
-        if len(self.trick_winners) == 13:
+        if len(self.trick_winners) == self.rules.tricks:
             events.extend(self._finish_hand())
         return events
 
@@ -425,6 +413,7 @@ class Match:
             scores_before=tuple(self.scores),  # type: ignore[arg-type]
             bags_before=tuple(self.bags),  # type: ignore[arg-type]
             passes=tuple(self.passes),
+            **({"stock": self.draw.stock, "draws": tuple(self.draws)} if self.draw else {}),
         )
         self.history.append(result)
         self.scores = [t.score_after for t in teams]
@@ -438,7 +427,7 @@ class Match:
             events.append(actions.MatchOver(self.winner, tuple(self.scores)))  # type: ignore[arg-type]
             return events
         self.hand_number += 1
-        self.dealer = left_of(self.dealer)
+        self.dealer = left_of(self.dealer, self.rules.seats)
         events.extend(self._deal())
         return events
 
@@ -467,10 +456,10 @@ class Match:
     # --- views and records -----------------------------------------------------------
 
     def view(self, seat: int):
-        """What ``seat`` may know; a seat other than 0..3 raises ValueError."""
+        """What ``seat`` may know; a seat not at the table raises ValueError."""
         from .view import PlayerView
 
-        reason = seat_refusal(seat)
+        reason = seat_refusal(seat, self.rules.seats)
         if reason is not None:
             raise ValueError(reason)
 
@@ -498,6 +487,8 @@ class Match:
             "received": list(self.received),
             "winner": self.winner,
             "history": [h.to_record() for h in self.history],
+            **({"stock": list(self.draw.stock), "draws": list(self.draws)}
+               if self.draw else {}),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -509,9 +500,11 @@ class Match:
             "actions": [action_to_json(a) for a in self.actions],
         }
         if self.start is not None:
+            cards = {"stock": cards_text(self.start["stock"])} if self.rules.draws else {
+                "hands": [cards_text(cards_of(h)) for h in self.start["hands"]]}
             doc["start"] = {
                 "dealer": self.start["dealer"],
-                "hands": [cards_text(cards_of(h)) for h in self.start["hands"]],
+                **cards,
                 "scores": list(self.start.get("scores", (0, 0))),
                 "bags": list(self.start.get("bags", (0, 0))),
                 "hand_number": self.start.get("hand_number", 0),
@@ -519,8 +512,9 @@ class Match:
         return seal(doc)
 
     @classmethod
-    def from_json(cls, doc: Any) -> Match:
-        """Rebuild a saved match; any damage raises :class:`SaveError`."""
+    def from_json(cls, doc: Any, *, any_seats: bool = False) -> Match:
+        """Rebuild a saved match; any damage raises :class:`SaveError`. Saves of three
+        or two players are read with ``any_seats`` only (``Rules.from_dict``)."""
         if not isinstance(doc, dict):
             raise SaveError("a saved match must be a JSON object")
         if doc.get("format") != MATCH_FORMAT:
@@ -530,7 +524,7 @@ class Match:
             )
         check_seal(doc)
         try:
-            rules = Rules.from_dict(doc["rules"])
+            rules = Rules.from_dict(doc["rules"], any_seats=any_seats)
             seed = doc["seed"]
             start = doc.get("start")
             if start is not None:
@@ -541,7 +535,7 @@ class Match:
                 raise SaveError("actions must be a list")
             for i, value in enumerate(log):
                 try:
-                    match.apply(action_from_json(value, rules.cards))
+                    match.apply(action_from_json(value, rules.cards, rules.tricks))
                 except (IllegalAction, ValueError) as exc:
                     raise SaveError(
                         f"action {i} ({reprlib.repr(value)}) is refused: {exc}"

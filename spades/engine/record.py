@@ -9,10 +9,12 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
-from .actions import LOOK, Bid, PassCards, Play
-from .cards import SEAT_NAMES, parse_card
-from .legal import BLIND_NIL, bid_refusal, parse_bid, spades_held
-from .match import BIDDING, HAND_FORMAT, PASSING, Match, SaveError, read_start
+from .actions import DISCARD, KEEP, LOOK, Bid, PassCards, Play
+from .cards import cards_of as cards_of_mask
+from .cards import cards_text, parse_card
+from .hand import HAND_FORMAT
+from .legal import BLIND_NIL, bid_refusal, parse_bid, seat_name, spades_held
+from .match import BIDDING, DRAWING, PASSING, Match, SaveError, read_start
 from .rules import Rules, RulesError
 from .scoring import match_end
 
@@ -30,17 +32,19 @@ def _echo(value: object) -> object:
     return reprlib.repr(value)
 
 
-RECORD_START = ("dealer", "hands", "scores_before", "bags_before")
+RECORD_START = ("dealer", "hands", "stock", "scores_before", "bags_before")
 
 
-def _illegal(kind: str, index: int, seat: int, value: object, reason: str) -> dict[str, Any]:
+def _illegal(
+    kind: str, index: int, seat: int, value: object, reason: str, seats: int = 4
+) -> dict[str, Any]:
     return {
         "legal": False,
         "illegal": {
             "kind": kind,
             "index": index,
             "seat": seat,
-            "seat_name": SEAT_NAMES[seat] if 0 <= seat < 4 else "?",
+            "seat_name": seat_name(seat, seats) if 0 <= seat < seats else "?",
             "action": _echo(value),
             "reason": reason,
         },
@@ -67,12 +71,14 @@ def start_match(record: Any, seed: Any = 0) -> Match:
             f"unknown record format {reprlib.repr(record.get('format'))}; expected {HAND_FORMAT}"
         )
     try:
-        rules = Rules.from_dict(record.get("rules", {}))
+        rules = Rules.from_dict(record.get("rules", {}), any_seats=True)
     except (RulesError, TypeError) as exc:
         raise SaveError(f"rules: {exc}") from None
     # Only the record's own keys: a save's start also reads "scores", "bags" and
-    # "hand_number", which a record does not have (docs/records.md).
-    start = {key: record[key] for key in RECORD_START if key in record}
+    # "hand_number", which a record does not have (docs/records.md). Two-handed
+    # starts from the stock; its "hands" are what the draw gave (replay checks them).
+    start = {key: record[key] for key in RECORD_START if key in record
+             and not (key == "hands" and rules.draws)}
     return Match(rules, seed, start=read_start(start, rules))
 
 
@@ -86,23 +92,31 @@ def replay_record(record: Any) -> dict[str, Any]:
     team and how. docs/records.md describes every key.
     """
     match = start_match(record)
-    deck = match.rules.cards
+    rules = match.rules
+    deck = rules.cards
+    seats = rules.seats
     bids = record.get("bids", [])
     passes = record.get("passes", [])
     plays = record.get("plays", [])
+    draws = record.get("draws", [])
     if not isinstance(bids, list) or not isinstance(plays, list) or not isinstance(passes, list):
         raise SaveError("bids, passes and plays must be lists")
+    if not isinstance(draws, list):
+        raise SaveError("draws must be a list")
+    illegal = _replay_draws(match, record, draws)
+    if illegal is not None:
+        return illegal
     for i, entry in enumerate(bids):
         if not (
             isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
-            and 0 <= entry[0] < 4
+            and 0 <= entry[0] < seats
         ):
-            raise SaveError(f"bid {i} must be [seat, bid] with a seat from 0 to 3")
+            raise SaveError(f"bid {i} must be [seat, bid] with a seat from 0 to {seats - 1}")
         seat, value = entry
         try:
-            bid = parse_bid(value)
+            bid = parse_bid(value, rules.tricks)
         except ValueError as exc:
-            return _illegal("bid", i, seat, value, str(exc))
+            return _illegal("bid", i, seat, value, str(exc), seats)
         if i < len(match.bid_order):
             # A bid the match made for the seat (Mirror): the record must agree.
             if match.bid_order[i] == (seat, bid):
@@ -111,16 +125,18 @@ def replay_record(record: Any) -> dict[str, Any]:
             reason = (
                 bid_refusal(match.rules, bid, None, False, True, spades_held(match.dealt[seat]))
                 if made_for == seat else
-                f"It is {SEAT_NAMES[made_for]}'s turn, not {SEAT_NAMES[seat]}'s"
+                f"It is {seat_name(made_for)}'s turn, not {seat_name(seat)}'s"
             ) or "The bidding is over"
             return _illegal("bid", i, seat, value, reason)
+        if match.phase == DRAWING:
+            return _illegal("bid", i, seat, value, match.refusal(Bid(bid)) or "", seats)
         if match.phase != BIDDING:
-            return _illegal("bid", i, seat, value, "The bidding is over")
+            return _illegal("bid", i, seat, value, "The bidding is over", seats)
         if bid != BLIND_NIL and seat == match.to_act and not match.looked[seat]:
             match.apply(LOOK)
         reason = match.refusal(Bid(bid), seat)
         if reason:
-            return _illegal("bid", i, seat, value, reason)
+            return _illegal("bid", i, seat, value, reason, seats)
         match.apply(Bid(bid))
     for i, entry in enumerate(passes):
         if not (
@@ -144,7 +160,8 @@ def replay_record(record: Any) -> dict[str, Any]:
         if match.history:
             last_winner = match.history[0].trick_winners[-1]
             return _illegal(
-                "play", i, last_winner, text, "The hand is over: all 52 cards have been played"
+                "play", i, last_winner, text,
+                f"The hand is over: all {rules.tricks * seats} cards have been played", seats,
             )
         seat = match.to_act
         try:
@@ -152,10 +169,10 @@ def replay_record(record: Any) -> dict[str, Any]:
         except ValueError:
             card = -1
         if card < 0:
-            return _illegal("play", i, seat, text, f"not a card: {reprlib.repr(text)}")
+            return _illegal("play", i, seat, text, f"not a card: {reprlib.repr(text)}", seats)
         reason = match.refusal(Play(card))
         if reason:
-            return _illegal("play", i, seat, text, reason)
+            return _illegal("play", i, seat, text, reason, seats)
         match.apply(Play(card))
     stated = record.get("result")
     if not match.history:
@@ -180,6 +197,30 @@ def replay_record(record: Any) -> dict[str, Any]:
     return out
 
 
+def _replay_draws(match: Match, record: dict[str, Any], draws: list) -> dict[str, Any] | None:
+    """Take the match through a two-handed record's draw; the first illegal draw, if
+    any. A record's ``hands`` must be the hands its stock and draws give."""
+    seats = match.rules.seats
+    for i, entry in enumerate(draws):
+        if not (
+            isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
+            and 0 <= entry[0] < seats and entry[1] in ("keep", "discard")
+        ):
+            raise SaveError(f'draw {i} must be [seat, "keep" or "discard"]')
+        seat, choice = entry
+        action = KEEP if choice == "keep" else DISCARD
+        reason = match.refusal(action, seat)
+        if reason:
+            return _illegal("draw", i, seat, choice, reason, seats)
+        match.apply(action)
+    stated = record.get("hands")
+    if match.rules.draws and match.phase != DRAWING and stated is not None and stated != [
+        cards_text(sorted(cards_of_mask(h), reverse=True)) for h in match.dealt
+    ]:
+        raise SaveError("hands: not the hands the stock and the draws give")
+    return None
+
+
 def match_at(record: Any, bids: int, plays: int) -> Match:
     """The recorded hand replayed up to ``bids`` bids and ``plays`` cards (audits, tests)."""
     return play_record(start_match(record), record, bids, plays)
@@ -188,10 +229,13 @@ def match_at(record: Any, bids: int, plays: int) -> Match:
 def play_record(match: Match, record: Any, bids: int, plays: int) -> Match:
     """``match``, at the start of the recorded hand, taken through its first ``bids``
     bids (and the passes, once all four are made) and ``plays`` cards."""
+    seats = match.rules.seats
     cut = dict(record)
     cut["bids"] = record["bids"][:bids]
-    cut["plays"] = record["plays"][:plays] if bids >= 4 else []
+    cut["plays"] = record["plays"][:plays] if bids >= seats else []
     deck = match.rules.cards
+    for seat, choice in record.get("draws", []):
+        match.apply(KEEP if choice == "keep" else DISCARD, seat)
     for i, (seat, value) in enumerate(cut["bids"]):
         if i < len(match.bid_order):
             continue  # made by the match (Mirror)
@@ -199,7 +243,7 @@ def play_record(match: Match, record: Any, bids: int, plays: int) -> Match:
         if bid != BLIND_NIL and not match.looked[seat]:
             match.apply(LOOK)
         match.apply(Bid(bid), seat)
-    if bids >= 4:
+    if bids >= seats:
         for seat, texts in record.get("passes", []):
             match.apply(PassCards(tuple(parse_card(t, deck) for t in texts)), seat)
     for text in cut["plays"]:

@@ -53,6 +53,8 @@ class Rules:
     ten_for_200_set: int = 200
     boston: bool = False
     boston_value: int | str = 500
+    # The table: 4 in partnerships, 3 each alone (cutthroat), 2 (two-handed, drawn).
+    players: int = 4
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -102,9 +104,16 @@ class Rules:
             raise RulesError("nil card passing needs nil bids to be allowed")
         if self.ten_for_200_set < 0:
             raise RulesError("ten_for_200_set cannot be negative")
+        if self.players not in GAMES:
+            raise RulesError("players must be 4, 3 (cutthroat) or 2 (two-handed)")
+        if self.players != 4:
+            reason = _alone_refusal(self)
+            if reason is not None:
+                raise RulesError(reason)
         # Searches look rules up in caches many times a second: hash the fields once.
         object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in fields(self))))
-        object.__setattr__(self, "_cards", deck_cards(self.deck, self.jokers_removed))
+        object.__setattr__(
+            self, "_cards", deck_cards(self.deck, self.jokers_removed, self.players))
 
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined]
@@ -123,25 +132,127 @@ class Rules:
         """Whether the spades held set the bids (mirror, whiz): no team cap or minimum."""
         return self.bidding in ("mirror", "whiz")
 
+    # --- the table: who plays, who scores together --------------------------------
+
+    @property
+    def seats(self) -> int:
+        """Players at the table: 4, 3 (cutthroat) or 2 (two-handed)."""
+        return self.players
+
+    @property
+    def partnerships(self) -> bool:
+        """Whether partners score together (four players) or each plays alone."""
+        return self.players == 4
+
+    @property
+    def sides(self) -> int:
+        """How many scores the match keeps: two teams, or one for each player alone."""
+        return 2 if self.players == 4 else self.players
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a hand, and so the highest bid: 17 in cutthroat, else 13."""
+        return 17 if self.players == 3 else 13
+
+    @property
+    def draws(self) -> bool:
+        """Whether the hands are drawn from a stock instead of dealt (two-handed)."""
+        return self.players == 2
+
+    @property
+    def game(self) -> str:
+        """The game's name: "partnership", "cutthroat" or "two-handed"."""
+        return GAMES[self.players]
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat scores for: its team at four (South and North are 0), else
+        the seat itself."""
+        return seat & 1 if self.players == 4 else seat
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        """The seats that score together as ``side``: two partners, or one player."""
+        return (side, side + 2) if self.players == 4 else (side,)
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat's partner, or None at a table where each plays alone."""
+        return (seat + 2) % 4 if self.players == 4 else None
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The JSON form; a table of four leaves ``players`` out, so every record and
+        save of the partnership game reads and writes as it always has."""
+        data = asdict(self)
+        if self.players == 4:
+            del data["players"]
+        return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Read the JSON form; a missing key takes the ``standard`` preset's value."""
+    def from_dict(cls, data: dict[str, Any], *, any_seats: bool = False) -> Rules:
+        """Read the JSON form; a missing key takes the ``standard`` preset's value.
+
+        Only the engine's own readers (hand records, saves, replay, deal) pass
+        ``any_seats``: everything else (the computer players, the server, the table)
+        seats four, and gets a sentence saying so for cutthroat or two-handed rules.
+        """
         if not isinstance(data, dict):
             raise RulesError("rules must be a JSON object")
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
             raise RulesError(f"unknown rule option: {', '.join(unknown)}")
-        return replace(STANDARD, **data)
+        rules = replace(STANDARD, **data)
+        if not any_seats:
+            reason = four_seats_refusal(rules)
+            if reason is not None:
+                raise RulesError(reason)
+        return rules
 
     def with_options(self, **changes: Any) -> Rules:
         unknown = sorted(set(changes) - {f.name for f in fields(self)})
         if unknown:
             raise RulesError(f"unknown rule option: {', '.join(unknown)}")
         return replace(self, **changes)
+
+
+GAMES = {4: "partnership", 3: "cutthroat", 2: "two-handed"}
+
+
+def _alone_refusal(rules: Rules) -> str | None:
+    """Why options meant for partners (or for four hands) cannot be played by three
+    or two players each alone, or None. docs/rules.md, Three and two players."""
+    game = GAMES[rules.players]
+    if rules.bidding == "suicide":
+        return (f"Suicide is a partnership game (one partner bids nil, the other 4 or"
+                f" more); {game} has no partners")
+    if rules.bidding != "free":
+        return (f"{rules.bidding.capitalize()} bidding is played by four in partnerships"
+                f" here, not in {game}")
+    if rules.nil_pass:
+        return f"nil card passing goes between partners; {game} has no partners"
+    for name in ("team_cap_13", "min_team_bid"):
+        if getattr(rules, name):
+            return (f"{name} limits partners' bids together; {game} has no partners:"
+                    f" turn it off, or start from the {game} preset")
+    if rules.max_nils_per_team != 2:
+        return f"max_nils_per_team counts a team's nils; {game} has no teams"
+    if rules.ten_for_200 or rules.boston:
+        return f"10 for 200 and Boston score a partnership's contract; {game} has none"
+    if rules.deck != "standard":
+        return (f"the {rules.deck} deck is dealt to four; {game} plays the ordinary deck"
+                + (" less the two of clubs" if rules.players == 3 else ""))
+    if rules.players == 2 and rules.blind_nil:
+        return ("two-handed players see every card they draw, so no bid can be blind:"
+                " turn blind_nil off")
+    return None
+
+
+def four_seats_refusal(rules: Rules) -> str | None:
+    """Why the layers above the engine cannot play these rules yet, or None: the
+    computer players, the server and the table seat four."""
+    if rules.players == 4:
+        return None
+    count = "three" if rules.players == 3 else "two"
+    return (f"{GAMES[rules.players]}: no computer players, server or table for {count}"
+            " yet (replay and deal only)")
 
 
 STANDARD = Rules()
@@ -169,6 +280,13 @@ VARIANT_PRESETS: dict[str, Rules] = {
 }
 PRESETS.update(VARIANT_PRESETS)
 
+# Three and two players, each alone (docs/rules.md). Apart from PRESETS: only the
+# engine, replay and deal play them so far, so the game's pages do not offer them.
+SEAT_PRESETS: dict[str, Rules] = {
+    "cutthroat": Rules(players=3, team_cap_13=False, mercy=None),
+    "two-handed": Rules(players=2, team_cap_13=False, blind_nil=False, mercy=None),
+}
+
 
 def _option_value(name: str, text: str) -> Any:
     """An option's value as written after ``=``: JSON (true, 200, null) or a bare word."""
@@ -185,7 +303,7 @@ def preset(name: str) -> Rules:
     named changes what it changes from ``standard``, in order, and ``option=value``
     sets one option (values as in JSON: ``true``, ``200``, ``null``, or a bare word).
     """
-    named = {**PRESETS, **VARIANT_PRESETS}
+    named = {**PRESETS, **VARIANT_PRESETS, **SEAT_PRESETS}
     if name in named:
         return named[name]
     parts = [part.strip() for part in name.split(",")]

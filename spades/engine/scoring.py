@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import SEAT_NAMES
-from .legal import BLIND_NIL
+from .legal import BLIND_NIL, seat_name
 from .rules import Rules
 
 
@@ -23,6 +22,7 @@ class ScoreLine(NamedTuple):
     bags: int
     count: int = 0
     seat: int | None = None
+    seats: int = 4  # at the table, for the seat's name
 
     @property
     def text(self) -> str:
@@ -47,7 +47,7 @@ class ScoreLine(NamedTuple):
             return f"{n} trick{plural} taken on a failed nil"
         if kind == "bag_penalty":
             return f"{n} bags: penalty"
-        who = SEAT_NAMES[self.seat] if self.seat is not None else "?"
+        who = seat_name(self.seat, self.seats) if self.seat is not None else "?"
         name = "blind nil" if kind.startswith("blind") else "nil"
         return f"{who}'s {name} {'made' if kind.endswith('made') else 'failed'}"
 
@@ -59,7 +59,10 @@ class ScoreLine(NamedTuple):
 
 
 class TeamScore(NamedTuple):
-    team: int
+    """One side's hand: a team of two partners, or one player alone (cutthroat,
+    two-handed), whose contract is its own ordinary bid."""
+
+    team: int  # the side: a team at four, else the seat
     contract: int  # the sum of the partners' ordinary bids
     tricks: int  # all tricks the two partners took
     counted: int  # tricks that counted toward the contract
@@ -91,21 +94,25 @@ class TeamScore(NamedTuple):
 def score_team(
     rules: Rules,
     team: int,
-    bids: tuple[int, int],
-    tricks: tuple[int, int],
+    bids: tuple[int, ...],
+    tricks: tuple[int, ...],
     score_before: int,
     bags_before: int,
 ) -> TeamScore:
-    """Score one team; ``bids`` and ``tricks`` are for seats ``team`` and ``team + 2``."""
+    """Score one side; ``bids`` and ``tricks`` are for its seats (``rules.side_seats``):
+    ``team`` and ``team + 2`` at four, the one player alone at three or two.
+
+    A player alone who bid nil has no contract, so a failed nil's tricks score a point
+    and a bag each, as either ``failed_nil_tricks`` has it for partners who both bid nil.
+    """
     lines: list[ScoreLine] = []
-    bid_a, bid_b = bids
-    took_a, took_b = tricks
-    contract = (bid_a if bid_a > 0 else 0) + (bid_b if bid_b > 0 else 0)
-    counted = took_a + took_b
+    seats = rules.side_seats(team)
+    contract = sum(bid for bid in bids if bid > 0)
+    counted = sum(tricks)
     nil_tricks = 0
     if rules.failed_nil_tricks == "bags":
         # A nil bidder's tricks never count toward the contract: each is a point and a bag.
-        nil_tricks = (took_a if bid_a <= 0 else 0) + (took_b if bid_b <= 0 else 0)
+        nil_tricks = sum(took for bid, took in zip(bids, tricks, strict=True) if bid <= 0)
         counted -= nil_tricks
     new_bags = nil_tricks
 
@@ -128,7 +135,7 @@ def score_team(
         lines.append(ScoreLine("overtricks", counted, counted, counted))
         new_bags += counted
 
-    for seat, bid, took in ((team, bid_a, took_a), (team + 2, bid_b, took_b)):
+    for seat, bid, took in zip(seats, bids, tricks, strict=True):
         if bid > 0:
             continue
         if bid == BLIND_NIL:
@@ -137,7 +144,8 @@ def score_team(
         else:
             value = rules.nil_value
             kind = "nil_made" if took == 0 else "nil_failed"
-        lines.append(ScoreLine(kind, value if took == 0 else -value, 0, took, seat))
+        lines.append(
+            ScoreLine(kind, value if took == 0 else -value, 0, took, seat, rules.seats))
     if nil_tricks:
         lines.append(ScoreLine("nil_tricks", nil_tricks, nil_tricks, nil_tricks))
 
@@ -155,7 +163,7 @@ def score_team(
     for line in lines:
         points += line[1]
     return TeamScore(
-        team, contract, took_a + took_b, counted, points, new_bags, tuple(lines),
+        team, contract, sum(tricks), counted, points, new_bags, tuple(lines),
         score_before + points, bags_after,
     )
 
@@ -191,28 +199,29 @@ def score_hand(
     tricks: list[int] | tuple[int, ...],
     scores_before: list[int] | tuple[int, ...],
     bags_before: list[int] | tuple[int, ...],
-) -> tuple[TeamScore, TeamScore]:
-    """Both teams' scores for a hand; bids and tricks are indexed by seat."""
-    return (
-        score_team(rules, 0, (bids[0], bids[2]), (tricks[0], tricks[2]),
-                   scores_before[0], bags_before[0]),
-        score_team(rules, 1, (bids[1], bids[3]), (tricks[1], tricks[3]),
-                   scores_before[1], bags_before[1]),
-    )
+) -> tuple[TeamScore, ...]:
+    """Every side's score for a hand (two teams, or each player alone); bids and
+    tricks are indexed by seat, scores and bags by side."""
+    out = []
+    for side in range(rules.sides):
+        seats = rules.side_seats(side)
+        out.append(score_team(
+            rules, side, tuple(bids[s] for s in seats), tuple(tricks[s] for s in seats),
+            scores_before[side], bags_before[side]))
+    return tuple(out)
 
 
 def match_winner(rules: Rules, scores: list[int] | tuple[int, ...]) -> int | None:
-    """The winning team after a complete hand, or None to play on.
+    """The winning side after a complete hand, or None to play on.
 
-    Reaching the target comes first; then the mercy rule. Equal totals play on.
+    Once a side reaches the target, or one falls to the mercy line, the highest
+    total wins; a tie for the highest plays on. With two sides this is the rule of
+    docs/rules.md (reaching the target beats the mercy rule: that side is the higher).
     """
-    us, them = scores
-    if max(us, them) >= rules.target or (
-        rules.mercy is not None and min(us, them) <= rules.mercy
-    ):
-        if us == them:
-            return None
-        return 0 if us > them else 1
+    top = max(scores)
+    if top >= rules.target or (rules.mercy is not None and min(scores) <= rules.mercy):
+        leaders = [side for side, score in enumerate(scores) if score == top]
+        return leaders[0] if len(leaders) == 1 else None
     return None
 
 

@@ -8,8 +8,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import LOOK, Action, Bid, Look, PassCards, Play, malformed, pass_choices
-from .cards import SEATS, cards_of, partner_of
+from .actions import (
+    DISCARD,
+    KEEP,
+    LOOK,
+    Action,
+    Bid,
+    Discard,
+    Keep,
+    Look,
+    PassCards,
+    Play,
+    malformed,
+    pass_choices,
+)
+from .cards import cards_of, left_of
+from .draw import draw_refusal
 from .legal import (
     BLIND_NIL,
     bid_refusal,
@@ -27,7 +41,8 @@ from .rules import Rules
 class PlayerView:
     seat: int
     rules: Rules
-    phase: str  # "bidding", "passing" (nil card passing), "playing" or "over"
+    phase: str  # "drawing" (two-handed), "bidding", "passing" (nil card passing),
+    #             "playing" or "over"
     hand_number: int
     dealer: int
     to_act: int
@@ -41,24 +56,39 @@ class PlayerView:
     trick: tuple[tuple[int, int], ...]  # the trick in progress: (seat, card)
     led_suit: int
     spades_broken: bool
-    tricks_won: tuple[int, int, int, int]
+    tricks_won: tuple[int, ...]  # by seat
     played: int  # mask of every card played this hand
-    voids: tuple[int, int, int, int]  # suit bits each seat has shown it lacks
-    hand_sizes: tuple[int, int, int, int]
-    scores: tuple[int, int]
-    bags: tuple[int, int]
+    voids: tuple[int, ...]  # suit bits each seat has shown it lacks
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]  # by side: two teams, or each player alone
+    bags: tuple[int, ...]
     winner: int | None
     passed: int = 0  # the cards this seat passed to its partner after a nil bid
     received: int = 0  # the cards it took up from its partner (0 until the exchange)
+    # Two-handed's draw (docs/rules.md): the card this seat is looking at on its turn
+    # to draw (-1 otherwise), the cards discarded face up (public), the cards this
+    # seat discarded face down (its own secret), and the cards left in the stock.
+    drawn: int = -1
+    shown: int = 0
+    buried: int = 0
+    stock_left: int = 0
 
     @classmethod
     def of(cls, match, seat: int) -> PlayerView:
         # Each trick's leader: left of the dealer first, then the last trick's winner.
+        seats = match.rules.seats
         tricks = []
-        leader = (match.dealer + 1) % SEATS
+        leader = left_of(match.dealer, seats)
         for i, winner in enumerate(match.trick_winners):
-            tricks.append((leader, tuple(match.plays[SEATS * i : SEATS * (i + 1)])))
+            tricks.append((leader, tuple(match.plays[seats * i : seats * (i + 1)])))
             leader = winner
+        draw = match.draw
+        drawing = {} if draw is None else {
+            "drawn": draw.top if match.phase == "drawing" and match.to_act == seat else -1,
+            "shown": draw.shown_mask,
+            "buried": draw.buried[seat],
+            "stock_left": len(draw.stock) - draw.at,
+        }
         return cls(
             seat=seat,
             rules=match.rules,
@@ -85,6 +115,7 @@ class PlayerView:
             winner=match.winner,
             passed=match.passed[seat],
             received=match.received[seat],
+            **drawing,
         )
 
     @property
@@ -93,24 +124,37 @@ class PlayerView:
 
     @property
     def partner(self) -> int:
-        return partner_of(self.seat)
+        """The partner's seat at a table of four (cutthroat and two-handed have none:
+        ``rules.partner_of`` says None there)."""
+        return (self.seat + 2) % 4
+
+    @property
+    def partner_bid(self) -> int | None:
+        partner = self.rules.partner_of(self.seat)
+        return None if partner is None else self.bids[partner]
 
     @property
     def unseen(self) -> int:
-        """Cards this seat cannot see: in the other three hands (or passed on by it)."""
-        return self.rules.cards & ~self.played & ~self.hand
+        """Cards this seat cannot see: in the other hands (or passed on by it); in
+        two-handed, also the stock (but the card it is looking at) and the other's
+        face-down discards."""
+        drawn = 1 << self.drawn if self.drawn >= 0 else 0
+        return (self.rules.cards & ~self.played & ~self.hand & ~self.shown & ~self.buried
+                & ~drawn)
 
     def bid_options(self) -> tuple[int, ...]:
         """The bids open to this seat once it has looked at its cards (nil as 0), the
         bidding variants included: what a player weighs before bidding."""
         return legal_bids(
-            self.rules, self.bids[self.partner], False, True, spades_held(self.hand)
+            self.rules, self.partner_bid, False, True, spades_held(self.hand)
         )
 
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions when it is to act (else none)."""
         if not self.my_turn:
             return []
+        if self.phase == "drawing":
+            return [KEEP, DISCARD]
         if self.phase == "bidding":
             if not self.looked:
                 return [Bid(BLIND_NIL), LOOK]
@@ -132,7 +176,9 @@ class PlayerView:
         if self.phase == "over":
             return "The match is over"
         if not self.my_turn:
-            return turn_refusal(self.seat, self.to_act)
+            return turn_refusal(self.seat, self.to_act, self.rules.seats)
+        if self.phase == "drawing" or isinstance(action, Keep | Discard):
+            return draw_refusal(isinstance(action, Keep | Discard), self.phase == "drawing")
         if isinstance(action, Look):
             if self.phase != "bidding" or self.looked:
                 return "You have already seen your cards"
@@ -140,7 +186,7 @@ class PlayerView:
         if self.phase == "bidding":
             if isinstance(action, Bid):
                 return bid_refusal(
-                    self.rules, action.value, self.bids[self.partner], self.blind_open,
+                    self.rules, action.value, self.partner_bid, self.blind_open,
                     self.looked, spades_held(self.hand),
                 )
             if isinstance(action, PassCards):

@@ -1,0 +1,84 @@
+"""Where cutthroat or two-handed rules meet a layer that seats four (the computer
+players, the table server, the game's pages and files, the measuring commands), they
+are refused with a sentence naming what is missing, or not offered at all: never a
+crash, never a half-working table. replay and deal take them (docs/rules.md, Three
+and two players)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from storage_support import NAMES, STRENGTHS, played
+
+from spades.__main__ import main as cli_main
+from spades.engine.match import Match
+from spades.engine.rules import PRESETS, SEAT_PRESETS
+from spades.server.local import client, drive
+from spades.storage import DocumentError, MemoryStore, Settings, import_all, save_match
+from spades.ui.arguments import parse_args
+
+MISSING = "no computer players, server or table for"
+
+
+@pytest.mark.parametrize("name", list(SEAT_PRESETS))
+def test_a_table_server_refuses_to_create_a_table_of_three_or_two(server, name):
+    async def create():
+        ann = client(server.url)
+        ann.create("Ann", rules=SEAT_PRESETS[name].to_dict())
+        await drive([ann], lambda: ann.status not in ("connecting", "connected"))
+        return ann
+
+    ann = asyncio.run(create())
+    assert ann.table is None and ann.status != "ready"
+    assert MISSING in (ann.reason or "")
+    ann.close()
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "--matches", "1"], ["tournament"], ["gauntlet"], ["watch"], ["bench"],
+    ["verdict"],
+])
+@pytest.mark.parametrize("name", list(SEAT_PRESETS))
+def test_the_commands_that_seat_computer_players_refuse_three_or_two(capsys, command, name):
+    with pytest.raises(SystemExit) as ended:
+        cli_main([*command, "--rules", name])
+    assert ended.value.code == 2
+    assert MISSING in capsys.readouterr().err
+
+
+def test_deal_plays_three_or_two_with_random_legal_choices_and_refuses_a_strength(
+        capsys, tmp_path):
+    for name, plays in (("cutthroat", 51), ("two-handed", 26)):
+        out = tmp_path / f"{name}.json"
+        assert cli_main(["deal", "--seed", "4", "--rules", name, "--out", str(out)]) == 0
+        assert "random legal players" in capsys.readouterr().out
+        record = json.loads(out.read_text())
+        assert len(record["plays"]) == plays
+        assert cli_main(["replay", str(out)]) == 0
+        assert json.loads(capsys.readouterr().out)["matches_record"] is True
+        status = cli_main(["deal", "--rules", name, "--strength", "hard", "--out", "-"])
+        assert status == 2 and MISSING in capsys.readouterr().err
+
+
+def test_the_games_pages_and_command_line_do_not_offer_three_or_two():
+    # The House rules page, the statistics and main.py's --rules choose among PRESETS.
+    assert not set(SEAT_PRESETS) & set(PRESETS)
+    with pytest.raises(SystemExit):
+        parse_args(["--rules", "cutthroat"])
+
+
+def test_settings_or_an_import_with_three_or_two_players_are_refused_saying_why():
+    doc = Settings().to_json()
+    doc["rules"] = {"preset": "custom", "options": SEAT_PRESETS["cutthroat"].to_dict()}
+    with pytest.raises(DocumentError, match=MISSING):
+        Settings.from_json(doc)
+    store = MemoryStore()
+    save_match(store, played(14, 25), False, NAMES, STRENGTHS)
+    saved = json.loads(store.read_text("match"))
+    saved["match"] = Match(SEAT_PRESETS["two-handed"], 3).to_json()
+    export = {"format": "spades-export/1", "exported_at": "2025-05-01T10:00:00+00:00",
+              "documents": {"match": saved}}
+    ok, message = import_all(MemoryStore(), json.dumps(export))
+    assert not ok and MISSING in message and "Nothing was changed" in message
