@@ -101,7 +101,7 @@ def _refuse(message: str) -> int:
 def cmd_deal(args: argparse.Namespace) -> int:
     """Play one hand with computer players and write its hand record."""
     few = preset(args.rules).seats != 4
-    if few and args.strength is not None:
+    if few and args.strength not in (None, "random"):
         print(f"deal: {four_seats_refusal(preset(args.rules))}; without --strength the"
               " hand is played by random legal choices", file=sys.stderr)
         return UNREADABLE
@@ -152,9 +152,9 @@ def add_record_commands(command: Any) -> None:
     p = command("deal", "play one hand with computer players and write its hand record")
     options.seed(p, None, "the deal and the players")
     p.add_argument("--strength", choices=STRENGTHS, default=None,
-                   help=f"the computer players, one of: {', '.join(STRENGTHS)} (default"
-                   " normal; cutthroat and two-handed: random legal choices, as the"
-                   " computer players seat four so far)")
+                   help=f"the computer players, one of: {', '.join(STRENGTHS)}; cutthroat"
+                   " and two-handed take none and play random legal choices, as the"
+                   " computer players seat four so far (default: normal)")
     options.rules(p, any_seats=True)
     p.add_argument("--out", required=True, metavar="FILE",
                    help="where to write the spades-hand/1 record (- for standard output)")
