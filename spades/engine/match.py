@@ -110,6 +110,8 @@ class Match:
             if reason is not None:
                 raise ValueError(reason)
         self.rules = rules
+        self.seats = rules.seats  # the table, read at every card
+        self.tricks_per_hand = rules.tricks
         self.seed = seed
         self.start = start
         self._reset()
@@ -209,16 +211,15 @@ class Match:
         reason = malformed(action)
         if reason is not None:
             return reason
-        seats = self.rules.seats
-        if seat is not None and seat_refusal(seat, seats):
-            return seat_refusal(seat, seats)
+        if seat is not None:
+            seats = self.seats
+            if seat_refusal(seat, seats):
+                return seat_refusal(seat, seats)
+            if self.phase != OVER and seat != self.to_act:
+                return turn_refusal(seat, self.to_act, seats)
         if self.phase == OVER:
             return "The match is over"
-        if seat is not None and seat != self.to_act:
-            return turn_refusal(seat, self.to_act, seats)
         s = self.to_act
-        if self.phase == DRAWING or isinstance(action, Keep | Discard):
-            return draw_refusal(isinstance(action, Keep | Discard), self.phase == DRAWING)
         if isinstance(action, Play):  # the common case first: searches apply cards
             if self.phase == PLAYING:
                 return card_refusal(
@@ -228,7 +229,11 @@ class Match:
             if self.phase == PASSING:
                 n = self.rules.nil_pass
                 return f"First pass {n} card{'s' if n != 1 else ''} to your partner"
+            if self.phase == DRAWING:
+                return draw_refusal(False, True)
             return "Cards are played after the bidding"
+        if self.phase == DRAWING or isinstance(action, Keep | Discard):
+            return draw_refusal(isinstance(action, Keep | Discard), self.phase == DRAWING)
         if isinstance(action, Look):
             if self.phase != BIDDING or self.looked[s]:
                 return "You have already seen your cards"
@@ -383,9 +388,8 @@ class Match:
         self.played |= 1 << card
         self.plays.append(card)
         self.trick.append((seat, card))
-        seats = self.rules.seats
-        if len(self.trick) < seats:
-            self.to_act = left_of(seat, seats)
+        if len(self.trick) < self.seats:
+            self.to_act = (seat + 1) % self.seats
             return events
         cards = tuple(c for _, c in self.trick)
         winner = self.trick[trick_winner_index(cards)][0]
@@ -395,7 +399,7 @@ class Match:
         self.trick = []
         self.led_suit = -1
         self.to_act = winner
-        if len(self.trick_winners) == self.rules.tricks:
+        if len(self.trick_winners) == self.tricks_per_hand:
             events.extend(self._finish_hand())
         return events
 
