@@ -106,13 +106,20 @@ def score_team(
     and a bag each, as either ``failed_nil_tricks`` has it for partners who both bid nil.
     """
     lines: list[ScoreLine] = []
-    seats = rules.side_seats(team)
-    contract = sum(bid for bid in bids if bid > 0)
-    counted = sum(tricks)
+    # Written out for one or two seats: searches score hands many times a second.
+    if len(bids) == 2:
+        seats: tuple[int, ...] = (team, team + 2)
+        bid_a, bid_b = bids
+        took_a, took_b = tricks
+    else:
+        seats = (team,)
+        bid_a, bid_b, took_a, took_b = bids[0], 0, tricks[0], 0  # no second seat: adds nothing
+    contract = (bid_a if bid_a > 0 else 0) + (bid_b if bid_b > 0 else 0)
+    counted = took_a + took_b
     nil_tricks = 0
     if rules.failed_nil_tricks == "bags":
         # A nil bidder's tricks never count toward the contract: each is a point and a bag.
-        nil_tricks = sum(took for bid, took in zip(bids, tricks, strict=True) if bid <= 0)
+        nil_tricks = (took_a if bid_a <= 0 else 0) + (took_b if bid_b <= 0 else 0)
         counted -= nil_tricks
     new_bags = nil_tricks
 
@@ -163,7 +170,7 @@ def score_team(
     for line in lines:
         points += line[1]
     return TeamScore(
-        team, contract, sum(tricks), counted, points, new_bags, tuple(lines),
+        team, contract, took_a + took_b, counted, points, new_bags, tuple(lines),
         score_before + points, bags_after,
     )
 
@@ -202,13 +209,18 @@ def score_hand(
 ) -> tuple[TeamScore, ...]:
     """Every side's score for a hand (two teams, or each player alone); bids and
     tricks are indexed by seat, scores and bags by side."""
-    out = []
-    for side in range(rules.sides):
-        seats = rules.side_seats(side)
-        out.append(score_team(
-            rules, side, tuple(bids[s] for s in seats), tuple(tricks[s] for s in seats),
-            scores_before[side], bags_before[side]))
-    return tuple(out)
+    if rules.players == 4:
+        return (
+            score_team(rules, 0, (bids[0], bids[2]), (tricks[0], tricks[2]),
+                       scores_before[0], bags_before[0]),
+            score_team(rules, 1, (bids[1], bids[3]), (tricks[1], tricks[3]),
+                       scores_before[1], bags_before[1]),
+        )
+    return tuple(
+        score_team(rules, seat, (bids[seat],), (tricks[seat],), scores_before[seat],
+                   bags_before[seat])
+        for seat in range(rules.players)
+    )
 
 
 def match_winner(rules: Rules, scores: list[int] | tuple[int, ...]) -> int | None:
@@ -218,6 +230,15 @@ def match_winner(rules: Rules, scores: list[int] | tuple[int, ...]) -> int | Non
     total wins; a tie for the highest plays on. With two sides this is the rule of
     docs/rules.md (reaching the target beats the mercy rule: that side is the higher).
     """
+    if len(scores) == 2:
+        us, them = scores
+        if max(us, them) >= rules.target or (
+            rules.mercy is not None and min(us, them) <= rules.mercy
+        ):
+            if us == them:
+                return None
+            return 0 if us > them else 1
+        return None
     top = max(scores)
     if top >= rules.target or (rules.mercy is not None and min(scores) <= rules.mercy):
         leaders = [side for side, score in enumerate(scores) if score == top]
