@@ -108,12 +108,12 @@ def score_team(
     lines: list[ScoreLine] = []
     # Written out for one or two seats: searches score hands many times a second.
     if len(bids) == 2:
-        seats: tuple[int, ...] = (team, team + 2)
         bid_a, bid_b = bids
         took_a, took_b = tricks
+        seats = ((team, bid_a, took_a), (team + 2, bid_b, took_b))
     else:
-        seats = (team,)
         bid_a, bid_b, took_a, took_b = bids[0], 0, tricks[0], 0  # no second seat: adds nothing
+        seats = ((team, bid_a, took_a),)
     contract = (bid_a if bid_a > 0 else 0) + (bid_b if bid_b > 0 else 0)
     counted = took_a + took_b
     nil_tricks = 0
@@ -142,7 +142,7 @@ def score_team(
         lines.append(ScoreLine("overtricks", counted, counted, counted))
         new_bags += counted
 
-    for seat, bid, took in zip(seats, bids, tricks, strict=True):
+    for seat, bid, took in seats:
         if bid > 0:
             continue
         if bid == BLIND_NIL:
