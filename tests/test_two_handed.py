@@ -194,3 +194,13 @@ def test_a_save_round_trips_and_the_start_takes_a_stock():
     with pytest.raises(ValueError, match="two-handed starts from a stock"):
         Match(TWO, 0, start={"dealer": 0, "hands": (1, 2)})
     assert cards_of(started.rules.cards) == sorted(STOCK)
+
+
+def test_undo_takes_back_a_draw_by_replaying_from_the_seed():
+    match = Match(TWO, 8)
+    for _ in range(5):
+        match.apply(KEEP)
+    before = match.state()
+    match.apply(DISCARD)
+    assert match.undo_to_decision(match.actors[-1])
+    assert match.state() == before and match.view(match.to_act).drawn >= 0
