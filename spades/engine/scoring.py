@@ -151,8 +151,7 @@ def score_team(
         else:
             value = rules.nil_value
             kind = "nil_made" if took == 0 else "nil_failed"
-        lines.append(
-            ScoreLine(kind, value if took == 0 else -value, 0, took, seat, rules.seats))
+        lines.append(ScoreLine(kind, value if took == 0 else -value, 0, took, seat))
     if nil_tricks:
         lines.append(ScoreLine("nil_tricks", nil_tricks, nil_tricks, nil_tricks))
 
@@ -166,6 +165,8 @@ def score_team(
         # No bag count exists: overtricks and nil tricks keep their points only.
         new_bags = 0
         lines = [line._replace(bags=0) for line in lines]
+    if rules.players != 4:  # every line knows its table, to name its seat
+        lines = [line._replace(seats=rules.players) for line in lines]
     points = 0
     for line in lines:
         points += line[1]

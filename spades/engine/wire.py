@@ -12,6 +12,13 @@ holds the seat's own cards and what is public, never another seat's unplayed car
 The readers check every field and raise :class:`WireError` naming the first bad
 one, so a client never draws from a half-read message. Fields a reader does not
 know are ignored: a newer server may add some.
+
+Tables of three and two (cutthroat, two-handed) write the same fields with one entry
+a seat, or a side, where four write four or two; a two-handed view adds its draw
+(``drawn``, ``shown``, ``buried``, ``stock_left``) and the draw has its event
+(``card_drawn``). A view of four writes exactly what it always has. The readers take
+such views only with ``any_seats`` (``Rules.from_dict``): the client and the server
+seat four so far.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from .rules import Rules, RulesError
 from .scoring import ScoreLine, TeamScore
 from .view import PlayerView
 
-PHASES = ("bidding", "passing", "playing", "over")
+PHASES = ("drawing", "bidding", "passing", "playing", "over")
 # Another seat's nil card pass, as a seat hears of it: which cards went is for the
 # seat that passed them alone (its partner takes them up at the exchange).
 FACE_DOWN = "pass"
@@ -70,8 +77,8 @@ def _bool(value: Any, name: str) -> bool:
     return value
 
 
-def _seat(value: Any, name: str = "seat") -> int:
-    return _int(value, name, 0, 3)
+def _seat(value: Any, name: str = "seat", seats: int = 4) -> int:
+    return _int(value, name, 0, seats - 1)
 
 
 def _score(value: Any, name: str) -> int:
@@ -105,16 +112,16 @@ def _cards(value: Any, name: str, deck: int = FULL_DECK) -> int:
     return mask
 
 
-def _bid(value: Any, name: str = "bid") -> int:
+def _bid(value: Any, name: str = "bid", most: int = 13) -> int:
     try:
-        return parse_bid(value)
+        return parse_bid(value, most)
     except ValueError as exc:
         raise WireError(f"{name}: {exc}") from None
 
 
-def _pair(value: Any, name: str) -> tuple[int, int]:
-    a, b = _list(value, name, 2)
-    return (_score(a, name), _score(b, name))
+def _pair(value: Any, name: str, sides: int = 2) -> tuple[int, ...]:
+    """A score or a bag count for each side: two teams, or each player alone."""
+    return tuple(_score(v, name) for v in _list(value, name, sides))
 
 
 def _suit(value: Any, name: str) -> int:
@@ -171,74 +178,99 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "winner": view.winner,
         "passed": cards_json(view.passed),
         "received": cards_json(view.received),
+        **(_draw_json(view) if view.rules.draws else {}),
     }
 
 
-def view_from_json(data: Any) -> PlayerView:
-    """Read a view as ``view_to_json`` writes it; anything else raises WireError."""
+def _draw_json(view: PlayerView) -> dict[str, Any]:
+    """Two-handed's draw as this seat knows it: the card it looks at on its turn, the
+    cards shown to both, the ones it buried itself, and what is left in the stock."""
+    return {
+        "drawn": card_text(view.drawn) if view.drawn >= 0 else None,
+        "shown": cards_json(view.shown),
+        "buried": cards_json(view.buried),
+        "stock_left": view.stock_left,
+    }
+
+
+def view_from_json(data: Any, *, any_seats: bool = False) -> PlayerView:
+    """Read a view as ``view_to_json`` writes it; anything else raises WireError.
+    Views of three or two seats only with ``any_seats`` (see the module's docstring)."""
     try:
-        rules = Rules.from_dict(_need(data, "rules"))
+        rules = Rules.from_dict(_need(data, "rules"), any_seats=any_seats)
     except (RulesError, TypeError) as exc:
         raise WireError(f"rules: {exc}") from None
     phase = _need(data, "phase")
-    if phase not in PHASES:
+    if phase not in PHASES or (phase == "drawing" and not rules.draws):
         raise WireError(f"phase must be one of {', '.join(PHASES)}")
     deck = rules.cards
+    n = rules.seats
+    most = rules.tricks
     tricks = []
-    for item in _list(_need(data, "tricks"), "tricks", most=13):
+    for item in _list(_need(data, "tricks"), "tricks", most=most):
         leader, cards = _list(item, "tricks", 2)
-        played = tuple(_card(c, "tricks", deck) for c in _list(cards, "tricks", 4))
-        tricks.append((_seat(leader, "tricks"), played))
+        played = tuple(_card(c, "tricks", deck) for c in _list(cards, "tricks", n))
+        tricks.append((_seat(leader, "tricks", n), played))
     trick = []
-    for item in _list(_need(data, "trick"), "trick", most=3):
+    for item in _list(_need(data, "trick"), "trick", most=n - 1):
         seat, card = _list(item, "trick", 2)
-        trick.append((_seat(seat, "trick"), _card(card, "trick", deck)))
+        trick.append((_seat(seat, "trick", n), _card(card, "trick", deck)))
     bid_order = []
-    for item in _list(_need(data, "bid_order"), "bid_order", most=4):
+    for item in _list(_need(data, "bid_order"), "bid_order", most=n):
         seat, bid = _list(item, "bid_order", 2)
-        bid_order.append((_seat(seat, "bid_order"), _bid(bid, "bid_order")))
+        bid_order.append((_seat(seat, "bid_order", n), _bid(bid, "bid_order", most)))
     winner = _need(data, "winner")
+    draw = {}
+    if rules.draws:
+        drawn = _need(data, "drawn")
+        draw = {
+            "drawn": -1 if drawn is None else _card(drawn, "drawn", deck),
+            "shown": _cards(_need(data, "shown"), "shown", deck),
+            "buried": _cards(_need(data, "buried"), "buried", deck),
+            "stock_left": _int(_need(data, "stock_left"), "stock_left", 0, 52),
+        }
     return PlayerView(
-        seat=_seat(_need(data, "seat")),
+        seat=_seat(_need(data, "seat"), "seat", n),
         rules=rules,
         phase=phase,
         hand_number=_int(_need(data, "hand_number"), "hand_number", 0, 10**6),
-        dealer=_seat(_need(data, "dealer"), "dealer"),
-        to_act=_seat(_need(data, "to_act"), "to_act"),
+        dealer=_seat(_need(data, "dealer"), "dealer", n),
+        to_act=_seat(_need(data, "to_act"), "to_act", n),
         hand=_cards(_need(data, "hand"), "hand", deck),
         looked=_bool(_need(data, "looked"), "looked"),
         blind_open=_bool(_need(data, "blind_open"), "blind_open"),
         bids=tuple(
-            None if b is None else _bid(b, "bids")
-            for b in _list(_need(data, "bids"), "bids", 4)
+            None if b is None else _bid(b, "bids", most)
+            for b in _list(_need(data, "bids"), "bids", n)
         ),
         bid_order=tuple(bid_order),
         tricks=tuple(tricks),
         trick_winners=tuple(
-            _seat(s, "trick_winners")
-            for s in _list(_need(data, "trick_winners"), "trick_winners", most=13)
+            _seat(s, "trick_winners", n)
+            for s in _list(_need(data, "trick_winners"), "trick_winners", most=most)
         ),
         trick=tuple(trick),
         led_suit=_suit(_need(data, "led_suit"), "led_suit"),
         spades_broken=_bool(_need(data, "spades_broken"), "spades_broken"),
         tricks_won=tuple(
-            _int(n, "tricks_won", 0, 13)
-            for n in _list(_need(data, "tricks_won"), "tricks_won", 4)
-        ),  # type: ignore[arg-type]
+            _int(k, "tricks_won", 0, most)
+            for k in _list(_need(data, "tricks_won"), "tricks_won", n)
+        ),
         played=_cards(_need(data, "played"), "played", deck),
         voids=tuple(
-            _suits(v, "voids") for v in _list(_need(data, "voids"), "voids", 4)
-        ),  # type: ignore[arg-type]
+            _suits(v, "voids") for v in _list(_need(data, "voids"), "voids", n)
+        ),
         hand_sizes=tuple(
-            _int(n, "hand_sizes", 0, 13)
-            for n in _list(_need(data, "hand_sizes"), "hand_sizes", 4)
-        ),  # type: ignore[arg-type]
-        scores=_pair(_need(data, "scores"), "scores"),
-        bags=_pair(_need(data, "bags"), "bags"),
-        winner=None if winner is None else _int(winner, "winner", 0, 1),
+            _int(k, "hand_sizes", 0, most)
+            for k in _list(_need(data, "hand_sizes"), "hand_sizes", n)
+        ),
+        scores=_pair(_need(data, "scores"), "scores", rules.sides),
+        bags=_pair(_need(data, "bags"), "bags", rules.sides),
+        winner=None if winner is None else _int(winner, "winner", 0, rules.sides - 1),
         # Nil card passing; a view from before the variants has neither.
         passed=_cards(data.get("passed", []), "passed", deck),
         received=_cards(data.get("received", []), "received", deck),
+        **draw,
     )
 
 
@@ -249,7 +281,7 @@ def _line_to_json(line: ScoreLine) -> dict[str, Any]:
     return {**line.to_dict(), "count": line.count}
 
 
-def _line_from_json(data: Any) -> ScoreLine:
+def _line_from_json(data: Any, seats: int = 4) -> ScoreLine:
     kind = _need(data, "kind")
     if not isinstance(kind, str) or not kind.isascii() or len(kind) > 40:
         raise WireError("a breakdown line's kind must be a short word")
@@ -259,7 +291,8 @@ def _line_from_json(data: Any) -> ScoreLine:
         points=_score(_need(data, "points"), "points"),
         bags=_score(_need(data, "bags"), "bags"),
         count=_int(data.get("count", 0), "count", 0, 1000),
-        seat=None if seat is None else _seat(seat),
+        seat=None if seat is None else _seat(seat, "seat", seats),
+        seats=seats,
     )
 
 
@@ -277,16 +310,16 @@ def _team_to_json(team: TeamScore) -> dict[str, Any]:
     }
 
 
-def _team_from_json(data: Any) -> TeamScore:
+def _team_from_json(data: Any, table: _Table) -> TeamScore:
     return TeamScore(
-        team=_int(_need(data, "team"), "team", 0, 1),
+        team=_int(_need(data, "team"), "team", 0, table.sides - 1),
         contract=_int(_need(data, "contract"), "contract", 0, 26),
-        tricks=_int(_need(data, "tricks"), "tricks", 0, 13),
-        counted=_int(_need(data, "counted"), "counted", 0, 13),
+        tricks=_int(_need(data, "tricks"), "tricks", 0, table.tricks),
+        counted=_int(_need(data, "counted"), "counted", 0, table.tricks),
         points=_score(_need(data, "points"), "points"),
         bags=_score(_need(data, "bags"), "bags"),
         lines=tuple(
-            _line_from_json(line)
+            _line_from_json(line, table.seats)
             for line in _list(_need(data, "breakdown"), "breakdown", most=20)
         ),
         score_after=_score(_need(data, "score_after"), "score_after"),
@@ -303,6 +336,9 @@ def event_to_json(event: actions.Event) -> dict[str, Any]:
             "dealer": event.dealer,
             "blind_nil_seats": list(event.blind_nil_seats),
         }
+    if isinstance(event, actions.CardDrawn):
+        shown = None if event.shown is None else card_text(event.shown)
+        return {"type": "card_drawn", "seat": event.seat, "shown": shown}
     if isinstance(event, actions.CardsSeen):
         return {"type": "cards_seen", "seat": event.seat}
     if isinstance(event, actions.BidMade):
@@ -350,24 +386,48 @@ def event_to_json(event: actions.Event) -> dict[str, Any]:
     raise TypeError(f"not an event: {reprlib.repr(event)}")
 
 
-def event_from_json(data: Any, deck: int = FULL_DECK) -> actions.Event:
+class _Table:
+    """What the event readers need of the rules: the seats, the sides, the tricks."""
+
+    def __init__(self, rules: Rules | None) -> None:
+        self.seats = 4 if rules is None else rules.seats
+        self.sides = 2 if rules is None else rules.sides
+        self.tricks = 13 if rules is None else rules.tricks
+
+
+def event_from_json(
+    data: Any, deck: int = FULL_DECK, *, rules: Rules | None = None
+) -> actions.Event:
     """Read an event as ``event_to_json`` writes it; anything else raises WireError.
-    ``deck`` is the rules' deck (``rules.cards``), which reads the raised twos."""
+    ``deck`` is the rules' deck (``rules.cards``), which reads the raised twos;
+    ``rules`` (the view's) reads the events of three or two seats."""
+    table = _Table(rules)
+    if rules is not None:
+        deck = rules.cards
+    n = table.seats
+
+    def seat_of(value: Any, name: str = "seat") -> int:
+        return _seat(value, name, n)
+
     kind = _need(data, "type")
     if kind == "hand_dealt":
         return actions.HandDealt(
             _int(_need(data, "hand_number"), "hand_number", 0, 10**6),
-            _seat(_need(data, "dealer"), "dealer"),
+            seat_of(_need(data, "dealer"), "dealer"),
             tuple(
-                _seat(s, "blind_nil_seats")
-                for s in _list(_need(data, "blind_nil_seats"), "blind_nil_seats", most=4)
+                seat_of(s, "blind_nil_seats")
+                for s in _list(_need(data, "blind_nil_seats"), "blind_nil_seats", most=n)
             ),
         )
+    if kind == "card_drawn" and rules is not None and rules.draws:
+        shown = _need(data, "shown")
+        return actions.CardDrawn(
+            seat_of(_need(data, "seat")), None if shown is None else _card(shown, "shown", deck))
     if kind == "cards_seen":
-        return actions.CardsSeen(_seat(_need(data, "seat")))
+        return actions.CardsSeen(seat_of(_need(data, "seat")))
     if kind == "bid_made":
         return actions.BidMade(
-            _seat(_need(data, "seat")), _bid(_need(data, "bid")),
+            seat_of(_need(data, "seat")), _bid(_need(data, "bid"), "bid", table.tricks),
             _bool(data.get("forced", False), "forced"),
         )
     if kind == "cards_passed":
@@ -379,35 +439,37 @@ def event_from_json(data: Any, deck: int = FULL_DECK) -> actions.Event:
         a, b = _list(_need(data, "seats"), "seats", 2)
         return actions.CardsExchanged((_seat(a, "seats"), _seat(b, "seats")))
     if kind == "bidding_done":
-        a, b = _list(_need(data, "contracts"), "contracts", 2)
-        return actions.BiddingDone((_int(a, "contracts", 0, 26), _int(b, "contracts", 0, 26)))
+        return actions.BiddingDone(tuple(
+            _int(c, "contracts", 0, 26)
+            for c in _list(_need(data, "contracts"), "contracts", table.sides)))
     if kind == "card_played":
         return actions.CardPlayed(
-            _seat(_need(data, "seat")),
+            seat_of(_need(data, "seat")),
             _card(_need(data, "card"), "card", deck),
-            _int(_need(data, "trick_number"), "trick_number", 0, 12),
-            _int(_need(data, "position"), "position", 0, 3),
+            _int(_need(data, "trick_number"), "trick_number", 0, table.tricks - 1),
+            _int(_need(data, "position"), "position", 0, n - 1),
         )
     if kind == "spades_broken":
-        return actions.SpadesBroken(_seat(_need(data, "seat")))
+        return actions.SpadesBroken(seat_of(_need(data, "seat")))
     if kind == "trick_won":
         return actions.TrickWon(
-            _seat(_need(data, "seat")),
-            tuple(_card(c, "cards", deck) for c in _list(_need(data, "cards"), "cards", 4)),
-            _seat(_need(data, "leader"), "leader"),
-            _int(_need(data, "trick_number"), "trick_number", 0, 12),
+            seat_of(_need(data, "seat")),
+            tuple(_card(c, "cards", deck) for c in _list(_need(data, "cards"), "cards", n)),
+            seat_of(_need(data, "leader"), "leader"),
+            _int(_need(data, "trick_number"), "trick_number", 0, table.tricks - 1),
         )
     if kind == "hand_scored":
-        a, b = _list(_need(data, "teams"), "teams", 2)
         return actions.HandScored(
             _int(_need(data, "hand_number"), "hand_number", 0, 10**6),
-            (_team_from_json(a), _team_from_json(b)),
-            _pair(_need(data, "scores"), "scores"),
-            _pair(_need(data, "bags"), "bags"),
+            tuple(_team_from_json(t, table)
+                  for t in _list(_need(data, "teams"), "teams", table.sides)),
+            _pair(_need(data, "scores"), "scores", table.sides),
+            _pair(_need(data, "bags"), "bags", table.sides),
         )
     if kind == "match_over":
         return actions.MatchOver(
-            _int(_need(data, "winner"), "winner", 0, 1), _pair(_need(data, "scores"), "scores")
+            _int(_need(data, "winner"), "winner", 0, table.sides - 1),
+            _pair(_need(data, "scores"), "scores", table.sides),
         )
     raise WireError(f"unknown event type {reprlib.repr(kind)}")
 
