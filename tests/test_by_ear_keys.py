@@ -150,6 +150,40 @@ def test_t_and_hint_name_a_card_only_once_it_is_on_the_table():
     assert checked_t and checked_hint
 
 
+def test_t_names_a_whole_trick_still_on_the_table_and_who_takes_it():
+    # The engine's view after a trick's fourth card already has the next lead; while
+    # the table still shows the four cards (held, then gathered), T said "trick 5 of
+    # 13: Noor to lead" over them. It names that trick and its taker instead, and the
+    # next lead once the cards are gathered.
+    d = Driver("--speed", "normal", start=False)
+    d.app.settings = replace(d.app.settings, announcements=True)
+    d.app.options = d.app.table_options()
+    d.app.options.rules = SHORT
+    d.app.start()
+    for _ in range(6000):
+        if d.situation() is not None:
+            act(d, d.situation())
+            continue
+        d.frame()
+        shown = d.scene.shown
+        if len(shown.trick) == 4 and shown.winner_card is not None:
+            break
+    else:
+        raise AssertionError("no whole trick held on the table")
+    number = sum(shown.tricks_won) + 1
+    taker = next(seat for seat, card in shown.trick if card == shown.winner_card)
+    d.press("t")
+    said = texts(d)[-1]
+    who = "you take it" if taker == 0 else f"{d.scene.names[taker]} takes it"
+    assert said.startswith(f"Hand {shown.hand_number + 1}, trick {number} of 13: "), said
+    assert said.endswith(f"; {who}."), said
+    assert all(f"{d.scene.names[s] if s else 'you'} {card_words(c)}" in said
+               for s, c in shown.trick), said
+    d.until(lambda: not d.scene.shown.trick)
+    d.press("t")
+    assert "to lead" in texts(d)[-1] or "bidding" in texts(d)[-1], texts(d)[-1]
+
+
 def test_the_suggested_bid_is_said():
     d = listening()
     d.wait_for_player()

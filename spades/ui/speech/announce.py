@@ -411,6 +411,18 @@ class Announcer:
             text += "; " + ", ".join(f"{self.name(s)} {card_words(c)}" for s, c in view.trick)
         return self.say(text + ".")
 
+    def trick_on_table(self, hand_number: int, trick_number: int,
+                       trick: list[tuple[int, int]], winner_card: int | None) -> Announcement:
+        """T while a whole trick is still on the table: its cards and who takes it (the
+        view already has the next lead, which the table shows once the trick is
+        gathered)."""
+        cards = ", ".join(f"{self.name(s)} {card_words(c)}" for s, c in trick)
+        text = f"Hand {hand_number + 1}, trick {trick_number} of 13: {cards}"
+        takers = [s for s, c in trick if c == winner_card]
+        if takers:
+            text += f"; {self.name(takers[0])} {'take' if takers[0] == self.seat else 'takes'} it"
+        return self.say(text + ".")
+
     def table_now(self, view: PlayerView) -> Announcement:
         """Where the table is, for a player who comes to it part-way (Continue, Back to
         table, a connection that came back): whose turn and the trick so far (as T says

@@ -139,8 +139,12 @@ class Narration:
         if self.told_bid is not None:  # the table waits on the bid Mirror made
             return self.announcer.say(f"Hand {self.shown.hand_number + 1}, bidding: "
                                       + told_bid_hint(self.told_bid))
+        shown = self.shown
+        if len(shown.trick) == len(shown.sizes):  # a whole trick not yet gathered
+            return self.announcer.trick_on_table(shown.hand_number, sum(shown.tricks_won) + 1,
+                                                 shown.trick, shown.winner_card)
         # The table as shown: the engine may be a card or a bid ahead while it flies.
-        return self.announcer.whose_turn(self.shown.view)
+        return self.announcer.whose_turn(shown.view)
 
     def narrate_message(self, text: str, card: int | None = None) -> None:
         """What the table tells the player on its message line; a refusal of ``card``
