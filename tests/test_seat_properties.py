@@ -62,6 +62,9 @@ def _check_views(match: Match) -> None:
                 assert match.hands[other] & ~view.unseen & ~view.shown == 0
         if match.phase == "drawing":
             assert (view.drawn >= 0) == (seat == match.to_act)
+        if match.draw is not None:  # its own buried cards, never the other's
+            assert view.buried == match.draw.buried[seat]
+            assert view.shown == match.draw.shown_mask
         if seat == match.to_act:
             assert view.legal_actions() == match.legal_actions()
         else:
