@@ -19,7 +19,7 @@ from spades.server.local import client, drive
 from spades.storage import DocumentError, MemoryStore, Settings, import_all, save_match
 from spades.ui.arguments import parse_args
 
-MISSING = "no computer players, server or table for"
+MISSING = "no computer players, solver, server or table for"
 
 
 @pytest.mark.parametrize("name", list(SEAT_PRESETS))
@@ -60,6 +60,16 @@ def test_deal_plays_three_or_two_with_random_legal_choices_and_refuses_a_strengt
         assert json.loads(capsys.readouterr().out)["matches_record"] is True
         status = cli_main(["deal", "--rules", name, "--strength", "hard", "--out", "-"])
         assert status == 2 and MISSING in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", list(SEAT_PRESETS))
+def test_solve_refuses_a_record_of_three_or_two(capsys, tmp_path, name):
+    path = tmp_path / "hand.json"
+    assert cli_main(["deal", "--seed", "1", "--rules", name, "--out", str(path)]) == 0
+    capsys.readouterr()
+    assert cli_main(["solve", str(path)]) == 2
+    error = json.loads(capsys.readouterr().err)["error"]
+    assert error.startswith(f"{path}: {name}: ") and MISSING in error
 
 
 def test_the_games_pages_and_command_line_do_not_offer_three_or_two():

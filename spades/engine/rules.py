@@ -247,12 +247,12 @@ def _alone_refusal(rules: Rules) -> str | None:
 
 def four_seats_refusal(rules: Rules) -> str | None:
     """Why the layers above the engine cannot play these rules yet, or None: the
-    computer players, the server and the table seat four."""
+    computer players, the solver, the server and the table seat four."""
     if rules.players == 4:
         return None
     count = "three" if rules.players == 3 else "two"
-    return (f"{GAMES[rules.players]}: no computer players, server or table for {count}"
-            " yet (replay and deal only)")
+    return (f"{GAMES[rules.players]}: no computer players, solver, server or table for"
+            f" {count} yet (replay and deal only)")
 
 
 STANDARD = Rules()
