@@ -92,3 +92,16 @@ def test_settings_or_an_import_with_three_or_two_players_are_refused_saying_why(
               "documents": {"match": saved}}
     ok, message = import_all(MemoryStore(), json.dumps(export))
     assert not ok and MISSING in message and "Nothing was changed" in message
+
+
+@pytest.mark.parametrize("module", ["endings", "inference"])
+def test_the_measures_run_on_their_own_refuse_three_or_two(capsys, module):
+    import importlib
+
+    main = importlib.import_module(f"spades.measure.{module}").main
+    try:
+        status = main(["--rules", "two-handed", "--deals", "1"])
+    except SystemExit as ended:
+        status = ended.code
+    assert status == 2
+    assert MISSING in capsys.readouterr().err

@@ -330,3 +330,13 @@ def preset(name: str) -> Rules:
         else:
             raise RulesError(f"unknown preset {part!r}; choose one of {', '.join(named)}")
     return replace(STANDARD, **changes)
+
+
+def four_seat_preset(name: str) -> Rules:
+    """``preset(name)`` for what seats four players (the computer players' measures,
+    the solver): cutthroat or two-handed rules raise RulesError saying why."""
+    rules = preset(name)
+    reason = four_seats_refusal(rules)
+    if reason is not None:
+        raise RulesError(reason)
+    return rules

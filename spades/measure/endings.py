@@ -43,7 +43,7 @@ from ..ai.search import judge
 from ..console import HelpFormatter, Progress, positive, run_quietly, whole_number
 from ..engine.actions import Play
 from ..engine.cards import card_text
-from ..engine.rules import RulesError, preset
+from ..engine.rules import RulesError, four_seat_preset, preset
 from . import make_player
 from .gauntlet import _interval, _side
 from .tournament import _ignore_interrupt, situation, table_match
@@ -206,7 +206,7 @@ def endings(
     """Judge ``deals`` deals; ``on_deal`` hears how many are done after each. With
     ``raw`` in the result: every deal's decisions (for tests and --json)."""
     args = {"deals": deals, "seed": seed, "rules": rules, "iterations": iterations}
-    preset(rules)  # fail early on an unknown preset
+    four_seat_preset(rules)  # fail early on an unknown preset, or one of three or two seats
     out = []
     if workers <= 1:
         for done, d in enumerate(range(deals), 1):

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..ai.reading import Reading
 from ..engine.match import OVER, Match
-from ..engine.rules import RulesError, preset
+from ..engine.rules import RulesError, four_seat_preset, preset
 from . import GAUNTLET, SEARCHERS, make_player
 from .tournament import (
     decision_ms,
@@ -269,7 +269,7 @@ def gauntlet(
     args = {"a": a, "b": b, "deals": deals, "seed": seed, "rules": rules,
             "iterations": iterations, "fresh": fresh or matches, "zoo": tuple(zoo),
             "matches": matches, "max_hands": max_hands}
-    preset(rules)
+    four_seat_preset(rules)
     for name in (a, b, *zoo):
         make_player(name)
     run = run_matches if matches else run_deals

@@ -31,7 +31,7 @@ from ..ai.position import Position
 from ..ai.search import _Search, sample_deal
 from ..console import HelpFormatter, Progress, positive, run_quietly, whole_number
 from ..engine.cards import CARD_IDS, SUIT_OF
-from ..engine.rules import RulesError, preset
+from ..engine.rules import RulesError, four_seat_preset, preset
 from .tournament import _ignore_interrupt, situation, table_match
 
 WAYS = ("even", "bids", "plays")
@@ -99,7 +99,7 @@ def measure_deal(args: dict[str, Any], d: int) -> list[dict[str, Any]]:
 def measure(seed: int, deals: int, samples: int = 200, first: int = 4, every: int = 12,
             rules: str = "standard", workers: int = 1, on_deal=None) -> dict[str, Any]:
     args = {"seed": seed, "samples": samples, "first": first, "every": every, "rules": rules}
-    preset(rules)
+    four_seat_preset(rules)
     rows: list[dict] = []
     if workers <= 1:
         for d in range(deals):

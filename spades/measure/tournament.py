@@ -25,7 +25,7 @@ from typing import Any
 
 from ..console import Progress, mean_and_ci
 from ..engine.match import Match, deal_hands
-from ..engine.rules import STANDARD, Rules, RulesError, preset
+from ..engine.rules import STANDARD, Rules, RulesError, four_seat_preset, preset
 from . import SEARCHERS, make_player
 
 
@@ -288,7 +288,7 @@ def tournament(
     """Play the deals; ``on_row`` hears of each finished deal (in finishing order)."""
     args = {"a": a, "b": b, "deals": deals, "seed": seed, "rules": rules,
             "iterations": iterations, "fresh": fresh}
-    preset(rules)  # fail early on an unknown preset
+    four_seat_preset(rules)  # fail early on an unknown preset, or one of three or two seats
     make_player(a)
     make_player(b)
     rows, timings = play_deals(run_deals, args, deals, workers, on_row)

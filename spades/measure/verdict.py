@@ -32,7 +32,7 @@ from ..ai.bid_search import BidThinker, BlindThinker
 from ..ai.hard import SearchThinker
 from ..engine.actions import Bid, Play
 from ..engine.legal import NIL
-from ..engine.rules import preset
+from ..engine.rules import four_seat_preset, preset
 from . import GAUNTLET, SEARCHERS, make_player
 from .gauntlet import _interval, _side
 from .tournament import _ignore_interrupt, situation, table_match
@@ -218,7 +218,7 @@ def verdict(
         raise ValueError(f"{strength!r} does not search; choose one of {', '.join(SEARCHERS)}")
     args = {"strength": strength, "deals": deals, "seed": seed, "rules": rules,
             "zoo": tuple(zoo), "near": near, "iterations": iterations}
-    preset(rules)
+    four_seat_preset(rules)
     tasks = [range(d, d + 1) for d in range(deals)]
     entries = []
     if workers <= 1:
