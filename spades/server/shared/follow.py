@@ -58,6 +58,7 @@ class Follower:
         self.tasks: list[asyncio.Task] = []
         self.running = True
         self.taken = self.lost = self.adopted = 0
+        self.unowned: set[str] = set()  # tables not held here found free at the last tick
         self.status_at = time.monotonic()
 
     def owns(self, code: str) -> bool:
@@ -322,13 +323,17 @@ class Follower:
                 self.say_here(table, seat, False, holder)
 
     async def adopt(self) -> None:
-        """The playing tables that no process owns and this one does not hold: each
-        claimed, then loaded from its log and run here. The lease is taken before the
-        load, so of the processes that find the table free only one replays it."""
+        """The playing tables that no process owns and this one does not hold, found
+        free at two ticks in a row (a process with a player of the table takes it at
+        its first, having it replayed already): each claimed, then loaded from its log
+        and run here. The lease is taken before the load, so of the processes that
+        find the table free only one replays it."""
         server = self.server
         codes = [c for c in await self.store.playing() if c not in server.tables]
-        for code, holder in (await self.store.holders(codes)).items():
-            if holder is not None or code in server.tables or code in self.loading:
+        free = {c for c, holder in (await self.store.holders(codes)).items() if holder is None}
+        found, self.unowned = self.unowned, free
+        for code in free & found:
+            if code in server.tables or code in self.loading:
                 continue
             asked = time.monotonic()
             lease = await self.store.claim(code, LEASE_MS)
