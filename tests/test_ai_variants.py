@@ -155,6 +155,8 @@ def test_hard_bids_nil_on_the_hand_the_pass_leaves():
         assert match.to_act == 0
         for seed in range(3):
             assert HardPlayer(seed=seed).choose(match.view(0)) == Bid(want), (n, seed)
+    # hard-no-pass, the measuring player whose bid search plays no pass out, bids 3.
+    assert make_player("hard-no-pass", seed=0).choose(match.view(0)) == Bid(3)
 
 
 def test_hard_deals_the_cards_it_passed_to_its_partner():

@@ -58,7 +58,7 @@ def match_winning_bid(rules: Rules, bids, seat: int, scores) -> int | None:
     return max(1, need) if need <= 13 - partner_bid else None
 
 
-def bid_candidates(view: PlayerView, normal: int) -> list[int]:
+def bid_candidates(view: PlayerView, normal: int, plays_pass: bool = True) -> list[int]:
     """The normal bid, a trick either side of it, nil when the hand might duck (under nil
     card passing: the hand left once its most dangerous cards are passed), and the least
     bid that wins the match when made, if the normal bid is more."""
@@ -85,7 +85,7 @@ def bid_candidates(view: PlayerView, normal: int) -> list[int]:
             out += [b for b in (4, max(4, int(estimate + 0.5))) if b not in out]
     elif NIL in options and normal != NIL and (partner_bid is None or partner_bid >= 2):
         kept = hand
-        if rules.nil_pass:
+        if rules.nil_pass and plays_pass:
             kept &= ~sum(1 << c for c in pass_cards(hand, rules.nil_pass, True))
         if (
             not kept >> top_trump(deck) & 1
@@ -127,13 +127,17 @@ class BidThinker(_Search):
     def __init__(
         self, view: PlayerView, candidates: list[int], rollouts: int, rng: random.Random,
         normal: int, normal_reason: str, reading: Reading | None = None,
+        plays_pass: bool = True,
     ) -> None:
+        """``plays_pass`` False: no nil card passing in the rollouts (the measuring
+        player hard-no-pass, hard as it was before the search played the pass out)."""
         position = Position.from_view(view)
         super().__init__(position, view.seat, candidates, rollouts, rng, list(view.bids),
                          reading)
         self.view = view
         self.normal = normal
         self.normal_reason = normal_reason
+        self.plays_pass = plays_pass
         self.later = []
         q = view.seat
         for _ in range(3):
@@ -184,7 +188,7 @@ class BidThinker(_Search):
         t = self.position.copy()
         t.hands = deal[:]
         t.bids = self._later_bids(bid, deal, rand)
-        if t.rules.nil_pass:
+        if self.plays_pass and t.rules.nil_pass:
             exchange(t.hands, t.bids, t.rules.nil_pass)
         t.to_act = t.leader = self.leader
         play_out(t, self.styles, rand)

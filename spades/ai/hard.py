@@ -151,6 +151,7 @@ class HardPlayer(NormalPlayer):
     def __init__(
         self, seed: Any = 0, rollouts: int | None = None, reading: Reading | None = None,
         exact_tricks: int = EXACT_TRICKS, inference: bool = False,
+        pass_in_bids: bool = True,
     ) -> None:
         """``rollouts`` fixes the rollouts per card decision, and three times as many
         per bid (tests, tournaments); None uses the default budget. ``reading`` is the
@@ -158,12 +159,15 @@ class HardPlayer(NormalPlayer):
         date by whoever runs the match; None plays every opponent from today's mixture.
         ``exact_tricks``: solve the sampled deals from this many tricks left (0: never,
         roll every decision out). ``inference``: deal the unseen cards by what the
-        others' plays say of them too (inference.py), not only by voids and bids."""
+        others' plays say of them too (inference.py), not only by voids and bids.
+        ``pass_in_bids``: the bid search plays nil card passing out (False: as if no
+        cards were passed, for measuring)."""
         self.seed = seed
         self.inference = inference
         self.rollouts = rollouts
         self.reading = reading
         self.exact_tricks = exact_tricks
+        self.pass_in_bids = pass_in_bids
 
     def budget(self, view: PlayerView) -> int:
         if view.phase == "bidding":
@@ -212,15 +216,16 @@ class HardPlayer(NormalPlayer):
                 action, reason = LOOK, "Look at the cards"
             rng = random.Random(f"hard-blind/{self.seed}/{view_key(view)}")
             return BlindThinker(view, [LOOK, blind_nil], rollouts, rng, action, reason,
-                                self.reading)
+                                self.reading, self.pass_in_bids)
         if not isinstance(action, Bid):
             return Decided(action, reason)
-        candidates = bid_candidates(view, action.value)
+        candidates = bid_candidates(view, action.value, self.pass_in_bids)
         rollouts = self.budget(view)
         if len(candidates) == 1 or rollouts <= 0:
             return Decided(action, reason)
         rng = random.Random(f"hard-bid/{self.seed}/{view_key(view)}")
-        return BidThinker(view, candidates, rollouts, rng, action.value, reason, self.reading)
+        return BidThinker(view, candidates, rollouts, rng, action.value, reason, self.reading,
+                          self.pass_in_bids)
 
 
 def _same_run(low: int, high: int, view: PlayerView) -> bool:

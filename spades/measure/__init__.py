@@ -34,10 +34,13 @@ GAUNTLET = ("easy", *ZOO, *STRANGERS)
 # phase), the bound on what inference about the unseen cards could give
 # (clairvoyant.py); the tournament shows it the hands.
 # hard-inference: hard dealing the unseen cards by what the plays say too (inference.py).
+# hard-no-pass: hard whose bid search plays no nil card passing out, as it was before
+# it did, to measure what playing the pass out gives.
 PLAYERS = STRENGTHS + ZOO + STRANGERS + (
-    "hard-static", "hard-rollout", "hard-inference", *CLAIRVOYANTS)
+    "hard-static", "hard-rollout", "hard-inference", "hard-no-pass", *CLAIRVOYANTS)
 # the players a rollout budget (--iterations) applies to
-SEARCHERS = ("hard", "hard-static", "hard-rollout", "hard-inference", *CLAIRVOYANTS)
+SEARCHERS = ("hard", "hard-static", "hard-rollout", "hard-inference", "hard-no-pass",
+             *CLAIRVOYANTS)
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):
@@ -62,6 +65,12 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
 
         player = HardPlayer(seed, inference=True, **options)
         player.strength = "hard-inference"
+        return player
+    if strength == "hard-no-pass":
+        from ..ai.hard import HardPlayer
+
+        player = HardPlayer(seed, pass_in_bids=False, **options)
+        player.strength = "hard-no-pass"
         return player
     if strength in CLAIRVOYANTS:
         from .clairvoyant import make_clairvoyant
