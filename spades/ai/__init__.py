@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine import Action, PlayerView
+from ..engine import Action, PlayerView, Rules
 from .players import (
     Decided,
     EasyPlayer,
@@ -46,6 +46,17 @@ class RandomPlayer:
 
 
 STRENGTHS = ("random", "easy", "normal", "hard")
+ALONE_STRENGTHS = ("random", "easy", "normal")  # those that play cutthroat and two-handed
+
+
+def alone_refusal(strength: str, rules: Rules) -> str | None:
+    """Why ``strength`` cannot play these rules, or None: hard seats four so far (its
+    search deals the unseen cards to four hands)."""
+    if rules.partnerships or strength in ALONE_STRENGTHS:
+        return None
+    return (f"{rules.game}: {strength} plays four seats only so far (its search deals"
+            f" the unseen cards to four hands); choose {', '.join(ALONE_STRENGTHS[1:])}"
+            " or random")
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):
@@ -64,6 +75,6 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
 
 
 __all__ = [
-    "EasyPlayer", "NormalPlayer", "RandomPlayer", "STRENGTHS", "Thinker", "make_player",
-    "suggested_bid", "suggested_bid_worth", "suggested_card",
+    "ALONE_STRENGTHS", "EasyPlayer", "NormalPlayer", "RandomPlayer", "STRENGTHS", "Thinker",
+    "alone_refusal", "make_player", "suggested_bid", "suggested_bid_worth", "suggested_card",
 ]

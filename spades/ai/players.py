@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.actions import Action, Play
 from ..engine.view import PlayerView
+from .alone import think_alone
 from .bidding import BID_SCALE, choose_bid, estimate_tricks, tricks_by_suit
 from .passing import choose_pass
 from .play import choose_card, simple_card
@@ -78,6 +79,8 @@ class NormalPlayer:
         self.seed = seed
 
     def think(self, view: PlayerView) -> Thinker:
+        if not view.rules.partnerships:
+            return Decided(*think_alone(view))
         if view.phase == "bidding":
             action, reason = choose_bid(view)
             return Decided(action, reason)
@@ -99,6 +102,8 @@ class EasyPlayer(NormalPlayer):
 
     def think(self, view: PlayerView) -> Thinker:
         rng = random.Random(f"easy/{self.seed}/{view_key(view)}")
+        if not view.rules.partnerships:
+            return Decided(*think_alone(view, easy_caution=rng.choice((-1.0, 0.0, 1.0))))
         if view.phase == "passing":
             return Decided(*choose_pass(view))
         if view.phase == "bidding":

@@ -24,7 +24,7 @@ from ..engine.actions import (
     MatchOver,
     TrickWon,
 )
-from ..engine.cards import SEAT_NAMES, card_text, cards_of
+from ..engine.cards import SEAT_NAMES, SEAT_NAMES_AT, card_text, cards_of
 from ..engine.legal import bid_text
 from ..engine.playout import random_hand, random_tricks
 from ..measure import PLAYERS
@@ -45,7 +45,7 @@ def simulate(
 ) -> dict[str, Any]:
     rules = preset(rules_name)
     rng = random.Random(f"simulate/{seed}")
-    wins = [0, 0]
+    wins = [0] * rules.sides
     unfinished = 0
     hands = 0
     contracts = made = set_ = 0
@@ -75,17 +75,15 @@ def simulate(
                     blind_made += k == "blind_nil_made"
                     penalties += k == "bag_penalty"
         if progress is not None:
-            progress.show(
-                f"{i + 1}/{matches} matches; won South/North {wins[0]}, West/East {wins[1]}"
-                f"{progress.left(i + 1)}"
-            )
+            progress.show(f"{i + 1}/{matches} matches; won {_wins_text(wins, rules)}"
+                          f"{progress.left(i + 1)}")
     if progress is not None:
         progress.clear()
     return {
         "rules": rules_name,
         "matches": matches,
         "seed": seed,
-        "wins": {"south_north": wins[0], "west_east": wins[1]},
+        "wins": dict(zip(side_keys(rules), wins, strict=True)),
         "unfinished": unfinished,
         "hands": hands,
         "hands_per_match": round(hands / matches, 2) if matches else 0,
@@ -94,9 +92,24 @@ def simulate(
         "blind_nil": {"bid": blind, "made": blind_made},
         "bag_penalties": penalties,
         "mean_final_scores": [
-            round(sum(f[t] for f in finals) / matches, 1) if matches else 0 for t in (0, 1)
+            round(sum(f[t] for f in finals) / matches, 1) if matches else 0
+            for t in range(rules.sides)
         ],
     }
+
+
+def side_keys(rules) -> tuple[str, ...]:
+    """simulate's names for the sides in its JSON: the two teams at four (as always),
+    else each player's seat."""
+    if rules.partnerships:
+        return ("south_north", "west_east")
+    return tuple(name.lower() for name in SEAT_NAMES_AT[rules.seats])
+
+
+def _wins_text(wins: list[int], rules) -> str:
+    names = (("South/North", "West/East") if rules.partnerships
+             else SEAT_NAMES_AT[rules.seats])
+    return ", ".join(f"{name} {n}" for name, n in zip(names, wins, strict=True))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -106,9 +119,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=2))
         return 0
     print(f"{out['matches']} random-legal matches, rules {out['rules']}, seed {out['seed']}")
-    print(f"  wins: South/North {out['wins']['south_north']}, "
-          f"West/East {out['wins']['west_east']}, unfinished {out['unfinished']}"
-          f" (after {args.max_hands} hands)")
+    print(f"  wins: {_wins_text(list(out['wins'].values()), preset(args.rules))},"
+          f" unfinished {out['unfinished']} (after {args.max_hands} hands)")
     print(f"  hands: {out['hands']} ({out['hands_per_match']} a match)")
     c = out["contracts"]
     print(f"  contracts: {c['bid']} bid, {c['made']} made, {c['set']} set")
@@ -285,7 +297,7 @@ def add_play_commands(command: Any) -> None:
     p.add_argument("--matches", type=positive(), default=100, metavar="N",
                    help="how many matches to play")
     options.seed(p, 0, "the matches")
-    options.rules(p)
+    options.rules(p, any_seats=True)
     p.add_argument("--max-hands", type=positive(), default=200, metavar="N",
                    help="stop a match that has not ended after this many hands")
     options.as_json(p)

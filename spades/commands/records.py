@@ -11,7 +11,7 @@ import random
 import sys
 from typing import Any
 
-from ..ai import STRENGTHS
+from ..ai import STRENGTHS, alone_refusal
 from ..engine import Match, SaveError, preset
 from ..engine.record import replay_record
 from ..engine.rules import Rules, RulesError, four_seats_refusal
@@ -114,12 +114,11 @@ def _refuse(message: str) -> int:
 
 def cmd_deal(args: argparse.Namespace) -> int:
     """Play one hand with computer players and write its hand record."""
-    few = preset(args.rules).seats != 4
-    if few and args.strength not in (None, "random"):
-        print(f"deal: {four_seats_refusal(preset(args.rules))}; without --strength the"
-              " hand is played by random legal choices", file=sys.stderr)
+    reason = alone_refusal(args.strength or "normal", preset(args.rules))
+    if reason is not None:
+        print(f"deal: {reason}", file=sys.stderr)
         return UNREADABLE
-    strength = args.strength or ("random" if few else "normal")
+    strength = args.strength or "normal"
     record = deal_record(args.seed, strength, args.rules)
     text = json.dumps(record, indent=1) + "\n"
     if args.out == "-":
@@ -138,8 +137,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 def deal_record(seed: int, strength: str, rules_name: str) -> dict[str, Any]:
     """The spades-hand/1 record of the first hand of a match of computer players;
-    ``"random"``: each seat takes a random legal action (seeded), the only players
-    of cutthroat and two-handed so far (the computer players seat four)."""
+    ``"random"``: each seat takes a random legal action (seeded)."""
     from ..measure import make_player
 
     match = Match(preset(rules_name), seed)
@@ -150,7 +148,7 @@ def deal_record(seed: int, strength: str, rules_name: str) -> dict[str, Any]:
             actions = match.view(seat).legal_actions()
             match.apply(actions[rng.randrange(len(actions))], seat)
         return match.history[0].to_record()
-    players = [make_player(strength, seed=f"{seed}/{s}") for s in range(4)]
+    players = [make_player(strength, seed=f"{seed}/{s}") for s in range(match.rules.seats)]
     while not match.history:
         seat = match.to_act
         match.apply(players[seat].choose(match.view(seat)))
@@ -167,8 +165,7 @@ def add_record_commands(command: Any) -> None:
     options.seed(p, None, "the deal and the players")
     p.add_argument("--strength", choices=STRENGTHS, default=None,
                    help=f"the computer players, one of: {', '.join(STRENGTHS)}; cutthroat"
-                   " and two-handed take none and play random legal choices, as the"
-                   " computer players seat four so far (default: normal)")
+                   " and two-handed all but hard (default: normal)")
     options.rules(p, any_seats=True)
     p.add_argument("--out", required=True, metavar="FILE",
                    help="where to write the spades-hand/1 record (- for standard output)")

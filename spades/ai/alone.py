@@ -1,0 +1,399 @@
+"""The easy and normal players at a table where each plays alone: cutthroat (three
+players) and two-handed Spades (two, with the draw). docs/rules.md, Three and two
+players.
+
+Alone there is no partner: no partner's bid to add, no partner's nil to cover, no
+partner's card to play under. A player bids its own hand (17 cards at three), plays
+for its own contract against every other player, attacks any other player's nil, and
+in two-handed chooses at each draw whether to keep the card it looks at. The four-seat
+rules (bidding.py, play.py) are not touched by this: their decisions stay as they were.
+Their helpers are shared where the idea is the same.
+"""
+
+from __future__ import annotations
+
+from ..engine.actions import DISCARD, KEEP, LOOK, Action, Bid, Play
+from ..engine.cards import NON_SPADE_MASK, RANK_OF, SPADE_MASK, SUIT_MASKS, SUIT_OF
+from ..engine.legal import BLIND_NIL, NIL
+from ..engine.view import PlayerView
+from .bidding import (
+    BLIND_NIL_FROM,
+    BLIND_NIL_NEAR_END,
+    BLIND_NIL_REACH,
+    estimate_tricks,
+    nil_is_sound,
+)
+from .play import (
+    _ABOVE,
+    _cheapest,
+    _duck_lead,
+    _high,
+    _low,
+    _nil_lead,
+    _Trick,
+    discard,
+    high_rank,
+    low_rank,
+    nil_alive,
+)
+from .position import Position
+
+
+class AlonePosition(Position):
+    """A Position of three or two seats: turns go round ``seats``, a trick has that
+    many cards. (Position itself stays written out for four, the hard player's
+    rollouts' innermost loop.)"""
+
+    __slots__ = ("seats",)
+
+    def __init__(self, rules) -> None:
+        super().__init__(rules)
+        self.seats = rules.seats
+        self.hands = [0] * self.seats
+
+    def copy(self) -> AlonePosition:
+        out = AlonePosition.__new__(AlonePosition)
+        for name in (*Position.__slots__, "seats"):
+            setattr(out, name, getattr(self, name))
+        out.hands, out.tricks_won = self.hands[:], self.tricks_won[:]
+        out.trick, out.voids = self.trick[:], self.voids[:]
+        return out
+
+    def winning(self) -> tuple[int, int]:
+        at = self.win_at
+        return (self.leader + at) % self.seats, self.trick[at]
+
+    def play(self, card: int) -> None:
+        """Play a legal card for the seat to act (the caller guarantees legality)."""
+        seat = self.to_act
+        self.hands[seat] &= ~(1 << card)
+        self.played |= 1 << card
+        suit = SUIT_OF[card]
+        trick = self.trick
+        if not trick:
+            self.win_at = 0
+            self.leader = seat
+            self.led = suit
+            if suit == 3 and not self.broken and not self.rules.spades_lead_anytime:
+                self.voids[seat] |= 0b0111
+                if self.rules.forced_spade_lead_breaks:
+                    self.broken = True
+        else:
+            if suit != self.led:
+                self.voids[seat] |= 1 << self.led
+                if suit == 3:
+                    self.broken = True
+            best = trick[self.win_at]
+            if card > best and (card >= 39 or suit == SUIT_OF[best]):
+                self.win_at = len(trick)
+            if len(trick) == self.seats - 1:
+                winner = (self.leader + self.win_at) % self.seats
+                self.tricks_won[winner] += 1
+                self.tricks_done += 1
+                self.trick = []
+                self.led = -1
+                self.to_act = self.leader = winner
+                return
+        trick.append(card)
+        self.to_act = (seat + 1) % self.seats
+
+
+# --- bidding ------------------------------------------------------------------------
+
+# What a hand alone takes, from its four-seat estimate: tricks = SLOPE * estimate +
+# BASE, by seats. Fitted on the normal players' own hands (docs/ai-notes.md, issue 56):
+# at three a 17-card hand's honours and long spades are counted as at four; at two
+# every trick is the player's or the other's, so low cards take tricks too.
+ALONE_SLOPE = {3: 1.0, 2: 0.89}
+ALONE_BASE = {3: 1.5, 2: 1.1}
+
+
+def alone_estimate(hand: int, rules) -> float:
+    """Tricks a hand alone is worth (before the other bids)."""
+    return ALONE_SLOPE[rules.seats] * estimate_tricks(hand, rules.cards) + ALONE_BASE[rules.seats]
+
+
+def _leader_score(view: PlayerView) -> tuple[int, int]:
+    """The seat's own score and the best of the others'."""
+    us = view.scores[view.seat]
+    return us, max(s for q, s in enumerate(view.scores) if q != view.seat)
+
+
+def bid_alone(
+    view: PlayerView, caution: float = 0.0, nil_limit: float | None = None
+) -> tuple[Action, str]:
+    """The bid of a player alone (or its blind nil decision), and why: its own hand
+    is its contract, shaded by its bags and the score as at four."""
+    rules = view.rules
+    us, them = _leader_score(view)
+    if not view.looked:
+        deficit = them - us
+        if view.blind_open and (them >= rules.target - BLIND_NIL_NEAR_END
+                and BLIND_NIL_FROM <= deficit <= rules.blind_nil_value + BLIND_NIL_REACH):
+            return Bid(BLIND_NIL), "Far behind: blind nil is worth the risk"
+        return LOOK, "Look at the cards"
+    options = view.bid_options()
+    hand = view.hand
+    if NIL in options and nil_is_sound(hand, nil_limit, rules.cards):
+        return Bid(NIL), "A hand of low cards: nil"
+    estimate = alone_estimate(hand, rules) - caution
+    bag_room = rules.bag_limit - view.bags[view.seat] if rules.bag_penalty else 99
+    shade = 0.65 if bag_room <= 3 else 0.5
+    if us + 10 * int(estimate + shade) >= rules.target and us >= them:
+        shade -= 0.2
+    elif them >= rules.target - 60 and them > us:
+        shade += 0.2
+    target = int(estimate + shade)
+    taken = sum(b for b in view.bids if b is not None and b > 0)
+    if view.bids.count(None) == 1 and taken + target > rules.tricks:
+        target = max(1, rules.tricks - taken)  # the table cannot take more tricks
+    ordinary = [b for b in options if b > 0]
+    choice = min(ordinary, key=lambda b: (abs(b - target), b))
+    return Bid(choice), f"Alone, your hand is worth about {estimate:.1f} tricks"
+
+
+# --- two-handed's draw ---------------------------------------------------------------
+
+def keep_worth(hand: int, card: int, deck: int) -> float:
+    """What ``card`` adds to the tricks the hand is worth."""
+    return estimate_tricks(hand | 1 << card, deck) - estimate_tricks(hand, deck)
+
+
+def _promoted(card: int, gone: int) -> int:
+    """The card as high as the cards known gone above it make it (a king with its
+    ace shown counts as the ace)."""
+    above = gone & _ABOVE[card]
+    lift = 0
+    while above >> (card + lift + 1) & 1:
+        lift += 1
+    return card + lift
+
+
+def choose_draw(view: PlayerView) -> tuple[Action, str]:
+    """Normal's draw: keep the card when it adds at least what the next card would on
+    average (the next is one of the cards the seat has not seen, the shown discards
+    and its own buried ones counted out), else show it and take the next."""
+    deck = view.rules.cards
+    gone = view.shown | view.buried
+    card = view.drawn
+    hand = view.hand
+    worth = keep_worth(hand, _promoted(card, gone), deck)
+    unseen = [c for c in range(52) if view.unseen >> c & 1]
+    mean = sum(keep_worth(hand, _promoted(c, gone), deck) for c in unseen) / len(unseen)
+    if worth >= mean:
+        return KEEP, (f"Keep it: it adds {worth:.1f} tricks, the next card {mean:.1f} on"
+                      " average")
+    return DISCARD, f"Show it and take the next: it adds {worth:.1f} tricks, the next {mean:.1f}"
+
+
+def simple_draw(view: PlayerView) -> tuple[Action, str]:
+    """Easy's draw: keep spades and honours, show the rest."""
+    card = view.drawn
+    if SUIT_OF[card] == 3 or RANK_OF[card] >= 10:
+        return KEEP, "Keep a spade or an honour"
+    return DISCARD, "Show a low card and take the next"
+
+
+# --- play ----------------------------------------------------------------------------
+
+def _need(t: Position, seat: int) -> int:
+    """Tricks the seat still needs for its contract (0 or less: made, or a nil)."""
+    bid = t.bids[seat]
+    return bid - t.tricks_won[seat] if bid > 0 else 0
+
+
+def _wants(t: Position, seat: int, need: int, remaining: int, opps) -> bool:
+    """Win tricks: for the contract, or to set another player a trick or two short."""
+    if need > 0:
+        return True
+    return any(0 < _need(t, q) and remaining - _need(t, q) + 1 <= 2 for q in opps)
+
+
+def _trick_info(t: Position, seat: int, later: tuple[int, ...]) -> _Trick:
+    """What the seat knows of the trick in progress, every later seat an opponent."""
+    info = _Trick.__new__(_Trick)
+    info.out = out = t.rules.cards & ~t.played & ~t.hands[seat]
+    info.led = led = t.led
+    info.later_opps = later
+    info.void_led = [False] * len(t.hands)
+    info.void_spades = [False] * len(t.hands)
+    led_out = out & SUIT_MASKS[led]
+    for q in later:
+        info.void_led[q] = (not led_out) or bool(t.voids[q] >> led & 1)
+        info.void_spades[q] = (not out & SPADE_MASK) or bool(t.voids[q] & 8)
+    return info
+
+
+def choose_card_alone(t: AlonePosition, seat: int, attack: bool = True) -> tuple[int, str]:
+    """Normal's card for ``seat`` alone (the seat to act), and why. ``attack`` False
+    leaves out attacking nils and chasing sets, as easy does."""
+    n = t.seats
+    legal = t.legal()
+    if not legal & (legal - 1):
+        return _low(legal), "The only sensible card"
+    out = t.rules.cards & ~t.played & ~t.hands[seat]
+    opps = tuple((seat + i) % n for i in range(1, n))
+    need = _need(t, seat)
+    remaining = t.rules.tricks - t.tricks_done
+    nil_opps = [q for q in opps if nil_alive(t, q)]
+    attacking = attack and nil_opps and need < remaining - 1
+    own_nil = nil_alive(t, seat)
+    if not t.trick:
+        if own_nil:
+            return _nil_lead(legal, out), "Lead a card that is likely to lose: you bid nil"
+        if attacking:
+            q = nil_opps[0]
+            choices = 0
+            for suit in range(4):
+                if not t.voids[q] >> suit & 1 and out & SUIT_MASKS[suit]:
+                    choices |= legal & SUIT_MASKS[suit]
+            if choices:
+                return low_rank(choices, spare_spades=False), "Lead low to attack the nil bidder"
+        if not (need > 0 or (attack and _wants(t, seat, need, remaining, opps))):
+            return _duck_lead(legal, out), "Lead low: your contract is safe, avoid bags"
+        return _lead_for_tricks(t, seat, legal, out, opps)
+
+    pos = len(t.trick)
+    last = pos == n - 1
+    win_seat, best = t.winning()
+    later = opps[: n - 1 - pos]
+    following = (legal & SUIT_MASKS[t.led]) != 0
+    if best >= 39:
+        beats = legal & SPADE_MASK & _ABOVE[best]
+    else:
+        beats = (legal & _ABOVE[best]) | (legal & SPADE_MASK)
+    below = legal & ~beats
+    if own_nil:
+        if not below:
+            if last:
+                return high_rank(legal, spare_spades=False), "Forced to win: shed the highest"
+            return _low(legal), "Play low and hope to be overtaken"
+        if following:
+            return _high(below), "Play the highest card that still loses"
+        return high_rank(below), "Throw a dangerous high card"
+    if attacking:
+        if win_seat in nil_opps:
+            if below:
+                if following:
+                    return _high(below), "Stay under the nil bidder's card"
+                return discard(below, False), "Let the nil bidder win the trick"
+            return _low(legal), "Play low"
+        if any(q in later for q in nil_opps):
+            if following:
+                return _low(legal), "Play low: the nil bidder may have to win"
+            if below:
+                return discard(below, False), "Discard: leave the nil bidder room to win"
+    if need > 0 or (attack and _wants(t, seat, need, remaining, opps)):
+        if not beats:
+            if following:
+                return _low(legal), "Cannot win: play low"
+            return discard(legal, False), "Cannot win: discard"
+        if last:
+            return _cheapest(beats, following), "Win as cheaply as possible"
+        sure = _trick_info(t, seat, later).lowest_sure(beats)
+        if sure >= 0:
+            return sure, "Win with a card that cannot be beaten"
+        if following:
+            return _low(legal), "Second hand low"
+        if RANK_OF[best] >= 9 or not t.hands[seat] & NON_SPADE_MASK:
+            return _cheapest(beats, False), "Trump the high card"
+        return discard(legal, False), "Second hand low: discard"
+    # Duck: the contract is safe, so stay under when possible.
+    if below:
+        if last and not beats and following:
+            return _low(legal), "Cannot win: play low"
+        if following:
+            return _high(below), "Duck under to avoid a bag"
+        return discard(below, True), "Discard a high card to avoid bags"
+    if last:
+        return high_rank(legal, spare_spades=False), "Forced to win: use the highest"
+    return _low(legal), "Play low and hope to be overtaken"
+
+
+def _lead_for_tricks(
+    t: Position, seat: int, legal: int, out: int, opps: tuple[int, ...]
+) -> tuple[int, str]:
+    """A lead that makes tricks: a sure side winner, the top spade, a singleton to
+    ruff later, or low from the longest side suit."""
+    for suit in (2, 1, 0):
+        m = legal & SUIT_MASKS[suit]
+        if not m or out & _ABOVE[_high(m)]:
+            continue
+        if (out & SUIT_MASKS[suit]).bit_count() < len(opps):
+            continue  # the others may not all follow
+        if out & SPADE_MASK and any(t.voids[q] >> suit & 1 and not t.voids[q] & 8
+                                    for q in opps):
+            continue  # a player shown void in the suit may trump it
+        return _high(m), "Cash a sure winner"
+    spades = legal & SPADE_MASK
+    if spades:
+        top = _high(spades)
+        if not out & _ABOVE[top] and (spades.bit_count() >= 2 or not legal & NON_SPADE_MASK):
+            return top, "Draw trumps with the top spade"
+    side = legal & NON_SPADE_MASK
+    if t.hands[seat] & SPADE_MASK and side:
+        for suit in range(3):
+            m = side & SUIT_MASKS[suit]
+            if m and not m & (m - 1) and out & _ABOVE[_low(m)]:
+                return _low(m), "Lead a singleton to trump that suit later"
+    if not side:
+        return _low(legal), "Lead a low spade"
+    longest = max((side & SUIT_MASKS[s] for s in range(3)), key=lambda m: m.bit_count())
+    return _low(longest), "Lead low from a long suit"
+
+
+def simple_card_alone(t: AlonePosition, seat: int) -> tuple[int, str]:
+    """Easy's card alone: keeps its own nil, wins whenever it can while it needs
+    tricks, leads an ace when it needs them, else plays low."""
+    legal = t.legal()
+    if not legal & (legal - 1):
+        return _low(legal), "The only sensible card"
+    if nil_alive(t, seat):
+        return choose_card_alone(t, seat, attack=False)
+    need = _need(t, seat)
+    if not t.trick:
+        side = legal & NON_SPADE_MASK
+        for suit in range(3):
+            m = side & SUIT_MASKS[suit]
+            if m and RANK_OF[_high(m)] == 12 and need > 0:
+                return _high(m), "Lead an ace"
+        return low_rank(legal), "Lead low"
+    _, best = t.winning()
+    following = bool(legal & SUIT_MASKS[t.led])
+    if best >= 39:
+        beats = legal & SPADE_MASK & _ABOVE[best]
+    else:
+        beats = (legal & _ABOVE[best]) | (legal & SPADE_MASK)
+    if need > 0 and beats:
+        return _cheapest(beats, following), "Win the trick"
+    if following:
+        return _low(legal), "Play low"
+    return discard(legal, False), "Discard"
+
+
+def think_alone(view: PlayerView, easy_caution: float | None = None) -> tuple[Action, str]:
+    """The decision of a player alone: normal's, or easy's when ``easy_caution`` (its
+    bid's shading, as at four) is given. Easy remembers only the trick in progress and
+    the last one, and no voids."""
+    easy = easy_caution is not None
+    if view.phase == "drawing":
+        return simple_draw(view) if easy else choose_draw(view)
+    if view.phase == "bidding":
+        if easy:
+            return bid_alone(view, caution=easy_caution, nil_limit=1.4)
+        return bid_alone(view)
+    t = AlonePosition.from_view(view)
+    if not easy:
+        t.played |= view.shown | view.buried  # out of play, as good as played
+        card, reason = choose_card_alone(t, view.seat)
+        return Play(card), reason
+    remembered = 0
+    for card in t.trick:
+        remembered |= 1 << card
+    if view.tricks:
+        for card in view.tricks[-1][1]:
+            remembered |= 1 << card
+    t.played = remembered
+    t.voids = [0] * t.seats
+    card, reason = simple_card_alone(t, view.seat)
+    return Play(card), reason
