@@ -1,8 +1,8 @@
 """Where cutthroat or two-handed rules meet a layer that seats four (the computer
 players, the table server, the game's pages and files, the measuring commands), they
 are refused with a sentence naming what is missing, or not offered at all: never a
-crash, never a half-working table. replay and deal take them (docs/rules.md, Three
-and two players)."""
+crash, never a half-working table. replay, deal and simulate take them, and easy and
+normal play them (docs/rules.md, Three and two players)."""
 
 from __future__ import annotations
 
@@ -37,8 +37,7 @@ def test_a_table_server_refuses_to_create_a_table_of_three_or_two(server, name):
 
 
 @pytest.mark.parametrize("command", [
-    ["simulate", "--matches", "1"], ["tournament"], ["gauntlet"], ["watch"], ["bench"],
-    ["verdict"],
+    ["tournament"], ["gauntlet"], ["watch"], ["bench"], ["verdict"],
 ])
 @pytest.mark.parametrize("name", list(SEAT_PRESETS))
 def test_the_commands_that_seat_computer_players_refuse_three_or_two(capsys, command, name):
@@ -48,18 +47,34 @@ def test_the_commands_that_seat_computer_players_refuse_three_or_two(capsys, com
     assert MISSING in capsys.readouterr().err
 
 
-def test_deal_plays_three_or_two_with_random_legal_choices_and_refuses_a_strength(
+def test_deal_plays_three_or_two_with_easy_normal_or_random_and_refuses_hard(
         capsys, tmp_path):
     for name, plays in (("cutthroat", 51), ("two-handed", 26)):
-        out = tmp_path / f"{name}.json"
-        assert cli_main(["deal", "--seed", "4", "--rules", name, "--out", str(out)]) == 0
-        assert "random legal players" in capsys.readouterr().out
-        record = json.loads(out.read_text())
-        assert len(record["plays"]) == plays
-        assert cli_main(["replay", str(out)]) == 0
-        assert json.loads(capsys.readouterr().out)["matches_record"] is True
+        for strength, said in ((None, "normal players"), ("easy", "easy players"),
+                               ("random", "random legal players")):
+            out = tmp_path / f"{name}.json"
+            chosen = ["--strength", strength] if strength else []
+            assert cli_main(["deal", "--seed", "4", "--rules", name, *chosen,
+                             "--out", str(out)]) == 0
+            assert said in capsys.readouterr().out
+            record = json.loads(out.read_text())
+            assert len(record["plays"]) == plays
+            assert cli_main(["replay", str(out)]) == 0
+            assert json.loads(capsys.readouterr().out)["matches_record"] is True
         status = cli_main(["deal", "--rules", name, "--strength", "hard", "--out", "-"])
-        assert status == 2 and MISSING in capsys.readouterr().err
+        assert status == 2
+        assert f"{name}: hard plays four seats only so far" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", list(SEAT_PRESETS))
+def test_simulate_plays_random_legal_matches_of_three_or_two(capsys, name):
+    assert cli_main(["simulate", "--rules", name, "--matches", "2", "--max-hands", "3",
+                     "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    seats = SEAT_PRESETS[name].seats
+    assert list(out["wins"]) == {3: ["south", "west", "east"], 2: ["south", "north"]}[seats]
+    assert out["hands"] == 6 and len(out["mean_final_scores"]) == seats
+    assert out["contracts"]["bid"] + out["nil"]["bid"] + out["blind_nil"]["bid"] == 6 * seats
 
 
 @pytest.mark.parametrize("name", list(SEAT_PRESETS))

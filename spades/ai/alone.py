@@ -48,8 +48,8 @@ class AlonePosition(Position):
 
     def __init__(self, rules) -> None:
         super().__init__(rules)
-        self.seats = rules.seats
-        self.hands = [0] * self.seats
+        self.seats = n = rules.seats
+        self.hands, self.bids, self.tricks_won, self.voids = [0] * n, [1] * n, [0] * n, [0] * n
 
     def copy(self) -> AlonePosition:
         out = AlonePosition.__new__(AlonePosition)
@@ -104,8 +104,8 @@ class AlonePosition(Position):
 # BASE, by seats. Fitted on the normal players' own hands (docs/ai-notes.md, issue 56):
 # at three a 17-card hand's honours and long spades are counted as at four; at two
 # every trick is the player's or the other's, so low cards take tricks too.
-ALONE_SLOPE = {3: 1.0, 2: 0.89}
-ALONE_BASE = {3: 1.5, 2: 1.1}
+ALONE_SLOPE = {3: 1.0, 2: 0.84}
+ALONE_BASE = {3: 1.5, 2: 1.3}
 
 
 def alone_estimate(hand: int, rules) -> float:
@@ -154,36 +154,29 @@ def bid_alone(
 
 # --- two-handed's draw ---------------------------------------------------------------
 
-def keep_worth(hand: int, card: int, deck: int) -> float:
-    """What ``card`` adds to the tricks the hand is worth."""
-    return estimate_tricks(hand | 1 << card, deck) - estimate_tricks(hand, deck)
-
-
-def _promoted(card: int, gone: int) -> int:
-    """The card as high as the cards known gone above it make it (a king with its
-    ace shown counts as the ace)."""
-    above = gone & _ABOVE[card]
-    lift = 0
-    while above >> (card + lift + 1) & 1:
-        lift += 1
-    return card + lift
+def draw_worth(card: int, unseen: int) -> float:
+    """The tricks a card drawn is likely to take, by the cards of its suit above it
+    that the seat has not seen (neither held, nor shown, nor buried by itself): a
+    side card none can top is a trick, one or two above it leave it a chance, lower
+    ones take none; a spade is a trump, worth less the more spades may top it."""
+    above = (unseen & _ABOVE[card]).bit_count()
+    if SUIT_OF[card] == 3:
+        return max(0.4, 1.0 - 0.08 * above)
+    return (1.0, 0.5, 0.2)[above] if above < 3 else 0.0
 
 
 def choose_draw(view: PlayerView) -> tuple[Action, str]:
-    """Normal's draw: keep the card when it adds at least what the next card would on
-    average (the next is one of the cards the seat has not seen, the shown discards
-    and its own buried ones counted out), else show it and take the next."""
-    deck = view.rules.cards
-    gone = view.shown | view.buried
-    card = view.drawn
-    hand = view.hand
-    worth = keep_worth(hand, _promoted(card, gone), deck)
-    unseen = [c for c in range(52) if view.unseen >> c & 1]
-    mean = sum(keep_worth(hand, _promoted(c, gone), deck) for c in unseen) / len(unseen)
+    """Normal's draw: keep the card when it is worth at least what the next card
+    would be on average (the next is one of the cards the seat has not seen: the
+    shown discards and its own buried ones are counted out), else show it and take
+    the next."""
+    unseen = view.unseen
+    worth = draw_worth(view.drawn, unseen)
+    cards = [c for c in range(52) if unseen >> c & 1]
+    mean = sum(draw_worth(c, unseen & ~(1 << c)) for c in cards) / len(cards)
     if worth >= mean:
-        return KEEP, (f"Keep it: it adds {worth:.1f} tricks, the next card {mean:.1f} on"
-                      " average")
-    return DISCARD, f"Show it and take the next: it adds {worth:.1f} tricks, the next {mean:.1f}"
+        return KEEP, f"Keep it: worth {worth:.1f} tricks, the next card {mean:.1f} on average"
+    return DISCARD, f"Show it and take the next: worth {worth:.1f} tricks, the next {mean:.1f}"
 
 
 def simple_draw(view: PlayerView) -> tuple[Action, str]:
