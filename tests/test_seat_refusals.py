@@ -1,8 +1,8 @@
 """Where cutthroat or two-handed rules meet a layer that seats four (the computer
 players, the table server, the game's pages and files, the measuring commands), they
 are refused with a sentence naming what is missing, or not offered at all: never a
-crash, never a half-working table. replay, deal and simulate take them, and easy and
-normal play them (docs/rules.md, Three and two players)."""
+crash, never a half-working table. replay, deal, simulate and tournament take them,
+and easy and normal play them (docs/rules.md, Three and two players)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_a_table_server_refuses_to_create_a_table_of_three_or_two(server, name):
 
 
 @pytest.mark.parametrize("command", [
-    ["tournament"], ["gauntlet"], ["watch"], ["bench"], ["verdict"],
+    ["gauntlet"], ["watch"], ["bench"], ["verdict"],
 ])
 @pytest.mark.parametrize("name", list(SEAT_PRESETS))
 def test_the_commands_that_seat_computer_players_refuse_three_or_two(capsys, command, name):
@@ -120,3 +120,21 @@ def test_the_measures_run_on_their_own_refuse_three_or_two(capsys, module):
         status = ended.code
     assert status == 2
     assert MISSING in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", list(SEAT_PRESETS))
+def test_tournament_plays_three_or_two_alone_at_a_table_for_each_seat(capsys, name):
+    seats = SEAT_PRESETS[name].seats
+    assert cli_main(["tournament", "--a", "normal", "--b", "easy", "--rules", name,
+                     "--deals", "2", "--seed", "5", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    # A sits once at each of the deal's tables, B in the other seats.
+    a, b = out["sides"]["A"], out["sides"]["B"]
+    assert out["deals"] == 2
+    assert a["contracts"] + a["nil"]["bid"] == 2 * seats
+    assert b["contracts"] + b["nil"]["bid"] == 2 * seats * (seats - 1)
+    assert cli_main(["tournament", "--a", "normal", "--b", "easy", "--rules", name,
+                     "--deals", "1"]) == 0
+    assert f"1 deals x {seats} tables" in capsys.readouterr().out
+    assert cli_main(["tournament", "--rules", name, "--deals", "1"]) == 2
+    assert f"{name}: hard plays four seats only so far" in capsys.readouterr().err

@@ -50,13 +50,14 @@ ALONE_STRENGTHS = ("random", "easy", "normal")  # those that play cutthroat and 
 
 
 def alone_refusal(strength: str, rules: Rules) -> str | None:
-    """Why ``strength`` cannot play these rules, or None: hard seats four so far (its
-    search deals the unseen cards to four hands)."""
+    """Why ``strength`` (or a measuring player) cannot play these rules, or None: hard
+    seats four so far (its search deals the unseen cards to four hands)."""
     if rules.partnerships or strength in ALONE_STRENGTHS:
         return None
-    return (f"{rules.game}: {strength} plays four seats only so far (its search deals"
-            f" the unseen cards to four hands); choose {', '.join(ALONE_STRENGTHS[1:])}"
-            " or random")
+    why = (" (its search deals the unseen cards to four hands)"
+           if strength.startswith("hard") else "")
+    return (f"{rules.game}: {strength} plays four seats only so far{why}; choose"
+            f" {', '.join(ALONE_STRENGTHS[1:])} or random")
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):

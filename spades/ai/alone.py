@@ -14,15 +14,9 @@ from __future__ import annotations
 
 from ..engine.actions import DISCARD, KEEP, LOOK, Action, Bid, Play
 from ..engine.cards import NON_SPADE_MASK, RANK_OF, SPADE_MASK, SUIT_MASKS, SUIT_OF
-from ..engine.legal import BLIND_NIL, NIL
+from ..engine.legal import NIL
 from ..engine.view import PlayerView
-from .bidding import (
-    BLIND_NIL_FROM,
-    BLIND_NIL_NEAR_END,
-    BLIND_NIL_REACH,
-    estimate_tricks,
-    nil_is_sound,
-)
+from .bidding import estimate_tricks, nil_is_sound
 from .play import (
     _ABOVE,
     _cheapest,
@@ -122,16 +116,14 @@ def _leader_score(view: PlayerView) -> tuple[int, int]:
 def bid_alone(
     view: PlayerView, caution: float = 0.0, nil_limit: float | None = None
 ) -> tuple[Action, str]:
-    """The bid of a player alone (or its blind nil decision), and why: its own hand
-    is its contract, shaded by its bags and the score as at four."""
+    """The bid of a player alone, and why: its own hand is its contract, shaded by its
+    bags and the score as at four. It never bids blind nil (see below)."""
     rules = view.rules
     us, them = _leader_score(view)
     if not view.looked:
-        deficit = them - us
-        if view.blind_open and (them >= rules.target - BLIND_NIL_NEAR_END
-                and BLIND_NIL_FROM <= deficit <= rules.blind_nil_value + BLIND_NIL_REACH):
-            return Bid(BLIND_NIL), "Far behind: blind nil is worth the risk"
-        return LOOK, "Look at the cards"
+        # Blind nil bid on the four-seat rule failed 24 times of 24 here (tournament
+        # normal against easy, 20 deals, seed 7): 17 cards, and no partner to cover.
+        return LOOK, "Look at the cards: alone, no one covers a blind nil"
     options = view.bid_options()
     hand = view.hand
     if NIL in options and nil_is_sound(hand, nil_limit, rules.cards):

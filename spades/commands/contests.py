@@ -45,9 +45,10 @@ def add_contest_commands(command: Any) -> None:
     p.add_argument("--a", choices=PLAYERS, default="hard", help="side A's strength")
     p.add_argument("--b", choices=PLAYERS, default="normal", help="side B's strength")
     p.add_argument("--deals", type=positive(), default=100, metavar="N",
-                   help="deals, each played at two tables with the seats swapped")
+                   help="deals, each played at two tables with the seats swapped (at three or"
+                   " two: a table with A in each seat)")
     options.seed(p, 0, "the deals and the players")
-    options.rules(p)
+    options.rules(p, any_seats=True)
     options.iterations(p)
     options.situations_and_workers(p)
     options.as_json(p)

@@ -2,7 +2,10 @@
 
 Every deal is played twice with the partnerships swapped: the same cards, the same
 dealer, the same match situation, so the luck of the cards cancels. A deal's figure is
-the mean over its two tables of side A's hand points minus side B's.
+the mean over its two tables of side A's hand points minus side B's. At three and two
+(cutthroat, two-handed) each plays alone: a deal is played at three or two tables, A
+in each seat in turn and B in the others, and a table's figure is A's hand points
+minus the mean of B's.
 
 Each deal starts from a match situation drawn from the seed (both teams' scores and
 carried bags), so bags cost what they cost in a real match and blind nil comes up;
@@ -23,37 +26,43 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from ..ai import alone_refusal
 from ..console import Progress, mean_and_ci
+from ..engine.hand import shuffled
 from ..engine.match import Match, deal_hands
-from ..engine.rules import STANDARD, Rules, RulesError, four_seat_preset, preset
+from ..engine.rules import STANDARD, Rules, RulesError, preset
 from . import SEARCHERS, make_player
 
 
 def situation(seed: Any, deal: int, fresh: bool, rules: Rules = STANDARD) -> dict[str, Any]:
     """The deal's match situation: scores in tens between the mercy line and the target,
-    bags below the limit (none without a bag penalty), so the match is still on."""
+    bags below the limit (none without a bag penalty), so the match is still on. At four
+    the scores are by side (A, B); alone, by seat. Two-handed deals a stock to draw."""
     rng = random.Random(f"tournament/{seed}/{deal}")
-    dealer = rng.randrange(4)
+    dealer = rng.randrange(rules.seats)
+    sides = rules.sides
     if fresh:
-        scores, bags = [0, 0], [0, 0]
+        scores, bags = [0] * sides, [0] * sides
     else:
         low = -10 if rules.mercy is None else max(-10, rules.mercy // 10 + 1)
         high = min(45, -(-rules.target // 10))
-        scores = [rng.randrange(low, high) * 10 if low < high else 0 for _ in range(2)]
-        bags = [rng.randrange(rules.bag_limit) for _ in range(2)]
+        scores = [rng.randrange(low, high) * 10 if low < high else 0 for _ in range(sides)]
+        bags = [rng.randrange(rules.bag_limit) for _ in range(sides)]
         if not rules.bag_penalty:
-            bags = [0, 0]
-    return {
-        "dealer": dealer,
-        "hands": deal_hands(f"{seed}/{deal}", 0, dealer, rules.cards),
-        "scores": scores,  # by side: [A, B]
-        "bags": bags,
-    }
+            bags = [0] * sides
+    if rules.draws:
+        cards = {"stock": tuple(shuffled(f"{seed}/{deal}", 0, rules.cards))}
+    else:
+        cards = {"hands": deal_hands(f"{seed}/{deal}", 0, dealer, rules.cards, rules.seats)}
+    return {"dealer": dealer, **cards, "scores": scores, "bags": bags}
 
 
 def table_match(rules, sit: dict[str, Any], names: list[str]) -> Match:
-    """The hand of the deal's situation at one table, before the first bid: the
-    situation's scores and bags are by side (A, B), the match's by team."""
+    """The hand of the deal's situation at one table, before the first bid: at four
+    the situation's scores and bags are by side (A, B), the match's by team; alone
+    both are by seat."""
+    if not rules.partnerships:
+        return Match(rules, 0, start=dict(sit))
     side_of_team0 = 0 if names[0] == "A" else 1
     order = (0, 1) if side_of_team0 == 0 else (1, 0)
     start = {
@@ -95,11 +104,11 @@ def run_deals(
     for d in deals:
         sit = situation(args["seed"], d, args["fresh"], rules)
         tables = []
-        for names in (["A", "B", "A", "B"], ["B", "A", "B", "A"]):
+        for names in table_names(rules):
             players = table_players(strengths, names, f"{args['seed']}/{d}", options)
             result = play_table(rules, sit, names, players, timings)
             tables.append(_table_row(result, names))
-        diff = sum(t["A"]["points"] - t["B"]["points"] for t in tables) / 2
+        diff = sum(_a_minus_b(t) for t in tables) / len(tables)
         rows.append({"deal": d, "diff": diff, "tables": tables})
         if on_row is not None:
             on_row(rows[-1])
@@ -109,31 +118,56 @@ def run_deals(
     }
 
 
+def table_names(rules: Rules) -> list[list[str]]:
+    """Who sits where at each of a deal's tables: the partnerships swapped at four;
+    alone, A in each seat in turn and B in the others."""
+    if rules.partnerships:
+        return [["A", "B", "A", "B"], ["B", "A", "B", "A"]]
+    return [["A" if s == a else "B" for s in range(rules.seats)] for a in range(rules.seats)]
+
+
+def _a_minus_b(table: dict) -> float:
+    """A table's figure: A's hand points minus B's (alone: minus the mean of B's)."""
+    a, b = side_entries(table, "A"), side_entries(table, "B")
+    return (sum(e["points"] for e in a) / len(a) - sum(e["points"] for e in b) / len(b))
+
+
+def side_entries(table: dict, side: str) -> list[dict]:
+    """A table row's figures for ``side``: one team at four, each seat of it alone."""
+    entry = table[side]
+    return entry if isinstance(entry, list) else [entry]
+
+
 def table_players(
     strengths: dict[str, str], names: list[str], seed: str, options: dict[str, Any]
 ) -> list[Any]:
-    """The four players of a table: seat ``s`` plays ``strengths[names[s]]`` seeded
+    """The players of a table: seat ``s`` plays ``strengths[names[s]]`` seeded
     ``{seed}/{s}``, a searcher with ``options`` (its rollouts)."""
     return [
         make_player(strengths[names[s]], seed=f"{seed}/{s}",
                     **(options if strengths[names[s]] in SEARCHERS else {}))
-        for s in range(4)
+        for s in range(len(names))
     ]
 
 
 def _table_row(result, names: list[str]) -> dict[str, Any]:
+    """A table's figures by side: at four each team's; alone a list, each seat's."""
     row: dict[str, Any] = {"table_bid": sum(max(b, 0) for _, b in result.bids)}
-    for team in (0, 1):
+    alone = not result.rules.partnerships
+    for team, t in enumerate(result.teams):
         side = names[team]
-        t = result.teams[team]
         nil = [line.kind for line in t.lines if "nil_" in line.kind and line.kind != "nil_tricks"]
-        row[side] = {
+        entry = {
             "points": t.points,
             "contract": t.contract,
             "counted": t.counted,
             "nil": [k for k in nil if not k.startswith("blind")],
             "blind_nil": [k for k in nil if k.startswith("blind")],
         }
+        if alone:
+            row.setdefault(side, []).append(entry)
+        else:
+            row[side] = entry
     return row
 
 
@@ -158,7 +192,8 @@ def decision_ms(seconds: list[float]) -> dict[str, Any]:
 
 def nil_at_table(row: dict) -> bool:
     """Whether a nil or blind nil was bid at either of the deal's tables."""
-    return any(t[side]["nil"] or t[side]["blind_nil"] for t in row["tables"] for side in "AB")
+    return any(e["nil"] or e["blind_nil"] for t in row["tables"] for side in "AB"
+               for e in side_entries(t, side))
 
 
 def _mean_ci(diffs: list[float]) -> tuple[float, float]:
@@ -184,8 +219,7 @@ def summarise(args: dict[str, Any], rows: list[dict], timings: dict[str, list]) 
         exact = bags = sets = contracts = 0
         nil_bid = nil_made = blind_bid = blind_made = 0
         for r in rows:
-            for t in r["tables"]:
-                s = t[side]
+            for s in [e for t in r["tables"] for e in side_entries(t, side)]:
                 if s["contract"]:
                     contracts += 1
                     exact += s["counted"] == s["contract"]
@@ -288,7 +322,10 @@ def tournament(
     """Play the deals; ``on_row`` hears of each finished deal (in finishing order)."""
     args = {"a": a, "b": b, "deals": deals, "seed": seed, "rules": rules,
             "iterations": iterations, "fresh": fresh}
-    four_seat_preset(rules)  # fail early on an unknown preset, or one of three or two seats
+    for strength in (a, b):  # fail early on an unknown preset, or hard at three or two
+        reason = alone_refusal(strength, preset(rules))
+        if reason is not None:
+            raise RulesError(reason)
     make_player(a)
     make_player(b)
     rows, timings = play_deals(run_deals, args, deals, workers, on_row)
@@ -298,7 +335,8 @@ def tournament(
 def format_report(out: dict[str, Any]) -> str:
     lines = [
         f"Duplicate tournament: {out['a']} (A) vs {out['b']} (B), rules {out['rules']}, "
-        f"{out['deals']} deals x 2 tables, seed {out['seed']}, "
+        f"{out['deals']} deals x {len(table_names(preset(out['rules'])))} tables,"
+        f" seed {out['seed']}, "
         f"{out['situations']} situations"
         + (f", {out['iterations']} rollouts" if out["iterations"] is not None else ""),
         f"  A - B: {out['points_per_deal']:+.1f} points per deal, "
