@@ -209,3 +209,25 @@ def test_a_tournament_deal_alone_is_a_minus_the_mean_of_b_over_a_table_for_each_
     assert len(sit["scores"]) == 3 and len(sit["hands"]) == 3
     drawn = situation(9, 0, False, TWO)
     assert len(drawn["stock"]) == 52 and len(drawn["scores"]) == 2
+
+
+@pytest.mark.parametrize("rules", [CUT, TWO])
+def test_the_coach_alone_suggests_normals_bid_and_card(rules):
+    from spades.ai import suggested_bid, suggested_card
+    from spades.engine.actions import Play
+
+    match = Match(rules, 4)
+    normal = make_player("normal")
+    checked = set()
+    while not match.history:
+        seat = match.to_act
+        view = match.view(seat)
+        action = normal.choose(view)
+        if view.phase == "bidding" and view.looked:
+            assert suggested_bid(view)[0] == action
+            checked.add("bid")
+        elif view.phase == "playing":
+            assert Play(suggested_card(view)[0]) == action
+            checked.add("card")
+        match.apply(action, seat)
+    assert checked == {"bid", "card"}

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.actions import Action, Play
 from ..engine.view import PlayerView
-from .alone import think_alone
+from .alone import bid_alone, think_alone
 from .bidding import BID_SCALE, choose_bid, estimate_tricks, tricks_by_suit
 from .passing import choose_pass
 from .play import choose_card, simple_card
@@ -126,7 +126,9 @@ class EasyPlayer(NormalPlayer):
 
 
 def suggested_bid(view: PlayerView) -> tuple[Action, str]:
-    """The bid panel's suggestion for the human: the normal player's bid."""
+    """The bid panel's suggestion for the human: the normal player's bid (alone too)."""
+    if not view.rules.partnerships:
+        return bid_alone(view)
     return choose_bid(view)
 
 
@@ -138,6 +140,10 @@ def suggested_bid_worth(view: PlayerView) -> tuple[float, ...]:
 
 def suggested_card(view: PlayerView) -> tuple[int, str]:
     """The coach's card and one-line reason, from the player's own view only."""
+    if not view.rules.partnerships:
+        action, reason = think_alone(view)
+        assert isinstance(action, Play)
+        return action.card, reason
     return choose_card(Position.from_view(view), view.seat)
 
 
