@@ -1,8 +1,8 @@
 """Where cutthroat or two-handed rules meet a layer that seats four (the computer
 players, the table server, the game's pages and files, the measuring commands), they
 are refused with a sentence naming what is missing, or not offered at all: never a
-crash, never a half-working table. replay, deal, simulate and tournament take them,
-and easy and normal play them (docs/rules.md, Three and two players)."""
+crash, never a half-working table. replay, deal, simulate, tournament and watch take
+them, and easy and normal play them (docs/rules.md, Three and two players)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_a_table_server_refuses_to_create_a_table_of_three_or_two(server, name):
 
 
 @pytest.mark.parametrize("command", [
-    ["gauntlet"], ["watch"], ["bench"], ["verdict"],
+    ["gauntlet"], ["bench"], ["verdict"],
 ])
 @pytest.mark.parametrize("name", list(SEAT_PRESETS))
 def test_the_commands_that_seat_computer_players_refuse_three_or_two(capsys, command, name):
@@ -138,3 +138,17 @@ def test_tournament_plays_three_or_two_alone_at_a_table_for_each_seat(capsys, na
     assert f"1 deals x {seats} tables" in capsys.readouterr().out
     assert cli_main(["tournament", "--rules", name, "--deals", "1"]) == 2
     assert f"{name}: hard plays four seats only so far" in capsys.readouterr().err
+
+
+def test_watch_shows_a_match_of_three_or_two_to_its_winner(capsys):
+    assert cli_main(["watch", "--seed", "3", "--rules", "cutthroat", "--strength", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 1: East deals\n  South: " in out and "  trick 17: " in out
+    assert "\nWest wins 505 to 352 and 128\n" in out
+    assert cli_main(["watch", "--seed", "3", "--rules", "two-handed"]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 1: South deals the stock; the draw:\n  North shows 5D, takes the next" in out
+    assert "  the hands drawn:\n  South: " in out and "  trick 13: " in out
+    assert " wins " in out.splitlines()[-1]
+    assert cli_main(["watch", "--rules", "two-handed", "--strength", "hard"]) == 2
+    assert "two-handed: hard plays four seats only so far" in capsys.readouterr().err

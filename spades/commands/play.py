@@ -12,11 +12,12 @@ import sys
 import time
 from typing import Any
 
-from ..ai import STRENGTHS
+from ..ai import STRENGTHS, alone_refusal
 from ..console import Progress, positive
-from ..engine import OVER, Match, SaveError, preset
+from ..engine import DRAWING, OVER, Match, SaveError, preset
 from ..engine.actions import (
     BidMade,
+    CardDrawn,
     CardsPassed,
     CardsSeen,
     HandDealt,
@@ -24,13 +25,13 @@ from ..engine.actions import (
     MatchOver,
     TrickWon,
 )
-from ..engine.cards import SEAT_NAMES, SEAT_NAMES_AT, card_text, cards_of
+from ..engine.cards import SEAT_NAMES_AT, card_text, cards_of
 from ..engine.legal import bid_text
 from ..engine.playout import random_hand, random_tricks
 from ..measure import PLAYERS
 from ..solver.measure import SOLVE_SUMMARY, bench_command, solve_command, solver_options
 from . import options
-from .records import Unreadable, _refuse, read_four_seat_record
+from .records import UNREADABLE, Unreadable, _refuse, read_four_seat_record
 
 
 def play_random_match(match: Match, rng: random.Random, max_hands: int) -> None:
@@ -229,10 +230,15 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from ..measure import make_player
 
     rules = preset(args.rules)
+    reason = alone_refusal(args.strength, rules)
+    if reason is not None:
+        print(f"watch: {reason}", file=sys.stderr)
+        return UNREADABLE
     match = Match(rules, args.seed)
     reading = Reading()  # hard players read the table over the match
     extra = {"reading": reading} if args.strength == "hard" else {}
-    players = [make_player(args.strength, seed=f"{args.seed}/{s}", **extra) for s in range(4)]
+    players = [make_player(args.strength, seed=f"{args.seed}/{s}", **extra)
+               for s in range(rules.seats)]
     progress = Progress()
     events = list(match.opening_events)
     while True:
@@ -243,8 +249,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
             return 0
         sys.stdout.flush()
         seat = match.to_act
-        reading.sync(match.history)
-        where = f"hand {match.hand_number + 1}, trick {min(match.trick_number + 1, 13)}"
+        if rules.partnerships:  # hard's reading of four seats (hard plays only there)
+            reading.sync(match.history)
+        trick = min(match.trick_number + 1, rules.tricks)
+        where = f"hand {match.hand_number + 1}, trick {trick}"
         events = match.apply(think_aloud(players[seat], match.view(seat), where, progress))
 
 
@@ -257,39 +265,64 @@ def think_aloud(player: Any, view: Any, where: str, progress: Progress) -> Any:
     thinker = player.think(view)
     while not thinker.step(THINK_SLICE_MS):
         progress.show(
-            f"{SEAT_NAMES[view.seat]} is thinking ({where}, {thinker.iterations} rollouts)"
+            f"{SEAT_NAMES_AT[view.rules.seats][view.seat]} is thinking ({where},"
+            f" {thinker.iterations} rollouts)"
         )
     return thinker.finish()
 
 
+def _print_hands(match: Match, names: tuple[str, ...]) -> None:
+    for seat, name in enumerate(names):
+        cards = sorted(cards_of(match.dealt[seat]), reverse=True)
+        print(f"  {name:>5}: {' '.join(card_text(c) for c in cards)}")
+
+
 def _print_event(match: Match, event: Any) -> None:
+    rules = match.rules
+    names = SEAT_NAMES_AT[rules.seats]
     if isinstance(event, HandDealt):
-        print(f"\nHand {event.hand_number + 1}: {SEAT_NAMES[event.dealer]} deals")
-        for seat in range(4):
-            cards = sorted(cards_of(match.dealt[seat]), reverse=True)
-            print(f"  {SEAT_NAMES[seat]:>5}: {' '.join(card_text(c) for c in cards)}")
+        print(f"\nHand {event.hand_number + 1}: {names[event.dealer]} "
+              + ("deals" if not rules.draws else "deals the stock; the draw:"))
+        if not rules.draws:
+            _print_hands(match, names)
+    elif isinstance(event, CardDrawn):
+        if event.shown is None:
+            print(f"  {names[event.seat]} keeps the card drawn")
+        else:
+            print(f"  {names[event.seat]} shows {card_text(event.shown)}, takes the next")
+        if match.phase != DRAWING:
+            print("  the hands drawn:")
+            _print_hands(match, names)
     elif isinstance(event, CardsSeen):
-        print(f"  {SEAT_NAMES[event.seat]} looks at the cards")
+        print(f"  {names[event.seat]} looks at the cards")
     elif isinstance(event, BidMade):
         forced = " (set by the cards)" if event.forced else ""
-        print(f"  {SEAT_NAMES[event.seat]} bids {bid_text(event.bid).replace('_', ' ')}{forced}")
+        print(f"  {names[event.seat]} bids {bid_text(event.bid).replace('_', ' ')}{forced}")
     elif isinstance(event, CardsPassed):
         # The watcher sees every hand, so the cards passed may be named.
         cards = " ".join(card_text(c) for c in sorted(cards_of(match.passed[event.seat])))
-        print(f"  {SEAT_NAMES[event.seat]} passes {cards} to {SEAT_NAMES[event.to_seat]}")
+        print(f"  {names[event.seat]} passes {cards} to {names[event.to_seat]}")
     elif isinstance(event, TrickWon):
         played = " ".join(card_text(c) for c in event.cards)
-        print(f"  trick {event.trick_number + 1:>2}: {SEAT_NAMES[event.leader]:>5} leads "
-              f"{played}  -> {SEAT_NAMES[event.seat]}")
+        print(f"  trick {event.trick_number + 1:>2}: {names[event.leader]:>5} leads "
+              f"{played}  -> {names[event.seat]}")
     elif isinstance(event, HandScored):
         for team in event.teams:
-            name = "South/North" if team.team == 0 else "West/East"
+            if rules.partnerships:
+                name = "South/North" if team.team == 0 else "West/East"
+            else:
+                name = names[team.team]
             lines = ", ".join(f"{line.text} {line.points:+d}" for line in team.lines)
             print(f"  {name}: {team.points:+d} ({lines}) -> {team.score_after}, "
                   f"{team.bags_after} bags")
     elif isinstance(event, MatchOver):
-        name = "South and North" if event.winner == 0 else "West and East"
-        print(f"\n{name} win {max(event.scores)} to {min(event.scores)}")
+        if rules.partnerships:
+            name = "South and North" if event.winner == 0 else "West and East"
+            print(f"\n{name} win {max(event.scores)} to {min(event.scores)}")
+        else:
+            others = sorted(event.scores, reverse=True)[1:]
+            print(f"\n{names[event.winner]} wins {max(event.scores)} to"
+                  f" {' and '.join(str(s) for s in others)}")
 
 
 def add_play_commands(command: Any) -> None:
@@ -325,9 +358,10 @@ def add_play_commands(command: Any) -> None:
     options.as_json(p)
     p.set_defaults(run=cmd_solve)
 
-    p = command("watch", "watch four computer players play a match in the terminal")
+    p = command("watch", "watch computer players play a match in the terminal")
     options.seed(p, None, "the match")
-    options.rules(p)
+    options.rules(p, any_seats=True)
     p.add_argument("--strength", choices=STRENGTHS, default="normal",
-                   help=f"the four players, one of: {', '.join(STRENGTHS)}")
+                   help=f"the players, one of: {', '.join(STRENGTHS)} (cutthroat and"
+                   " two-handed: all but hard)")
     p.set_defaults(run=cmd_watch)
