@@ -158,8 +158,11 @@ class Chaos:
         self.servers: list[ServerProcess] = []
         self.tables: list[list[Any]] = []
         self.inbox: dict[int, list[dict[str, Any]]] = {}
-        self.waiting: list[list[Any]] = []  # client, killed at, actions then, back after
+        # client, killed at, actions then, back after, whether Redis was the one killed
+        self.waiting: list[list[Any]] = []
         self.reconnects: list[float] = []  # from a kill to the client seeing its table move
+        self.after_server: list[float] = []  # those of them from a server's kill (a drop)
+        self.after_redis: list[float] = []  # and from a kill of Redis
         self.resumed: list[float] = []  # from a kill to the client seated again
         self.drops: list[tuple[Any, float, int]] = []  # client, dropped at, actions then
         self.killed_at: list[float] = []
@@ -275,22 +278,23 @@ class Chaos:
             if clients[0].view is not None and clients[0].view.phase == "over":
                 continue
             for c in clients:
-                self.waiting.append([c, now, c.actions, None])
+                self.waiting.append([c, now, c.actions, None, True])
 
     def check_back(self) -> None:
         now = time.monotonic()
         for c, at, actions in self.drops:  # each drop timed from the kill before it
             kill = max((k for k in self.killed_at if k <= at), default=at)
-            self.waiting.append([c, kill if at - kill < 3.0 else at, actions, None])
+            self.waiting.append([c, kill if at - kill < 3.0 else at, actions, None, False])
         self.drops.clear()
         still = []
         for wait in self.waiting:
-            c, killed_at, actions, resumed = wait
+            c, killed_at, actions, resumed, redis = wait
             over = c.view is not None and c.view.phase == "over"
             if resumed is None and c.status == "ready" and c.connected_at > killed_at:
                 wait[3] = resumed = now - killed_at
             if c.status == "ready" and (c.actions > actions or over):
                 self.reconnects.append(now - killed_at)
+                (self.after_redis if redis else self.after_server).append(now - killed_at)
                 self.resumed.append(now - killed_at if resumed is None else resumed)
             else:
                 still.append(wait)
@@ -359,7 +363,7 @@ class Chaos:
             out["tracebacks"] += text.count("Traceback")
             if "Traceback" in text:
                 out["problems"].append(f"server {n}: {text[text.index('Traceback'):][:600]}")
-        for c, _, actions, _ in self.waiting:
+        for c, _, actions, _, _ in self.waiting:
             out["problems"].append(f"never back: seat {c.seat} of {c.code}, {c.status}"
                                    f" {c.reason!r}, actions {c.actions} (then {actions})")
         return out
@@ -409,12 +413,20 @@ async def chaos(args: Any) -> dict[str, Any]:
                    "reconnect_max": max(times, default=float("nan")),
                    "resumed_p50": percentile(run.resumed, 0.5),
                    "resumed_p95": percentile(run.resumed, 0.95),
+                   **{f"{name}_{key}": value for name, times in (
+                       ("after_server", run.after_server), ("after_redis", run.after_redis))
+                      for key, value in spread(times).items()},
                    "unwatched": len(run.unwatched.codes),
                    "adopted": len(run.unwatched.moved),
                    "adopted_p50": percentile(run.unwatched.moved, 0.5),
                    "adopted_p95": percentile(run.unwatched.moved, 0.95),
                    "adopted_max": max(run.unwatched.moved, default=float("nan"))})
     return result
+
+
+def spread(times: list[float]) -> dict[str, float]:
+    return {"count": len(times), "p50": percentile(times, 0.5),
+            "p95": percentile(times, 0.95), "max": max(times, default=float("nan"))}
 
 
 def failures(result: dict[str, Any]) -> int:
@@ -439,6 +451,11 @@ def main(args: Any) -> int:
           f" never back {result['never_back']}")
     print(f"  of which seated again (the resume answered): p50 {result['resumed_p50']:.1f} s,"
           f" p95 {result['resumed_p95']:.1f} s; the rest waits for the table's new owner")
+    print("  " + "; ".join(
+        f"after {what}, {result[f'{name}_count']} clients: p50 {result[f'{name}_p50']:.1f} s,"
+        f" p95 {result[f'{name}_p95']:.1f} s, max {result[f'{name}_max']:.1f} s"
+        for name, what in (("after_server", "a server process's kill"),
+                           ("after_redis", "Redis's"))))
     print(f"tables of computers only whose owner was killed, moving again (adopted by"
           f" another process), {result['adopted']} times: p50 {result['adopted_p50']:.1f} s,"
           f" p95 {result['adopted_p95']:.1f} s, max {result['adopted_max']:.1f} s")
