@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from contextlib import contextmanager
 
@@ -280,6 +281,33 @@ def test_serve_bench_runs_one_then_two_shared_processes_in_one_go(redis_server):
     assert "  process 1 (" in out and "redis-server memory:" in out
     assert "actions a second: 1 process" in out and "2 processes" in out
     assert out.count("errors: 0") == 2
+    # Who used the processor while measured: the one bound of a two-core machine.
+    assert re.search(r"in cores: server \d+\.\d\d, redis-server \d+\.\d\d, the bench's"
+                     r" clients \d+\.\d\d", out), out
+    assert re.search(r"in cores: servers \d+\.\d\d \+ \d+\.\d\d, redis", out), out
+
+
+def test_a_servers_processor_time_counts_its_worker_processes():
+    """serve-bench's processor time of a server is its whole process tree: a worker
+    (here a grandchild that burns 0.3 s and waits) counts for the process above it."""
+    import subprocess
+    import sys
+
+    from spades.server.bench import cpu_seconds
+
+    burn = ("import time\nend = time.process_time() + 0.3\n"
+            "while time.process_time() < end: pass\ntime.sleep(30)")
+    outer = subprocess.Popen([sys.executable, "-c", "import subprocess, sys; "
+                              f"subprocess.run([sys.executable, '-c', {burn!r}])"])
+    try:
+        deadline = time.monotonic() + 60
+        while cpu_seconds(outer.pid) < 0.3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert cpu_seconds(outer.pid) >= 0.3
+    finally:
+        subprocess.run(["pkill", "-P", str(outer.pid)])
+        outer.kill()
+        outer.wait()
 
 
 def test_processes_on_one_port_and_a_client_that_finds_another_by_itself(

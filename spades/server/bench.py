@@ -37,6 +37,29 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """Processor time (user + system) of ``pid`` and every live process under it (a
+    server's worker pool), from /proc."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        child = int(stat.parent.name)
+        parents[child] = int(fields[1])
+        times[child] = (int(fields[11]) + int(fields[12])) / tick
+    total = 0.0
+    for child, used in times.items():
+        up = child
+        while up not in (pid, 0, 1) and up in parents:
+            up = parents[up]
+        total += used if up == pid else 0.0
+    return total
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -159,9 +182,14 @@ async def _bench(args: argparse.Namespace, servers: list[ServerProcess],
     run.by_process.clear()
     run.actions = 0
     load_before = os.getloadavg()
+    owners = [s.process.pid for s in servers] + ([redis.process.pid] if redis else [])
+    cpu_before = [cpu_seconds(pid) for pid in owners] + [time.process_time()]
     measured = time.perf_counter()
     await asyncio.sleep(args.seconds)
     elapsed = time.perf_counter() - measured
+    cpu_after = [cpu_seconds(pid) for pid in owners] + [time.process_time()]
+    # The share of one core each used while measured: the servers, Redis, the clients.
+    cpu = [(b - a) / elapsed for a, b in zip(cpu_before, cpu_after, strict=True)]
     actions = run.actions
     playing_kb = memory_kb(servers)
     each_kb = [rss_kb(s.process.pid) for s in servers]
@@ -192,6 +220,8 @@ async def _bench(args: argparse.Namespace, servers: list[ServerProcess],
                       "per_table_playing": (playing_kb - base_kb) / max(1, args.tables)},
         "errors": len(run.errors) + tracebacks, "error_samples": run.errors[:5],
         "load": {"before": load_before, "after": load_after, "cores": os.cpu_count()},
+        "cpu": {"servers": cpu[:len(servers)], "redis": cpu[len(servers)] if redis else None,
+                "clients": cpu[-1]},
     }
 
 
@@ -240,6 +270,12 @@ def show(result: dict[str, Any]) -> None:
           f" {mem['per_table_playing']:.0f} KB a table playing")
     print(f"errors: {result['errors']}" + (f" e.g. {result['error_samples']}"
                                              if result["errors"] else ""))
+    cpu = result["cpu"]
+    print("processor time while measured, in cores: server" + (
+        "s " if len(cpu["servers"]) > 1 else " ") + " + ".join(
+        f"{c:.2f}" for c in cpu["servers"]) + (
+        f", redis-server {cpu['redis']:.2f}" if cpu["redis"] is not None else "")
+        + f", the bench's clients {cpu['clients']:.2f}")
     load = result["load"]
     print(f"machine load (1-minute average) {load['before'][0]:.2f} before,"
           f" {load['after'][0]:.2f} after, on {load['cores']} cores")
