@@ -1,12 +1,12 @@
-"""Where cutthroat or two-handed rules meet a layer that seats four (the computer
-players, the table server, the game's pages and files, the measuring commands), they
-are refused with a sentence naming what is missing, or not offered at all: never a
-crash, never a half-working table. replay, deal, simulate, tournament and watch take
-them, and easy and normal play them (docs/rules.md, Three and two players)."""
+"""Where cutthroat or two-handed rules meet a layer that seats four (the hard player,
+the game's pages and files, the measuring commands), they are refused with a sentence
+naming what is missing, or not offered at all: never a crash, never a half-working
+table. replay, deal, simulate, tournament, watch and the table server take them, and
+easy and normal play them (docs/rules.md, Three and two players; the table server's
+tables of three and two are tests/test_server_alone.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
@@ -15,25 +15,10 @@ from storage_support import NAMES, STRENGTHS, played
 from spades.__main__ import main as cli_main
 from spades.engine.match import Match
 from spades.engine.rules import PRESETS, SEAT_PRESETS
-from spades.server.local import client, drive
 from spades.storage import DocumentError, MemoryStore, Settings, import_all, save_match
 from spades.ui.arguments import parse_args
 
 MISSING = "no computer players, solver, server or table for"
-
-
-@pytest.mark.parametrize("name", list(SEAT_PRESETS))
-def test_a_table_server_refuses_to_create_a_table_of_three_or_two(server, name):
-    async def create():
-        ann = client(server.url)
-        ann.create("Ann", rules=SEAT_PRESETS[name].to_dict())
-        await drive([ann], lambda: ann.status not in ("connecting", "connected"))
-        return ann
-
-    ann = asyncio.run(create())
-    assert ann.table is None and ann.status != "ready"
-    assert MISSING in (ann.reason or "")
-    ann.close()
 
 
 @pytest.mark.parametrize("command", [

@@ -42,8 +42,13 @@ class TableClient:
 
     def __init__(
         self, url: str, transport: Callable[[], Any], clock: Callable[[], float] = time.monotonic,
+        any_seats: bool = False,
     ) -> None:
         self.url = url
+        # Whether this client reads tables of three and two (cutthroat, two-handed):
+        # the game's table seats four, and a client without it closes at such a view
+        # saying it cannot read it.
+        self.any_seats = any_seats
         self.make_transport = transport
         self.clock = clock
         self.transport: Any = None
@@ -208,19 +213,20 @@ class TableClient:
         elif kind == "table":
             self.table = message
         elif kind == "view":
-            self.view = view_from_json(message["view"])
+            self.view = view_from_json(message["view"], any_seats=self.any_seats)
             if message["actions"] != self.actions:
                 self.updates.clear()  # a jump: the fresh view replaces what was not shown
             self.actions = message["actions"]
             self.notices.append({"type": "view"})
         elif kind == "update":
-            view = view_from_json(message["view"])
+            view = view_from_json(message["view"], any_seats=self.any_seats)
             deck = view.rules.cards  # the raised twos and the jokers read by the deck
+            alone = view.rules if view.rules.seats != 4 else None  # three or two seats
             update = Update(
                 seat=message["seat"],
                 action=None if message["action"] == FACE_DOWN
                 else action_from_json(message["action"], deck),
-                events=tuple(event_from_json(e, deck) for e in message["events"]),
+                events=tuple(event_from_json(e, deck, rules=alone) for e in message["events"]),
                 view=view,
                 actions=message["actions"],
             )

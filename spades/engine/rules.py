@@ -189,9 +189,10 @@ class Rules:
     def from_dict(cls, data: dict[str, Any], *, any_seats: bool = False) -> Rules:
         """Read the JSON form; a missing key takes the ``standard`` preset's value.
 
-        Only the engine's own readers (hand records, saves, replay, deal) pass
-        ``any_seats``: everything else (the computer players, the server, the table)
-        seats four, and gets a sentence saying so for cutthroat or two-handed rules.
+        Only the readers that play three and two pass ``any_seats`` (hand records,
+        replay, deal, the table server and its clients): everything else (the hard
+        player, the solver, the game's table) seats four, and gets a sentence saying so
+        for cutthroat or two-handed rules.
         """
         if not isinstance(data, dict):
             raise RulesError("rules must be a JSON object")

@@ -17,8 +17,8 @@ Tables of three and two (cutthroat, two-handed) write the same fields with one e
 a seat, or a side, where four write four or two; a two-handed view adds its draw
 (``drawn``, ``shown``, ``buried``, ``stock_left``) and the draw has its event
 (``card_drawn``). A view of four writes exactly what it always has. The readers take
-such views only with ``any_seats`` (``Rules.from_dict``): the client and the server
-seat four so far.
+such views only with ``any_seats`` (``Rules.from_dict``): the table server's computer
+players and the clients that play three and two pass it; the game's table seats four.
 """
 
 from __future__ import annotations

@@ -277,9 +277,17 @@ class TableServer(Presence):
             code = new_code()
         from ..engine.rules import STANDARD
 
+        rules = message.get("rules", STANDARD)
+        strength = message.get("strength", "normal")
+        if rules.seats != 4:
+            if self.follow is not None:
+                raise Refused(f"{rules.game}: tables of {rules.seats} are played on a"
+                              " server with its own store so far, not on a shared one")
+            if strength == "hard":  # hard plays four seats only: normal plays alone
+                strength = "normal"
         settings = Settings(
-            rules=message.get("rules", STANDARD),
-            strength=message.get("strength", "normal"),
+            rules=rules,
+            strength=strength,
             grace=float(message.get("grace", 120)),
             pace=float(message.get("pace", 1.0)),
             timer=float(message.get("timer", 0)),
@@ -316,6 +324,7 @@ class TableServer(Presence):
                     message: dict[str, Any]) -> None:
         if table.state != WAITING:
             raise Refused("This table's match has begun; only its players can come back")
+        self._seat_exists(table, message.get("seat"))
         seat = table.open_seat(message.get("seat"))
         if seat is None:
             raise Refused("That seat is taken" if "seat" in message else "The table is full")
@@ -371,6 +380,7 @@ class TableServer(Presence):
         if table.state != WAITING:
             raise Refused("Seats are chosen before the start")
         wanted = message["seat"]
+        self._seat_exists(table, wanted)
         if wanted == seat:
             return
         if table.seats[wanted].player != "open":
@@ -429,7 +439,7 @@ class TableServer(Presence):
         before = table.doc()
         table.leave(seat)
         if table.state == WAITING and seat == table.creator:
-            humans = [s for s in range(4) if table.seats[s].player == "human"]
+            humans = [s for s, x in enumerate(table.seats) if x.player == "human"]
             table.creator = humans[0] if humans else 0
         await self._save(table, before, {token: None})
         self.tokens.pop(token, None)
@@ -442,6 +452,14 @@ class TableServer(Presence):
         asyncio.ensure_future(conn.ws.close(1000, "left"))
         self.broadcast_table(table)
         self._schedule(table)
+
+    @staticmethod
+    def _seat_exists(table: Table, seat: int | None) -> None:
+        """A seat asked for by number is one of the table's (three or two seats at
+        cutthroat and two-handed)."""
+        if seat is not None and seat >= len(table.seats):
+            raise Refused(f"This table has {len(table.seats)} seats, 0 to"
+                          f" {len(table.seats) - 1}")
 
     def _name(self, name: str) -> str:
         reason = name_refusal(name)

@@ -1,7 +1,8 @@
 """serve-check: what a table server must never do, tried many times against a real one.
 
 1. **No leaks.** Random matches under every rule set the server accepts (RULE_SETS
-   with nil card passing of 1 or 2 cards, blind nil, 10 for 200, Boston drawn on top),
+   with nil card passing of 1 or 2 cards, blind nil, 10 for 200, Boston drawn on top;
+   and cutthroat and two-handed, ALONE_RULE_SETS, with two-handed's draw),
    one to four friends, computer players in the other seats, random legal play that
    bids nil often; now and then a friend's connection drops and comes back by
    ``resume``. Every message to every seat is kept; once the hands' records tell how
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cards import FULL_DECK, cards_of, cards_text, mask_of, parse_cards, partner_of
-from ..engine.rules import VARIANT_PRESETS, Rules
+from ..engine.rules import SEAT_PRESETS, VARIANT_PRESETS, Rules
 from ..engine.wire import cards_named
 from .local import ServerProcess, client, drive, random_legal
 
@@ -42,7 +43,8 @@ def check_inbox(messages: list[dict[str, Any]], seat: int,
     (``action``, ``events``, ``view``, anything else); what the seat may know is taken
     from the records, never from the server's messages. Returns the messages checked
     (a message of a hand with no record yet cannot be, and is not counted)."""
-    deck = Rules.from_dict(next(iter(records.values()))["rules"]).cards if records else FULL_DECK
+    deck = Rules.from_dict(next(iter(records.values()))["rules"], any_seats=True).cards \
+        if records else FULL_DECK
     latest = (-1, "")  # the hand number and phase of the newest view the seat was sent
     checked = 0
     exchanged = -1  # the newest hand in which the seat took up its partner's pass
@@ -89,18 +91,40 @@ def known_to(seat: int, view: dict[str, Any], records: dict[int, dict[str, Any]]
     """The cards ``seat`` may know at the moment of ``view``, from the hand's record:
     its own as dealt (once it has looked), those played so far, and after the exchange
     of a nil card pass (``exchanged``, or the passing over) the cards its partner passed
-    to it."""
+    to it. In two-handed's draw: both cards of each of its own turns (the one it kept
+    and the one it buried or showed), the cards the other showed, and the top of the
+    stock when it is its turn to draw (``drawn_so_far``)."""
     record = records[view["hand_number"]]
-    deck = Rules.from_dict(record["rules"]).cards
-    played = 4 * len(view["tricks"]) + len(view["trick"])
+    rules = Rules.from_dict(record["rules"], any_seats=True)
+    deck = rules.cards
+    played = rules.seats * len(view["tricks"]) + len(view["trick"])
     known = mask_of(parse_cards(" ".join(record["plays"][:played]), deck))
-    if view["looked"]:
+    if rules.draws:  # its hand is what it kept of the cards it drew
+        known |= drawn_so_far(seat, view, record, deck)
+    elif view["looked"]:
         known |= mask_of(parse_cards(record["hands"][seat], deck))
     if exchanged or view["phase"] in ("playing", "over"):
         for passer, cards in record.get("passes", []):
             if passer == partner_of(seat):
                 known |= mask_of(parse_cards(" ".join(cards), deck))
     return known
+
+
+def drawn_so_far(seat: int, view: dict[str, Any], record: dict[str, Any], deck: int) -> int:
+    """Two-handed: what ``seat`` has seen of the stock at the moment of ``view``, from
+    the record's stock (top first) and its draws (two cards a turn)."""
+    stock = parse_cards(record["stock"], deck)
+    turns = (len(stock) - view["stock_left"]) // 2
+    seen = []
+    for (drawer, choice), turn in zip(record["draws"][:turns], range(turns), strict=True):
+        first, second = stock[2 * turn], stock[2 * turn + 1]
+        if drawer == seat:
+            seen += [first, second]
+        elif choice == "discard":
+            seen.append(first)  # shown face up to both
+    if view["phase"] == "drawing" and view["to_act"] == seat and turns < len(record["draws"]):
+        seen.append(stock[2 * turns])  # the card it looks at now
+    return mask_of(seen)
 
 
 # What the leak run plays: each match on one of these, with house options drawn at
@@ -141,9 +165,35 @@ def random_rules(rng: random.Random) -> dict[str, Any]:
         return options
 
 
+# Each playing alone: three (cutthroat) or two (two-handed, with its draw).
+ALONE_RULE_SETS = tuple(SEAT_PRESETS)
+
+
+def random_alone_rules(rng: random.Random) -> dict[str, Any]:
+    """Random rules of three or two seats the server accepts (ALONE_RULE_SETS with
+    the house options that fit a player alone)."""
+    name = rng.choice(ALONE_RULE_SETS)
+    target = rng.choice([100, 150, 200, 250])
+    nil = rng.random() < 0.85
+    return {
+        **SEAT_PRESETS[name].to_dict(),
+        "nil": nil,
+        "blind_nil": nil and name == "cutthroat" and rng.random() < 0.5,
+        "blind_nil_deficit": rng.choice([0, 100]),
+        "spades_lead_anytime": rng.random() < 0.2,
+        "forced_spade_lead_breaks": rng.random() < 0.3,
+        "failed_nil_tricks": rng.choice(["count", "bags"]),
+        "bag_limit": rng.choice([5, 10]),
+        "target": target,
+        "mercy": -rng.choice([target // 2, target]),
+    }
+
+
 def rules_played(rules: dict[str, Any]) -> list[str]:
     """The names serve-check counts a match under (its rule set and house options)."""
-    names = [rules.get("bidding", "free") if rules.get("bidding", "free") != "free"
+    game = Rules.from_dict(rules, any_seats=True).game
+    names = [game if game != "partnership"
+             else rules.get("bidding", "free") if rules.get("bidding", "free") != "free"
              else rules.get("deck", "standard")]
     if rules.get("nil_pass"):
         names.append(f"nil_pass={rules['nil_pass']}")
@@ -193,13 +243,15 @@ def kept_inboxes(clients) -> dict[int, list[dict[str, Any]]]:
     return inbox
 
 
-async def checked_match(url: str, seed: int) -> dict[str, Any]:
+async def checked_match(url: str, seed: int, alone: bool = False) -> dict[str, Any]:
     """One random match, every message to every seat checked (check_inbox); now and
     then a client's connection drops after its own action, so it comes back by
-    ``resume`` and its missed updates are checked too."""
+    ``resume`` and its missed updates are checked too. ``alone``: a match of three or
+    two seats (random_alone_rules)."""
     rng = random.Random(seed)
-    rules = random_rules(rng)
-    clients = await seated(url, NAMES[: rng.randint(1, 4)], rules=rules)
+    rules = random_alone_rules(rng) if alone else random_rules(rng)
+    seats = Rules.from_dict(rules, any_seats=True).seats
+    clients = await seated(url, NAMES[: rng.randint(1, seats)], rules=rules)
     inbox = kept_inboxes(clients)
     drops = {"planned": {}, "done": 0}
 
@@ -232,16 +284,18 @@ async def checked_match(url: str, seed: int) -> dict[str, Any]:
             "passes": passes, "resumes": drops["done"]}
 
 
-async def leak_run(url: str, matches: int, seed: int, at_once: int = 8) -> dict[str, Any]:
+async def leak_run(url: str, matches: int, seed: int, at_once: int = 8, alone: int = 0
+                   ) -> dict[str, Any]:
+    """``matches`` random matches of four seats and ``alone`` more of three or two."""
     done: dict[str, Any] = {"matches": 0, "messages": 0, "hands": 0, "leaks": 0, "errors": 0,
                             "passes": 0, "resumes": 0, "rules": {}}
-    queue = list(range(matches))
+    queue = list(range(matches + alone))
 
     async def worker():
         while queue:
             n = queue.pop()
             try:
-                match = await checked_match(url, seed * 1_000_003 + n)
+                match = await checked_match(url, seed * 1_000_003 + n, alone=n >= matches)
             except AssertionError as exc:
                 failure = "timed out" not in str(exc)
                 done["leaks" if failure else "errors"] += 1
@@ -427,7 +481,8 @@ def main(args: argparse.Namespace) -> int:
             fast = ServerProcess(Path(data) / "fast", rate=1000, workers=2).start()
             try:
                 began = time.perf_counter()
-                leaks = await leak_run(fast.url, args.matches, args.seed)
+                leaks = await leak_run(fast.url, args.matches, args.seed,
+                                       alone=args.alone)
                 leak_seconds = time.perf_counter() - began
             finally:
                 fast.stop()

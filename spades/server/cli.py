@@ -195,6 +195,9 @@ def add_server_commands(command: Any) -> None:
                 "to a seat checked for another hand's cards; then hostile messages")
     p.add_argument("--matches", type=positive(100000), default=2000, metavar="N",
                    help="random matches to play and check")
+    p.add_argument("--alone", type=whole_number, default=400, metavar="N",
+                   help="random matches of three or two seats (cutthroat, two-handed) to"
+                        " play and check as well")
     p.add_argument("--hostile", type=whole_number, default=2000, metavar="N",
                    help="hostile messages to send (each on a connection of its own table)")
     p.add_argument("--seed", type=whole_number, default=1, metavar="S")

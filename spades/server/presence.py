@@ -44,7 +44,7 @@ class Presence:
 
     def let_go(self, table: Table) -> None:
         """Another process owns the table now: this one's timers for it stop."""
-        for seat in range(4):
+        for seat in range(len(table.seats)):
             timer = self.grace_timers.pop((table.code, seat), None)
             if timer is not None:
                 timer.cancel()
@@ -154,7 +154,7 @@ class Presence:
 
     def broadcast(self, table: Table, message: dict[str, Any]) -> None:
         """A message for the whole table: each seat hears what the filter lets it."""
-        for seat in range(4):
+        for seat in range(len(table.seats)):
             c = self.present.get((table.code, seat))
             if c is not None:
                 c.send(message, table.match)

@@ -61,6 +61,10 @@ def name_refusal(name: str) -> str | None:
     return None
 
 
+# The actions written as words, not cards (two-handed's draw: keep, discard).
+WORDS = ("look", "nil", "blind_nil", "keep", "discard")
+
+
 def action_refusal(value: Any) -> str | None:
     """Why the server takes no such action though the engine would read it: a bid of
     0 (a client that meant no tricks would bid a nil worth -100 if it fails) and a
@@ -69,7 +73,7 @@ def action_refusal(value: Any) -> str | None:
         return ('A bid of 0 is not a bid here: nil is bid as "nil" (100 points if you '
                 'take no trick, -100 if you take one); other bids are 1 to 13')
     cards = value if isinstance(value, list) else [value]
-    if any(isinstance(c, str) and c not in ("look", "nil", "blind_nil") and c != c.upper()
+    if any(isinstance(c, str) and c not in WORDS and c != c.upper()
            for c in cards):
         return 'Cards are written in capitals, rank then suit: "QS", "TD"'
     return None
@@ -109,7 +113,7 @@ def _rules(value: Any, name: str) -> Any:
     if not isinstance(value, dict) or len(value) > 40:
         raise ProtocolError(f"{name} must be an object of rule options")
     try:
-        rules = Rules.from_dict(value)
+        rules = Rules.from_dict(value, any_seats=True)  # cutthroat and two-handed too
     except (RulesError, TypeError) as exc:
         raise ProtocolError(f"{name}: {exc}") from None
     if rules.target > MOST_TARGET:

@@ -7,7 +7,9 @@ filter makes from it what one seat may know, field by field:
 
 - ``view``: made here, from the match the message speaks of, as that seat sees it
   (the engine's per-seat view: its own cards and what is public);
-- ``action``: another seat's nil card pass goes face down (:data:`FACE_DOWN`): only
+- ``action``: two-handed's draw (``keep``, ``discard``) names no card; the drawn
+  card is in the drawer's view alone, the shown one in everyone's;
+  another seat's nil card pass goes face down (:data:`FACE_DOWN`): only
   the seat that passed hears its cards; the receiver takes them up in its
   ``view.received`` at the exchange, like the cards on a real table;
 - ``events``: each event keeps only the fields docs/protocol.md lists for its type;
@@ -35,6 +37,7 @@ NO_CARDS = frozenset({
 # What each event may tell a seat (docs/protocol.md, Events).
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "hand_dealt": ("hand_number", "dealer", "blind_nil_seats"),
+    "card_drawn": ("seat", "shown"),  # two-handed: the card shown, or None if kept
     "cards_seen": ("seat",),
     "bid_made": ("seat", "bid", "forced"),
     "cards_passed": ("seat", "to_seat", "count"),

@@ -1,4 +1,7 @@
-"""One shared table: its match, its four seats and who plays them. No I/O here.
+"""One shared table: its match, its seats and who plays them. No I/O here.
+
+A table seats four, or three (cutthroat) or two (two-handed) as its rules say
+(``rules.seats``); each seat plays for itself at three and at two.
 
 A seat is ``open`` (waiting for someone), ``human`` (owned by a secret token) or
 ``computer``. A human seat whose player dropped is ``away``; after the table's grace
@@ -60,7 +63,7 @@ class Table:
     code: str
     settings: Settings
     seed: int = field(default_factory=lambda: secrets.randbits(62))
-    seats: list[Seat] = field(default_factory=lambda: [Seat() for _ in range(4)])
+    seats: list[Seat] = field(default_factory=list)  # one a seat of the rules
     creator: int = 0
     state: str = WAITING
     match: Match | None = None
@@ -70,17 +73,23 @@ class Table:
     # this process has (-1: not in the log yet), and which process holds each seat's
     # player now. Not stored: the log itself says both.
     version: int = -1
-    holders: list[str | None] = field(default_factory=lambda: [None] * 4)
+    holders: list[str | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        count = self.settings.rules.seats
+        self.seats = self.seats or [Seat() for _ in range(count)]
+        self.holders = self.holders or [None] * count
 
     # --- seating ---------------------------------------------------------------------
 
     def open_seat(self, wanted: int | None = None) -> int | None:
         """The seat a joining player takes: ``wanted`` if it is open; else the
         creator's partner's (a friend who joins plays with the one who asked them),
-        else the first open one."""
+        else the first open one (at three and two, where each plays alone)."""
         if wanted is not None:
             return wanted if self.seats[wanted].player == "open" else None
-        order = [(self.creator + 2) % 4] + list(range(4))
+        partner = self.settings.rules.partner_of(self.creator)
+        order = ([] if partner is None else [partner]) + list(range(len(self.seats)))
         return next((s for s in order if self.seats[s].player == "open"), None)
 
     def seat_human(self, seat: int, name: str, token: str) -> None:
@@ -215,8 +224,8 @@ class Table:
         s = doc["settings"]
         table = cls(
             code=doc["code"],
-            settings=Settings(Rules.from_dict(s["rules"]), s["strength"], s["grace"], s["pace"],
-                              s.get("timer", 0.0)),
+            settings=Settings(Rules.from_dict(s["rules"], any_seats=True), s["strength"],
+                              s["grace"], s["pace"], s.get("timer", 0.0)),
             seed=doc["seed"],
             seats=[Seat(d["player"], d["name"], d["token"]) for d in doc["seats"]],
             creator=doc["creator"],
