@@ -40,8 +40,8 @@ def texts(d: Driver) -> list[str]:
     return d.scene.transcript.texts()
 
 
-def listening(rules: Rules = SHORT) -> Driver:
-    d = Driver("--speed", "instant", start=False)
+def listening(rules: Rules = SHORT, speed: str = "instant") -> Driver:
+    d = Driver("--speed", speed, start=False)
     d.app.settings = replace(d.app.settings, announcements=True)
     d.app.options = d.app.table_options()
     d.app.options.rules = rules
@@ -113,11 +113,7 @@ def test_t_and_hint_name_a_card_only_once_it_is_on_the_table():
     # At normal speed a card flies for a quarter second after the engine has played
     # it: T (which does not hurry the table) must not name it until it lands, and
     # Hint (which lands the motion first) speaks of the table it then shows.
-    d = Driver("--speed", "normal", start=False)
-    d.app.settings = replace(d.app.settings, announcements=True)
-    d.app.options = d.app.table_options()
-    d.app.options.rules = SHORT
-    d.app.start()
+    d = listening(speed="normal")
     checked_t = checked_hint = False
     for _ in range(6000):
         if checked_t and checked_hint:
@@ -155,11 +151,7 @@ def test_t_names_a_whole_trick_still_on_the_table_and_who_takes_it():
     # the table still shows the four cards (held, then gathered), T said "trick 5 of
     # 13: Noor to lead" over them. It names that trick and its taker instead, and the
     # next lead once the cards are gathered.
-    d = Driver("--speed", "normal", start=False)
-    d.app.settings = replace(d.app.settings, announcements=True)
-    d.app.options = d.app.table_options()
-    d.app.options.rules = SHORT
-    d.app.start()
+    d = listening(speed="normal")
     for _ in range(6000):
         if d.situation() is not None:
             act(d, d.situation())
