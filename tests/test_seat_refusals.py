@@ -18,7 +18,7 @@ from spades.engine.rules import PRESETS, SEAT_PRESETS
 from spades.storage import DocumentError, MemoryStore, Settings, import_all, save_match
 from spades.ui.arguments import parse_args
 
-MISSING = "no computer players, solver, server or table for"
+MISSING = "no table, hard player or solver for"
 
 
 @pytest.mark.parametrize("command", [

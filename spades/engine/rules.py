@@ -247,13 +247,13 @@ def _alone_refusal(rules: Rules) -> str | None:
 
 
 def four_seats_refusal(rules: Rules) -> str | None:
-    """Why the layers above the engine cannot play these rules yet, or None: the
-    computer players, the solver, the server and the table seat four."""
+    """Why a layer that seats four cannot play these rules, or None: the game's own
+    table, hard and the solver (and what measures through them)."""
     if rules.players == 4:
         return None
     count = "three" if rules.players == 3 else "two"
-    return (f"{GAMES[rules.players]}: no computer players, solver, server or table for"
-            f" {count} yet (replay and deal only)")
+    return (f"{GAMES[rules.players]}: no table, hard player or solver for {count} yet"
+            " (the server and replay, deal, simulate, tournament and watch play it)")
 
 
 STANDARD = Rules()
