@@ -183,3 +183,30 @@ def test_a_server_sharing_its_tables_refuses_three_or_two_saying_why(tmp_path, r
     finally:
         shared.stop()
     assert "Traceback" not in shared.output()
+
+
+def test_the_games_own_client_gives_a_seat_at_a_table_of_three_back_and_says_why(server):
+    """The App's table seats four: its client (no any_seats) that joins a cutthroat
+    table by its code leaves at once, the seat open again for someone else, and tells
+    its player why in words, instead of closing later on a view it "cannot read"."""
+    from spades.client.session import TableClient
+    from spades.client.transports import DesktopTransport
+
+    async def play():
+        rules = {**SEAT_PRESETS["cutthroat"].to_dict(), "target": 150}
+        (ann,) = await seated(server.url, ["Ann"], rules=rules)
+        inbox = kept_inboxes([ann])[id(ann)]
+        app = TableClient(server.url, DesktopTransport)
+        app.join(ann.code, "Ben")
+        await drive([ann, app], lambda: app.status == "closed")
+        assert app.reason == ("This table plays cutthroat, for 3 players: this game's"
+                              " table seats four so far"), app.reason
+
+        def bens() -> list[bool]:  # Ben seated, in each table message Ann had
+            return [any(s["name"] == "Ben" and s["player"] == "human" for s in m["seats"])
+                    for m in inbox if m["type"] == "table"]
+
+        await drive([ann], lambda: True in bens() and not bens()[-1])
+        close_all([ann, app])
+
+    run(play())

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action, action_from_json, action_to_json
+from ..engine.cards import SEATS
+from ..engine.rules import GAMES
 from ..engine.view import PlayerView
 from ..engine.wire import FACE_DOWN, WireError, event_from_json, view_from_json
 
@@ -212,6 +214,13 @@ class TableClient:
             self.creator = message["creator"]
         elif kind == "table":
             self.table = message
+            seats = len(message["seats"])
+            if seats != SEATS and not self.any_seats:
+                # The game's table seats four: say so, and give the seat back at once
+                # rather than fail at the first view ("cannot read").
+                self.leave()
+                self.reason = (f"This table plays {GAMES.get(seats, 'another game')}, for"
+                               f" {seats} players: this game's table seats four so far")
         elif kind == "view":
             self.view = view_from_json(message["view"], any_seats=self.any_seats)
             if message["actions"] != self.actions:
