@@ -1,7 +1,7 @@
 """The table's panels: the controls a player can click, tap or reach with Tab (the
 hand's cards, the bid panel, the toolbar, every overlay's buttons), where they sit, and
-what the panels' buttons do. ``TableScene`` mixes this in; drawing is in draw.py and
-draw_panels.py, which draw exactly these controls.
+what the panels' buttons do. ``TableScene`` mixes this in; drawing is in
+spades/ui/draw (bidding.py and panels.py), which draws exactly these controls.
 """
 
 from __future__ import annotations
