@@ -106,7 +106,7 @@ RESETS: dict[str, Callable[[], None]] = {
 BUILT_AT_IMPORT: dict[str, str] = {
     "spades.storage.documents.KINDS": "each document kind registers itself at import",
     "spades.storage.store.TITLES": "each document kind registers its title at import",
-    "spades.ui.table.tutorial._ORDINARY": "the ordinary demonstration deal; a scripted "
+    "spades.ui.demo.tutorial._ORDINARY": "the ordinary demonstration deal; a scripted "
     "player copies its script before playing it",
 }
 

@@ -144,8 +144,8 @@ def test_the_rules_the_statistics_and_the_demonstration_are_read_out(page):
 
     from spades.engine import STANDARD, Match
     from spades.storage import Statistics
+    from spades.ui.demo.tutorial import TEXTS
     from spades.ui.pages.menu import RulesScreen, StatsScreen
-    from spades.ui.table.tutorial import TEXTS
 
     d = menu_driver("--speed", "instant")
     d.app.settings = replace(d.app.settings, announcements=True)

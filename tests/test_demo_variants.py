@@ -11,7 +11,7 @@ from ui_driver import Driver, drawn_words
 
 from spades.engine import Bid, cards_of, parse_card, preset
 from spades.engine.legal import NIL
-from spades.ui.table.tutorial import DemoScene
+from spades.ui.demo.tutorial import DemoScene
 
 
 def run_demo(rules_text: str, size: str = "1280x720") -> DemoScene:
@@ -126,7 +126,7 @@ def test_a_steps_words_never_go_back(size, rules):
 @pytest.mark.parametrize("rules", ["standard", "mirror", "whiz", "suicide", "jokers,nil_pass=2"])
 def test_the_demonstrations_words_name_no_key_or_tap(rules):
     """The steps say "Next goes on", never "Press Next" (on a phone it is a tap)."""
-    from spades.ui.table.demo_deal import demo_deal
+    from spades.ui.demo.demo_deal import demo_deal
 
     assert not any("Press" in text for text in demo_deal(preset(rules)).texts.values())
 

@@ -398,7 +398,7 @@ def test_one_tap_from_the_menu_deals_with_the_last_used_rules(touch, size):
 @pytest.mark.parametrize("touch,size", [(False, "1280x720"), (True, "390x844")])
 def test_the_demonstration_explains_a_trick_on_the_table_and_points_at_the_card(touch, size):
     from spades.engine import parse_card
-    from spades.ui.table.tutorial import DemoScene
+    from spades.ui.demo.tutorial import DemoScene
 
     d = Driver("--speed", "fast", "--size", size, start=False)
     d.app.start_demo()

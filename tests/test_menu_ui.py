@@ -356,8 +356,8 @@ def test_journey_levels_open_in_turn_and_survive_a_restart():
 
 
 def test_the_demonstration_reaches_every_step_by_keyboard_only():
+    from spades.ui.demo.tutorial import ASKED, STEPS, DemoScene
     from spades.ui.pages.menu import RulesScreen
-    from spades.ui.table.tutorial import ASKED, STEPS, DemoScene
 
     d = menu_driver("--speed", "fast")
     focus_row(d, "howto")

@@ -16,10 +16,10 @@ from spades.engine import Bid, Play, parse_card
 from spades.tools import monkey
 from spades.ui.art import theme
 from spades.ui.art.cardart import CardArt
+from spades.ui.demo.tutorial import DemoScene
 from spades.ui.layout.window import compute_layout, too_small
 from spades.ui.pages.menu import MenuScreen, RulesScreen, StatsScreen
 from spades.ui.table.scene import TableScene
-from spades.ui.table.tutorial import DemoScene
 
 
 @pytest.fixture

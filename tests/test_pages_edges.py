@@ -102,7 +102,7 @@ def test_the_demonstrations_words_stay_clear_of_its_buttons(size):
     assert d.control(("btn", "tutor_next")) is not None  # step 1 says Next: it is there
 
     def check(step: str) -> None:
-        from spades.ui.table.tutorial import TEXTS
+        from spades.ui.demo.tutorial import TEXTS
 
         record = drawn_records(d)
         box = d.scene.tutor_rect()

@@ -108,7 +108,7 @@ def test_the_demonstration_once_played_is_no_longer_suggested(size):
     from ui_driver import menu_driver
 
     from spades import storage
-    from spades.ui.table.tutorial import DemoScene
+    from spades.ui.demo.tutorial import DemoScene
 
     d = menu_driver("--size", size)
     d.tap(("row", "demo"))
@@ -170,7 +170,7 @@ def test_the_phone_demonstration_speaks_of_taps_not_presses():
     to press or click anything (it once said "Press Next"; its steps now say "Next
     goes on"), and no key's hint stands beside Next once the player has touched."""
     from spades.engine import cards_of
-    from spades.ui.table.tutorial import DemoScene
+    from spades.ui.demo.tutorial import DemoScene
 
     d = Driver("--speed", "fast", "--size", "390x844", start=False)
     d.app.start_demo()

@@ -150,7 +150,7 @@ class MatchKeeping:
         """The guided demonstration deal, on the real table; leaving it goes back to
         ``back`` (the How to play it was started from, with the table that page holds),
         else to the menu."""
-        from .table.tutorial import DemoScene
+        from .demo.tutorial import DemoScene
 
         if not self.settings.demo_done:  # played: the menu no longer suggests it
             self.settings = replace(self.settings, demo_done=True)

@@ -23,10 +23,10 @@ from ...engine.cards import card_name
 from ..art.theme import Text
 from ..layout.window import compute_layout, compute_layout_below, too_small
 from ..speech.words import rules_hint
+from ..table.choreography import BLOCK
+from ..table.scene import HUMAN, Control, TableOptions, TableScene
 from ..widgets import InputMode
-from .choreography import BLOCK
 from .demo_deal import DemoDeal, demo_deal
-from .scene import HUMAN, Control, TableOptions, TableScene
 
 _ORDINARY = demo_deal(STANDARD)
 # The ordinary deal's script, asked cards and steps (the chosen rules may add to them).
