@@ -3,7 +3,7 @@
 Each sees only its seat's ``PlayerView``, never the match. Here: the bidding rules
 (bidding.py), the card rules (play.py), a light position for thinking (position.py), the
 anytime thinking the table drives (players.py), hard's search (search.py, hard.py,
-hard_bids.py), its model of how the other seats play (styles.py, reading.py), and
+bid_search.py, endings.py), the players at three and two (alone/), its model of how the other seats play (styles.py, reading.py), and
 Computer's way, the same deal replayed with a computer in the player's seat
 (compare.py). This package imports the engine only; the tools that measure the players
 (``spades.measure``) sit beside it and are never imported by it.
@@ -46,18 +46,21 @@ class RandomPlayer:
 
 
 STRENGTHS = ("random", "easy", "normal", "hard")
-ALONE_STRENGTHS = ("random", "easy", "normal")  # those that play cutthroat and two-handed
+ALONE_STRENGTHS = STRENGTHS  # those that play cutthroat and two-handed: every one
+
+
+def strengths_at(seats: int) -> tuple[str, ...]:
+    """The strengths the game offers at a table of ``seats`` players (4, 3 or 2)."""
+    return STRENGTHS if seats == 4 else ALONE_STRENGTHS
 
 
 def alone_refusal(strength: str, rules: Rules) -> str | None:
-    """Why ``strength`` (or a measuring player) cannot play these rules, or None: hard
-    seats four so far (its search deals the unseen cards to four hands)."""
-    if rules.partnerships or strength in ALONE_STRENGTHS:
+    """Why ``strength`` (or a measuring player) cannot play these rules, or None: the
+    measuring players (hard-static, hard-clairvoyant, the zoo...) seat four only."""
+    if rules.partnerships or strength in strengths_at(rules.seats):
         return None
-    why = (" (its search deals the unseen cards to four hands)"
-           if strength.startswith("hard") else "")
-    return (f"{rules.game}: {strength} plays four seats only so far{why}; choose"
-            f" {', '.join(ALONE_STRENGTHS[1:])} or random")
+    return (f"{rules.game}: {strength} plays four seats only; choose"
+            f" {', '.join(strengths_at(rules.seats)[1:])} or random")
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):
@@ -77,5 +80,5 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
 
 __all__ = [
     "ALONE_STRENGTHS", "EasyPlayer", "NormalPlayer", "RandomPlayer", "STRENGTHS", "Thinker",
-    "alone_refusal", "make_player", "suggested_bid", "suggested_bid_worth", "suggested_card",
+    "alone_refusal", "make_player", "strengths_at", "suggested_bid", "suggested_bid_worth", "suggested_card",
 ]

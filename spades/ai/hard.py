@@ -23,6 +23,7 @@ from ..engine.actions import LOOK, Bid, Play
 from ..engine.cards import SUIT_OF
 from ..engine.legal import BLIND_NIL
 from ..engine.view import PlayerView
+from .alone.hard import think_hard_alone
 from .bid_search import (
     BID_ROLLOUTS_PER_CARD_ROLLOUT,
     DEFAULT_BID_ROLLOUTS,
@@ -38,7 +39,7 @@ from .play import choose_card, sound_cards
 from .players import Decided, NormalPlayer, Thinker, view_key
 from .position import Position
 from .reading import Reading
-from .search import CARD_NOISE_Z, PREFER_NORMAL_BY, _Search
+from .search import CARD_NOISE_Z, PREFER_NORMAL_BY, _Search, candidate_cards
 from .styles import play_out
 
 # The default budget is counted in cards played out, so a decision early in the hand
@@ -54,33 +55,6 @@ EXACT_DEALS = 120
 # ... stopping after the deal on which its solvers and search pass this many nodes
 # (about 2 microseconds each natively), so an exact decision keeps to the budget.
 EXACT_NODES = 14000
-
-def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
-    """The legal cards, one per run of touching cards (a run plays the same).
-
-    Two cards of a suit touch when every card between them is in the same hand or
-    already played: the other seats cannot tell them apart.
-    """
-    gone = played | hand
-    out = []
-    m = legal
-    while m:
-        low = m & -m
-        card = low.bit_length() - 1
-        m ^= low
-        # Skip this card if the next lower card of the suit in hand touches it.
-        below = card - 1
-        touching = False
-        while below >= 0 and SUIT_OF[below] == SUIT_OF[card] and gone >> below & 1:
-            if hand >> below & 1 and legal >> below & 1:
-                touching = True
-                break
-            below -= 1
-        if not touching:
-            out.append(card)
-    return out
-
-
 
 class SearchThinker(_Search):
     """A card decision: each candidate card, then everyone plays on."""
@@ -180,6 +154,8 @@ class HardPlayer(NormalPlayer):
         return max(MIN_ROLLOUTS, min(MAX_ROLLOUTS, DEFAULT_CARD_BUDGET // cards_left))
 
     def think(self, view: PlayerView) -> Thinker:
+        if not view.rules.partnerships:  # cutthroat, two-handed: each plays alone
+            return think_hard_alone(view, self.seed, self.rollouts)
         if view.phase == "bidding":
             return self._think_bid(view)
         if view.phase == "passing":

@@ -240,19 +240,7 @@ class _Search(Thinker):
         self.extended = False  # whether a close decision has had its extra budget
         self.rng = rng
         self.reading = reading
-        # The lean of each seat's hand for each way its bid may be astray (opponents
-        # only; the seat's own partner bids as the normal rules do).
-        known = list(position.bids if bids is None else bids)
-        self.leaned = {
-            shift: _weights(position, seat, _astray(known, seat, shift), reading)
-            for shift, _ in OPPONENT_BID_NOISE
-        }
-        self.uniform = [[1.0] * CARD_IDS for _ in range(4)]
-        if evidence is not None:
-            for rows in (*self.leaned.values(), self.uniform):
-                for q, row in enumerate(rows):
-                    rows[q] = [w * e for w, e in zip(row, evidence[q], strict=True)]
-        self.mixtures = style_mixtures(seat, position, reading)
+        self._lean(list(position.bids if bids is None else bids), evidence)
         self.stopped_early = False
         self.active = list(range(len(candidates)))  # the candidates still in question
         self.turn = 0  # the place in ``active`` of the next rollout on this deal
@@ -261,11 +249,31 @@ class _Search(Thinker):
         self.counts = [0] * len(candidates)
         self.values: list[list[float]] = [[] for _ in candidates]
         self.deal: list[int] | None = None
-        self.styles = ["normal"] * 4
+        self.styles = ["normal"] * position.rules.seats
         self.deal_seed = 0
         self.judged: dict[tuple, float] = {}  # hand results already judged
         rules = position.rules
         self.bag_cost = rules.bag_penalty_points / rules.bag_limit if rules.bag_penalty else 0.0
+
+    def _lean(self, known: list[int | None], evidence: list[list[float]] | None) -> None:
+        """How each seat's hand leans, for each way an opponent's bid may be astray
+        (``leaned``; the seat's own partner bids as the normal rules do), and evenly
+        (``uniform``); and each opponent's mixture of rollout styles."""
+        position, seat, reading = self.position, self.seat, self.reading
+        self.leaned = {
+            shift: _weights(position, seat, _astray(known, seat, shift), reading)
+            for shift, _ in OPPONENT_BID_NOISE
+        }
+        self.uniform = [[1.0] * CARD_IDS for _ in range(position.rules.seats)]
+        if evidence is not None:
+            for rows in (*self.leaned.values(), self.uniform):
+                for q, row in enumerate(rows):
+                    rows[q] = [w * e for w, e in zip(row, evidence[q], strict=True)]
+        self.mixtures = style_mixtures(seat, position, reading)
+
+    def draw_styles(self, rng: random.Random) -> list[str]:
+        """Each seat's rollout style for the next deal (styles.py)."""
+        return draw_styles(rng, self.seat, self.position, self.mixtures)
 
     def _advance(self) -> None:
         active = self.active
@@ -273,7 +281,7 @@ class _Search(Thinker):
         if self.turn == 0:
             rng = self.rng
             self.deal = self.sample(rng, self.deal_weights(rng))
-            self.styles = draw_styles(rng, self.seat, self.position, self.mixtures)
+            self.styles = self.draw_styles(rng)
             self.deal_seed = rng.getrandbits(32)
         if self.deal is not None:
             value = self._rollout(self.candidates[i], self.deal)
@@ -412,3 +420,27 @@ class _Search(Thinker):
         raise NotImplementedError
 
 
+def candidate_cards(legal: int, hand: int, played: int) -> list[int]:
+    """The legal cards, one per run of touching cards (a run plays the same).
+
+    Two cards of a suit touch when every card between them is in the same hand or
+    already played: the other seats cannot tell them apart.
+    """
+    gone = played | hand
+    out = []
+    m = legal
+    while m:
+        low = m & -m
+        card = low.bit_length() - 1
+        m ^= low
+        # Skip this card if the next lower card of the suit in hand touches it.
+        below = card - 1
+        touching = False
+        while below >= 0 and SUIT_OF[below] == SUIT_OF[card] and gone >> below & 1:
+            if hand >> below & 1 and legal >> below & 1:
+                touching = True
+                break
+            below -= 1
+        if not touching:
+            out.append(card)
+    return out

@@ -1,23 +1,12 @@
-"""The easy and normal players at a table where each plays alone: cutthroat (three
-players) and two-handed Spades (two, with the draw). docs/rules.md, Three and two
-players.
-
-Alone there is no partner: no partner's bid to add, no partner's nil to cover, no
-partner's card to play under. A player bids its own hand (17 cards at three), plays
-for its own contract against every other player, attacks any other player's nil, and
-in two-handed chooses at each draw whether to keep the card it looks at. The four-seat
-rules (bidding.py, play.py) are not touched by this: their decisions stay as they were.
-Their helpers are shared where the idea is the same.
-"""
+"""The card play of the easy and normal players alone, and their decisions
+(``think_alone``): every other player is an opponent (docs/ai.md, Alone)."""
 
 from __future__ import annotations
 
-from ..engine.actions import DISCARD, KEEP, LOOK, Action, Bid, Play
-from ..engine.cards import NON_SPADE_MASK, RANK_OF, SPADE_MASK, SUIT_MASKS, SUIT_OF
-from ..engine.legal import NIL
-from ..engine.view import PlayerView
-from .bidding import estimate_tricks, nil_is_sound
-from .play import (
+from ...engine.actions import Action, Play
+from ...engine.cards import NON_SPADE_MASK, RANK_OF, SPADE_MASK, SUIT_MASKS
+from ...engine.view import PlayerView
+from ..play import (
     _ABOVE,
     _cheapest,
     _duck_lead,
@@ -30,154 +19,9 @@ from .play import (
     low_rank,
     nil_alive,
 )
-from .position import Position
-
-
-class AlonePosition(Position):
-    """A Position of three or two seats: turns go round ``seats``, a trick has that
-    many cards. (Position itself stays written out for four, the hard player's
-    rollouts' innermost loop.)"""
-
-    __slots__ = ("seats",)
-
-    def __init__(self, rules) -> None:
-        super().__init__(rules)
-        self.seats = n = rules.seats
-        self.hands, self.bids, self.tricks_won, self.voids = [0] * n, [1] * n, [0] * n, [0] * n
-
-    def copy(self) -> AlonePosition:
-        out = AlonePosition.__new__(AlonePosition)
-        for name in (*Position.__slots__, "seats"):
-            setattr(out, name, getattr(self, name))
-        out.hands, out.tricks_won = self.hands[:], self.tricks_won[:]
-        out.trick, out.voids = self.trick[:], self.voids[:]
-        return out
-
-    def winning(self) -> tuple[int, int]:
-        at = self.win_at
-        return (self.leader + at) % self.seats, self.trick[at]
-
-    def play(self, card: int) -> None:
-        """Play a legal card for the seat to act (the caller guarantees legality)."""
-        seat = self.to_act
-        self.hands[seat] &= ~(1 << card)
-        self.played |= 1 << card
-        suit = SUIT_OF[card]
-        trick = self.trick
-        if not trick:
-            self.win_at = 0
-            self.leader = seat
-            self.led = suit
-            if suit == 3 and not self.broken and not self.rules.spades_lead_anytime:
-                self.voids[seat] |= 0b0111
-                if self.rules.forced_spade_lead_breaks:
-                    self.broken = True
-        else:
-            if suit != self.led:
-                self.voids[seat] |= 1 << self.led
-                if suit == 3:
-                    self.broken = True
-            best = trick[self.win_at]
-            if card > best and (card >= 39 or suit == SUIT_OF[best]):
-                self.win_at = len(trick)
-            if len(trick) == self.seats - 1:
-                winner = (self.leader + self.win_at) % self.seats
-                self.tricks_won[winner] += 1
-                self.tricks_done += 1
-                self.trick = []
-                self.led = -1
-                self.to_act = self.leader = winner
-                return
-        trick.append(card)
-        self.to_act = (seat + 1) % self.seats
-
-
-# --- bidding ------------------------------------------------------------------------
-
-# What a hand alone takes, from its four-seat estimate: tricks = SLOPE * estimate +
-# BASE, by seats. Fitted on the normal players' own hands (docs/ai-notes.md, issue 56):
-# at three a 17-card hand's honours and long spades are counted as at four; at two
-# every trick is the player's or the other's, so low cards take tricks too.
-ALONE_SLOPE = {3: 1.0, 2: 0.84}
-ALONE_BASE = {3: 1.5, 2: 1.3}
-
-
-def alone_estimate(hand: int, rules) -> float:
-    """Tricks a hand alone is worth (before the other bids)."""
-    return ALONE_SLOPE[rules.seats] * estimate_tricks(hand, rules.cards) + ALONE_BASE[rules.seats]
-
-
-def _leader_score(view: PlayerView) -> tuple[int, int]:
-    """The seat's own score and the best of the others'."""
-    us = view.scores[view.seat]
-    return us, max(s for q, s in enumerate(view.scores) if q != view.seat)
-
-
-def bid_alone(
-    view: PlayerView, caution: float = 0.0, nil_limit: float | None = None
-) -> tuple[Action, str]:
-    """The bid of a player alone, and why: its own hand is its contract, shaded by its
-    bags and the score as at four. It never bids blind nil (see below)."""
-    rules = view.rules
-    us, them = _leader_score(view)
-    if not view.looked:
-        # Blind nil bid on the four-seat rule failed 24 times of 24 here (tournament
-        # normal against easy, 20 deals, seed 7): 17 cards, and no partner to cover.
-        return LOOK, "Look at the cards: alone, no one covers a blind nil"
-    options = view.bid_options()
-    hand = view.hand
-    if NIL in options and nil_is_sound(hand, nil_limit, rules.cards):
-        return Bid(NIL), "A hand of low cards: nil"
-    estimate = alone_estimate(hand, rules) - caution
-    bag_room = rules.bag_limit - view.bags[view.seat] if rules.bag_penalty else 99
-    shade = 0.65 if bag_room <= 3 else 0.5
-    if us + 10 * int(estimate + shade) >= rules.target and us >= them:
-        shade -= 0.2
-    elif them >= rules.target - 60 and them > us:
-        shade += 0.2
-    target = int(estimate + shade)
-    taken = sum(b for b in view.bids if b is not None and b > 0)
-    if view.bids.count(None) == 1 and taken + target > rules.tricks:
-        target = max(1, rules.tricks - taken)  # the table cannot take more tricks
-    ordinary = [b for b in options if b > 0]
-    choice = min(ordinary, key=lambda b: (abs(b - target), b))
-    return Bid(choice), f"Alone, your hand is worth about {estimate:.1f} tricks"
-
-
-# --- two-handed's draw ---------------------------------------------------------------
-
-def draw_worth(card: int, unseen: int) -> float:
-    """The tricks a card drawn is likely to take, by the cards of its suit above it
-    that the seat has not seen (neither held, nor shown, nor buried by itself): a
-    side card none can top is a trick, one or two above it leave it a chance, lower
-    ones take none; a spade is a trump, worth less the more spades may top it."""
-    above = (unseen & _ABOVE[card]).bit_count()
-    if SUIT_OF[card] == 3:
-        return max(0.4, 1.0 - 0.08 * above)
-    return (1.0, 0.5, 0.2)[above] if above < 3 else 0.0
-
-
-def choose_draw(view: PlayerView) -> tuple[Action, str]:
-    """Normal's draw: keep the card when it is worth at least what the next card
-    would be on average (the next is one of the cards the seat has not seen: the
-    shown discards and its own buried ones are counted out), else show it and take
-    the next."""
-    unseen = view.unseen
-    worth = draw_worth(view.drawn, unseen)
-    cards = [c for c in range(52) if unseen >> c & 1]
-    mean = sum(draw_worth(c, unseen & ~(1 << c)) for c in cards) / len(cards)
-    if worth >= mean:
-        return KEEP, f"Keep it: worth {worth:.1f} tricks, the next card {mean:.1f} on average"
-    return DISCARD, f"Show it and take the next: worth {worth:.1f} tricks, the next {mean:.1f}"
-
-
-def simple_draw(view: PlayerView) -> tuple[Action, str]:
-    """Easy's draw: keep spades and honours, show the rest."""
-    card = view.drawn
-    if SUIT_OF[card] == 3 or RANK_OF[card] >= 10:
-        return KEEP, "Keep a spade or an honour"
-    return DISCARD, "Show a low card and take the next"
-
+from ..position import Position
+from .bidding import bid_alone, choose_draw, simple_draw
+from .position import AlonePosition
 
 # --- play ----------------------------------------------------------------------------
 
