@@ -1,9 +1,10 @@
-"""Where cutthroat or two-handed rules meet a layer that seats four (the hard player,
-the game's pages and files, the measuring commands), they are refused with a sentence
-naming what is missing, or not offered at all: never a crash, never a half-working
-table. replay, deal, simulate, tournament, watch and the table server take them, and
-easy and normal play them (docs/rules.md, Three and two players; the table server's
-tables of three and two are tests/test_server_alone.py)."""
+"""Where cutthroat or two-handed rules meet a layer that seats four (the game's pages
+and files, the solver, the measuring commands of the zoo), they are refused with a
+sentence naming what is missing, or not offered at all: never a crash, never a
+half-working table. replay, deal, simulate, tournament, watch, bench --players and the
+table server take them, and every strength plays them, hard included (docs/rules.md,
+Three and two players; the table server's tables of three and two are
+tests/test_server_alone.py); the measuring players (hard-static, the zoo...) do not."""
 
 from __future__ import annotations
 
@@ -18,11 +19,11 @@ from spades.engine.rules import PRESETS, SEAT_PRESETS
 from spades.storage import DocumentError, MemoryStore, Settings, import_all, save_match
 from spades.ui.arguments import parse_args
 
-MISSING = "no table, hard player or solver for"
+MISSING = "no table or solver for"
 
 
 @pytest.mark.parametrize("command", [
-    ["gauntlet"], ["bench"], ["verdict"],
+    ["gauntlet"], ["verdict"],
 ])
 @pytest.mark.parametrize("name", list(SEAT_PRESETS))
 def test_the_commands_that_seat_computer_players_refuse_three_or_two(capsys, command, name):
@@ -32,11 +33,11 @@ def test_the_commands_that_seat_computer_players_refuse_three_or_two(capsys, com
     assert MISSING in capsys.readouterr().err
 
 
-def test_deal_plays_three_or_two_with_easy_normal_or_random_and_refuses_hard(
+def test_deal_plays_three_or_two_with_every_strength(
         capsys, tmp_path):
     for name, plays in (("cutthroat", 51), ("two-handed", 26)):
         for strength, said in ((None, "normal players"), ("easy", "easy players"),
-                               ("random", "random legal players")):
+                               ("random", "random legal players"), ("hard", "hard players")):
             out = tmp_path / f"{name}.json"
             chosen = ["--strength", strength] if strength else []
             assert cli_main(["deal", "--seed", "4", "--rules", name, *chosen,
@@ -46,9 +47,6 @@ def test_deal_plays_three_or_two_with_easy_normal_or_random_and_refuses_hard(
             assert len(record["plays"]) == plays
             assert cli_main(["replay", str(out)]) == 0
             assert json.loads(capsys.readouterr().out)["matches_record"] is True
-        status = cli_main(["deal", "--rules", name, "--strength", "hard", "--out", "-"])
-        assert status == 2
-        assert f"{name}: hard plays four seats only so far" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("name", list(SEAT_PRESETS))
@@ -121,8 +119,27 @@ def test_tournament_plays_three_or_two_alone_at_a_table_for_each_seat(capsys, na
     assert cli_main(["tournament", "--a", "normal", "--b", "easy", "--rules", name,
                      "--deals", "1"]) == 0
     assert f"1 deals x {seats} tables" in capsys.readouterr().out
-    assert cli_main(["tournament", "--rules", name, "--deals", "1"]) == 2
-    assert f"{name}: hard plays four seats only so far" in capsys.readouterr().err
+    assert cli_main(["tournament", "--a", "hard-rollout", "--rules", name, "--deals", "1"]) == 2
+    assert f"{name}: hard-rollout plays four seats only" in capsys.readouterr().err
+
+
+def test_bench_times_a_player_at_three_or_two_and_refuses_what_seats_four(capsys):
+    assert cli_main(["bench", "--players", "--strength", "hard", "--rules", "cutthroat",
+                     "--deals", "1", "--iterations", "8", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    # Hard sits at seats 0 and 2 of three: 17 cards and a bid each (and a look before
+    # it where blind nil is open).
+    assert out["card"]["count"] == 34 and 2 <= out["bid"]["count"] <= 4
+    assert out["card"]["searched"] > 0 and out["bid"]["searched"] > 0
+    assert cli_main(["bench", "--players", "--strength", "hard", "--rules", "two-handed",
+                     "--deals", "1", "--iterations", "8", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["card"]["count"] == 13 and out["bid"]["count"] == 1  # the draw untimed
+    for command in (["bench"], ["bench", "--solver"],
+                    ["bench", "--players", "--strength", "overbidder"]):
+        assert cli_main([*command, "--rules", "cutthroat"]) == 2
+    err = capsys.readouterr().err
+    assert MISSING in err and "cutthroat: overbidder plays four seats only" in err
 
 
 def test_watch_shows_a_match_of_three_or_two_to_its_winner(capsys):
@@ -135,5 +152,3 @@ def test_watch_shows_a_match_of_three_or_two_to_its_winner(capsys):
     assert "Hand 1: South deals the stock; the draw:\n  North shows 5D, takes the next" in out
     assert "  the hands drawn:\n  South: " in out and "  trick 13: " in out
     assert " wins " in out.splitlines()[-1]
-    assert cli_main(["watch", "--rules", "two-handed", "--strength", "hard"]) == 2
-    assert "two-handed: hard plays four seats only so far" in capsys.readouterr().err

@@ -36,8 +36,8 @@ def test_a_cutthroat_table_seats_three_and_plays_a_whole_match_with_two_computer
         seats = ann.table["seats"]
         assert [s["seat"] for s in seats] == [0, 1, 2]
         assert ann.table["settings"]["rules"]["players"] == 3
-        # Hard plays four seats only: the table's computers play normal, and say so.
-        assert ann.table["settings"]["strength"] == "normal"
+        # Hard plays alone too: the table's computers are hard at three.
+        assert ann.table["settings"]["strength"] == "hard"
         ann.start()
         await drive([ann], lambda: ann.table["state"] == "over" and ann.view is not None
                     and ann.view.phase == "over", players={id(ann): modest}, timeout=400)

@@ -3,9 +3,10 @@
 Each sees only its seat's ``PlayerView``, never the match. Here: the bidding rules
 (bidding.py), the card rules (play.py), a light position for thinking (position.py), the
 anytime thinking the table drives (players.py), hard's search (search.py, hard.py,
-bid_search.py, endings.py), the players at three and two (alone/), its model of how the other seats play (styles.py, reading.py), and
-Computer's way, the same deal replayed with a computer in the player's seat
-(compare.py). This package imports the engine only; the tools that measure the players
+bid_search.py, endings.py), its model of how the other seats play (styles.py,
+reading.py), the players at three and two, each alone (alone/), and Computer's way,
+the same deal replayed with a computer in the player's seat (compare.py). This package
+imports the engine and the solver only; the tools that measure the players
 (``spades.measure``) sit beside it and are never imported by it.
 """
 
@@ -80,5 +81,6 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
 
 __all__ = [
     "ALONE_STRENGTHS", "EasyPlayer", "NormalPlayer", "RandomPlayer", "STRENGTHS", "Thinker",
-    "alone_refusal", "make_player", "strengths_at", "suggested_bid", "suggested_bid_worth", "suggested_card",
+    "alone_refusal", "make_player", "strengths_at", "suggested_bid", "suggested_bid_worth",
+    "suggested_card",
 ]

@@ -28,6 +28,7 @@ from ..engine.actions import (
 from ..engine.cards import SEAT_NAMES_AT, card_text, cards_of
 from ..engine.legal import bid_text
 from ..engine.playout import random_hand, random_tricks
+from ..engine.rules import four_seats_refusal
 from ..measure import PLAYERS
 from ..solver.measure import SOLVE_SUMMARY, bench_command, solve_command, solver_options
 from . import options
@@ -193,8 +194,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    rules = preset(args.rules)
+    reason = (four_seats_refusal(rules) if args.solver or not args.players
+              else alone_refusal(args.strength, rules))
+    if reason is not None:
+        print(f"bench: {reason}", file=sys.stderr)
+        return UNREADABLE
     if args.solver:
-        return bench_command(args, preset(args.rules), Progress(args.deals))
+        return bench_command(args, rules, Progress(args.deals))
     if args.players:
         from ..measure.timing import format_timing, time_decisions
 
@@ -249,7 +256,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
             return 0
         sys.stdout.flush()
         seat = match.to_act
-        if rules.partnerships:  # hard's reading of four seats (hard plays only there)
+        if rules.partnerships:  # hard's reading of four seats (hard alone reads none)
             reading.sync(match.history)
         trick = min(match.trick_number + 1, rules.tricks)
         where = f"hand {match.hand_number + 1}, trick {trick}"
@@ -344,12 +351,13 @@ def add_play_commands(command: Any) -> None:
     p.add_argument("--players", action="store_true",
                    help="time a computer player's decisions instead (p50, p95, p99, max)")
     p.add_argument("--strength", choices=PLAYERS, default="hard",
-                   help="with --players: the player timed, in seats 0 and 2 against normal")
+                   help="with --players: the player timed, in seats 0 and 2 against normal"
+                   " (at two: seat 0)")
     p.add_argument("--deals", type=positive(), default=40, metavar="N",
                    help="with --players: deals to play; with --solver: deals to solve")
     options.iterations(p, when="with --players: ")
     solver_options(p)
-    options.rules(p)
+    options.rules(p, any_seats=True)
     options.as_json(p)
     p.set_defaults(run=cmd_bench)
 

@@ -1,6 +1,7 @@
 """How long a computer player takes to decide: ``python -m spades bench --players``.
 
-Plays deals with the measured strength in two seats and normal in the other two,
+Plays deals with the measured strength in seats 0 and 2 and normal in the others
+(at three: normal at 1; at two, the measured strength at 0 and normal at 1),
 from the tournament's sampled match situations, and times every decision the
 measured player makes (the whole search, as ``player.choose`` runs it). It prints
 the median, 95th and 99th percentiles and the worst time for cards and for bids, how
@@ -16,10 +17,9 @@ import os
 import time
 from typing import Any
 
-from ..engine.match import Match
 from ..engine.rules import preset
 from . import SEARCHERS, make_player
-from .tournament import _percentile, situation
+from .tournament import _percentile, situation, table_match
 
 
 def _load() -> float | None:
@@ -58,7 +58,8 @@ def time_decisions(
     strength: str = "hard", deals: int = 40, seed: int = 1, rules: str = "standard",
     iterations: int | None = None, on_deal: Any = None,
 ) -> dict[str, Any]:
-    """Time ``strength``'s decisions over ``deals`` deals (seats 0 and 2 against normal)."""
+    """Time ``strength``'s decisions over ``deals`` deals (seats 0 and 2 against normal;
+    at two seat 0). Two-handed's draw is not timed (every strength decides it at once)."""
     from ..ai.search import _Search
 
     ruleset = preset(rules)
@@ -73,20 +74,19 @@ def time_decisions(
     speeds = [speed_before]
     for d in range(deals):
         sit = situation(seed, d, False, ruleset)
-        start = {"dealer": sit["dealer"], "hands": sit["hands"], "scores": sit["scores"],
-                 "bags": sit["bags"]}
-        match = Match(ruleset, 0, start=start)
+        match = table_match(ruleset, sit, ["A", "B", "A", "B"])
         players = [make_player(strength if s % 2 == 0 else "normal", seed=f"{seed}/{d}/{s}",
-                               **(options if s % 2 == 0 else {})) for s in range(4)]
+                               **(options if s % 2 == 0 else {}))
+                   for s in range(ruleset.seats)]
         while not match.history:
             seat = match.to_act
             view = match.view(seat)
-            kind = "bid" if match.phase == "bidding" else "card"
+            kind = {"bidding": "bid", "drawing": "draw"}.get(match.phase, "card")
             t0, c0 = time.perf_counter(), time.process_time()
             thinker = players[seat].think(view)
             action = thinker.finish()
             elapsed = time.perf_counter() - t0
-            if seat % 2 == 0:
+            if seat % 2 == 0 and kind != "draw":  # the draw: normal's estimate, at once
                 times[kind].append(elapsed)
                 cpu[kind].append(time.process_time() - c0)
                 if isinstance(thinker, _Search):
@@ -138,9 +138,14 @@ def drifted(out: dict[str, Any]) -> bool:
     return high - low > SPEED_DRIFT * low
 
 
+def _seats(rules: str) -> str:
+    return {4: "seats 0 and 2, normal at 1 and 3", 3: "seats 0 and 2, normal at 1",
+            2: "seat 0, normal at 1"}[preset(rules).seats]
+
+
 def format_timing(out: dict[str, Any]) -> str:
     lines = [
-        f"Decision times of {out['strength']} (seats 0 and 2, normal at 1 and 3): "
+        f"Decision times of {out['strength']} ({_seats(out['rules'])}): "
         f"{out['deals']} deals, seed {out['seed']}, rules {out['rules']}, "
         + (f"{out['iterations']} rollouts" if out["iterations"] is not None
            else "its default budget")

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..ai import strengths_at
 from ..engine.actions import action_from_json, action_to_json
 from ..engine.wire import view_to_json
 from .computers import Computers, read_hands
@@ -283,7 +284,7 @@ class TableServer(Presence):
             if self.follow is not None:
                 raise Refused(f"{rules.game}: tables of {rules.seats} are played on a"
                               " server with its own store so far, not on a shared one")
-            if strength == "hard":  # hard plays four seats only: normal plays alone
+            if strength not in strengths_at(rules.seats):  # a strength not offered here
                 strength = "normal"
         settings = Settings(
             rules=rules,
@@ -565,8 +566,8 @@ class TableServer(Presence):
         """Bring the hard players' reading of the seats up to the table's finished hands,
         in a worker (docs/ai.md: hard reads how each seat bids and plays)."""
         if table.settings.strength != "hard" or table.code in self.reading_now or \
-                not self.owns(table):
-            return  # a read under way catches up before it ends
+                not self.owns(table) or not table.settings.rules.partnerships:
+            return  # a read under way catches up; hard alone reads no table (yet)
         self.reading_now.add(table.code)
         try:
             while table.match is not None:

@@ -31,7 +31,7 @@ def decide(strength: str, seed: str, view_doc: dict[str, Any],
     from ..engine.actions import action_to_json
     from ..engine.wire import view_from_json
 
-    view = view_from_json(view_doc, any_seats=True)  # cutthroat, two-handed: easy, normal
+    view = view_from_json(view_doc, any_seats=True)  # cutthroat, two-handed too
     options = {"reading": Reading.from_json(reading_doc)} if strength == "hard" and \
         reading_doc is not None else {}
     return action_to_json(make_player(strength, seed, **options).choose(view))

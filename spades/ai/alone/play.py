@@ -53,6 +53,11 @@ def _trick_info(t: Position, seat: int, later: tuple[int, ...]) -> _Trick:
     return info
 
 
+# The other seats in turn after each seat, by the number of seats.
+_OTHERS = {n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
+           for n in (2, 3)}
+
+
 def choose_card_alone(t: AlonePosition, seat: int, attack: bool = True) -> tuple[int, str]:
     """Normal's card for ``seat`` alone (the seat to act), and why. ``attack`` False
     leaves out attacking nils and chasing sets, as easy does."""
@@ -61,10 +66,11 @@ def choose_card_alone(t: AlonePosition, seat: int, attack: bool = True) -> tuple
     if not legal & (legal - 1):
         return _low(legal), "The only sensible card"
     out = t.rules.cards & ~t.played & ~t.hands[seat]
-    opps = tuple((seat + i) % n for i in range(1, n))
+    opps = _OTHERS[n][seat]
     need = _need(t, seat)
     remaining = t.rules.tricks - t.tricks_done
-    nil_opps = [q for q in opps if nil_alive(t, q)]
+    bids = t.bids
+    nil_opps = [q for q in opps if bids[q] <= 0 and not t.tricks_won[q]] if min(bids) <= 0 else ()
     attacking = attack and nil_opps and need < remaining - 1
     own_nil = nil_alive(t, seat)
     if not t.trick:
