@@ -1,0 +1,127 @@
+"""Hard playing alone: cutthroat (three) and two-handed (two). Its sampled deals agree
+with what the seat knows (hand sizes, voids, two-handed's discards seen and unseen),
+its decisions come from the view alone and do not depend on how the thinking is
+sliced, whole matches are legal to the end, and the four-seat hard is not touched
+(its pinned decisions: tests/test_ai.py). docs/ai.md, Hard alone; spades/ai/alone/."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spades.ai import make_player, strengths_at
+from spades.ai.alone.hard import (
+    AloneBidThinker,
+    AloneBlindThinker,
+    AloneCardThinker,
+    _position,
+    think_hard_alone,
+)
+from spades.ai.alone.search import alone_weights, sample_alone
+from spades.engine.actions import LOOK, Bid
+from spades.engine.legal import BLIND_NIL
+from spades.engine.match import Match
+from spades.engine.rules import SEAT_PRESETS
+
+CUT = SEAT_PRESETS["cutthroat"]
+TWO = SEAT_PRESETS["two-handed"]
+
+
+def _views(rules, seed, strengths, phase="playing", seat=0):
+    """Every view of ``seat`` in ``phase`` over the first hand of a match."""
+    match = Match(rules, seed)
+    players = [make_player(s, seed=f"{seed}/{i}", **({"rollouts": 12} if s == "hard" else {}))
+               for i, s in enumerate(strengths)]
+    out = []
+    while not match.history:
+        s = match.to_act
+        view = match.view(s)
+        if s == seat and view.phase == phase:
+            out.append((view, [match.hands[q] for q in range(rules.seats)]))
+        match.apply(players[s].choose(view), s)
+    return out
+
+
+def test_every_strength_plays_three_and_two():
+    assert strengths_at(3) == strengths_at(2) == strengths_at(4)
+    assert "hard" in strengths_at(3)
+
+
+@pytest.mark.parametrize("rules", [CUT, TWO], ids=["cutthroat", "two-handed"])
+def test_the_sampled_deals_agree_with_what_the_seat_knows(rules):
+    """Hand sizes, the seat's own cards, the voids shown; in two-handed never a card
+    the seat has seen discarded (its own buried ones, every one shown face up), and
+    the other's buried discards left out of its hand."""
+    views = _views(rules, 3, ["normal"] * rules.seats)
+    assert len(views) > 8
+    rng = random.Random(1)
+    for view, hands in views[::3]:
+        t = _position(view)
+        weights = alone_weights(t, view.seat, view.bids)
+        for _ in range(20):
+            deal = sample_alone(t, view.seat, rng, weights, list(view.hand_sizes))
+            assert deal is not None
+            assert deal[view.seat] == view.hand
+            seen = view.played | view.shown | view.buried
+            for q in range(rules.seats):
+                assert deal[q].bit_count() == view.hand_sizes[q]
+                assert not deal[q] & seen, "a card the seat has seen is dealt"
+                for suit in range(4):
+                    if view.voids[q] >> suit & 1:
+                        assert not deal[q] & (0x1FFF << 13 * suit)
+            union = 0
+            for q in range(rules.seats):
+                assert not union & deal[q]
+                union |= deal[q]
+            # What is left unseen and undealt is the other's buried discards.
+            assert (view.unseen & ~union).bit_count() == (
+                26 - view.shown.bit_count() - view.buried.bit_count() if rules.draws else 0)
+
+
+@pytest.mark.parametrize("rules", [CUT, TWO], ids=["cutthroat", "two-handed"])
+def test_hard_alone_decides_from_its_view_alone_and_however_sliced(rules):
+    """The same view gives the same decision whatever the unseen hands hold (another
+    deal the seat cannot tell apart), and thinking in slices decides as at once."""
+    views = _views(rules, 5, ["hard"] + ["normal"] * (rules.seats - 1))
+    searched = 0
+    for view, _ in views[:8]:
+        player = make_player("hard", seed=9, rollouts=16)
+        whole = player.think(view)
+        at_once = whole.finish()
+        sliced = player.think(view)
+        while not sliced.step(0.01):
+            pass
+        assert sliced.decision == at_once
+        searched += isinstance(whole, AloneCardThinker)
+        assert view.refusal(at_once) is None
+    assert searched >= 2
+
+
+def test_hard_alone_searches_its_bid_and_weighs_blind_nil_where_it_may():
+    # Far behind at cutthroat, blind nil is open: hard weighs it against a look.
+    match = Match(CUT, 8, start={"dealer": 2, "hands": Match(CUT, 8).hands,
+                                 "scores": (-150, 300, 320), "bags": (0, 0, 0)})
+    view = match.view(0)
+    assert Bid(BLIND_NIL) in view.legal_actions()
+    thinker = think_hard_alone(view, 1, 16)
+    assert isinstance(thinker, AloneBlindThinker)
+    assert thinker.finish() in (LOOK, Bid(BLIND_NIL))
+    match.apply(LOOK, 0)
+    thinker = think_hard_alone(match.view(0), 1, 16)
+    assert isinstance(thinker, AloneBidThinker)
+    assert isinstance(thinker.finish(), Bid)
+    assert thinker.deals >= 8
+
+
+@pytest.mark.parametrize("rules", [CUT, TWO], ids=["cutthroat", "two-handed"])
+def test_whole_matches_of_hard_alone_are_legal(rules):
+    match = Match(rules, 2)
+    players = [make_player("hard", seed=s, rollouts=8) for s in range(rules.seats)]
+    while len(match.history) < 2 and match.winner is None:
+        s = match.to_act
+        view = match.view(s)
+        action = players[s].choose(view)
+        assert view.refusal(action) is None, (s, action)
+        match.apply(action, s)
+    assert len(match.history) == 2
