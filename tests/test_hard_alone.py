@@ -56,7 +56,7 @@ def test_the_sampled_deals_agree_with_what_the_seat_knows(rules):
     views = _views(rules, 3, ["normal"] * rules.seats)
     assert len(views) > 8
     rng = random.Random(1)
-    for view, hands in views[::3]:
+    for view, _ in views[::3]:
         t = _position(view)
         weights = alone_weights(t, view.seat, view.bids)
         for _ in range(20):
