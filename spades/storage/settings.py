@@ -14,7 +14,8 @@ Format history (each older one is migrated on load):
   its announcements to be read (150, 225 or 300).
 - ``spades-settings/6`` (current): adds ``demo_done``, the demonstration deal played or
   its suggestion on a first visit's menu dismissed (settings of an earlier version
-  are a returning player's: done).
+  are a returning player's: done). Its rules may be a game of three or two players
+  (the presets ``cutthroat`` and ``two-handed``, or options with ``players`` 3 or 2).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from spades.engine.rules import PRESETS, STANDARD, Rules
+from spades.engine.rules import PRESETS, SEAT_PRESETS, STANDARD, Rules
 
 from .documents import (
     DocumentError,
@@ -52,6 +53,9 @@ SPEECH_RATES = (150, 225, 300)
 AVATAR_SHAPES = ("spade", "star", "moon", "crown", "heart", "bolt", "leaf", "diamond")
 AVATAR_COLOURS = ("gold", "teal", "violet", "coral", "green", "blue", "rose", "slate")
 MAX_NAME = 20
+# Every rule set the player may choose by name: the four-player ones, then cutthroat
+# (three) and two-handed (two).
+ALL_PRESETS: dict[str, Rules] = {**PRESETS, **SEAT_PRESETS}
 
 
 def check_name(value: Any, what: str = "the player's name") -> str:
@@ -65,7 +69,7 @@ def check_name(value: Any, what: str = "the player's name") -> str:
 
 def preset_name(rules: Rules) -> str:
     """The preset these rules are, or "custom"."""
-    for name, value in PRESETS.items():
+    for name, value in ALL_PRESETS.items():
         if value == rules:
             return name
     return CUSTOM
@@ -75,8 +79,10 @@ def preset_name(rules: Rules) -> str:
 class Settings:
     """What the player chose; a rule change applies from the next match on.
 
-    ``preset`` is a name of ``PRESETS`` or "custom"; ``rules`` is always the full
-    rule set, so a named preset and its rules never disagree.
+    ``preset`` is a name of ``ALL_PRESETS`` or "custom"; ``rules`` is always the full
+    rule set, so a named preset and its rules never disagree. The rules say the game
+    (``rules.players``: four, three or two); at three and two the computer players
+    all play ``opponents_strength``.
     """
 
     preset: str = "standard"
@@ -98,13 +104,13 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.preset != CUSTOM:
-            if self.preset not in PRESETS:
+            if self.preset not in ALL_PRESETS:
                 raise DocumentError(
-                    f"the rule preset must be one of {', '.join(PRESETS)} or {CUSTOM}"
+                    f"the rule preset must be one of {', '.join(ALL_PRESETS)} or {CUSTOM}"
                 )
         if not isinstance(self.rules, Rules):
             raise DocumentError("the rules must be a rule set")
-        if self.preset != CUSTOM and PRESETS[self.preset] != self.rules:
+        if self.preset != CUSTOM and ALL_PRESETS[self.preset] != self.rules:
             raise DocumentError(f"the rules differ from the preset {self.preset!r}")
         expect_choice(self.opponents_strength, STRENGTHS, "the opponents' strength")
         expect_choice(self.partner_strength, STRENGTHS, "the partner's strength")
@@ -127,9 +133,9 @@ class Settings:
         expect_bool(self.demo_done, "demo_done")
 
     def with_preset(self, name: str) -> Settings:
-        if name not in PRESETS:
+        if name not in ALL_PRESETS:
             raise DocumentError(f"unknown rule preset {name!r}")
-        return replace(self, preset=name, rules=PRESETS[name])
+        return replace(self, preset=name, rules=ALL_PRESETS[name])
 
     def with_rules(self, rules: Rules) -> Settings:
         """Any rule set; it is named after its preset when it equals one."""
@@ -179,10 +185,11 @@ def _read(doc: dict[str, Any]) -> Settings:
     preset = rules_doc["preset"]
     if not isinstance(preset, str):
         raise DocumentError("the rule preset must be a name")
-    rules = Rules.from_dict(rules_doc["options"])  # validates every option
-    if preset in PRESETS:
+    # Validates every option; a game of three or two is the player's to choose.
+    rules = Rules.from_dict(rules_doc["options"], any_seats=True)
+    if preset in ALL_PRESETS:
         # A preset is the player's choice of a named game: follow its current definition.
-        rules = PRESETS[preset]
+        rules = ALL_PRESETS[preset]
     return Settings(
         preset=preset,
         rules=rules,

@@ -1,10 +1,14 @@
 """The player's record across matches, kept apart for each rule preset.
 
 Results under different rules are not comparable (a 150-point classic match is short
-and swingy), so counts are per preset, with "custom" for everything else. Practice
-matches (where Undo was used) are counted in a section of their own, so they never
-mix with the real record. Everything is counted from the player's point of view: the
-player sits at seat 0, and team 0 is seats 0 and 2.
+and swingy), so counts are per preset, with "custom" for everything else at four
+players. The games of three and two count apart from those of four and from each
+other: ``cutthroat`` and ``two-handed`` are presets, and their own rules count as
+``custom-cutthroat`` and ``custom-two-handed``. Practice matches (where Undo was used)
+are counted in a section of their own, so they never mix with the real record.
+Everything is counted from the player's point of view: the player sits at seat 0;
+at four team 0 is seats 0 and 2, at three and two the player's side is the player
+alone, and "the opponents" are the other player who scored most in the hand.
 
 Format history (each older one is migrated on load):
 - ``spades-stats/1``: per preset, matches played and won and hands played.
@@ -33,7 +37,7 @@ from typing import Any
 
 from spades.engine.legal import BLIND_NIL, NIL
 from spades.engine.match import HandResult
-from spades.engine.rules import PRESETS
+from spades.engine.rules import GAMES, Rules
 
 from .documents import (
     MAX_INT,
@@ -46,12 +50,17 @@ from .documents import (
     register,
     save,
 )
-from .settings import CUSTOM
+from .settings import ALL_PRESETS, CUSTOM, preset_name
 from .store import Store
 
 STATS_FORMAT = "spades-stats/2"
 STATS_V1 = "spades-stats/1"
-PRESET_NAMES = (*PRESETS, CUSTOM)
+# The games of three and two played under the player's own options.
+CUSTOM_ALONE = {players: f"{CUSTOM}-{game}" for players, game in GAMES.items()
+                if players != 4}
+PRESET_NAMES = (*(n for n, r in ALL_PRESETS.items() if r.players == 4), CUSTOM,
+                *(n for n, r in ALL_PRESETS.items() if r.players != 4),
+                *CUSTOM_ALONE.values())
 V1_COUNTS = ("matches_played", "matches_won", "hands_played")
 RECENT_MATCHES = 10  # matches kept for the chart
 MAX_CHART_HANDS = 500  # hands kept per match for the chart (the last ones)
@@ -59,6 +68,20 @@ MAX_COUNT = MAX_INT - 1  # counts stop here rather than make a document the game
 
 PLAYER = 0  # the player's seat
 TEAM = 0  # the player's team
+
+
+def stats_name(rules: Rules) -> str:
+    """Where a match under ``rules`` is counted: its preset, "custom" at four, or the
+    custom of its game at three and two."""
+    name = preset_name(rules)
+    return CUSTOM_ALONE[rules.players] if name == CUSTOM and rules.players != 4 else name
+
+
+def players_of(name: str) -> int:
+    """The number of players of a statistics name's game (4, 3 or 2)."""
+    if name in ALL_PRESETS:
+        return ALL_PRESETS[name].players
+    return next((p for p, n in CUSTOM_ALONE.items() if n == name), 4)
 
 
 def _capped(value: int) -> int:
@@ -124,9 +147,15 @@ class Record:
 COUNTS = tuple(f.name for f in fields(Record))
 
 
+def best_other(hand: HandResult) -> int:
+    """The hand's points of the other side (at four), or of the other player who
+    scored most (at three and two)."""
+    return max(t.points for t in hand.teams if t.team != TEAM)
+
+
 def hand_record(hand: HandResult) -> Record:
     """One hand's counts from the player's side."""
-    us, them = hand.teams[TEAM], hand.teams[1 - TEAM]
+    us = hand.teams[TEAM]
     made = us.made
     bid = dict(hand.bids).get(PLAYER)
     nil_made = any(
@@ -137,7 +166,7 @@ def hand_record(hand: HandResult) -> Record:
     )
     return Record(
         hands_played=1,
-        hands_won=1 if us.points > them.points else 0,
+        hands_won=1 if us.points > best_other(hand) else 0,
         contracts_made=1 if made is True else 0,
         contracts_set=1 if made is False else 0,
         nils_tried=1 if bid == NIL else 0,
@@ -255,7 +284,7 @@ class Statistics:
             won=winner == TEAM,
             practice=practice,
             points=tuple(_capped(h.teams[TEAM].points) for h in hands),
-            opponents=tuple(_capped(h.teams[1 - TEAM].points) for h in hands),
+            opponents=tuple(_capped(best_other(h)) for h in hands),
         )
         recent = (*self.recent, chart)[-RECENT_MATCHES:]
         if practice:
@@ -277,8 +306,14 @@ class Statistics:
 
     @property
     def total(self) -> Record:
-        """All real (not practice) matches, every preset together."""
-        return sum(self.presets.values(), Record())
+        """All real (not practice) matches of four players, every preset together."""
+        return self.game_total(4)
+
+    def game_total(self, players: int) -> Record:
+        """All real matches of the game of ``players`` (4, 3 or 2), its presets and
+        its own rules together."""
+        return sum((r for n, r in self.presets.items() if players_of(n) == players),
+                   Record())
 
     @property
     def practice_total(self) -> Record:

@@ -13,8 +13,9 @@ from dataclasses import replace
 from typing import Any
 
 from .. import storage
-from ..engine import preset
+from ..engine import STANDARD, preset
 from ..storage.journey import load_journey, save_journey
+from ..storage.statistics import stats_name
 from .table.levels import LEVELS, level_of
 from .table.scene import TableOptions, TableScene
 
@@ -157,6 +158,9 @@ class MatchKeeping:
             self.save_settings()
         options = self.table_options()
         options.speed = "normal" if options.speed == "instant" else options.speed
+        if not options.rules.partnerships:  # the demonstration deals to four
+            options.rules = STANDARD
+            options.strengths = ("normal",) * 3
         demo = DemoScene(options, sounds=self.sounds, rules=options.rules,
                          input_mode=self.input)
         demo.back_to = back
@@ -232,7 +236,7 @@ class MatchKeeping:
             save_journey(self.store, self.journey)
         stats = storage.load_statistics(self.store)
         stats = stats.record_match(scene.match.history, scene.match.winner, scene.practice,
-                                   storage.preset_name(scene.match.rules))
+                                   stats_name(scene.match.rules))
         storage.save_statistics(self.store, stats)
 
     def save_settings(self) -> None:

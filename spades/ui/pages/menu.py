@@ -18,6 +18,7 @@ from ...storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
 from ..art import theme
 from ..speech.words import preset_title, rules_summary
 from ..widgets import Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
+from .games import opening_text, other_games, scoring_alone, table_refusal
 from .journey import JourneyScreen, journey_summary
 from .saves import SavesScreen
 from .screens import MAX_TEXT, Screen
@@ -44,6 +45,10 @@ PRESET_NOTES = {
               f"{cards_left_out(PRESETS['jokers'])} leave.",
     "deuces": f"Deuces high: the jokers, the {card_name(HIGH_TWO_OF_DIAMONDS)} and the "
               f"{card_name(HIGH_TWO_OF_SPADES)} are the four highest spades.",
+    "cutthroat": "Cutthroat: three players alone, 17 cards each, nil and blind nil, "
+                 "bags, to 500.",
+    "two-handed": "Two-handed: two players alone, 13 cards drawn from the stock, nil, "
+                  "bags, to 500.",
     CUSTOM: "Your own choice of the options below.",
 }
 
@@ -133,7 +138,11 @@ class MenuScreen(Screen):
             rows.append(Button("continue", "Continue", app.continue_match, note=note,
                                style="primary"))
         fresh = summary is None or summary.is_over
-        if fresh:
+        refusal = table_refusal(app.settings.rules)
+        if refusal is not None:  # a game the table cannot seat: Play says so, and why
+            play = Button("play", "Play", self.play, style="primary", enabled=False,
+                          note=f"{rules_summary(app.settings)}. {refusal}")
+        elif fresh:
             play = Button("play", "Play", self.play, note=rules_summary(app.settings),
                           style="primary")
         elif self.replacing:
@@ -151,7 +160,7 @@ class MenuScreen(Screen):
                                 note="One hand, step by step."), dismiss))
         rows += [
             (Button("new", "House rules", app.show_house_rules,
-                    note="Rules, players, every option."),
+                    note="Four, three or two players; every rule."),
              Button("friends", "Play with friends", app.show_friends,
                     note="By a code or a link.")),
             Button("journey", "Journey", lambda: app.show(JourneyScreen(app)),
@@ -327,22 +336,7 @@ def rules_text(rules: Rules, touch: bool = False,
                upright: bool = True) -> list[tuple[str, str]]:
     """How to play under ``rules``, in short: (heading, paragraph) pairs; ``touch``:
     the table told for taps rather than keys."""
-    out = [
-        ("The aim", "Four players, two teams: you (South) and your partner (North) against "
-         f"West and East. Each hand, your team bids how many tricks it will take, then tries "
-         f"to take them. The first team to reach {rules.target} points wins."),
-        ("A hand", "All 52 cards are dealt, 13 each. Everyone bids once, starting left of the "
-         "dealer. Then 13 tricks are played: the player left of the dealer leads, and each "
-         "player in turn plays one card."),
-    ]
-    bids = "1 to 13" + (", or nil (0)" if rules.nil else "")
-    capped = not rules.fixed_bids
-    out.append(("Bidding", f"Bid the tricks you expect to take: {bids}. Your team's contract "
-                "is the sum of both partners' bids."
-                + (" Partners may bid at most 13 together."
-                   if rules.team_cap_13 and capped else "")
-                + (f" Partners must bid at least {rules.min_team_bid} together."
-                   if rules.min_team_bid and capped else "")))
+    out = opening_text(rules)
     out.extend(variant_text(rules))
     out.append(("Following suit", "You must play a card of the suit that was led if you "
                 "have one. If you have none, play any card. The highest card of the suit led "
@@ -354,6 +348,28 @@ def rules_text(rules: Rules, touch: bool = False,
         out.append(("Leading spades", "Nobody may lead a spade until spades are broken: a "
                     "player who could not follow suit has played one. A player holding only "
                     "spades may lead one anyway."))
+    if rules.partnerships:
+        out += scoring_text(rules)
+    else:
+        out += scoring_alone(rules)
+    if touch:
+        out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
+                    "tapping one says why it is refused. Tap a card to play it, a bid and "
+                    "then Confirm to bid. The buttons "
+                    f"{'below your hand' if upright else 'along the top'} give a rules hint, "
+                    "the coach, the last trick, the score sheet and Undo (the match then "
+                    "counts as practice); Menu pauses. Drag a page or panel to scroll it."))
+    else:
+        out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
+                    "choosing one says why it is refused. H gives a rules hint, C turns on "
+                    "the coach, L shows the last trick, S the score sheet, U takes back your "
+                    "last move (the match then counts as practice). F1 lists every key."))
+    return out
+
+
+def scoring_text(rules: Rules) -> list[tuple[str, str]]:
+    """How to play's scoring sections for partners at four."""
+    out: list[tuple[str, str]] = []
     out.append(("Scoring", "Make your contract (take at least that many tricks) and score 10 "
                 "points per trick bid, plus 1 point per extra trick. Take fewer and lose 10 "
                 "points per trick bid."))
@@ -373,18 +389,6 @@ def rules_text(rules: Rules, touch: bool = False,
                     f"-{rules.blind_nil_value}."))
     if rules.mercy is not None:
         out.append(("Mercy", f"A team at {rules.mercy} points or less loses at once."))
-    if touch:
-        out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
-                    "tapping one says why it is refused. Tap a card to play it, a bid and "
-                    "then Confirm to bid. The buttons "
-                    f"{'below your hand' if upright else 'along the top'} give a rules hint, "
-                    "the coach, the last trick, the score sheet and Undo (the match then "
-                    "counts as practice); Menu pauses. Drag a page or panel to scroll it."))
-    else:
-        out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
-                    "choosing one says why it is refused. H gives a rules hint, C turns on "
-                    "the coach, L shows the last trick, S the score sheet, U takes back your "
-                    "last move (the match then counts as practice). F1 lists every key."))
     return out
 
 
@@ -445,7 +449,10 @@ class RulesScreen(Screen):
             Button("demo", "Play the demonstration deal",
                    lambda: self.app.start_demo(back=self),
                    note="A deal with fixed cards that shows trumps, following suit and "
-                   "breaking spades, step by step, and your rule set's own moment.",
+                   "breaking spades, step by step, and your rule set's own moment."
+                   if rules.partnerships else "A deal of Spades for four with fixed "
+                   "cards that shows trumps, following suit and breaking spades, step "
+                   "by step: they play alike in every game.",
                    style="primary"),
             Paragraph("which", "The rules of your rule set "
                       f"({preset_title(self.app.settings.preset)})."),
@@ -455,4 +462,9 @@ class RulesScreen(Screen):
         for i, (heading, text) in enumerate(rules_text(rules, self.app.input.touch, upright)):
             rows.append(Heading(f"h{i}", heading))
             rows.append(Paragraph(f"t{i}", text))
+        # The games not being played, each in short: keyed by its name, so a test or a
+        # link finds "cutthroat" and "two-handed" whichever game is chosen.
+        for game, (heading, text) in other_games(rules):
+            rows.append(Heading(f"h_{game}", heading))
+            rows.append(Paragraph(f"t_{game}", text))
         return rows

@@ -230,7 +230,7 @@ class Screen:
                 w.place(spot)
                 self.foot_placed.append(w)
         for w in self.placed + self.foot_placed:
-            if isinstance(w, Button) and not w.enabled and w.refused is None and w.note:
+            if not w.enabled and w.refused is None and w.note:  # a tap says why
                 w.refused = self._say_note(w.note)
         self.group.set(self.placed + self.foot_placed, [self.area], look)
         if self.area.content_h != self._content_h:  # the block's height moved: centre it

@@ -1,5 +1,6 @@
-"""Statistics: your record rule set by rule set, and a chart of your team's points
-in each hand of your last matches, on a round scale."""
+"""Statistics: your record rule set by rule set, the games of four, three and two
+apart, and a chart of your side's points in each hand of your last matches, on a
+round scale."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pygame
 from pygame import Rect
 
 from ...storage import load_statistics, save_statistics
-from ...storage.statistics import Statistics
+from ...storage.statistics import Statistics, players_of
 from ..art import theme
 from ..speech.words import percent, preset_title
 from ..widgets import Button, Custom, Heading, Paragraph, Widget
@@ -25,6 +26,29 @@ STAT_LINES = (
     ("Bag penalties", lambda r: (r.bag_penalties, None)),
     ("Points scored", lambda r: (r.points_scored, None)),
 )
+
+# At three and two each plays alone: the same counts, said of the player's own bid.
+ALONE_LINES = (
+    ("Matches won", lambda r: (r.matches_won, r.matches_played)),
+    # A hand is "won" when you scored more points in it than each other player.
+    ("Hands won on points", lambda r: (r.hands_won, r.hands_played)),
+    ("Your bids made", lambda r: (r.contracts_made, r.contracts_made + r.contracts_set)),
+    ("Your bids set", lambda r: (r.contracts_set, r.contracts_made + r.contracts_set)),
+    ("Your nils made", lambda r: (r.nils_made, r.nils_tried)),
+    ("Your blind nils made", lambda r: (r.blind_nils_made, r.blind_nils_tried)),
+    ("Your bags", lambda r: (r.bags_taken, None)),
+    ("Your bag penalties", lambda r: (r.bag_penalties, None)),
+    ("Your points", lambda r: (r.points_scored, None)),
+)
+
+# The games, in the order the page shows them: (players, the heading of its total).
+GAMES = ((4, "Spades for four, all rule sets"), (3, "Cutthroat, all rule sets"),
+         (2, "Two-handed, all rule sets"))
+
+
+def stat_lines(players: int) -> tuple:
+    """The lines of a record of the game of ``players``."""
+    return STAT_LINES if players == 4 else ALONE_LINES
 
 
 def stat_text(part: int, whole: int | None) -> str:
@@ -75,14 +99,12 @@ class StatsScreen(Screen):
                 rows.append(Custom("chart", round(font * 9.5),
                                    lambda surface, rect: self.chart(surface, rect, stats),
                                    words=chart_words(stats)))
-            sections = [("all", "All rule sets", stats.total)] if len(stats.rows()) > 1 else []
-            sections += [(name, preset_title(name), record) for name, record in stats.rows()]
-            sections += [(f"practice_{name}", f"{preset_title(name)}, practice (Undo used)",
-                          record) for name, record in stats.rows(practice=True)]
-            for key, title, record in sections:
+            for key, title, record, players in sections(stats):
+                lines = stat_lines(players)
                 rows.append(Heading(f"h_{key}", title))
-                rows.append(Custom(f"t_{key}", len(STAT_LINES) * round(small * 1.3) + pad,
-                                   self._table(record), words=table_words(record)))
+                rows.append(Custom(f"t_{key}", len(lines) * round(small * 1.3) + pad,
+                                   self._table(record, lines),
+                                   words=table_words(record, lines)))
         if not stats.is_empty:  # nothing to reset: no Reset
             label = "Yes, reset the statistics" if self.confirming else "Reset statistics"
             rows.append(Button("reset", label, self.reset, style="danger",
@@ -90,12 +112,12 @@ class StatsScreen(Screen):
                                "For good."))
         return rows
 
-    def _table(self, record):
+    def _table(self, record, lines=STAT_LINES):
         def paint(surface, rect) -> None:
             _, small, pad, _ = self.metrics()
             t = self.app.text
             y = rect.y
-            for label, get in STAT_LINES:
+            for label, get in lines:
                 part, whole = get(record)
                 t.blit(surface, label, small, theme.TEXT_MUTED, (rect.x + pad, y))
                 t.blit(surface, stat_text(part, whole), small, theme.TEXT,
@@ -171,9 +193,28 @@ class StatsScreen(Screen):
         self.say("Statistics reset")
 
 
-def table_words(record) -> str:
+def sections(stats: Statistics) -> list[tuple[str, str, object, int]]:
+    """The page's records: (key, heading, record, players), game by game (four, then
+    cutthroat, then two-handed), each game's total first when it has more than one rule
+    set; then the practice ones."""
+    out: list[tuple[str, str, object, int]] = []
+    only_four = all(players_of(n) == 4 for n, _ in stats.rows())
+    for players, total_title in GAMES:
+        played = [(n, r) for n, r in stats.rows() if players_of(n) == players]
+        if only_four:
+            total_title = "All rule sets"  # no other game to tell it from
+        if len(played) > 1:
+            out.append((f"all_{players}" if players != 4 else "all", total_title,
+                        stats.game_total(players), players))
+        out += [(name, preset_title(name), record, players) for name, record in played]
+    out += [(f"practice_{name}", f"{preset_title(name)}, practice (Undo used)", record,
+             players_of(name)) for name, record in stats.rows(practice=True)]
+    return out
+
+
+def table_words(record, lines=STAT_LINES) -> str:
     """A record's table as a listener hears it: each line and its figure."""
-    return " ".join(f"{label}: {stat_text(*get(record))}." for label, get in STAT_LINES)
+    return " ".join(f"{label}: {stat_text(*get(record))}." for label, get in lines)
 
 
 def chart_words(stats) -> str:

@@ -243,6 +243,10 @@ PRESET_TITLES = {
     "classic-no-bags": "No bag penalty",
     "classic-150": "Classic, to 150",
     CUSTOM: "Your own rules",
+    "cutthroat": "Cutthroat",
+    "two-handed": "Two-handed",
+    f"{CUSTOM}-cutthroat": "Cutthroat, your own rules",
+    f"{CUSTOM}-two-handed": "Two-handed, your own rules",
 }
 
 
@@ -259,17 +263,25 @@ def table_rules_title(rules) -> str | None:
         return None
     if name != CUSTOM:
         return preset_title(name)
+    if not rules.partnerships:
+        return preset_title(f"{CUSTOM}-{rules.game}")
     if rules.bidding != "free":
         return f"{rules.bidding.capitalize()}, your own rules"
     return "Your own rules"
 
 
 def rules_summary(settings) -> str:
-    """What Play on the menu starts with: "Rules: Standard · normal players"."""
+    """What Play on the menu starts with: "Rules: Standard · normal players";
+    "Cutthroat, three players · easy players" (no partner at three and two)."""
+    alone = not settings.rules.partnerships
     rules = "your own rules" if settings.preset == CUSTOM else \
         f"rules: {preset_title(settings.preset)}"
+    if alone:
+        count = "three" if settings.rules.players == 3 else "two"
+        rules = f"{preset_title(settings.rules.game)}, {count} players" + (
+            ", your own rules" if settings.preset == CUSTOM else "")
     opp, partner = settings.opponents_strength, settings.partner_strength
-    players = (f"{opp} players" if opp == partner else
+    players = (f"{opp} players" if opp == partner or alone else
                f"{opp} opponents, {partner} partner")
     return f"{rules[0].upper()}{rules[1:]} · {players}"
 

@@ -64,6 +64,8 @@ class Widget:
         self.label = label
         self.note = note
         self.enabled = enabled
+        # A disabled control tapped calls this, so the page can say why (its note).
+        self.refused: Action | None = None
         self.hint = hint  # a shortcut key shown on it while hints are shown
         self.group = group
         self.box = Rect(0, 0, 0, 0)  # in its area's content coordinates, else on screen
@@ -216,6 +218,8 @@ class Stepper(Widget):
         """``<`` steps back, ``>`` or Enter (part None) on; the row's label ("row")
         only takes the focus."""
         if not self.enabled:
+            if self.refused is not None:
+                self.refused()
             return
         if part == "back":
             self.back()
@@ -285,6 +289,8 @@ class Toggle(Widget):
     def activate(self, part: Any = None) -> None:
         if self.enabled:
             self.flip()
+        elif self.refused is not None:
+            self.refused()
 
     def step(self, direction: int) -> bool:
         self.activate()
