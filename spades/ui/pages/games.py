@@ -74,6 +74,17 @@ def reason_words(reason: str, labels: dict[str, str] | None = None) -> str:
     return reason[:1].upper() + reason[1:] + "."
 
 
+def together(rules: Rules, name: str, value: Any) -> dict[str, Any]:
+    """Setting option ``name`` to ``value`` with the options that only make sense with
+    it: nil off takes blind nil and nil card passing off, and those on take nil on."""
+    changes: dict[str, Any] = {name: value}
+    if name == "nil" and not value:
+        changes.update(blind_nil=False, nil_pass=0)
+    if name in ("nil_pass", "blind_nil") and value:
+        changes["nil"] = True
+    return {k: v for k, v in changes.items() if k == name or getattr(rules, k) != v}
+
+
 def option_values(rules: Rules, name: str, values: tuple[Any, ...]
                   ) -> tuple[list[Any], str | None]:
     """The values of option ``name`` (of those offered, ``values``) these rules can
@@ -86,7 +97,7 @@ def option_values(rules: Rules, name: str, values: tuple[Any, ...]
             allowed.append(value)
             continue
         try:
-            rules.with_options(**{name: value})
+            rules.with_options(**together(rules, name, value))
         except RulesError as exc:
             if rules.partnerships:
                 allowed.append(value)  # at four a refusal comes of other options: the

@@ -12,7 +12,6 @@ cancels it.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from ...ai import alone_refusal
 from ...engine.rules import Rules, RulesError
@@ -32,6 +31,7 @@ from .games import (
     refused_strengths,
     strengths_for,
     table_refusal,
+    together,
 )
 from .menu import PRESET_NOTES, RULE_OPTIONS, SettingsScreen, cycle, value_text
 
@@ -142,19 +142,15 @@ class HouseRulesScreen(SettingsScreen):
     def option_step(self, name: str, values: tuple, step: int) -> None:
         rules = self.app.settings.rules
         value = cycle(values, getattr(rules, name), step)
-        changes: dict[str, Any] = {name: value}
         # Options that only make sense together move together, and the page says so.
-        if name == "nil" and not value and rules.blind_nil:
-            changes["blind_nil"] = False
+        changes = together(rules, name, value)
+        if name == "nil" and "blind_nil" in changes:
             self.say("Blind nil is off too: it is a kind of nil")
-        if name == "nil" and not value and rules.nil_pass:
-            changes["nil_pass"] = 0
+        if name == "nil" and "nil_pass" in changes:
             self.say("Nil card passing is off too: it follows a nil bid")
-        if name == "nil_pass" and value and not rules.nil:
-            changes["nil"] = True
+        if name == "nil_pass" and "nil" in changes:
             self.say("Nil is on too: cards are passed after a nil bid")
-        if name == "blind_nil" and value and not rules.nil:
-            changes["nil"] = True
+        if name == "blind_nil" and "nil" in changes:
             self.say("Nil is on too: blind nil is a kind of nil")
         try:
             self.set_rules(rules.with_options(**changes))
