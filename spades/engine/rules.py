@@ -282,8 +282,8 @@ VARIANT_PRESETS: dict[str, Rules] = {
 }
 PRESETS.update(VARIANT_PRESETS)
 
-# Three and two players, each alone (docs/rules.md). Apart from PRESETS: only the
-# engine, replay and deal play them so far, so the game's pages do not offer them.
+# Three and two players, each alone (docs/rules.md). Apart from PRESETS (the games of
+# four, which the commands that seat four take); House rules offers these beside them.
 SEAT_PRESETS: dict[str, Rules] = {
     "cutthroat": Rules(players=3, team_cap_13=False, mercy=None),
     "two-handed": Rules(players=2, team_cap_13=False, blind_nil=False, mercy=None),

@@ -124,7 +124,7 @@ class HouseRulesScreen(SettingsScreen):
         offered = strengths_for(rules)
         others = (f"The other {COUNT_WORDS[rules.players - 1]} players, each for "
                   "themselves" if rules.players > 2 else "The other player")
-        note = f"{others}: {' or '.join(offered)}."
+        note = f"{others}: {', '.join(offered[:-1])} or {offered[-1]}."
         for _, why in refused_strengths(rules):
             note += f" {why}"
         current = self.app.settings.opponents_strength
