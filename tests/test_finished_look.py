@@ -353,12 +353,13 @@ def test_one_tap_from_the_menu_deals_with_the_last_used_rules(touch, size):
     d.until(lambda: d.scene.shown.face_up and d.scene.view.my_turn)
     assert len(d.scene.shown.hand) == 13  # dealt, and the player's cards shown
 
-    # House rules: the presets first, the detailed options folded under them.
+    # House rules: the game and its presets first, the detailed options folded under
+    # them.
     d.app.show_menu()
     d.frame()
     tap(d, ("row", "new"), touch)
     keys = [w.key[1] for w in d.scene.build_controls()]
-    assert keys.index("preset") < keys.index("details") and keys[0] == "preset"
+    assert keys.index("preset") < keys.index("details") and keys[:2] == ["game", "preset"]
     assert "target" not in keys  # folded
     tap(d, ("row", "preset"), touch, "next")  # standard -> classic
     tap(d, ("row", "opponents_strength"), touch, "next")

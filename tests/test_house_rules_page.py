@@ -20,7 +20,13 @@ def house_rules(size: str, touch: bool):
     press = d.tap if touch else d.click
     press(("row", "new"))
     assert type(d.scene).__name__ == "HouseRulesScreen"
-    d.drag_into_view(("row", "details")) if touch else None
+    if touch:
+        d.drag_into_view(("row", "details"))
+    else:  # below the game, its rule set and the players: the wheel brings it up
+        for _ in range(20):
+            if d.scene.area.view.contains(d.scene.row_of(("row", "details")).rect):
+                break
+            d.wheel(-1, d.scene.area.view.center)
     press(("row", "details"))
     assert d.scene.unfolded
     return d, press

@@ -14,12 +14,9 @@ from ...storage.settings import ALL_PRESETS, STRENGTHS
 
 # (players, the game's name, what it is in a sentence), in the order offered.
 GAMES: tuple[tuple[int, str, str], ...] = (
-    (4, "Four: Spades", "Two teams of partners: you and North against West and East, "
-     "13 cards each."),
-    (3, "Three: Cutthroat", "Three players, each for themselves: the two of clubs "
-     "leaves the deck, 17 cards each, your own bid and score."),
-    (2, "Two: Two-handed", "You and one other, each for themselves: you draw your 13 "
-     "cards from the stock, keeping or showing each, then bid and play."),
+    (4, "Four: Spades", "Two teams: you and North against West and East."),
+    (3, "Three: Cutthroat", "Each for themselves, 17 cards each, your own score."),
+    (2, "Two: Two-handed", "Each for themselves: you draw your cards, then play."),
 )
 # Options that only mean something with another: unavailable when that one is.
 FOLLOWS = {"blind_nil_deficit": "blind_nil", "blind_nil_value": "blind_nil",

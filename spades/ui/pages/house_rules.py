@@ -68,9 +68,8 @@ class HouseRulesScreen(SettingsScreen):
         rows: list[Widget] = []
         if self.app.has_match_in_progress():
             rows.append(Paragraph("note", "Starting replaces the match you have saved."))
-        rows.append(Heading("h_game", "Game"))
+        rows.append(Heading("h_presets", "Game and rules"))
         rows.append(self.game_row())
-        rows.append(Heading("h_presets", "Rules"))
         rows.append(self.preset_row())
         rows.append(Heading("h_players", "Players"))
         rules = self.app.settings.rules
