@@ -122,6 +122,12 @@ def test_what_a_game_of_three_or_two_cannot_play_says_why_in_the_engines_words(p
         click_row(d, option)
         assert d.app.settings.rules == rules
         assert d.scene.message and d.scene.message[0] == row.note
+    # The engine's sentence, its option names said as the page's labels.
+    note = d.scene.row_of(("row", "nil_pass")).note
+    assert note == f"Not in {name}: Nil card passing goes between partners; {name} has no " \
+        "partners.", note
+    note = d.scene.row_of(("row", "team_cap_13")).note
+    assert note.startswith(f"Not in {name}: 'Partners bid at most 13' limits"), note
     # Options that follow a refused one go with it; the others stay open.
     assert not d.scene.row_of(("row", "boston_value")).enabled
     assert not d.scene.row_of(("row", "ten_for_200_set")).enabled
