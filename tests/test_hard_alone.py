@@ -23,6 +23,7 @@ from spades.engine.actions import LOOK, Bid
 from spades.engine.legal import BLIND_NIL
 from spades.engine.match import Match
 from spades.engine.rules import SEAT_PRESETS
+from spades.measure import make_player as measure_player
 
 CUT = SEAT_PRESETS["cutthroat"]
 TWO = SEAT_PRESETS["two-handed"]
@@ -125,3 +126,26 @@ def test_whole_matches_of_hard_alone_are_legal(rules):
         assert view.refusal(action) is None, (s, action)
         match.apply(action, s)
     assert len(match.history) == 2
+
+
+def test_the_zoo_plays_alone_with_its_habit():
+    """At three the overbidder bids above normal's bid of the same hand and the
+    underbidder below it; every member that plays alone plays a whole hand legally."""
+    from spades.measure import ALONE_ZOO
+
+    match = Match(CUT, 11, start={"dealer": 2, "hands": Match(CUT, 11).hands})
+    view = match.view(0)
+    assert view.looked  # no one behind: no blind nil to weigh
+    normal = make_player("normal").choose(view).value
+    bids = {z: measure_player(z, seed=1).choose(view).value for z in ALONE_ZOO}
+    assert bids["overbidder"] > normal > bids["underbidder"], (normal, bids)
+    for rules in (CUT, TWO):
+        match = Match(rules, 4)
+        players = [measure_player(z, seed=s) for s, z in
+                   enumerate(ALONE_ZOO[: rules.seats])]
+        while not match.history:
+            s = match.to_act
+            view = match.view(s)
+            action = players[s].choose(view)
+            assert view.refusal(action) is None
+            match.apply(action, s)

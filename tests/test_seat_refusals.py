@@ -23,7 +23,7 @@ MISSING = "no table or solver for"
 
 
 @pytest.mark.parametrize("command", [
-    ["gauntlet"], ["verdict"],
+    ["verdict"],
 ])
 @pytest.mark.parametrize("name", list(SEAT_PRESETS))
 def test_the_commands_that_seat_computer_players_refuse_three_or_two(capsys, command, name):
@@ -122,6 +122,27 @@ def test_tournament_plays_three_or_two_alone_at_a_table_for_each_seat(capsys, na
     assert f"1 deals x {seats} tables" in capsys.readouterr().out
     assert cli_main(["tournament", "--a", "hard-rollout", "--rules", name, "--deals", "1"]) == 2
     assert f"{name}: hard-rollout plays four seats only" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", list(SEAT_PRESETS))
+def test_the_gauntlet_plays_three_or_two_against_the_zoo_that_plays_alone(capsys, name):
+    seats = SEAT_PRESETS[name].seats
+    assert cli_main(["gauntlet", "--rules", name, "--deals", "1", "--iterations", "4",
+                     "--zoo", "easy,grabber", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["zoo"] == ["easy", "grabber"]
+    # A sits once in each seat against the zoo member, then B: a table for each seat.
+    assert out["per_zoo"]["easy"]["A"]["hands"] == seats
+    # Alone, the zoo is easy and the members that play alone; conventions, the
+    # strangers and whole matches (the reading of the table) seat four.
+    from spades.measure import gauntlet_zoo
+
+    assert gauntlet_zoo(SEAT_PRESETS[name]) == (
+        "easy", "overbidder", "underbidder", "grabber", "nilhappy")
+    assert cli_main(["gauntlet", "--rules", name, "--zoo", "conventions"]) == 2
+    assert f"{name}: conventions plays four seats only" in capsys.readouterr().err
+    assert cli_main(["gauntlet", "--rules", name, "--matches", "1"]) == 2
+    assert MISSING in capsys.readouterr().err
 
 
 def test_bench_times_a_player_at_three_or_two_and_refuses_what_seats_four(capsys):

@@ -28,7 +28,7 @@ from .bidding import (
     top_trump,
 )
 from .passing import exchange, pass_cards
-from .position import Position
+from .position import PARTNER, Position
 from .reading import Reading
 from .search import _bid_shift, _Search
 from .styles import play_out
@@ -45,7 +45,7 @@ def match_winning_bid(rules: Rules, bids, seat: int, scores) -> int | None:
     """The least bid that wins the match when the side makes its contract, if making it
     surely does: the partner has bid a number, the side's score and the contract reach
     the target, and the other side cannot reach it this hand (every trick and a nil)."""
-    partner_bid = bids[(seat + 2) & 3]
+    partner_bid = bids[PARTNER[seat]]
     if partner_bid is None or partner_bid <= 0:
         return None
     team = seat & 1
@@ -138,20 +138,17 @@ class BidThinker(_Search):
         self.normal = normal
         self.normal_reason = normal_reason
         self.plays_pass = plays_pass
-        self.later = []
-        q = view.seat
-        for _ in range(3):
-            q = (q + 1) & 3
-            if view.bids[q] is None:
-                self.later.append(q)
-        self.leader = (view.dealer + 1) & 3
+        n = view.rules.seats
+        self.later = [q for q in position.around[view.seat + 1:view.seat + n]
+                      if view.bids[q] is None]
+        self.leader = position.around[view.dealer + 1]
         # Each sampled hand's worth to the bidding rules: its deal is played once per
         # candidate bid, and the later seats' hands are the same each time.
         self.worths: dict[int, tuple[float, bool]] = {}
         # How far each seat's bids have strayed from normal's in this match, in tricks.
-        self.lean = [0, 0, 0, 0]
+        self.lean = [0] * n
         if reading is not None:
-            self.lean = [round(reading.bid_bias(q)) if q != self.seat else 0 for q in range(4)]
+            self.lean = [round(reading.bid_bias(q)) if q != self.seat else 0 for q in range(n)]
 
     def _worth(self, hand: int) -> tuple[float, bool]:
         """The hand's worth to the bidding rules, worked out once a decision."""
@@ -177,7 +174,7 @@ class BidThinker(_Search):
                 shift = self.lean[q] + (_bid_shift(rand()) if (q ^ self.seat) & 1 else 0)
                 if shift:
                     options = legal_bids(
-                        rules, bids[(q + 2) & 3], False, True, spades_held(hand)
+                        rules, bids[PARTNER[q]], False, True, spades_held(hand)
                     )
                     value = _snap_bid(options, value + shift)
             bids[q] = value

@@ -15,6 +15,7 @@ from ..engine.cards import FULL_DECK, SPADE_MASK, SUIT_MASKS
 from ..engine.legal import BLIND_NIL, NIL, legal_bids, spades_held
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
+from .position import PARTNER
 
 _A, _K, _Q, _J = 12, 11, 10, 9
 
@@ -227,7 +228,7 @@ def bid_for(
     ``worth`` is the hand's ``estimate_tricks`` and ``nil_is_sound`` (at
     ``nil_limit``), when the caller has them already (the hard player's bid search
     asks for the same sampled hand's bid once per candidate)."""
-    partner_bid = bids[(seat + 2) & 3]
+    partner_bid = bids[PARTNER[seat]]
     deck = rules.cards
     held = spades_held(hand)
     options = legal_bids(rules, partner_bid, False, True, held)

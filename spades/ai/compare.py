@@ -62,7 +62,7 @@ class Comparison:
         self.match = Match(result.rules, seed, start=start_of(result))
         reading = Reading.fit(history)
         self.players = []
-        for s in range(4):
+        for s in range(result.rules.seats):
             name = strength if s == seat else others[s]
             extra: dict[str, Any] = {"reading": reading} if name == "hard" else {}
             if rollouts is not None and name == "hard":
@@ -135,9 +135,9 @@ class Comparison:
 
 
 def seat_bids(result: HandResult) -> list[int]:
-    """The four bids of a finished hand, by seat."""
+    """The bids of a finished hand, by seat."""
     bids = dict(result.bids)
-    return [bids[s] for s in range(4)]
+    return [bids[s] for s in range(result.rules.seats)]
 
 
 def _decision_words(action: Action) -> str:

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.cards import SUIT_OF, cards_of
+from ..engine.cards import SEATS, SUIT_OF, cards_of
 from ..solver import Position as Solved
 from ..solver import most_tricks
 from ..solver.position import team_solver
 from ..solver.search import Solver
-from .position import Position
+from .position import PARTNER, Position
 
 MINIMAX_TRICKS = 3  # a plain points search up to this many tricks left (all cards)
 
@@ -39,7 +39,7 @@ ROLLOUT, MOST, FEWEST, MINIMAX, PEAK = "rollout", "most", "fewest", "minimax", "
 
 def live_nils(t: Position) -> list[int]:
     """The seats whose nil (or blind nil) is still alive: bid it, no trick taken."""
-    return [q for q in range(4) if t.bids[q] is not None and t.bids[q] <= 0
+    return [q for q in range(t.seats) if t.bids[q] is not None and t.bids[q] <= 0
             and t.tricks_won[q] == 0]
 
 
@@ -48,7 +48,7 @@ def taker(t: Position, seat: int) -> int:
     tricks (a set nil's tricks may count only as bags), the seat itself if both did."""
     if t.bids[seat] is not None and t.bids[seat] > 0:
         return seat
-    partner = (seat + 2) & 3
+    partner = PARTNER[seat]
     return partner if t.bids[partner] is not None and t.bids[partner] > 0 else seat
 
 
@@ -57,7 +57,7 @@ def points_by_tricks(t: Position, seat: int, judge: Callable[[Position], float])
     left (the one in progress counted) and the other side the rest, k = 0, 1, ..."""
     left = 13 - t.tricks_done
     won = t.tricks_won
-    mine, theirs = taker(t, seat), taker(t, (seat + 1) & 3)
+    mine, theirs = taker(t, seat), taker(t, t.around[seat + 1])
     points = []
     for k in range(left + 1):
         won[mine] += k
@@ -133,7 +133,7 @@ class Ending:
     def _points(self, t: Position, mine: int, left: int) -> float:
         """The hand's value if the seat's side takes ``mine`` of the ``left`` tricks."""
         won = t.tricks_won
-        a, b = taker(t, self.seat), taker(t, (self.seat + 1) & 3)
+        a, b = taker(t, self.seat), taker(t, t.around[self.seat + 1])
         won[a] += mine
         won[b] += left - mine
         value = self.judge(t)
@@ -154,7 +154,7 @@ class Ending:
                 solver = team_solver(position, team, weighted_order=False, later_cuts=False)
             else:  # the other side's tricks, the seat's side wanting them many
                 solver = Solver(
-                    tuple(int((s & 1) != team) for s in range(4)),  # type: ignore[arg-type]
+                    tuple(int((s & 1) != team) for s in range(SEATS)),  # type: ignore[arg-type]
                     team, position.spades_lead_anytime, position.forced_spade_lead_breaks,
                     weighted_order=False, later_cuts=False,
                 )

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ..engine.cards import CARD_IDS, SUIT_MASKS, SUIT_OF
 from ..engine.view import PlayerView
 from .play import choose_card, sound_cards
-from .position import Position
+from .position import AROUND, PARTNER, Position
 from .reading import LIKELIHOOD_FLOOR, TEMPER, Reading, _alike, _style_choices
 from .styles import CARELESS_RATE, STYLE_WEIGHTS, style_bids, style_mixtures
 
@@ -60,7 +60,8 @@ def play_weights(view: PlayerView, reading: Reading | None = None) -> list[list[
     is all 1.0)."""
     seat = view.seat
     rules = view.rules
-    rows = [[1.0] * CARD_IDS for _ in range(4)]
+    around = AROUND[rules.seats]
+    rows = [[1.0] * CARD_IDS for _ in range(rules.seats)]
     plays = [(leader, cards) for leader, cards in view.tricks]
     if view.trick:
         plays.append((view.trick[0][0], tuple(c for _, c in view.trick)))
@@ -68,10 +69,10 @@ def play_weights(view: PlayerView, reading: Reading | None = None) -> list[list[
         return rows
     # Each seat's cards at the start of the play: the ones it has played (the deciding
     # seat's own too); the replay below takes them away as they are played.
-    held = [0, 0, 0, 0]
+    held = [0] * rules.seats
     for leader, cards in plays:
         for i, c in enumerate(cards):
-            held[(leader + i) & 3] |= 1 << c
+            held[around[leader + i]] |= 1 << c
     held[seat] |= view.hand
     unseen = rules.cards & ~view.played & ~view.hand & ~view.passed
     t = Position(rules)
@@ -80,7 +81,7 @@ def play_weights(view: PlayerView, reading: Reading | None = None) -> list[list[
     t.scores, t.bags, t.dealer, t.passed = view.scores, view.bags, view.dealer, view.passed
     t.leader = t.to_act = plays[0][0]
     mixtures = style_mixtures(seat, t, reading)
-    mixtures[(seat + 2) & 3] = PARTNER_STYLES
+    mixtures[PARTNER[seat]] = PARTNER_STYLES
     for _, cards in plays:
         for c in cards:
             q = t.to_act

@@ -13,6 +13,7 @@ from ..engine.actions import PassCards
 from ..engine.cards import NON_SPADE_MASK, RANK_OF, SPADE_MASK, cards_of
 from ..engine.legal import is_nil
 from ..engine.view import PlayerView
+from .position import PARTNER
 
 
 def nil_danger_order(card: int) -> int:
@@ -33,8 +34,8 @@ def pass_cards(hand: int, n: int, nil: bool) -> list[int]:
 def exchange(hands: list[int], bids: list[int], n: int) -> None:
     """Each team with exactly one nil bidder swaps ``n`` cards as the players pass them
     (``hands`` changed in place; both passes are made before either is taken up)."""
-    for nil_seat in range(4):
-        partner = (nil_seat + 2) & 3
+    for nil_seat in range(len(hands)):  # the partnership table's seats
+        partner = PARTNER[nil_seat]
         if is_nil(bids[nil_seat]) and not is_nil(bids[partner]):
             given = sum(1 << c for c in pass_cards(hands[nil_seat], n, True))
             back = sum(1 << c for c in pass_cards(hands[partner], n, False))

@@ -15,13 +15,14 @@ from ..engine.cards import (
     CARD_IDS,
     NON_SPADE_MASK,
     RANK_OF,
+    SEATS,
     SPADE_MASK,
     SPADES,
     SUIT_MASKS,
     SUIT_OF,
 )
 from ..engine.legal import legal_cards
-from .position import Position
+from .position import AROUND, OPPONENTS, PARTNER, Position
 
 _ABOVE = tuple(SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(CARD_IDS))
 
@@ -115,10 +116,12 @@ def discard(hand_choice: int, shed_high: bool) -> int:
     return best
 
 
+SUITS = tuple(range(len(SUIT_MASKS)))  # clubs, diamonds, hearts, spades
+
 # The seats still to play after ``seat``, by how many cards the trick already holds,
 # and the opponents among them.
-_LATER = tuple(tuple(tuple((seat + i) & 3 for i in range(1, 4 - pos)) for pos in range(4))
-               for seat in range(4))
+_LATER = tuple(tuple(AROUND[SEATS][seat + 1:seat + SEATS - pos] for pos in range(SEATS))
+               for seat in range(SEATS))
 _LATER_OPPS = tuple(tuple(tuple(q for q in later if q & 1 != seat & 1) for later in row)
                     for seat, row in enumerate(_LATER))
 
@@ -135,8 +138,8 @@ class _Trick:
         self.later_opps = _LATER_OPPS[seat][pos]
         voids = t.voids
         # Indexed by seat (only the later seats are filled in).
-        self.void_led = void_led = [False] * 4
-        self.void_spades = void_spades = [False] * 4
+        self.void_led = void_led = [False] * t.seats
+        self.void_spades = void_spades = [False] * t.seats
         led_out = out & SUIT_MASKS[led] if led >= 0 else 0
         spades_out = out & SPADE_MASK
         for q in later:
@@ -190,7 +193,7 @@ def sound_cards(t: Position, seat: int, legal: int) -> int:
     if not t.trick:
         return legal
     win_seat, best = t.winning()
-    if win_seat != (seat + 2) & 3 and len(t.trick) < 3:
+    if win_seat != PARTNER[seat] and len(t.trick) < 3:
         return legal  # the usual case: nothing to hold back
     return _sound(t, seat, legal, win_seat, best)
 
@@ -198,7 +201,7 @@ def sound_cards(t: Position, seat: int, legal: int) -> int:
 def _sound(t: Position, seat: int, legal: int, win_seat: int, best: int) -> int:
     """``sound_cards`` for a trick in progress whose winner (``win_seat``, with
     ``best``) is the seat's partner, or that the seat plays last to."""
-    partner = (seat + 2) & 3
+    partner = PARTNER[seat]
     last = len(t.trick) == 3
     if best >= 39:
         beats = legal & SPADE_MASK & _ABOVE[best]
@@ -233,9 +236,9 @@ def choose_card(t: Position, seat: int, attack: bool = True) -> tuple[int, str]:
             return _low(legal), "The only sensible card"
         return _lead(t, seat, legal, attack)
     at = t.win_at  # ``t.winning()``, spelt out: this is the rollouts' innermost loop
-    win_seat = (t.leader + at) & 3
+    win_seat = t.around[t.leader + at]
     best = trick[at]
-    if win_seat == (seat + 2) & 3 or len(trick) == 3:
+    if win_seat == PARTNER[seat] or len(trick) == 3:
         legal = _sound(t, seat, legal, win_seat, best)
     if not legal & (legal - 1):
         return _low(legal), "The only sensible card"
@@ -243,10 +246,10 @@ def choose_card(t: Position, seat: int, attack: bool = True) -> tuple[int, str]:
 
 
 def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
-    partner = (seat + 2) & 3
+    partner = PARTNER[seat]
     hand = t.hands[seat]
     out = t.rules.cards & ~t.played & ~hand
-    opps = ((seat + 1) & 3, (seat + 3) & 3)
+    opps = OPPONENTS[seat]
 
     bids = t.bids
     won = t.tricks_won
@@ -258,7 +261,7 @@ def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
         # partner lacks is no refuge: with only spades left they would have to trump.)
         best = -1
         best_key = (-1, -1)
-        for suit in range(4):
+        for suit in SUITS:
             m = legal & SUIT_MASKS[suit]
             if not m:
                 continue
@@ -275,7 +278,7 @@ def _lead(t: Position, seat: int, legal: int, attack: bool) -> tuple[int, str]:
     if attack and nil_opps and need < remaining - 1:
         q = nil_opps[0]
         choices = 0
-        for suit in range(4):
+        for suit in SUITS:
             if not t.voids[q] >> suit & 1 and out & SUIT_MASKS[suit]:
                 choices |= legal & SUIT_MASKS[suit]
         if choices:
@@ -371,7 +374,7 @@ def _follow(
     t: Position, seat: int, legal: int, attack: bool, win_seat: int, best: int
 ) -> tuple[int, str]:
     pos = len(t.trick)
-    partner = (seat + 2) & 3
+    partner = PARTNER[seat]
     later = _LATER[seat][pos]
     led = t.led
     following = (legal & SUIT_MASKS[led]) != 0
@@ -412,7 +415,7 @@ def _follow(
     # --- an opponent's nil --------------------------------------------------------
     need = team_need(t, seat & 1)
     remaining = 13 - t.tricks_done
-    nil_opps = _live_nils(bids, won, (seat + 1) & 3, (seat + 3) & 3)
+    nil_opps = _live_nils(bids, won, *OPPONENTS[seat])
     if attack and nil_opps and need < remaining - 1:
         if win_seat in nil_opps:
             if below:
@@ -499,7 +502,7 @@ def simple_card(t: Position, seat: int) -> tuple[int, str]:
     legal = sound_cards(t, seat, t.legal())
     if not legal & (legal - 1):
         return _low(legal), "The only sensible card"
-    partner = (seat + 2) & 3
+    partner = PARTNER[seat]
     if nil_alive(t, seat) or nil_alive(t, partner):
         return choose_card(t, seat, attack=False)
     need = team_need(t, seat & 1)

@@ -120,7 +120,7 @@ class EasyPlayer(NormalPlayer):
             for card in view.tricks[-1][1]:
                 remembered |= 1 << card
         position.played = remembered
-        position.voids = [0, 0, 0, 0]
+        position.voids = [0] * position.seats
         card, reason = simple_card(position, view.seat)
         return Decided(Play(card), reason)
 

@@ -7,31 +7,42 @@ policies read only ``hands[seat]`` of the seat they decide for, plus public fiel
 
 from __future__ import annotations
 
-from ..engine.cards import SPADES, SUIT_OF
+from ..engine.cards import SEATS, SPADES, SUIT_OF
 from ..engine.legal import legal_cards, trick_winner_index
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
 
+# The seats in turn from each seat, twice round, by the number of seats: a position
+# looks the next seat up (``around[seat + k]``) instead of counting round at every card.
+AROUND = {n: tuple(i % n for i in range(2 * n)) for n in (2, 3, 4)}
+# The partnership table (``rules.partnerships``: SEATS, partners across): each seat's
+# partner, and its two opponents, the one on its left first. The partnership rules
+# (bidding, passing, play, hard's four-seat search) look them up.
+PARTNER = tuple(AROUND[SEATS][s + SEATS // 2] for s in range(SEATS))
+OPPONENTS = tuple((AROUND[SEATS][s + 1], AROUND[SEATS][s + SEATS - 1]) for s in range(SEATS))
+
 
 class Position:
     __slots__ = (
-        "rules", "hands", "bids", "tricks_won", "played", "trick", "leader", "to_act",
-        "led", "broken", "voids", "scores", "bags", "dealer", "tricks_done", "win_at",
-        "passed",
+        "rules", "seats", "around", "hands", "bids", "tricks_won", "played", "trick",
+        "leader", "to_act", "led", "broken", "voids", "scores", "bags", "dealer",
+        "tricks_done", "win_at", "passed",
     )
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.hands = [0, 0, 0, 0]
-        self.bids = [1, 1, 1, 1]
-        self.tricks_won = [0, 0, 0, 0]
+        self.seats = n = rules.seats  # 4, or 3 and 2 where each plays alone
+        self.around = AROUND[n]
+        self.hands = [0] * n
+        self.bids = [1] * n
+        self.tricks_won = [0] * n
         self.played = 0
         self.trick: list[int] = []  # cards of the trick in progress, lead first
         self.leader = 0
         self.to_act = 0
         self.led = -1
         self.broken = False
-        self.voids = [0, 0, 0, 0]
+        self.voids = [0] * n
         self.scores = (0, 0)
         self.bags = (0, 0)
         self.dealer = 0
@@ -63,6 +74,8 @@ class Position:
     def copy(self) -> Position:
         t = Position.__new__(Position)
         t.rules = self.rules
+        t.seats = self.seats
+        t.around = self.around
         t.hands = self.hands[:]
         t.bids = self.bids
         t.tricks_won = self.tricks_won[:]
@@ -93,7 +106,7 @@ class Position:
     def winning(self) -> tuple[int, int]:
         """(seat, card) currently winning the trick in progress."""
         at = self.win_at
-        return (self.leader + at) & 3, self.trick[at]
+        return self.around[self.leader + at], self.trick[at]
 
     def play(self, card: int) -> None:
         """Play a legal card for the seat to act (the caller guarantees legality)."""
@@ -120,8 +133,8 @@ class Position:
             best = trick[self.win_at]
             if card > best and (card >= 39 or suit == SUIT_OF[best]):
                 self.win_at = len(trick)
-            if len(trick) == 3:  # the trick is complete: its winner leads the next
-                winner = (self.leader + self.win_at) & 3
+            if len(trick) == self.seats - 1:  # the trick is complete: its winner leads
+                winner = self.around[self.leader + self.win_at]
                 self.tricks_won[winner] += 1
                 self.tricks_done += 1
                 self.trick = []
@@ -130,4 +143,4 @@ class Position:
                 self.leader = winner
                 return
         trick.append(card)
-        self.to_act = (seat + 1) & 3
+        self.to_act = self.around[seat + 1]

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.actions import LOOK, Bid, Play
-from ..engine.cards import RANK_OF, SUIT_OF, cards_of
+from ..engine.cards import RANK_OF, SEATS, SUIT_OF, cards_of
 from ..engine.legal import BLIND_NIL, NIL
 from .styles import CARELESS_RATE, EAGER_SHOWN_WEIGHTS, STYLE_WEIGHTS, STYLES
 
@@ -114,7 +114,7 @@ class Reading:
     """The model of all four seats over one match (each player reads the other three)."""
 
     def __init__(self) -> None:
-        self.seats = [SeatReading() for _ in range(4)]
+        self.seats = [SeatReading() for _ in range(SEATS)]  # the partnership table
         self.keys: list[str] = []
 
     # --- what hard asks ---------------------------------------------------------------
@@ -171,15 +171,17 @@ class Reading:
         from ..engine.match import Match
         from .bidding import choose_bid
         from .play import choose_card, nil_alive, sound_cards
-        from .position import Position
+        from .position import AROUND, PARTNER, Position
         from .styles import style_bids
 
         # Each seat's cards are the ones it played: all 52 are shown by the end.
-        hands = [0, 0, 0, 0]
-        leader = (result.dealer + 1) & 3
+        seats = result.rules.seats
+        around = AROUND[seats]
+        hands = [0] * seats
+        leader = around[result.dealer + 1]
         for i, winner in enumerate(result.trick_winners):
-            for j, card in enumerate(result.plays[4 * i: 4 * i + 4]):
-                hands[(leader + j) & 3] |= 1 << card
+            for j, card in enumerate(result.plays[seats * i: seats * i + seats]):
+                hands[around[leader + j]] |= 1 << card
             leader = winner
         # The hands as played: after any nil card passing, and with bids set by the
         # cards (Mirror, Whiz) read as free bids, since the hands are the passed ones.
@@ -219,7 +221,7 @@ class Reading:
                 r.leads += 1
                 r.normal_leads += _alike(card, normal, t.hands[seat], t.played)
                 r.ace_leads += RANK_OF[card] == 12
-            partner = (seat + 2) & 3
+            partner = PARTNER[seat]
             if t.trick and nil_alive(t, partner) and t.winning()[0] == partner and any(
                 _beats(t, c) for c in cards_of(t.legal())
             ):
@@ -239,7 +241,7 @@ class Reading:
                     r.loglik[k] += round(1000 * math.log(p))
                 r.decisions += 1
             match.apply(Play(card))
-        for seat in range(4):
+        for seat in range(seats):
             r = self.seats[seat]
             r.hands += 1
             bid = bids.get(seat)
@@ -328,7 +330,7 @@ def _style_choices(t: Any, seat: int, style_bids: Any, choose_card: Any) -> dict
     out = {"normal": choose_card(t, seat)[0]}
     real = t.bids
     for style in ("eager", "shy"):
-        styles = ["normal"] * 4
+        styles = ["normal"] * t.seats
         styles[seat] = style
         seen = style_bids(list(real), styles)[seat]
         t.bids = seen

@@ -19,8 +19,9 @@ import random
 from ..engine.cards import CARD_IDS, RANK_OF, SUIT_OF
 from ..engine.scoring import TeamScore, match_winner, score_hand
 from .bidding import top_trump
+from .play import SUITS
 from .players import Thinker
-from .position import Position
+from .position import OPPONENTS, PARTNER, Position
 from .reading import Reading
 from .styles import draw_styles, style_mixtures
 
@@ -76,7 +77,7 @@ def _weights(
     weights = []
     known = t.bids if bids is None else bids
     low, high = BID_LEAN_RANGE
-    for q in range(4):
+    for q in range(t.seats):
         row = [1.0] * CARD_IDS
         if q != seat and known[q] is not None:
             bid = known[q]
@@ -107,7 +108,7 @@ def _weights(
 def _astray(bids: list[int | None], seat: int, shift: int) -> list[int | None]:
     """The bids with each opponent's ordinary bid moved by ``shift`` (at least 1)."""
     out = list(bids)
-    for q in ((seat + 1) & 3, (seat + 3) & 3):
+    for q in OPPONENTS[seat]:
         if out[q] is not None and out[q] > 0:
             out[q] = max(1, out[q] + shift)
     return out
@@ -120,15 +121,16 @@ def sample_deal(
     """Hands for the other seats consistent with the seat's knowledge, or None.
     ``blind``: the seat has not looked at its cards, so its own hand is dealt too."""
     unseen = t.rules.cards & ~t.played & ~t.hands[seat]
-    sizes = [0, 0, 0, 0]
-    in_trick = {(t.leader + i) & 3 for i in range(len(t.trick))}
-    for q in range(4):
+    n = t.seats
+    sizes = [0] * n
+    in_trick = set(t.around[t.leader:t.leader + len(t.trick)])
+    for q in range(n):
         if q != seat or blind:
             sizes[q] = 13 - t.tricks_done - (1 if q in in_trick else 0)
-    others = [q for q in range(4) if q != seat or blind]
+    others = [q for q in range(n) if q != seat or blind]
     # The cards this seat passed its partner (nil passing) are the partner's, unplayed.
     given = t.passed & unseen
-    partner = (seat + 2) & 3
+    partner = PARTNER[seat]
     if given and not blind:
         unseen &= ~given
         sizes[partner] -= given.bit_count()
@@ -144,7 +146,7 @@ def sample_deal(
     rng.shuffle(cards)
     # The seats that may hold a card of each suit (not void in it), in seat order.
     voids = t.voids
-    open_to = [tuple(q for q in others if not voids[q] >> suit & 1) for suit in range(4)]
+    open_to = [tuple(q for q in others if not voids[q] >> suit & 1) for suit in SUITS]
     # The most constrained cards first: fewest seats that may hold them.
     cards.sort(key=lambda c: len(open_to[SUIT_OF[c]]))
     rand = rng.random
@@ -312,7 +314,7 @@ class _Search(Thinker):
         if rng.random() < UNIFORM_DEALS:
             return self.uniform
         weights = list(self.leaned[0])
-        for q in ((self.seat + 1) & 3, (self.seat + 3) & 3):
+        for q in OPPONENTS[self.seat]:
             weights[q] = self.leaned[_bid_shift(rng.random())][q]
         return weights
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine.playout import pick
 from .play import choose_card, sound_cards, team_need
-from .position import Position
+from .position import OPPONENTS, PARTNER, Position
 
 STYLES = ("normal", "eager", "careless", "shy")
 # The mixture a seat starts from (what hard used for everyone before it read the table).
@@ -36,8 +36,8 @@ def style_mixtures(seat: int, t: Position, reading: Any = None) -> list:
     without a ``reading`` (reading.Reading), else the reading's for that seat (the prior
     moved by what the seat did in earlier hands of the match). A side that has already
     taken more tricks than it bid has shown it does not duck: its seats lean eager."""
-    out: list = [None] * 4
-    for q in ((seat + 1) & 3, (seat + 3) & 3):
+    out: list = [None] * t.seats
+    for q in OPPONENTS[seat]:
         shown = team_need(t, q & 1) < 0
         if reading is None:
             out[q] = EAGER_SHOWN_WEIGHTS if shown else STYLE_WEIGHTS
@@ -52,8 +52,8 @@ def draw_styles(
     """A style for each opponent, drawn from its mixture (``style_mixtures``)."""
     if mixtures is None:
         mixtures = style_mixtures(seat, t)
-    styles = ["normal"] * 4
-    for q in ((seat + 1) & 3, (seat + 3) & 3):
+    styles = ["normal"] * t.seats
+    for q in OPPONENTS[seat]:
         x = rng.random()
         for name, w in mixtures[q]:
             x -= w
@@ -65,13 +65,13 @@ def draw_styles(
 
 def style_bids(bids: list[int], styles: list[str]) -> list[list[int] | None]:
     """The bids each seat plays to: its side's ordinary bids shifted by its style."""
-    out: list[list[int] | None] = [None] * 4
+    out: list[list[int] | None] = [None] * len(styles)
     for q, style in enumerate(styles):
         if style not in ("eager", "shy"):
             continue
         shift = 13 if style == "eager" else -1
         seen = list(bids)
-        for s in (q, (q + 2) & 3):
+        for s in (q, PARTNER[q]):
             if seen[s] > 0:
                 seen[s] = max(1, min(13, seen[s] + shift))
         out[q] = seen

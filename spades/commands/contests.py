@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from ..console import Progress, positive
-from ..measure import PLAYERS, SEARCHERS
+from ..measure import GAUNTLET, PLAYERS, SEARCHERS
 from . import options
 
 
@@ -30,7 +30,8 @@ def cmd_verdict(args: argparse.Namespace) -> int:
 
     progress = Progress(args.deals)
     try:
-        out = verdict(args.deals, args.seed, args.strength, args.rules, args.zoo, args.near,
+        out = verdict(args.deals, args.seed, args.strength, args.rules,
+                      args.zoo or list(GAUNTLET), args.near,
                       args.iterations, args.workers,
                       on_deal=lambda done: progress.show(
                           f"{done}/{args.deals} deals{progress.left(done)}"))
@@ -58,13 +59,14 @@ def add_contest_commands(command: Any) -> None:
     p.add_argument("--a", choices=PLAYERS, default="hard", help="the player measured")
     p.add_argument("--b", choices=PLAYERS, default="normal", help="the player compared with")
     p.add_argument("--deals", type=positive(), default=100, metavar="N",
-                   help="deals, each played at four tables a zoo member")
+                   help="deals, each played at four tables a zoo member (at three or two: A"
+                   " in each seat in turn, then B)")
     p.add_argument("--matches", type=positive(), default=None, metavar="N",
                    help="play N whole matches from 0 to 0 instead of single deals, so a "
                    "player that reads its opponents can learn (hard against hard-static "
                    "shows what the reading is worth)")
     options.seed(p, 0, "the deals and the players")
-    options.rules(p)
+    options.rules(p, any_seats=True)
     options.zoo(p)
     options.iterations(p)
     options.situations_and_workers(p)

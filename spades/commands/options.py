@@ -65,5 +65,6 @@ def situations_and_workers(p: argparse.ArgumentParser, situations: bool = True) 
 
 
 def zoo(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--zoo", type=names_from(GAUNTLET), default=list(GAUNTLET), metavar="LIST",
-                   help=f"comma-separated opponents (default: all of {', '.join(GAUNTLET)})")
+    p.add_argument("--zoo", type=names_from(GAUNTLET), default=None, metavar="LIST",
+                   help=f"comma-separated opponents (default: all of {', '.join(GAUNTLET)};"
+                   " at three and two those that play alone)")

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ai import STRENGTHS
+from ..ai import STRENGTHS, alone_refusal
 from ..ai import make_player as make_table_player
+from ..engine.rules import Rules
 from .clairvoyant import CLAIRVOYANTS
 from .strangers import STRANGERS
-from .zoo import ZOO
+from .zoo import ALONE_ZOO, ZOO
 
 # ZOO (zoo.py): other people's styles, for measuring with tournament and gauntlet;
 # STRANGERS (strangers.py): players written from published descriptions of how people
@@ -41,6 +42,20 @@ PLAYERS = STRENGTHS + ZOO + STRANGERS + (
 # the players a rollout budget (--iterations) applies to
 SEARCHERS = ("hard", "hard-static", "hard-rollout", "hard-inference", "hard-no-pass",
              *CLAIRVOYANTS)
+
+
+def refusal(strength: str, rules: Rules) -> str | None:
+    """Why a player a measurement names cannot play these rules, or None: at three and
+    two, the game's strengths and the zoo's members that play alone (``ALONE_ZOO``)."""
+    if strength in ALONE_ZOO and not rules.partnerships:
+        return None
+    return alone_refusal(strength, rules)
+
+
+def gauntlet_zoo(rules: Rules) -> tuple[str, ...]:
+    """The gauntlet's opponents for these rules: at three and two those that play
+    alone (easy and ``ALONE_ZOO``)."""
+    return tuple(z for z in GAUNTLET if refusal(z, rules) is None)
 
 
 def make_player(strength: str, seed: Any = 0, **options: Any):
@@ -87,4 +102,5 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
     raise ValueError(f"unknown strength {strength!r}; choose one of {', '.join(PLAYERS)}")
 
 
-__all__ = ["GAUNTLET", "PLAYERS", "SEARCHERS", "STRANGERS", "STRENGTHS", "ZOO", "make_player"]
+__all__ = ["ALONE_ZOO", "GAUNTLET", "PLAYERS", "SEARCHERS", "STRANGERS", "STRENGTHS", "ZOO",
+           "gauntlet_zoo", "make_player", "refusal"]

@@ -8,7 +8,11 @@ and ``zoo.ZOO``) on the same cards: each deal is played at four tables per zoo m
 situation, with the zoo player seeded alike at A's tables and at B's.
 
 A's margin at a deal is its score minus the zoo side's, the mean of its two tables;
-the figure is A's margin minus B's. Bags are priced at their long-run cost (the
+the figure is A's margin minus B's. At three and two (cutthroat, two-handed) each plays
+alone: A sits at a table for each seat with the zoo member in the other seats (then B
+likewise), its margin the mean over those tables of its score minus the mean of the
+others', against the zoo that plays alone (easy and ``zoo.ALONE_ZOO``); whole matches
+(``--matches``) seat four only. Bags are priced at their long-run cost (the
 penalty over the limit, 10 points a bag under standard rules) instead of the lumpy
 penalty, the way the hard player judges them; the unpriced figure is given too.
 """
@@ -27,13 +31,14 @@ from typing import Any
 from ..ai.reading import Reading
 from ..engine.match import OVER, Match
 from ..engine.rules import RulesError, four_seat_preset, preset
-from . import GAUNTLET, SEARCHERS, make_player
+from . import SEARCHERS, gauntlet_zoo, make_player, refusal
 from .tournament import (
     decision_ms,
     diff_progress,
     play_deals,
     play_table,
     situation,
+    table_names,
     table_players,
 )
 
@@ -72,17 +77,24 @@ def run_deals(
                 stats = []
                 clock: dict = {("A", "bid"): [], ("A", "card"): [],
                                ("B", "bid"): [], ("B", "card"): []}
-                for names in (["A", "B", "A", "B"], ["B", "A", "B", "A"]):
+                for names in table_names(rules):
                     players = table_players(strengths, names, f"{args['seed']}/{d}", options)
                     result = play_table(rules, sit, names, players, clock)
-                    me = 0 if names[0] == "A" else 1
-                    stats.append({"me": _side(result, me, bag_cost),
-                                  "zoo": _side(result, 1 - me, bag_cost)})
+                    if rules.partnerships:
+                        me = 0 if names[0] == "A" else 1
+                        stats.append({"me": _side(result, me, bag_cost),
+                                      "zoo": _side(result, 1 - me, bag_cost)})
+                    else:  # alone: the zoo's figure is the mean of the other players'
+                        me = names.index("A")
+                        zoo = [_side(result, q, bag_cost) for q in range(rules.seats) if q != me]
+                        stats.append({"me": _side(result, me, bag_cost), "zoo": {
+                            k: statistics.fmean(x[k] for x in zoo) for k in ("priced", "points")}})
                 for kind in ("bid", "card"):
                     timings[(side, kind)].extend(clock[("A", kind)])
                 entry[side] = {
-                    "margin": sum(s["me"]["priced"] - s["zoo"]["priced"] for s in stats) / 2,
-                    "raw": sum(s["me"]["points"] - s["zoo"]["points"] for s in stats) / 2,
+                    "margin": statistics.fmean(s["me"]["priced"] - s["zoo"]["priced"]
+                                               for s in stats),
+                    "raw": statistics.fmean(s["me"]["points"] - s["zoo"]["points"] for s in stats),
                     "tables": [s["me"] for s in stats],
                 }
             entry["diff"] = entry["A"]["margin"] - entry["B"]["margin"]
@@ -261,16 +273,23 @@ MAX_HANDS = 40  # in match mode, a match still on after this many hands stops th
 def gauntlet(
     a: str, b: str, deals: int, seed: int, rules: str = "standard",
     iterations: int | None = None, fresh: bool = False, workers: int = 1,
-    zoo: tuple[str, ...] | list[str] = GAUNTLET, on_row: Callable[[dict], None] | None = None,
+    zoo: tuple[str, ...] | list[str] | None = None, on_row: Callable[[dict], None] | None = None,
     matches: bool = False, max_hands: int = MAX_HANDS,
 ) -> dict[str, Any]:
     """Play the gauntlet; ``on_row`` hears of each finished deal (in finishing order).
-    With ``matches``, ``deals`` counts whole matches from 0 to 0 instead (``run_matches``)."""
+    With ``matches``, ``deals`` counts whole matches from 0 to 0 instead (``run_matches``).
+    ``zoo`` None: every opponent that plays these rules (``gauntlet_zoo``)."""
+    ruleset = preset(rules)
+    zoo = gauntlet_zoo(ruleset) if zoo is None else tuple(zoo)
     args = {"a": a, "b": b, "deals": deals, "seed": seed, "rules": rules,
-            "iterations": iterations, "fresh": fresh or matches, "zoo": tuple(zoo),
+            "iterations": iterations, "fresh": fresh or matches, "zoo": zoo,
             "matches": matches, "max_hands": max_hands}
-    four_seat_preset(rules)
+    if matches:
+        four_seat_preset(rules)  # whole matches read the table: four seats
     for name in (a, b, *zoo):
+        reason = refusal(name, ruleset)
+        if reason is not None:
+            raise RulesError(reason)
         make_player(name)
     run = run_matches if matches else run_deals
     rows, timings = play_deals(run, args, deals, workers, on_row)
@@ -292,7 +311,8 @@ def format_report(out: dict[str, Any]) -> str:
     unit = "match" if by_match else "deal"
     lines = [
         f"Gauntlet: {a} (A) and {b} (B) against {', '.join(out['zoo'])}; rules "
-        f"{out['rules']}, {out['deals']} {unit}{'es' if by_match else 's'} x 4 tables a zoo "
+        f"{out['rules']}, {out['deals']} {unit}{'es' if by_match else 's'} x "
+        f"{2 * len(table_names(preset(out['rules'])))} tables a zoo "
         f"member, seed {out['seed']}, "
         + ("whole matches from 0 to 0" if by_match else f"{out['situations']} situations")
         + (f", {out['iterations']} rollouts" if out["iterations"] is not None else ""),

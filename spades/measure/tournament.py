@@ -26,12 +26,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..ai import alone_refusal
 from ..console import Progress, mean_and_ci
 from ..engine.hand import shuffled
 from ..engine.match import Match, deal_hands
 from ..engine.rules import STANDARD, Rules, RulesError, preset
-from . import SEARCHERS, make_player
+from . import SEARCHERS, make_player, refusal
 
 
 def situation(seed: Any, deal: int, fresh: bool, rules: Rules = STANDARD) -> dict[str, Any]:
@@ -322,8 +321,8 @@ def tournament(
     """Play the deals; ``on_row`` hears of each finished deal (in finishing order)."""
     args = {"a": a, "b": b, "deals": deals, "seed": seed, "rules": rules,
             "iterations": iterations, "fresh": fresh}
-    for strength in (a, b):  # fail early on an unknown preset, or hard at three or two
-        reason = alone_refusal(strength, preset(rules))
+    for strength in (a, b):  # fail early on an unknown preset, or a four-seat player at 3/2
+        reason = refusal(strength, preset(rules))
         if reason is not None:
             raise RulesError(reason)
     make_player(a)

@@ -14,6 +14,12 @@ styles it was not tuned on. None of them is used inside hard's search.
 
 Each keeps to ``sound_cards`` (never absurd with a partner's trick or nil) and reads
 only its own view, like every strength.
+
+At three and two (cutthroat, two-handed; ``ALONE_ZOO``) the first four play alone with
+the same habit, on the normal rules alone (spades/ai/alone/): the overbidder bids its
+hand alone and a trick more, the underbidder about three quarters of it, the grabber
+plays as if it had bid every trick, the nilhappy bids nil on the hands above and blind
+nil 200 behind the leader. Conventions is a partnership school and seats four only.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..ai.bidding import choose_bid, estimate_tricks, nil_danger
+from ..ai.alone import AlonePosition, alone_estimate, bid_alone, choose_card_alone, choose_draw
+from ..ai.bidding import choose_bid, estimate_tricks, nil_danger, top_trump
 from ..ai.passing import choose_pass
 from ..ai.play import choose_card, nil_alive, sound_cards
 from ..ai.players import Decided, NormalPlayer, Thinker, view_key
@@ -32,6 +39,7 @@ from ..engine.legal import BLIND_NIL, NIL
 from ..engine.view import PlayerView
 
 ZOO = ("overbidder", "underbidder", "grabber", "nilhappy", "conventions")
+ALONE_ZOO = ("overbidder", "underbidder", "grabber", "nilhappy")  # those that play alone
 
 _A, _K, _Q, _J = 12, 11, 10, 9
 
@@ -53,6 +61,8 @@ class _ZooPlayer(NormalPlayer):
     """Normal play unless a member says otherwise; bids through ``bid``."""
 
     def think(self, view: PlayerView) -> Thinker:
+        if not view.rules.partnerships:
+            return Decided(*self._think_alone(view))
         if view.phase == "bidding":
             action, reason = self.bid(view)
             return Decided(action, reason)
@@ -68,6 +78,30 @@ class _ZooPlayer(NormalPlayer):
     def card(self, t: Position, seat: int) -> tuple[int, str]:
         return choose_card(t, seat)
 
+    # --- alone (cutthroat, two-handed): the same habit on the rules alone ---------------
+
+    def _think_alone(self, view: PlayerView) -> tuple[Action, str]:
+        if view.phase == "drawing":
+            return choose_draw(view)
+        if view.phase == "bidding":
+            return self.bid_alone(view)
+        t = AlonePosition.from_view(view)
+        t.played |= view.shown | view.buried  # out of play, as good as played
+        card, reason = self.card_alone(t, view.seat)
+        return Play(card), reason
+
+    def bid_alone(self, view: PlayerView) -> tuple[Action, str]:
+        return bid_alone(view)
+
+    def card_alone(self, t: Position, seat: int) -> tuple[int, str]:
+        return choose_card_alone(t, seat)
+
+
+def _snap_alone(view: PlayerView, target: float) -> Action:
+    """The legal ordinary bid nearest ``target`` at a table alone."""
+    ordinary = [b for b in view.bid_options() if b > 0]
+    return Bid(min(ordinary, key=lambda b: (abs(b - target), b)))
+
 
 class Overbidder(_ZooPlayer):
     """Optimistic: every honour is a trick, and a long suit is more."""
@@ -80,6 +114,13 @@ class Overbidder(_ZooPlayer):
         rng = random.Random(f"overbidder/{self.seed}/{view_key(view)}")
         estimate = estimate_tricks(view.hand) * 0.9 + 0.4 + 0.6 * rng.random()
         return _snap(view, estimate), "Bid high: the hand will find tricks"
+
+    def bid_alone(self, view: PlayerView) -> tuple[Action, str]:
+        if not view.looked:
+            return bid_alone(view)
+        rng = random.Random(f"overbidder/{self.seed}/{view_key(view)}")
+        estimate = alone_estimate(view.hand, view.rules) + 0.4 + 0.6 * rng.random()
+        return _snap_alone(view, int(estimate + 0.5)), "Bid high: the hand will find tricks"
 
 
 class Underbidder(_ZooPlayer):
@@ -94,6 +135,13 @@ class Underbidder(_ZooPlayer):
         if action.value == NIL:
             return action, reason
         return _snap(view, max(1.0, estimate_tricks(view.hand) * 0.72 - 0.3)), "Bid safe"
+
+    def bid_alone(self, view: PlayerView) -> tuple[Action, str]:
+        action, reason = bid_alone(view)
+        if not isinstance(action, Bid) or action.value == NIL:
+            return action, reason
+        safe = max(1.0, alone_estimate(view.hand, view.rules) * 0.75 - 0.3)
+        return _snap_alone(view, int(safe + 0.5)), "Bid safe"
 
 
 class Grabber(_ZooPlayer):
@@ -112,6 +160,13 @@ class Grabber(_ZooPlayer):
         greedy = t.copy()
         greedy.bids = bids
         return choose_card(greedy, seat)
+
+    def card_alone(self, t: Position, seat: int) -> tuple[int, str]:
+        if nil_alive(t, seat):
+            return choose_card_alone(t, seat)
+        greedy = t.copy()
+        greedy.bids = [t.rules.tricks if s == seat else b for s, b in enumerate(t.bids)]
+        return choose_card_alone(greedy, seat)
 
 
 class NilHappy(_ZooPlayer):
@@ -139,6 +194,20 @@ class NilHappy(_ZooPlayer):
         ):
             return Bid(NIL), "Nil: the high cards can be thrown away"
         return choose_bid(view)
+
+    def bid_alone(self, view: PlayerView) -> tuple[Action, str]:
+        if not view.looked:
+            us = view.scores[view.seat]
+            leader = max(s for q, s in enumerate(view.scores) if q != view.seat)
+            if leader - us >= 200 and Bid(BLIND_NIL) in view.legal_actions():
+                return Bid(BLIND_NIL), "Behind: blind nil"
+            return LOOK, "Look at the cards"
+        hand = view.hand
+        if (NIL in view.bid_options() and not hand >> top_trump(view.rules.cards) & 1
+                and estimate_tricks(hand, view.rules.cards) <= 2.8
+                and nil_danger(hand, view.rules.cards) <= 1.6):
+            return Bid(NIL), "Nil: the high cards can be thrown away"
+        return bid_alone(view)
 
 
 class Conventions(_ZooPlayer):
@@ -219,5 +288,5 @@ def make_zoo_player(name: str, seed: Any = 0) -> NormalPlayer:
     return _CLASSES[name](seed)
 
 
-__all__ = ["ZOO", "Conventions", "Grabber", "NilHappy", "Overbidder", "Underbidder",
+__all__ = ["ALONE_ZOO", "ZOO", "Conventions", "Grabber", "NilHappy", "Overbidder", "Underbidder",
            "make_zoo_player"]

@@ -8,6 +8,7 @@ from ...engine.cards import NON_SPADE_MASK, RANK_OF, SPADE_MASK, SUIT_MASKS
 from ...engine.view import PlayerView
 from ..play import (
     _ABOVE,
+    SUITS,
     _cheapest,
     _duck_lead,
     _high,
@@ -79,7 +80,7 @@ def choose_card_alone(t: AlonePosition, seat: int, attack: bool = True) -> tuple
         if attacking:
             q = nil_opps[0]
             choices = 0
-            for suit in range(4):
+            for suit in SUITS:
                 if not t.voids[q] >> suit & 1 and out & SUIT_MASKS[suit]:
                     choices |= legal & SUIT_MASKS[suit]
             if choices:

@@ -28,6 +28,7 @@ import random
 from ...engine.cards import CARD_IDS, RANK_OF, SUIT_OF
 from ...engine.scoring import match_winner, score_hand
 from ..bidding import top_trump
+from ..play import SUITS
 from ..search import (
     BID_LEAN,
     BID_LEAN_RANGE,
@@ -95,7 +96,7 @@ def sample_alone(
         return None
     rng.shuffle(cards)
     voids = t.voids
-    open_to = [tuple(q for q in others if not voids[q] >> suit & 1) for suit in range(4)]
+    open_to = [tuple(q for q in others if not voids[q] >> suit & 1) for suit in SUITS]
     cards.sort(key=lambda c: len(open_to[SUIT_OF[c]]))
     rand = rng.random
     for _ in range(40):
