@@ -133,6 +133,17 @@ def cmd_serve_chaos(args: argparse.Namespace) -> int:
     return main(args)
 
 
+def rates(text: str) -> list[float]:
+    """An argparse type: serve-bench's rates, one or several separated by commas."""
+    try:
+        values = [float(r) for r in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a rate or rates (2 or 2,4,8): {text}") from None
+    if not all(0 < r <= 1000 for r in values):
+        raise argparse.ArgumentTypeError(f"each rate above 0 and at most 1000: {text}")
+    return values
+
+
 def add_server_commands(command: Any) -> None:
     from ..console import positive, whole_number
 
@@ -179,8 +190,12 @@ def add_server_commands(command: Any) -> None:
                    help="of those, tables with one client and three hard computer players")
     p.add_argument("--seconds", type=positive(3600), default=60, metavar="S",
                    help="how long to measure, after every table is seated")
-    p.add_argument("--rate", type=float, default=1.0, metavar="R",
-                   help="actions a second at each table (default 1)")
+    p.add_argument("--rate", type=rates, default=[1.0], metavar="R[,R...]",
+                   help="actions a second at each table (default 1); several rates run"
+                   " one after the other")
+    p.add_argument("--client-processes", type=positive(64), default=2, metavar="N",
+                   help="processes the bench's clients run in, each with its share of the"
+                   " tables (default 2)")
     p.add_argument("--seed", type=whole_number, default=1, metavar="S")
     p.add_argument("--store", default=None, metavar="URL",
                    help="the servers' shared store: redis://HOST:PORT/DB (a Redis of the"
