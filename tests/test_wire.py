@@ -220,3 +220,30 @@ def test_the_raised_twos_read_with_the_deck():
     assert event_from_json(doc, deuces.cards).card == 53
     assert event_from_json(doc).card == 13
     assert cards_named(["BJ", "2S"], deuces.cards) == (1 << 55) | (1 << 52)
+
+
+def test_rules_and_cards_read_again_from_their_cache_are_checked_as_the_first_time():
+    """The rules and card texts of the wire are read once for each form (a client
+    reads them in every update, the server writes the rules into every view): a form
+    read before gives the same value, an equal-looking form of another type (1 for
+    true) or a bad card is still refused, and the written dict is each caller's own."""
+    from spades.engine.rules import Rules, RulesError
+    from spades.engine.wire import _card
+
+    data = STANDARD.to_dict()
+    assert Rules.from_dict(dict(data)) == Rules.from_dict(dict(data)) == STANDARD
+    with pytest.raises(RulesError, match="nil must be true or false"):
+        Rules.from_dict({**data, "nil": 1})
+    with pytest.raises(RulesError, match="target must be a whole number"):
+        Rules.from_dict({**data, "target": 500.0})
+    with pytest.raises(RulesError):
+        Rules.from_dict({**data, "target": [500]})  # unhashable: read, and refused
+    written = STANDARD.to_dict()
+    written["target"] = 7
+    del written["nil"]
+    assert STANDARD.to_dict() == data and data["target"] == 500 and "nil" in data
+    assert _card("AS") == _card("AS") == parse_cards("AS")[0]
+    with pytest.raises(WireError):
+        _card("AX")
+    with pytest.raises(WireError):
+        _card(["AS"])

@@ -6,6 +6,7 @@ RULES.md. A rule set is immutable, and a match keeps the one it began with.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
@@ -180,7 +181,8 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form; a table of four leaves ``players`` out, so every record and
         save of the partnership game reads and writes as it always has."""
-        data = asdict(self)
+        data = dict(_as_dict(self))  # asdict's deep copy, once a rules value: the
+        # table server writes the rules into every seat's view of every update
         if self.players == 4:
             del data["players"]
         return data
@@ -196,6 +198,17 @@ class Rules:
         """
         if not isinstance(data, dict):
             raise RulesError("rules must be a JSON object")
+        # Read once for each form (a client reads the rules in every update's view):
+        # keyed with each value's type, so 1 is never taken for true.
+        key = tuple((name, type(value), value) for name, value in data.items())
+        try:
+            hash(key)
+        except TypeError:  # a list or an object among the values: read (and refused)
+            return cls._read(data, any_seats)
+        return _read_rules(key, any_seats)
+
+    @classmethod
+    def _read(cls, data: dict[str, Any], any_seats: bool) -> Rules:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -212,6 +225,16 @@ class Rules:
         if unknown:
             raise RulesError(f"unknown rule option: {', '.join(unknown)}")
         return replace(self, **changes)
+
+
+@functools.lru_cache(maxsize=256)
+def _as_dict(rules: Rules) -> dict[str, Any]:
+    return asdict(rules)
+
+
+@functools.lru_cache(maxsize=256)
+def _read_rules(key: tuple[tuple[str, type, Any], ...], any_seats: bool) -> Rules:
+    return Rules._read({name: value for name, _, value in key}, any_seats)
 
 
 GAMES = {4: "partnership", 3: "cutthroat", 2: "two-handed"}

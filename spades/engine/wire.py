@@ -95,13 +95,21 @@ def _list(value: Any, name: str, length: int | None = None, most: int = 52) -> l
     return value
 
 
+_READ: dict[tuple[str, int], int] = {}  # (card text, deck) -> card, as read before
+
+
 def _card(value: Any, name: str = "card", deck: int = FULL_DECK) -> int:
+    card = _READ.get((value, deck)) if isinstance(value, str) else None
+    if card is not None:  # a client reads some fifty cards in each update's view
+        return card
     if not isinstance(value, str) or len(value) > 3:
         raise WireError(f"{name} must be a card text such as \"AS\"")
     try:
-        return parse_card(value, deck)
+        card = parse_card(value, deck)
     except ValueError:
         raise WireError(f"{name}: not a card: {reprlib.repr(value)}") from None
+    _READ[(value, deck)] = card
+    return card
 
 
 def _cards(value: Any, name: str, deck: int = FULL_DECK) -> int:
