@@ -312,4 +312,5 @@ def test_serve_bench_seats_more_clients_than_one_address_may_open_by_default():
         [sys.executable, "-m", "spades", "serve-bench", "--tables", "20", "--seconds", "1"],
         cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert bench.returncode == 0, bench.stderr[-2000:]
-    assert "clients 80, seated" in bench.stdout and "errors: 0" in bench.stdout
+    assert "clients 80 in 2 client processes, seated" in bench.stdout
+    assert "errors: 0" in bench.stdout
