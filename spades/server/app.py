@@ -337,10 +337,12 @@ class TableServer(Presence):
         self.broadcast_table(table)
 
     async def _save(self, table: Table, before: dict[str, Any],
-                    tokens: dict[str, int | None] | None = None) -> None:
-        """Write a table's changed doc; when the store refuses it (another process
-        changed the table first), the table as it was, and the request refused."""
-        if not await self.store.save_table(table, tokens):
+                    tokens: dict[str, int | None] | None = None,
+                    lease: str | None = None) -> None:
+        """Write a table's changed doc (on a shared store, fenced by ``lease`` if
+        given); when the store refuses it (another process changed the table first),
+        the table as it was, and the request refused."""
+        if not await self.store.save_table(table, tokens, lease):
             table.set_doc(before)
             raise MovedOn
 
@@ -400,15 +402,29 @@ class TableServer(Presence):
             raise Refused("Only the table's creator starts the match")
         if table.state != WAITING:
             raise Refused("The match has already begun")
-        before = table.doc()
-        table.start()
-        await self._save(table, before)
-        self.started(table)
+        # On a shared store the match is owned from its first moment: the lease is
+        # this process's before the doc that starts it (and puts it in the set of
+        # matches under way, where other processes look for tables to adopt) is
+        # written, fenced by that lease.
+        owning = None
         if self.follow is not None:
             try:
-                await self.follow.claim(table)
+                owning = await self.follow.starting(table)
             except StoreAway:
-                pass  # the next tick of the follower claims it
+                pass
+            if owning is None:  # Redis away, or another process holds the lease
+                raise MovedOn
+        before = table.doc()
+        table.start()
+        try:
+            await self._save(table, before, lease=owning[0] if owning else None)
+        except BaseException:
+            if owning is not None:
+                await self.follow.not_starting(table, owning[0])
+            raise
+        self.started(table)
+        if owning is not None:
+            self.follow.own(table, *owning)
 
     def started(self, table: Table) -> None:
         self.last_action[table.code] = time.monotonic()

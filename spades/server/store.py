@@ -60,10 +60,11 @@ class TableStore:
 
     shared = False  # several processes share these tables (they follow each log)
 
-    async def save_table(self, table: Table, tokens: dict[str, int | None] | None = None
-                         ) -> bool:
+    async def save_table(self, table: Table, tokens: dict[str, int | None] | None = None,
+                         lease: str | None = None) -> bool:
         """Create or replace a table's doc (its seats, settings and state); ``tokens``:
-        the seat tokens it gives (token -> seat) or takes back (token -> None)."""
+        the seat tokens it gives (token -> seat) or takes back (token -> None);
+        ``lease``: on a shared store, written only while that lease holds."""
         raise NotImplementedError
 
     async def add_action(self, table: Table, seat: int, action: Any,
@@ -93,8 +94,8 @@ class SQLiteStore(TableStore):
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
 
-    async def save_table(self, table: Table, tokens: dict[str, int | None] | None = None
-                         ) -> bool:
+    async def save_table(self, table: Table, tokens: dict[str, int | None] | None = None,
+                         lease: str | None = None) -> bool:
         self.write_doc(table.doc())
         return True
 

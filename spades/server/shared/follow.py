@@ -351,15 +351,36 @@ class Follower:
                     self.drop(table)
                 continue
             self.adopted += 1
-            self._own(table, lease, asked)
+            self.own(table, lease, asked)
 
     async def claim(self, table: Table) -> None:
         asked = time.monotonic()
         lease = await self.store.claim(table.code, LEASE_MS)
         if lease is not None:
-            self._own(table, lease, asked)
+            self.own(table, lease, asked)
 
-    def _own(self, table: Table, lease: str, asked: float) -> None:
+    async def starting(self, table: Table) -> tuple[str, float] | None:
+        """The lease of a table whose match this process is about to start (claimed
+        at the time given), or None when another holds it: the doc that starts the
+        match is written fenced by it, so the match is never under way unowned."""
+        asked = time.monotonic()
+        lease = await self.store.claim(table.code, LEASE_MS)
+        if lease is None:
+            return None
+        self.leases[table.code] = lease  # renewed by the ticks meanwhile
+        self.until[table.code] = asked + 0.8 * LEASE_MS / 1000
+        return lease, asked
+
+    async def not_starting(self, table: Table, lease: str) -> None:
+        """The match did not start (its doc was refused): the lease back."""
+        self.leases.pop(table.code, None)
+        self.until.pop(table.code, None)
+        try:
+            await self.store.release(table.code, lease)
+        except Exception:
+            pass  # it runs out by itself
+
+    def own(self, table: Table, lease: str, asked: float) -> None:
         """The table's lease is this process's (claimed at ``asked``): it runs it."""
         self.leases[table.code] = lease
         self.until[table.code] = asked + 0.8 * LEASE_MS / 1000

@@ -158,11 +158,11 @@ class RedisStore(TableStore):
         finally:
             self.writing.discard(table.code)
 
-    async def save_table(self, table: Table, tokens: dict[str, int | None] | None = None
-                         ) -> bool:
+    async def save_table(self, table: Table, tokens: dict[str, int | None] | None = None,
+                         lease: str | None = None) -> bool:
         places = {t: "" if s is None else f"{table.code} {s}" for t, s in (tokens or {}).items()}
         playing = {PLAYING: "+", OVER: "-"}.get(table.state, "")
-        return await self._versioned(table, "doc", table.doc(), None, places, playing)
+        return await self._versioned(table, "doc", table.doc(), lease, places, playing)
 
     async def add_action(self, table: Table, seat: int, action: Any,
                          fence: str | None = None) -> bool:
