@@ -442,3 +442,60 @@ def test_a_match_is_owned_from_the_moment_it_is_under_way(tmp_path, redis_server
                 c.close()
 
         asyncio.run(play())
+
+
+def test_a_table_adopted_through_a_long_load_keeps_its_lease(tmp_path, redis_server):
+    """A table of computers only on P1; P1 is killed; this test's own process (the
+    real TableServer and Follower, not serving) adopts it at its second tick, its load
+    of the log made to last longer than a lease (as a long log replayed on a busy
+    machine). The lease is kept while the table loads: afterwards this process owns
+    the table, Redis's lease is its own and runs on, and the next tick keeps it. (The
+    lease was claimed, then not renewed until the load was over: it had run out, any
+    other process could adopt the table meanwhile, and this one dropped it at once.)"""
+    from spades.server.app import TableServer
+    from spades.server.shared.follow import LEASE_MS, TICK, Follower
+    from spades.server.shared.redis_store import RedisStore
+
+    p1 = ServerProcess(tmp_path / "p1", rate=1000, workers=1,
+                       extra=("--store", redis_server.url)).start()
+
+    async def play():
+        ann = client(p1.url)
+        ann.create("Ann", strength="easy", pace=0.5, rules={"target": 500})
+        await drive([ann], lambda: ann.status == "ready" and ann.table)
+        ann.start()
+        await drive([ann], lambda: ann.actions > 2, players={id(ann): modest})
+        code = ann.code.replace("-", "")
+        ann.leave()
+        await drive([ann], lambda: ann.transport is None)
+        await asyncio.sleep(0.5)
+        p1.kill()
+        store = RedisStore(redis_server.url)
+        await store.connect()
+        server = TableServer(store, None, workers=1)
+        follower = server.follow = Follower(server, store)
+        loaded = follower._load
+
+        async def slow_load(code):
+            await asyncio.sleep(LEASE_MS / 1000 + 1.0)
+            return await loaded(code)
+
+        follower._load = slow_load
+        try:
+            await asyncio.sleep(LEASE_MS / 1000)  # P1's lease runs out
+            await follower._keep()  # found free
+            await asyncio.sleep(TICK)
+            await follower._keep()  # free again: claimed, loaded, owned
+            assert follower.owns(code) and follower.until[code] > time.monotonic()
+            assert await store.db.get(f"spades:lease:{code}") == follower.leases[code]
+            await follower._keep()
+            assert follower.owns(code) and follower.lost == 0
+        finally:
+            server.stopping = True
+            server.computers.close()
+            await store.close()
+
+    try:
+        asyncio.run(play())
+    finally:
+        p1.stop()

@@ -402,18 +402,12 @@ class TableServer(Presence):
             raise Refused("Only the table's creator starts the match")
         if table.state != WAITING:
             raise Refused("The match has already begun")
-        # On a shared store the match is owned from its first moment: the lease is
-        # this process's before the doc that starts it (and puts it in the set of
-        # matches under way, where other processes look for tables to adopt) is
-        # written, fenced by that lease.
-        owning = None
-        if self.follow is not None:
-            try:
-                owning = await self.follow.starting(table)
-            except StoreAway:
-                pass
-            if owning is None:  # Redis away, or another process holds the lease
-                raise MovedOn
+        # On a shared store the match is owned from its first moment: the doc that
+        # starts it (and puts it among the matches under way, where the other
+        # processes look for tables to adopt) is written fenced by this one's lease.
+        owning = await self.follow.starting(table) if self.follow is not None else None
+        if self.follow is not None and owning is None:
+            raise MovedOn  # Redis away, or another process holds the lease
         before = table.doc()
         table.start()
         try:

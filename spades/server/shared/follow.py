@@ -20,7 +20,8 @@ and gives back the leases of the tables it runs.
 - **Adopting** (:meth:`Follower.adopt`, each tick too): a playing table that no
   process owns and this one does not hold (its owner died while none of its players
   was on another process: computer seats only, or every player away) is claimed,
-  then loaded from its log and run here, so its computers and timers play on.
+  its lease held while it is loaded from its log, and run here, so its computers and
+  timers play on.
 """
 
 from __future__ import annotations
@@ -327,7 +328,7 @@ class Follower:
         free at two ticks in a row (a process with a player of the table takes it at
         its first, having it replayed already): each claimed, then loaded from its log
         and run here. The lease is taken before the load, so of the processes that
-        find the table free only one replays it."""
+        find the table free only one replays it, and renewed while it loads."""
         server = self.server
         codes = [c for c in await self.store.playing() if c not in server.tables]
         free = {c for c, holder in (await self.store.holders(codes)).items() if holder is None}
@@ -335,23 +336,40 @@ class Follower:
         for code in free & found:
             if code in server.tables or code in self.loading:
                 continue
-            asked = time.monotonic()
             lease = await self.store.claim(code, LEASE_MS)
             if lease is None:
                 continue  # another process was first
+            holding = asyncio.ensure_future(self._hold(code, lease))
             try:
                 table = await self.load(code)
             except BaseException:
                 await self.store.release(code, lease)
                 raise
-            if table is None or table.state != PLAYING:  # over: its owner died at the end
+            finally:
+                holding.cancel()
+            asked = time.monotonic()  # the lease, renewed once the table is loaded
+            kept = (await self.store.renew({code: lease}, LEASE_MS))[code]
+            if table is None or table.state != PLAYING or not kept:
                 await self.store.release(code, lease)
-                await self.store.not_playing(code)
                 if table is not None:
                     self.drop(table)
+                if kept:  # over: its owner died at the end
+                    await self.store.not_playing(code)
                 continue
             self.adopted += 1
             self.own(table, lease, asked)
+
+    async def _hold(self, code: str, lease: str) -> None:
+        """The lease of a table being adopted, renewed while its log is replayed (a
+        long log on a busy machine may take longer than a lease)."""
+        from redis.exceptions import RedisError
+
+        while True:
+            await asyncio.sleep(TICK)
+            try:
+                await self.store.renew({code: lease}, LEASE_MS)
+            except (RedisError, OSError):
+                pass  # Redis away: the renewal after the load says whether it held
 
     async def claim(self, table: Table) -> None:
         asked = time.monotonic()
@@ -362,9 +380,13 @@ class Follower:
     async def starting(self, table: Table) -> tuple[str, float] | None:
         """The lease of a table whose match this process is about to start (claimed
         at the time given), or None when another holds it: the doc that starts the
-        match is written fenced by it, so the match is never under way unowned."""
+        match is written fenced by it, so the match is never under way unowned. None
+        too when Redis is away."""
         asked = time.monotonic()
-        lease = await self.store.claim(table.code, LEASE_MS)
+        try:
+            lease = await self.store.claim(table.code, LEASE_MS)
+        except StoreAway:
+            return None
         if lease is None:
             return None
         self.leases[table.code] = lease  # renewed by the ticks meanwhile
