@@ -166,12 +166,13 @@ class Follower:
 
     def apply(self, table: Table, fields: dict[str, str]) -> None:
         """One entry of the table's log, unless this process has it already."""
-        kind, data, writer = fields["k"], json.loads(fields["d"]), fields["p"]
+        kind, writer = fields["k"], fields["p"]
         server = self.server
         if fields["v"] != "":
             version = int(fields["v"])
             if version <= table.version:
-                return
+                return  # this process's own write (most entries read), or one read before
+            data = json.loads(fields["d"])
             if version != table.version + 1:  # never: the log is read in order
                 raise RuntimeError(f"table {table.code}: entry {version} after"
                                    f" {table.version}")
@@ -188,6 +189,7 @@ class Follower:
                 action = action_from_json(data["action"], table.settings.rules.cards)
                 server.applied(table, data["seat"], action)
             return
+        data = json.loads(fields["d"])
         if kind == "here":
             self._here(table, data, writer)
         elif writer == self.me:
