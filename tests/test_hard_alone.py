@@ -149,3 +149,49 @@ def test_the_zoo_plays_alone_with_its_habit():
             action = players[s].choose(view)
             assert view.refusal(action) is None
             match.apply(action, s)
+
+
+def _minimax(t, seat, judge):
+    """Every legal card tried, no cut: the plain value of the rest of the hand."""
+    if t.tricks_done == t.rules.tricks:
+        return judge(t)
+    values = []
+    legal = t.legal()
+    for card in range(52):
+        if legal >> card & 1:
+            child = t.copy()
+            child.play(card)
+            values.append(_minimax(child, seat, judge))
+    return max(values) if t.to_act == seat else min(values)
+
+
+def test_two_handed_endings_are_solved_exactly_with_both_hands_seen():
+    """The last tricks of two-handed, both hands seen: the alpha-beta with touching
+    cards tried once gives the plain minimax of the points (own minus the other's) on
+    the true deals, and hard decides such a card by it ("Solved")."""
+    from spades.ai.alone.hard import EXACT_TRICKS
+    from spades.ai.alone.search import exact_value, judge_alone
+
+    checked = 0
+    for seed in range(3):
+        for view, hands in _views(TWO, seed, ["normal", "normal"]):
+            left = TWO.tricks - len(view.trick_winners)
+            if left > 4:
+                continue
+            t = _position(view)
+            t.hands = hands
+
+            def judge(p, seat=view.seat):
+                return judge_alone(p, seat, 10.0)
+
+            assert exact_value(t, view.seat, judge, [0]) == _minimax(t, view.seat, judge)
+            checked += 1
+    assert checked >= 12
+    late = [v for v, _ in _views(TWO, 1, ["hard", "normal"])
+            if TWO.tricks - len(v.trick_winners) <= EXACT_TRICKS]
+    thinkers = [think_hard_alone(v, 1, None) for v in late]
+    solved = [th for th in thinkers if isinstance(th, AloneCardThinker)]
+    assert solved and all(th.exact for th in solved)
+    for th in solved:
+        th.finish()
+        assert th.deals <= 120

@@ -30,12 +30,18 @@ from ..search import CARD_NOISE_Z, PREFER_NORMAL_BY, _bid_shift, candidate_cards
 from .bidding import bid_alone, bid_alone_for, choose_draw
 from .play import choose_card_alone
 from .position import AlonePosition
-from .search import AloneSearch, play_out_alone
+from .search import AloneSearch, exact_value, play_out_alone, settled
 
 # As at four (hard.py): the card budget is counted in cards played out.
 CARD_BUDGET = 15000
 MIN_ROLLOUTS, MAX_ROLLOUTS = 280, 1100
 BID_ROLLOUTS = 320
+# Two-handed's exact endings (as at four, hard.py): at most this many tricks left, each
+# sampled deal is solved with both hands seen, on at most this many deals, stopping
+# after the deal on which the search passes this many positions.
+EXACT_TRICKS = 5
+EXACT_DEALS = 120
+EXACT_NODES = 14000
 
 
 def _position(view: PlayerView) -> AlonePosition:
@@ -45,21 +51,36 @@ def _position(view: PlayerView) -> AlonePosition:
 
 
 class AloneCardThinker(AloneSearch):
-    """A card decision alone: each candidate card, then everyone plays on."""
+    """A card decision alone: each candidate card, then everyone plays on (or, in
+    two-handed's last ``EXACT_TRICKS`` tricks, each sampled deal solved exactly)."""
 
     def __init__(self, view: PlayerView, candidates: list[int], rollouts: int,
-                 rng: random.Random, fallback: int, fallback_reason: str) -> None:
+                 rng: random.Random, fallback: int, fallback_reason: str,
+                 exact: bool = False) -> None:
         super().__init__(_position(view), view.seat, candidates, rollouts, rng,
                          list(view.hand_sizes))
         self.fallback, self.fallback_reason = fallback, fallback_reason
+        self.exact = exact
+        self.nodes = [0]
+        if exact:  # exact values carry no noise of the play: fewer deals
+            self.samples = EXACT_DEALS
+            self.total = self.samples * len(candidates)
 
     def normal_index(self) -> int:
         return self.candidates.index(self.fallback)
+
+    def _advance(self) -> None:
+        super()._advance()
+        if self.exact and not self.done and self.turn == 0 and self.nodes[0] >= EXACT_NODES:
+            self.stopped_early = True
+            self._decide()
 
     def _rollout(self, card: int, deal: list[int]) -> float:
         t = self.position.copy()
         t.hands = deal[:]
         t.play(card)
+        if self.exact:
+            return exact_value(t, self.seat, self._judge, self.nodes)
         play_out_alone(t, self.styles)
         return self._judge(t)
 
@@ -67,6 +88,8 @@ class AloneCardThinker(AloneSearch):
         means = self.means()
         best = max(self.active, key=lambda k: means[k])
         choice, reason = self.candidates[best], "Searched: the best average over sampled deals"
+        if self.exact:
+            reason = "Solved: the best average over sampled deals, both hands seen"
         k = self.normal_index()
         if best == k or self.edge(best, k, CARD_NOISE_Z) < PREFER_NORMAL_BY:
             choice, reason = self.fallback, self.fallback_reason
@@ -226,7 +249,7 @@ def think_hard_alone(view: PlayerView, seed, rollouts: int | None) -> Thinker:
         return AloneBidThinker(view, candidates, budget, rng, action.value, reason)
     t = _position(view)
     normal, reason = choose_card_alone(t, view.seat)
-    candidates = candidate_cards(t.legal(), view.hand, t.played)
+    candidates = candidate_cards(t.legal(), view.hand, settled(t))
     if rollouts is None:
         rollouts = max(MIN_ROLLOUTS, min(MAX_ROLLOUTS, CARD_BUDGET // max(1, sum(view.hand_sizes))))
     if len(candidates) == 1 or rollouts <= 0:
@@ -234,4 +257,5 @@ def think_hard_alone(view: PlayerView, seed, rollouts: int | None) -> Thinker:
     if normal not in candidates:  # the normal card stands for its run of touching cards
         normal = max(c for c in candidates if c <= normal)
     rng = random.Random(f"hard-alone/{seed}/{key}")
-    return AloneCardThinker(view, candidates, rollouts, rng, normal, reason)
+    exact = view.rules.seats == 2 and view.rules.tricks - len(view.trick_winners) <= EXACT_TRICKS
+    return AloneCardThinker(view, candidates, rollouts, rng, normal, reason, exact)

@@ -38,6 +38,7 @@ from ..search import (
     UNIFORM_DEALS,
     _bid_shift,
     _Search,
+    candidate_cards,
     team_value,
 )
 from .play import choose_card_alone
@@ -167,6 +168,44 @@ def judge_alone(t: AlonePosition, seat: int, bag_cost: float,
         if winner is not None:
             value += match_value if winner == seat else -match_value
     return value
+
+
+def settled(t: AlonePosition) -> int:
+    """The cards out of play for telling touching cards apart: played in finished
+    tricks (and shown or buried), not those of the trick in progress, which a card
+    between two of one's own can still beat or lose to."""
+    out = t.played
+    for card in t.trick:
+        out &= ~(1 << card)
+    return out
+
+
+def exact_value(t: AlonePosition, seat: int, judge, nodes: list[int],
+                alpha: float = float("-inf"), beta: float = float("inf")) -> float:
+    """Two-handed with both hands seen: the value of the rest of the hand for ``seat``
+    with both players playing perfectly (``judge``: the seat's points minus the
+    other's, so what one gains the other loses), by alpha-beta over the legal cards,
+    touching cards tried once; ``nodes[0]`` counts the positions searched."""
+    nodes[0] += 1
+    if t.tricks_done == t.rules.tricks:
+        return judge(t)
+    q = t.to_act
+    cards = candidate_cards(t.legal(), t.hands[q], settled(t))
+    maximising = q == seat
+    best = float("-inf") if maximising else float("inf")
+    for card in cards:
+        child = t.copy()
+        child.play(card)
+        value = exact_value(child, seat, judge, nodes, alpha, beta)
+        if maximising:
+            best = max(best, value)
+            alpha = max(alpha, value)
+        else:
+            best = min(best, value)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
 
 
 class AloneSearch(_Search):
