@@ -195,3 +195,25 @@ def test_two_handed_endings_are_solved_exactly_with_both_hands_seen():
     for th in solved:
         th.finish()
         assert th.deals <= 120
+
+
+def test_a_card_of_the_trick_in_progress_keeps_two_of_ones_own_apart():
+    """Holding the 9 and the queen with the 10 played and the jack on the table, the
+    queen wins the trick and the 9 does not: hard tries both (the cards of a trick in
+    progress do not make one's own cards touch, as the finished tricks' do)."""
+    from spades.ai.search import candidate_cards
+
+    differ = 0
+    for seed in range(4):
+        for view, _ in _views(CUT, seed, ["normal"] * 3):
+            if not view.trick:
+                continue
+            thinker = think_hard_alone(view, 1, 8)
+            if not isinstance(thinker, AloneCardThinker):
+                continue
+            t = _position(view)
+            merged = candidate_cards(t.legal(), view.hand, t.played)
+            if thinker.candidates != merged:
+                differ += 1
+                assert set(merged) < set(thinker.candidates)
+    assert differ >= 1
