@@ -152,7 +152,7 @@ def bench(hands: int, seed: int, repeats: int = 5) -> dict[str, Any]:
 
     def complete(n: int) -> None:
         for i in range(n):
-            random_hand(rules, rng, i & 3)
+            random_hand(rules, rng, i % rules.seats)
 
     # The play phase alone, from one mid-hand position: 5 tricks played, 8 to go.
     position = Match(rules, seed)

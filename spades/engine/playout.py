@@ -20,8 +20,13 @@ _BIT = [1 << c for c in range(CARD_IDS)]
 _DECK = range(52)
 
 
-def random_deal(rng: random.Random, dealer: int, deck: int = FULL_DECK) -> list[int]:
-    """A uniformly shuffled ``deck`` dealt clockwise from the dealer's left, as 4 masks.
+def random_deal(
+    rng: random.Random, dealer: int, deck: int = FULL_DECK, seats: int = SEATS,
+    tricks: int = 13,
+) -> list[int]:
+    """A uniformly shuffled ``deck`` dealt clockwise from the dealer's left, ``tricks``
+    cards to each of ``seats`` hands (two-handed's 13 each from the top 26, as random a
+    split as a draw's), as masks.
 
     The shuffle sorts the cards by 32-bit random keys, which is several times faster
     in Python than a Fisher-Yates loop (a tie, about 1 in 3 million deals, keeps order).
@@ -33,9 +38,10 @@ def random_deal(rng: random.Random, dealer: int, deck: int = FULL_DECK) -> list[
         keys = memoryview(rng.randbytes(4 * CARD_IDS)).cast("I")
         order = sorted(_deck_list(deck), key=keys.__getitem__)
     bit = _BIT.__getitem__
-    hands = [0] * SEATS
-    for k in range(SEATS):
-        hands[(dealer + 1 + k) % SEATS] = sum(map(bit, order[k::SEATS]))
+    hands = [0] * seats
+    dealt = order[:seats * tricks]
+    for k in range(seats):
+        hands[(dealer + 1 + k) % seats] = sum(map(bit, dealt[k::seats]))
     return hands
 
 
@@ -56,15 +62,17 @@ def pick(mask: int, rand: Callable[[], float]) -> int:
 def random_bids(
     rules: Rules, dealer: int, rand: Callable[[], float], hands: list[int] | None = None
 ) -> list[int]:
-    """Four random legal bids; Mirror and Whiz bids need the ``hands``."""
-    bids: list[int] = [0] * SEATS
-    done = [False] * SEATS
+    """A random legal bid for each seat; Mirror and Whiz bids need the ``hands``."""
+    seats = rules.seats
+    bids: list[int] = [0] * seats
+    done = [False] * seats
     fixed = rules.fixed_bids
-    for i in range(1, SEATS + 1):
-        seat = (dealer + i) % SEATS
-        partner = (seat + 2) % SEATS
+    for i in range(1, seats + 1):
+        seat = (dealer + i) % seats
+        partner = rules.partner_of(seat)
         options = legal_bids(
-            rules, bids[partner] if done[partner] else None, False, True,
+            rules, bids[partner] if partner is not None and done[partner] else None, False,
+            True,
             spades_held(hands[seat]) if fixed and hands is not None else None,
         )
         bids[seat] = options[int(rand() * len(options))]
@@ -76,7 +84,8 @@ def random_passes(
     rules: Rules, dealer: int, bids: list[int], hands: list[int], rand: Callable[[], float]
 ) -> None:
     """Nil card passing at random (``rules.nil_pass``): each pair swaps random cards."""
-    order = [((dealer + i) % SEATS, bids[(dealer + i) % SEATS]) for i in range(1, SEATS + 1)]
+    order = [((dealer + i) % SEATS, bids[(dealer + i) % SEATS])  # passing: four only
+             for i in range(1, SEATS + 1)]
     for nil_seat, partner in passing_order(rules, order):
         given = []
         for seat in (nil_seat, partner):
@@ -104,7 +113,8 @@ def random_tricks(
     so the rules of ``legal`` are written inline here; ``trace`` collects (legal mask,
     card) for each card so a test can hold them against ``legal.legal_cards``.
     """
-    won = tricks_won if tricks_won is not None else [0] * SEATS
+    seats = len(hands)
+    won = tricks_won if tricks_won is not None else [0] * seats
     anytime = rules.spades_lead_anytime
     forced_breaks = rules.forced_spade_lead_breaks
     while hands[leader]:
@@ -128,8 +138,8 @@ def random_tricks(
         suit_mask = SUIT_MASKS[led]
         winner = leader
         seat = leader
-        for _ in range(SEATS - 1):
-            seat = (seat + 1) % SEATS
+        for _ in range(seats - 1):
+            seat = (seat + 1) % seats
             h = hands[seat]
             legal = (h & suit_mask) or h  # follow suit if you can
             k = int(rand() * legal.bit_count())
@@ -160,11 +170,11 @@ def random_hand(
     scores: tuple[int, int] | list[int] = (0, 0),
     bags: tuple[int, int] | list[int] = (0, 0),
 ) -> tuple[TeamScore, TeamScore]:
-    """Deal, four random legal bids, 52 random legal cards, and the score."""
+    """Deal, random legal bids, a hand's random legal cards, and the score."""
     rand = rng.random
-    hands = random_deal(rng, dealer, rules.cards)
+    hands = random_deal(rng, dealer, rules.cards, rules.seats, rules.tricks)
     bids = random_bids(rules, dealer, rand, hands)
     if rules.nil_pass:
         random_passes(rules, dealer, bids, hands, rand)
-    won = random_tricks(hands, (dealer + 1) % SEATS, False, rules, rand)
+    won = random_tricks(hands, (dealer + 1) % rules.seats, False, rules, rand)
     return score_hand(rules, bids, won, scores, bags)

@@ -11,7 +11,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .cards import JOKERS_REMOVED, deck_cards
+from .cards import JOKERS_REMOVED, SEATS, deck_cards
 
 BIDDING_STYLES = ("free", "suicide", "mirror", "whiz")
 DECKS = ("standard", "jokers", "deuces")
@@ -176,7 +176,7 @@ class Rules:
 
     def partner_of(self, seat: int) -> int | None:
         """The seat's partner, or None at a table where each plays alone."""
-        return (seat + 2) % 4 if self.players == 4 else None
+        return (seat + 2) % SEATS if self.players == SEATS else None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form; a table of four leaves ``players`` out, so every record and

@@ -123,10 +123,10 @@ class PlayerView:
         return self.phase != "over" and self.to_act == self.seat
 
     @property
-    def partner(self) -> int:
-        """The partner's seat at a table of four (cutthroat and two-handed have none:
-        ``rules.partner_of`` says None there)."""
-        return (self.seat + 2) % 4
+    def partner(self) -> int | None:
+        """The partner's seat at a table of four; None at cutthroat and two-handed,
+        where each plays alone (``rules.partner_of``)."""
+        return self.rules.partner_of(self.seat)
 
     @property
     def partner_bid(self) -> int | None:

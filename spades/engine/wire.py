@@ -150,7 +150,7 @@ def _suits(value: Any, name: str) -> int:
 
 
 def _suits_json(bits: int) -> list[str]:
-    return [SUIT_LETTERS[s] for s in range(4) if bits >> s & 1]
+    return [letter for s, letter in enumerate(SUIT_LETTERS) if bits >> s & 1]
 
 
 # --- the view ---------------------------------------------------------------------

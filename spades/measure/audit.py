@@ -67,7 +67,7 @@ def _beats(card: int, best: int) -> bool:
 def classify(match: Match) -> str | None:
     """The audit kind of the decision the seat to act faces now, if any."""
     seat = match.to_act
-    partner = (seat + 2) & 3
+    partner = match.rules.partner_of(seat)
     if match.phase == "bidding":
         if match.looked[seat] and Bid(NIL) in match.legal_actions():
             hand = match.hands[seat]
@@ -148,7 +148,8 @@ def generate(seed: int = 0, per_kind: int = 30, max_games: int = 4000) -> list[d
         if all(len(v) >= per_kind for v in found.values()):
             break
         match = Match(_rules_for(rng), f"audit/{seed}/{game}")
-        strengths = [rng.choice(("easy", "normal", "random")) for _ in range(4)]
+        strengths = [rng.choice(("easy", "normal", "random"))
+                     for _ in range(match.rules.seats)]
         players = [make_player(s, seed=f"{game}/{i}") for i, s in enumerate(strengths)]
         seen_in_game = set()
         while not match.history:

@@ -82,7 +82,7 @@ def judge_deal(args: dict[str, Any], d: int) -> dict[str, Any]:
     rules = preset(args["rules"])
     options = {"rollouts": args["iterations"]} if args.get("iterations") is not None else {}
     match = table_match(rules, situation(args["seed"], d, False, rules), ["A", "B", "A", "B"])
-    seeds = [f"{args['seed']}/{d}/{s}" for s in range(4)]
+    seeds = [f"{args['seed']}/{d}/{s}" for s in range(rules.seats)]
     rollout = [make_player("hard-rollout", seed=x, **options) for x in seeds]
     hard = [make_player("hard", seed=x, **options) for x in seeds]
     points = [hand_points(rules, side) for side in (0, 1)]

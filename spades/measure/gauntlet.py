@@ -151,7 +151,7 @@ def run_matches(
                 for names in (["A", "B", "A", "B"], ["B", "A", "B", "A"]):
                     reading = Reading()
                     players = []
-                    for s in range(4):
+                    for s in range(rules.seats):
                         name = strengths[names[s]]
                         extra = dict(options) if name in SEARCHERS else {}
                         if name == "hard":

@@ -53,9 +53,10 @@ def measure_position(view, hands: list[int], samples: int, seed: str) -> dict[st
     seat = view.seat
     t = Position.from_view(view)
     unseen = view.rules.cards & ~view.played & ~view.hand & ~view.passed
-    holders = {c: q for q in range(4) if q != seat for c in range(CARD_IDS)
+    seats = view.rules.seats
+    holders = {c: q for q in range(seats) if q != seat for c in range(CARD_IDS)
                if unseen >> c & 1 and hands[q] >> c & 1}
-    open_to = {c: sum(1 for q in range(4) if q != seat and not t.voids[q] >> SUIT_OF[c] & 1)
+    open_to = {c: sum(1 for q in range(seats) if q != seat and not t.voids[q] >> SUIT_OF[c] & 1)
                for c in holders}
     out: dict[str, Any] = {"tricks_left": 13 - len(view.trick_winners), "cards": len(holders)}
     if not holders:
@@ -79,7 +80,7 @@ def measure_deal(args: dict[str, Any], d: int) -> list[dict[str, Any]]:
     rules = preset(args["rules"])
     sit = situation(args["seed"], d, False, rules)
     match = table_match(rules, sit, ["A", "B", "A", "B"])
-    players = [HardPlayer(f"{args['seed']}/{d}/{s}") for s in range(4)]
+    players = [HardPlayer(f"{args['seed']}/{d}/{s}") for s in range(rules.seats)]
     rows = []
     k = 0
     while not match.history:

@@ -96,7 +96,7 @@ class _Stranger:
 
     def side_needs(self, view: PlayerView, seat: int) -> int:
         """Tricks the seat's side still needs for its contract (nil bids apart)."""
-        team = (seat, (seat + 2) & 3)
+        team = view.rules.side_seats(view.rules.side_of(seat))
         contract = sum(max(0, view.bids[s] or 0) for s in team)
         taken = sum(view.tricks_won[s] for s in team if (view.bids[s] or 0) > 0)
         return contract - taken

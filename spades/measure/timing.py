@@ -49,7 +49,7 @@ def rollout_speed(repeats: int = 9) -> float:
     for _ in range(repeats):
         t0 = time.perf_counter()
         for _ in range(REFERENCE_PLAY_OUTS):
-            play_out(start.copy(), ["normal"] * 4)
+            play_out(start.copy(), ["normal"] * start.rules.seats)
         best = min(best, time.perf_counter() - t0)
     return round(best / (REFERENCE_PLAY_OUTS * 52) * 1e6, 2)
 

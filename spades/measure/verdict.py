@@ -162,7 +162,7 @@ def run_deals(args: dict[str, Any], deals: range) -> list[dict]:
                 players = [
                     make_player(args["strength"], seed=f"{args['seed']}/{d}/{s}", **options)
                     if names[s] == "A" else make_player(z, seed=f"{args['seed']}/{d}/{s}")
-                    for s in range(4)
+                    for s in range(rules.seats)
                 ]
                 for entry in judge_table(rules, sit, names, players, args["near"]):
                     entry.update(deal=d, zoo=z)

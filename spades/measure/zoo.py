@@ -150,8 +150,8 @@ class Grabber(_ZooPlayer):
     strength = "grabber"
 
     def card(self, t: Position, seat: int) -> tuple[int, str]:
-        partner = (seat + 2) & 3
-        if nil_alive(t, seat) or nil_alive(t, partner):
+        partner = t.rules.partner_of(seat)
+        if nil_alive(t, seat) or (partner is not None and nil_alive(t, partner)):
             return choose_card(t, seat)
         bids = list(t.bids)
         for s in (seat, partner):
@@ -245,10 +245,8 @@ class Conventions(_ZooPlayer):
 
     def card(self, t: Position, seat: int) -> tuple[int, str]:
         card, reason = choose_card(t, seat)
-        partner = (seat + 2) & 3
-        if nil_alive(t, seat) or nil_alive(t, partner) or any(
-            nil_alive(t, q) for q in ((seat + 1) & 3, (seat + 3) & 3)
-        ):
+        partner = t.rules.partner_of(seat)
+        if any(nil_alive(t, q) for q in range(t.rules.seats)):
             return card, reason
         legal = sound_cards(t, seat, t.legal())
         if not t.trick:

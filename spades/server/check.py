@@ -402,7 +402,7 @@ async def hostile_run(url: str, count: int, seed: int) -> dict[str, Any]:
                 players={id(c): bid_then_three_tricks for c in clients}, timeout=60)
     before = [(c.actions, c.view) for c in clients]
     to_act = clients[0].view.to_act
-    hostile_seat = (to_act + 1) % 4  # never its turn while the table is frozen
+    hostile_seat = (to_act + 1) % len(clients)  # never its turn while the table is frozen
     token = clients[hostile_seat].token
     clients[hostile_seat].close()
     code = clients[0].code

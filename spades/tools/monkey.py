@@ -306,7 +306,7 @@ def engine_problem(match) -> str | None:
         return "the 52 cards are not all accounted for"
     if sum(match.tricks_won) != len(match.trick_winners) or len(match.trick_winners) > 13:
         return "the tricks won do not add up"
-    if len(match.trick) != len(match.plays) % 4:
+    if len(match.trick) != len(match.plays) % match.rules.seats:
         return "the trick on the table does not match the cards played"
     return None
 

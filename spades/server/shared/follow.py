@@ -155,7 +155,7 @@ class Follower:
                     self.server.errors += 1
                     print(f"table {code}: its log could not be followed ({exc!r}); let go,"
                           " loaded again when asked for", file=sys.stderr, flush=True)
-                    for seat in range(4):  # its players come back by resume
+                    for seat in range(len(table.seats)):  # its players come back by resume
                         conn = self.server.present.pop((code, seat), None)
                         if conn is not None:
                             conn.table = conn.seat = None
@@ -307,7 +307,8 @@ class Follower:
         await self._gone_processes()
         now = time.monotonic()
         for code, table in list(server.tables.items()):
-            if code in self.leases or any(server.present.get((code, s)) for s in range(4)):
+            if code in self.leases or any(server.present.get((code, s))
+                                            for s in range(len(table.seats))):
                 self.used[code] = now
             elif now - self.used.get(code, now) > DROP_AFTER and code not in self.loading:
                 self.drop(table)
@@ -426,6 +427,6 @@ class Follower:
         for place in (server.tables, server.locks, server.last_action, self.last_id,
                       self.used):
             place.pop(code, None)
-        for seat in range(4):
+        for seat in range(len(table.seats)):
             self.seen_own.pop((code, seat), None)
         server.let_go(table)

@@ -1,0 +1,348 @@
+"""No seat count written out: the package takes it from the rules (issue 56).
+
+Four seats play the partnership game, three cutthroat and two two-handed
+(docs/rules.md, Three and two players), so a seat's arithmetic takes the count from
+the rules, the view or the position (``rules.seats``, ``len(hands)``) and a partner
+from ``rules.partner_of``. This test reads every module of ``spades/`` for the ways
+four seats get written out (``% 4``, ``& 3``, ``range(4)``, ``[0, 0, 0, 0]``, a list
+``* 4``) and fails on any that is not in ``EXEMPT``: an entry is a file and the
+line's text (stripped), with the reason it is not a seat, or who is making it seat
+aware now. An entry that no longer matches a line fails too, so the list shrinks as
+the folders are cleaned: take its entry out with the line.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PATTERN = re.compile(
+    r"%\s*4\b|&\s*3\b|\brange\(\s*4\s*\)|randrange\(\s*4\s*\)|\[0\]\s*\*\s*4\b"
+    r"|\]\s*\*\s*4\b|\[0, 0, 0, 0\]"
+)
+
+SUITS = "suits, not seats"
+# Being made seat-count aware now by the helpers working in these folders, who take
+# their entries out as they go (issue 56).
+HARD32 = "spades/ai: the players at three and two (hard32)"
+TABLE32 = "spades/ui: the table at three and two (table32)"
+SOLVER32 = "the solver at three and two (solver32)"
+
+EXEMPT = {
+    'spades/ai/alone.py: for suit in range(4):':
+        SUITS,
+    'spades/ai/bid_search.py: partner_bid = bids[(seat + 2) & 3]':
+        HARD32,
+    'spades/ai/bid_search.py: q = (q + 1) & 3':
+        HARD32,
+    'spades/ai/bid_search.py: self.leader = (view.dealer + 1) & 3':
+        HARD32,
+    'spades/ai/bid_search.py: self.lean = [0, 0, 0, 0]':
+        HARD32,
+    ('spades/ai/bid_search.py: self.lean = [round(reading.bid_bias(q)) if q != self.se'
+     'at else 0 for q in range(4)]'):
+        HARD32,
+    'spades/ai/bid_search.py: rules, bids[(q + 2) & 3], False, True, spades_held(hand)':
+        HARD32,
+    'spades/ai/bidding.py: partner_bid = bids[(seat + 2) & 3]':
+        HARD32,
+    'spades/ai/compare.py: for s in range(4):':
+        HARD32,
+    'spades/ai/compare.py: return [bids[s] for s in range(4)]':
+        HARD32,
+    'spades/ai/endings.py: return [q for q in range(4) if t.bids[q] is not None and t.bids[q] <= 0':
+        HARD32,
+    'spades/ai/endings.py: partner = (seat + 2) & 3':
+        HARD32,
+    'spades/ai/endings.py: mine, theirs = taker(t, seat), taker(t, (seat + 1) & 3)':
+        HARD32,
+    'spades/ai/endings.py: a, b = taker(t, self.seat), taker(t, (self.seat + 1) & 3)':
+        HARD32,
+    ('spades/ai/endings.py: tuple(int((s & 1) != team) for s in range(4)),  # type: ig'
+     'nore[arg-type]'):
+        HARD32,
+    'spades/ai/inference.py: rows = [[1.0] * CARD_IDS for _ in range(4)]':
+        HARD32,
+    'spades/ai/inference.py: held = [0, 0, 0, 0]':
+        HARD32,
+    'spades/ai/inference.py: held[(leader + i) & 3] |= 1 << c':
+        HARD32,
+    'spades/ai/inference.py: mixtures[(seat + 2) & 3] = PARTNER_STYLES':
+        HARD32,
+    'spades/ai/passing.py: for nil_seat in range(4):':
+        HARD32,
+    'spades/ai/passing.py: partner = (nil_seat + 2) & 3':
+        HARD32,
+    ('spades/ai/play.py: _LATER = tuple(tuple(tuple((seat + i) & 3 for i in range(1, 4'
+     ' - pos)) for pos in range(4))'):
+        HARD32,
+    'spades/ai/play.py: for seat in range(4))':
+        HARD32,
+    'spades/ai/play.py: self.void_led = void_led = [False] * 4':
+        HARD32,
+    'spades/ai/play.py: self.void_spades = void_spades = [False] * 4':
+        HARD32,
+    'spades/ai/play.py: if win_seat != (seat + 2) & 3 and len(t.trick) < 3:':
+        HARD32,
+    'spades/ai/play.py: partner = (seat + 2) & 3':
+        HARD32,
+    'spades/ai/play.py: win_seat = (t.leader + at) & 3':
+        HARD32,
+    'spades/ai/play.py: if win_seat == (seat + 2) & 3 or len(trick) == 3:':
+        HARD32,
+    'spades/ai/play.py: opps = ((seat + 1) & 3, (seat + 3) & 3)':
+        HARD32,
+    'spades/ai/play.py: for suit in range(4):':
+        SUITS,
+    'spades/ai/play.py: nil_opps = _live_nils(bids, won, (seat + 1) & 3, (seat + 3) & 3)':
+        HARD32,
+    'spades/ai/players.py: position.voids = [0, 0, 0, 0]':
+        HARD32,
+    'spades/ai/position.py: self.hands = [0, 0, 0, 0]':
+        HARD32,
+    'spades/ai/position.py: self.tricks_won = [0, 0, 0, 0]':
+        HARD32,
+    'spades/ai/position.py: self.voids = [0, 0, 0, 0]':
+        HARD32,
+    'spades/ai/position.py: return (self.leader + at) & 3, self.trick[at]':
+        HARD32,
+    'spades/ai/position.py: winner = (self.leader + self.win_at) & 3':
+        HARD32,
+    'spades/ai/position.py: self.to_act = (seat + 1) & 3':
+        HARD32,
+    'spades/ai/reading.py: self.seats = [SeatReading() for _ in range(4)]':
+        HARD32,
+    'spades/ai/reading.py: hands = [0, 0, 0, 0]':
+        HARD32,
+    'spades/ai/reading.py: leader = (result.dealer + 1) & 3':
+        HARD32,
+    'spades/ai/reading.py: hands[(leader + j) & 3] |= 1 << card':
+        HARD32,
+    'spades/ai/reading.py: partner = (seat + 2) & 3':
+        HARD32,
+    'spades/ai/reading.py: for seat in range(4):':
+        HARD32,
+    'spades/ai/reading.py: styles = ["normal"] * 4':
+        HARD32,
+    'spades/ai/search.py: for q in range(4):':
+        HARD32,
+    'spades/ai/search.py: for q in ((seat + 1) & 3, (seat + 3) & 3):':
+        HARD32,
+    'spades/ai/search.py: sizes = [0, 0, 0, 0]':
+        HARD32,
+    'spades/ai/search.py: in_trick = {(t.leader + i) & 3 for i in range(len(t.trick))}':
+        HARD32,
+    'spades/ai/search.py: others = [q for q in range(4) if q != seat or blind]':
+        HARD32,
+    'spades/ai/search.py: partner = (seat + 2) & 3':
+        HARD32,
+    ('spades/ai/search.py: open_to = [tuple(q for q in others if not voids[q] >> suit '
+     '& 1) for suit in range(4)]'):
+        SUITS,
+    'spades/ai/search.py: self.uniform = [[1.0] * CARD_IDS for _ in range(4)]':
+        HARD32,
+    'spades/ai/search.py: self.styles = ["normal"] * 4':
+        HARD32,
+    'spades/ai/search.py: for q in ((self.seat + 1) & 3, (self.seat + 3) & 3):':
+        HARD32,
+    'spades/ai/styles.py: out: list = [None] * 4':
+        HARD32,
+    'spades/ai/styles.py: for q in ((seat + 1) & 3, (seat + 3) & 3):':
+        HARD32,
+    'spades/ai/styles.py: styles = ["normal"] * 4':
+        HARD32,
+    'spades/ai/styles.py: out: list[list[int] | None] = [None] * 4':
+        HARD32,
+    'spades/ai/styles.py: for s in (q, (q + 2) & 3):':
+        HARD32,
+    ('spades/client/seen.py: owns: the seat ``s`` of the server is drawn at ``(s - min'
+     'e) % 4``, and a team ``t`` is'):
+        SOLVER32,
+    'spades/client/seen.py: return (seat - self.mine) % 4':
+        SOLVER32,
+    'spades/client/seen.py: return (drawn + self.mine) % 4':
+        SOLVER32,
+    'spades/client/seen.py: return tuple(values[self.server_seat(i)] for i in range(4))':
+        SOLVER32,
+    'spades/server/check.py: drops["planned"][id(c)] = c.actions + 1 + rng.randrange(4)':
+        "a random count of actions before a planned drop, not a seat",
+    ("spades/server/check.py: if sent % 4 == 0:  # keep the table's own players here, "
+     'as a real table would be'):
+        "every fourth message sent, not a seat",
+    'spades/solver/measure.py: for leader in range(4):':
+        SOLVER32,
+    ('spades/solver/measure.py: row: dict[str, Any] = {"leader": leader, "opening": le'
+     'ader == (dealer + 1) % 4}'):
+        SOLVER32,
+    'spades/solver/measure.py: for seat in range(4):':
+        SOLVER32,
+    'spades/solver/measure.py: hands = random_deal(rng, i & 3)':
+        SOLVER32,
+    ('spades/solver/measure.py: late = _play_random(Position.deal(hands, rng.randrange'
+     '(4), rules), rng, 5)'):
+        SOLVER32,
+    'spades/solver/order.py: last = h[(seat + 1) & 3]':
+        SOLVER32,
+    'spades/solver/order.py: hp = h[(leader + 2) & 3]':
+        SOLVER32,
+    'spades/solver/order.py: ha = h[(leader + 1) & 3]':
+        SOLVER32,
+    'spades/solver/order.py: hb = h[(leader + 3) & 3]':
+        SOLVER32,
+    'spades/solver/order.py: third = h[(seat + 1) & 3]':
+        SOLVER32,
+    'spades/solver/order.py: fourth = h[(seat + 2) & 3]':
+        SOLVER32,
+    'spades/solver/order.py: elif max4 > lead and h[(seat + 3) & 3] & field & ~(1 << lead) > t4:':
+        SOLVER32,
+    'spades/solver/position.py: return (self.leader + len(self.trick)) & 3':
+        SOLVER32,
+    'spades/solver/position.py: winner = (self.leader + trick_winner_index(trick)) & 3':
+        SOLVER32,
+    ('spades/solver/position.py: return tuple(int((s & 1) == team) for s in range(4)) '
+     ' # type: ignore[return-value]'):
+        SOLVER32,
+    'spades/solver/position.py: weights = tuple(int(s == seat) for s in range(4))':
+        SOLVER32,
+    'spades/solver/position.py: seat = (leader + n) & 3':
+        SOLVER32,
+    'spades/solver/position.py: winner = (leader + trick_winner_index(full)) & 3':
+        SOLVER32,
+    ('spades/solver/review.py: self.seat_won = [[0, 0, 0, 0]]  # tricks each seat has '
+     'won before position i'):
+        SOLVER32,
+    ('spades/solver/search.py: _SHAPE_UNIT = [[1 << (5 * (4 * seat + suit)) for suit i'
+     'n range(4)] for seat in range(4)]'):
+        SOLVER32,
+    'spades/solver/search.py: p = (leader + 2) & 3':
+        SOLVER32,
+    'spades/solver/search.py: a = (leader + 1) & 3':
+        SOLVER32,
+    'spades/solver/search.py: b = (leader + 3) & 3':
+        SOLVER32,
+    'spades/solver/search.py: s2 = (leader + 1) & 3':
+        SOLVER32,
+    'spades/solver/search.py: s3 = (leader + 2) & 3':
+        SOLVER32,
+    'spades/solver/search.py: s4 = (leader + 3) & 3':
+        SOLVER32,
+    'spades/solver/search.py: for s in range(4):':
+        SOLVER32,
+    'spades/ui/art/cardart.py: for i in range(4):':
+        "a card's four corners",
+    'spades/ui/art/cardart.py: p0, p2 = corners[i], corners[(i + 1) % 4]':
+        "a card's four corners",
+    ('spades/ui/autopilot.py: self.plays = 0  # cards played so far: every hand has 52'
+     ', so plays % 4 is the'):
+        TABLE32,
+    'spades/ui/autopilot.py: if self.plays % 4 and seat != 0 and self.last_card is not None:':
+        TABLE32,
+    ('spades/ui/draw/bidding.py: for q in ((view.seat + 1) % 4, (view.seat + 3) % 4) i'
+     'f view.bids[q] is not None]'):
+        TABLE32,
+    'spades/ui/draw/frame.py: for seat in range(4):':
+        TABLE32,
+    'spades/ui/draw/panels.py: seat = (leader + i) % 4':
+        TABLE32,
+    'spades/ui/draw/seen.py: for k in range(4):':
+        TABLE32,
+    'spades/ui/draw/trick_tags.py: return [Rect(0, 0, 0, 0)] * 4':
+        TABLE32,
+    'spades/ui/layout/base.py: SOUTH, WEST, NORTH, EAST = range(4)':
+        TABLE32,
+    'spades/ui/layout/compact.py: badges = [Rect(0, 0, 0, 0)] * 4':
+        TABLE32,
+    'spades/ui/layout/compact.py: fans = [Rect(0, 0, 0, 0)] * 4':
+        TABLE32,
+    'spades/ui/layout/compact.py: packets = [Rect(0, 0, 0, 0)] * 4':
+        TABLE32,
+    'spades/ui/layout/window.py: badges = [Rect(0, 0, 0, 0)] * 4':
+        TABLE32,
+    'spades/ui/layout/window.py: packets = [Rect(0, 0, 0, 0)] * 4':
+        TABLE32,
+    'spades/ui/layout/window.py: fans = [Rect(0, 0, 0, 0)] * 4':
+        TABLE32,
+    'spades/ui/speech/announce.py: self.bids: list[int | None] = [None] * 4':
+        TABLE32,
+    'spades/ui/speech/announce.py: self.tricks = [0, 0, 0, 0]':
+        TABLE32,
+    ('spades/ui/speech/announce.py: plays = [f"{self.name((leader + i) % 4)} {card_wor'
+     'ds(c)}" for i, c in enumerate(cards)]'):
+        TABLE32,
+    'spades/ui/speech/announce.py: for seat in range(4):':
+        TABLE32,
+    'spades/ui/speech/words.py: return f"{names[seat]} passes cards to {names[(seat + 2) % 4]}"':
+        TABLE32,
+    ('spades/ui/table/choreography.py: sizes: list[int] = field(default_factory=lambda'
+     ': [0, 0, 0, 0])'):
+        TABLE32,
+    ('spades/ui/table/choreography.py: bids: list[int | None] = field(default_factory='
+     'lambda: [None] * 4)'):
+        TABLE32,
+    ('spades/ui/table/choreography.py: tricks_won: list[int] = field(default_factory=l'
+     'ambda: [0, 0, 0, 0])'):
+        TABLE32,
+    'spades/ui/table/choreography.py: s.sizes = [0, 0, 0, 0]':
+        TABLE32,
+    'spades/ui/table/choreography.py: s.bids = [None] * 4':
+        TABLE32,
+    'spades/ui/table/choreography.py: s.tricks_won = [0, 0, 0, 0]':
+        TABLE32,
+    'spades/ui/table/choreography.py: seat = (e.dealer + 1 + i) % 4':
+        TABLE32,
+    'spades/ui/table/choreography.py: if i % 4 == 0 and self.sounds:':
+        TABLE32,
+    ('spades/ui/table/choreography.py: self.shown.to_act = (e.seat + 1) % 4 if None in'
+     ' self.shown.bids else None'):
+        TABLE32,
+    'spades/ui/table/choreography.py: s.to_act = (e.seat + 1) % 4 if len(s.trick) < 4 else None':
+        TABLE32,
+    ('spades/ui/table/choreography.py: s.winner_card = e.cards[[(e.leader + i) % 4 for'
+     ' i in range(4)].index(e.seat)]'):
+        TABLE32,
+    'spades/ui/table/seen.py: for step in range(4):':
+        TABLE32,
+    ('spades/ui/table/shared.py: self.covered = [False] * 4  # by server seat: a compu'
+     'ter plays it while away'):
+        TABLE32,
+    'spades/ui/table/shared.py: for drawn in range(4):':
+        TABLE32,
+}
+
+
+def written_out(root: Path) -> dict[str, list[int]]:
+    """Each ``file: line text`` of the package under ``root`` that writes four seats
+    out, with its line numbers."""
+    found: dict[str, list[int]] = {}
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root.parent).as_posix()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if PATTERN.search(line):
+                found.setdefault(f"{rel}: {line.strip()}", []).append(number)
+    return found
+
+
+def test_no_seat_count_written_out() -> None:
+    found = written_out(ROOT / "spades")
+    new = [f"{key} (line {', '.join(map(str, lines))})" for key, lines in found.items()
+           if key not in EXEMPT]
+    assert not new, ("four seats written out; take the count from the rules (rules.seats, "
+                     "len(hands), rules.partner_of), or add the line to EXEMPT with why "
+                     "it is not a seat:\n" + "\n".join(new))
+
+
+def test_every_exemption_still_names_a_line() -> None:
+    found = written_out(ROOT / "spades")
+    stale = [key for key in EXEMPT if key not in found]
+    assert not stale, "these lines are gone; take them out of EXEMPT:\n" + "\n".join(stale)
+
+
+def test_the_search_sees_a_planted_seat(tmp_path: Path) -> None:
+    package = tmp_path / "spades"
+    package.mkdir()
+    (package / "ok.py").write_text("seat = (seat + 1) % rules.seats\n")
+    for planted in ("partner = (seat + 2) % 4", "left = (seat + 1)%4", "p = (s + 2) & 3",
+                    "for seat in range(4):", "won = [0] * 4", "won = [0, 0, 0, 0]"):
+        (package / "planted.py").write_text(f"x = 1\n{planted}\n")
+        assert written_out(package) == {f"spades/planted.py: {planted}": [2]}
