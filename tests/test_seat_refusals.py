@@ -19,7 +19,7 @@ from spades.engine.rules import PRESETS, SEAT_PRESETS
 from spades.storage import MemoryStore, Settings, import_all, save_match
 from spades.ui.arguments import parse_args
 
-MISSING = "no table or solver for"
+MISSING = "no table for"
 
 
 @pytest.mark.parametrize("command", [
@@ -61,13 +61,32 @@ def test_simulate_plays_random_legal_matches_of_three_or_two(capsys, name):
 
 
 @pytest.mark.parametrize("name", list(SEAT_PRESETS))
-def test_solve_refuses_a_record_of_three_or_two(capsys, tmp_path, name):
+def test_solve_answers_a_record_of_three_or_two(capsys, tmp_path, name):
+    """Each player's tricks from each leader (cutthroat: against the two others
+    together; two-handed: after the draw), its contract's verdict (tests/test_solver_few.py
+    holds the numbers against a minimax)."""
     path = tmp_path / "hand.json"
     assert cli_main(["deal", "--seed", "1", "--rules", name, "--out", str(path)]) == 0
     capsys.readouterr()
-    assert cli_main(["solve", str(path)]) == 2
-    error = json.loads(capsys.readouterr().err)["error"]
-    assert error.startswith(f"{path}: {name}: ") and MISSING in error
+    assert cli_main(["solve", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    seats = SEAT_PRESETS[name].seats
+    tricks = SEAT_PRESETS[name].tricks
+    assert out["seats"] == seats and len(out["leaders"]) == seats
+    for row in out["leaders"]:
+        assert [t["team"] for t in row["teams"]] == list(range(seats))
+        counts = [t["tricks"] for t in row["teams"]]
+        if seats == 2:
+            assert sum(counts) == tricks
+        else:  # each against the two others together: no more than the deal between them
+            assert sum(counts) <= tricks
+        assert all("contract_makeable" in t for t in row["teams"] if t.get("contract"))
+    assert cli_main(["solve", str(path)]) == 0
+    text = capsys.readouterr().out
+    if seats == 3:
+        assert "against the two others playing together" in text
+    else:
+        assert "after the draw" in text
 
 
 def test_the_games_pages_and_command_line_do_not_offer_three_or_two():

@@ -32,7 +32,7 @@ from ..engine.rules import four_seats_refusal
 from ..measure import PLAYERS
 from ..solver.measure import SOLVE_SUMMARY, bench_command, solve_command, solver_options
 from . import options
-from .records import UNREADABLE, Unreadable, _refuse, read_four_seat_record
+from .records import UNREADABLE, Unreadable, _refuse, read_record
 
 
 def play_random_match(match: Match, rng: random.Random, max_hands: int) -> None:
@@ -190,7 +190,7 @@ def bench(hands: int, seed: int, repeats: int = 5) -> dict[str, Any]:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    return solve_command(args, read_four_seat_record, _refuse, SaveError, Unreadable)
+    return solve_command(args, read_record, _refuse, SaveError, Unreadable)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -14,7 +14,6 @@ from typing import Any
 from ..ai import STRENGTHS, alone_refusal
 from ..engine import Match, SaveError, preset
 from ..engine.record import replay_record
-from ..engine.rules import Rules, RulesError, four_seats_refusal
 from ..storage.documents import read_regular_file
 from . import options
 
@@ -75,20 +74,6 @@ def read_record(path: str) -> Any:
         raise Unreadable(f"{name} is nested too deeply to be a hand record") from None
     except ValueError as exc:  # JSONDecodeError, NaN, a number too long to read
         raise Unreadable(f"{name} is not JSON: {exc}") from None
-
-
-def read_four_seat_record(path: str) -> Any:
-    """``read_record`` for the commands that take four hands (``solve``): a record of
-    three or two seats is refused with the sentence saying what is missing."""
-    record = read_record(path)
-    rules = record.get("rules") if isinstance(record, dict) else None
-    if isinstance(rules, dict) and rules.get("players", 4) in (2, 3):
-        try:
-            reason = four_seats_refusal(Rules.from_dict(rules, any_seats=True))
-        except (RulesError, TypeError) as exc:
-            reason = f"rules: {exc}"
-        raise SaveError(reason)
-    return record
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

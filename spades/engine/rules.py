@@ -271,13 +271,13 @@ def _alone_refusal(rules: Rules) -> str | None:
 
 def four_seats_refusal(rules: Rules) -> str | None:
     """Why a layer that seats four cannot play these rules, or None: the game's own
-    table and the solver (and the measures that seat four: the zoo, the gauntlet...)."""
+    table (and the measures that seat four: the zoo, the gauntlet...)."""
     if rules.players == 4:
         return None
     count = "three" if rules.players == 3 else "two"
-    return (f"{GAMES[rules.players]}: no table or solver for {count} yet"
-            " (the server and replay, deal, simulate, tournament, watch and bench"
-            " --players play it)")
+    return (f"{GAMES[rules.players]}: no table for {count} yet"
+            " (the server and replay, deal, simulate, tournament, watch, bench"
+            " --players and solve play it)")
 
 
 STANDARD = Rules()

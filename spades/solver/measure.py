@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.cards import SEAT_NAMES, SUIT_MASKS, card_text, cards_of
+from ..engine.cards import SEAT_NAMES_AT, SEATS, SUIT_MASKS, card_text, cards_of
 from ..engine.legal import BLIND_NIL, NIL, bid_text, parse_bid
 from ..engine.playout import random_deal
-from ..engine.record import start_match
+from ..engine.record import match_at, start_match
 from ..engine.rules import Rules
 from .position import Position, most_tricks, nil_kept, nil_solver, team_solver
 
@@ -43,10 +43,15 @@ def _both_timed(run: Callable[[], Any]) -> tuple[Any, float, float]:
 
 
 def solve_record(record: Any) -> dict[str, Any]:
-    """Every answer for a hand record's deal, as plain data (raises SaveError)."""
+    """Every answer for a hand record's deal, as plain data (raises SaveError).
+
+    At four seats and two, one search from each leader answers both sides (the other
+    takes the rest); at three (cutthroat), each player's tricks against the two others
+    playing together, one search each. Two-handed starts after the draw."""
     match = start_match(record)
     rules = match.rules
-    hands = tuple(match.dealt)
+    seats = rules.seats
+    hands = tuple(match.dealt) if seats == SEATS else tuple(match_at(record, 0, 0).hands)
     dealer = match.dealer
     bids: dict[int, int] = {}
     for entry in record.get("bids", []) if isinstance(record.get("bids"), list) else []:
@@ -55,26 +60,37 @@ def solve_record(record: Any) -> dict[str, Any]:
         except (ValueError, TypeError, IndexError, KeyError):
             continue
     contracts = [
-        sum(max(bids.get(s, 0), 0) for s in (team, team + 2)) if len(bids) == 4 else None
-        for team in (0, 1)
+        sum(max(bids.get(s, 0), 0) for s in rules.side_seats(side)) if len(bids) == seats
+        else None
+        for side in range(rules.sides)
     ]
-    leaders = []
-    solver = team_solver(Position.deal(hands, 0, rules), 0)  # one table for the deal
-    for leader in range(4):
+    counted = range(rules.sides) if seats == 3 else (0,)  # the sides searched
+    solvers = {side: team_solver(Position.deal(hands, 0, rules), side)  # a table each
+               for side in counted}
+    leaders: list[dict[str, Any]] = []
+    for leader in range(seats):
         position = Position.deal(hands, leader, rules)
-        row: dict[str, Any] = {"leader": leader, "opening": leader == (dealer + 1) % 4}
-        before = solver.nodes
-        guess = leaders[-1]["teams"][0]["tricks"] if leaders else None
-        tricks, seconds = _timed(lambda p=position, g=guess: most_tricks(p, 0, solver, g))
-        row["nodes"] = solver.nodes - before
-        row["seconds"] = round(seconds, 4)
+        row: dict[str, Any] = {"leader": leader,
+                               "opening": leader == (dealer + 1) % seats}
+        tricks = {}
+        row["nodes"] = 0
+        row["seconds"] = 0.0
+        for side, solver in solvers.items():
+            before = solver.nodes
+            guess = leaders[-1]["teams"][side]["tricks"] if leaders else None
+            tricks[side], seconds = _timed(
+                lambda p=position, g=guess, v=solver, t=side: most_tricks(p, t, v, g))
+            row["nodes"] += solver.nodes - before
+            row["seconds"] = round(row["seconds"] + seconds, 4)
         teams = []
-        for team in (0, 1):
-            # One side takes what the other does not: one search answers both.
-            entry: dict[str, Any] = {"team": team, "tricks": tricks if team == 0 else 13 - tricks}
-            if contracts[team]:
-                entry["contract"] = contracts[team]
-                entry["contract_makeable"] = entry["tricks"] >= contracts[team]
+        for side in range(rules.sides):
+            # At four and two one side takes what the other does not.
+            entry: dict[str, Any] = {
+                "team": side, "tricks": tricks[side] if side in tricks
+                else rules.tricks - tricks[0]}
+            if contracts[side]:
+                entry["contract"] = contracts[side]
+                entry["contract_makeable"] = entry["tricks"] >= contracts[side]
             teams.append(entry)
         row["teams"] = teams
         nils = []
@@ -90,6 +106,8 @@ def solve_record(record: Any) -> dict[str, Any]:
         leaders.append(row)
     return {
         "rules": rules.to_dict(),
+        "seats": seats,
+        "against": "the two others together" if seats == 3 else "the other side",
         "dealer": dealer,
         "hands": [" ".join(card_text(c) for c in sorted(cards_of(h), reverse=True))
                   for h in hands],
@@ -100,25 +118,35 @@ def solve_record(record: Any) -> dict[str, Any]:
 
 
 def format_solve(out: dict[str, Any]) -> str:
-    lines = ["With all cards seen (double dummy): the most tricks each side can take"]
-    for seat in range(4):
-        lines.append(f"  {SEAT_NAMES[seat]:>5}: {out['hands'][seat]}")
+    seats = out.get("seats", SEATS)
+    names = SEAT_NAMES_AT[seats]
+    sides = TEAM_NAMES if seats == SEATS else names
+    if seats == 3:
+        head = ("With all cards seen (double dummy): the most tricks each player can take"
+                " against the two others playing together")
+    elif seats == 2:
+        head = "With all cards seen (double dummy), after the draw: the most tricks each can take"
+    else:
+        head = "With all cards seen (double dummy): the most tricks each side can take"
+    lines = [head]
+    for seat in range(seats):
+        lines.append(f"  {names[seat]:>5}: {out['hands'][seat]}")
     if out["bids"]:
-        bids = ", ".join(f"{SEAT_NAMES[int(s)]} {b}" for s, b in out["bids"].items())
+        bids = ", ".join(f"{names[int(s)]} {b}" for s, b in out["bids"].items())
         lines.append(f"  bids: {bids}")
     for row in out["leaders"]:
         mark = " (the opening lead of this hand)" if row["opening"] else ""
-        lines.append(f"{SEAT_NAMES[row['leader']]} leads{mark}: "
+        lines.append(f"{names[row['leader']]} leads{mark}: "
                      f"{row['nodes']:,} nodes, {row['seconds']:.3f} s")
         for t in row["teams"]:
-            text = f"  {TEAM_NAMES[t['team']]:<11} {t['tricks']:>2} tricks"
+            text = f"  {sides[t['team']]:<11} {t['tricks']:>2} tricks"
             if "contract" in t:
                 verdict = "makeable" if t["contract_makeable"] else "can be set"
                 text += f"; contract {t['contract']}: {verdict}"
             lines.append(text)
         for n in row["nils"]:
             verdict = "can be kept" if n["kept"] else "can be set"
-            lines.append(f"  {SEAT_NAMES[n['seat']]}'s {n['bid'].replace('_', ' ')}: "
+            lines.append(f"  {names[n['seat']]}'s {n['bid'].replace('_', ' ')}: "
                          f"{verdict}  ({n['nodes']:,} nodes, {n['seconds']:.3f} s)")
     return "\n".join(lines)
 
@@ -188,7 +216,7 @@ def dds_tricks(dds: Any, hands: tuple[int, ...] | list[int]) -> tuple[list[int],
         3: types.Player.north,
     }
     out = []
-    for leader in range(4):
+    for leader in range(SEATS):  # bridge: four seats
         tricks = table[types.Denom.spades, declarer[leader]]
         out.append(tricks if leader & 1 else 13 - tricks)
     return out, seconds
@@ -242,8 +270,8 @@ def bench_solver(
     compared = disagreements = 0
     examples: list[str] = []
     for i in range(deals):
-        hands = random_deal(rng, i & 3)
-        late = _play_random(Position.deal(hands, rng.randrange(4), rules), rng, 5)
+        hands = random_deal(rng, i % SEATS)  # the bench deals four hands (DDS's game)
+        late = _play_random(Position.deal(hands, rng.randrange(SEATS), rules), rng, 5)
         if i + 1 < first_deal:
             continue
         solver = team_solver(late, 0)
@@ -253,7 +281,7 @@ def bench_solver(
         end_n.append(solver.nodes)
         ours = []
         solver = team_solver(Position.deal(hands, 0, rules), 0)
-        for leader in range(4):
+        for leader in range(SEATS):
             position = Position.deal(hands, leader, rules)
             before = solver.nodes
             guess = ours[-1] if ours else None

@@ -10,13 +10,24 @@ safe. Hands here are squeezed (search.py): a suit's present cards in its lowest 
 
 from __future__ import annotations
 
-from ..engine.cards import CARD_IDS, NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, SUIT_OF, cards_of
+from ..engine.cards import (
+    CARD_IDS,
+    NON_SPADE_MASK,
+    SEATS,
+    SPADE_MASK,
+    SUIT_MASKS,
+    SUIT_OF,
+    cards_of,
+)
 
 _SP = SPADE_MASK
 _NSP = NON_SPADE_MASK
 # The lowest bit of each card's suit field.
 BASE = [(SUIT_MASKS[SUIT_OF[c]] & -SUIT_MASKS[SUIT_OF[c]]).bit_length() - 1
         for c in range(CARD_IDS)]
+# The four-seat search (partners opposite): the seats after each leader, in the order
+# they play, the left-hand opponent, the partner and the right-hand opponent.
+AFTER = tuple(tuple((s + k) % SEATS for k in range(1, SEATS)) for s in range(SEATS))
 
 
 def beats(card: int, best: int, led_suit: int) -> bool:
@@ -46,7 +57,7 @@ def follow_order(
     partner_winning = (win & 1) == (seat & 1)
     if ply == 4 or ply == 3:
         if ply == 3:
-            last = h[(seat + 1) & 3]
+            last = h[AFTER[seat][0]]
             # The card the fourth hand could top the trick with.
             lf = last & field
             if lf:
@@ -88,10 +99,8 @@ def plain_leads(cands: int, h: tuple[int, ...], leader: int, hint: int) -> list[
     """The leads by rules of thumb, as hard's figures of record were measured (see
     ``Solver``): the best lead found before for these hands, cash winners, lead to
     the partner's winner or for its ruff, then low cards."""
-    hl = h[leader]
-    hp = h[(leader + 2) & 3]
-    ha = h[(leader + 1) & 3]
-    hb = h[(leader + 3) & 3]
+    a, p, b = AFTER[leader]
+    hl, ha, hp, hb = h[leader], h[a], h[p], h[b]
     opp_spades = (ha | hb) & _SP
     scored = []
     for f, field in enumerate(SUIT_MASKS):
@@ -152,8 +161,9 @@ def _second_hand_follows(cands: int, h: tuple[int, ...], seat: int, led: int, le
     later."""
     field = SUIT_MASKS[led]
     hand = h[seat]
-    third = h[(seat + 1) & 3]
-    fourth = h[(seat + 2) & 3]
+    after = AFTER[seat]
+    third = h[after[0]]
+    fourth = h[after[1]]
     t3 = third & field
     t4 = fourth & field
     max3 = t3.bit_length() - 1
@@ -180,7 +190,7 @@ def _second_hand_follows(cands: int, h: tuple[int, ...], seat: int, led: int, le
         if wins:
             if min3 > c:
                 w = 40 + rank  # the partner wins: the third hand's cards are all above
-            elif max4 > lead and h[(seat + 3) & 3] & field & ~(1 << lead) > t4:
+            elif max4 > lead and h[after[2]] & field & ~(1 << lead) > t4:
                 w = 41 + rank
             elif c > lead:
                 if c < max4:
@@ -228,10 +238,8 @@ def weighted_leads(
     one the fourth hand heads; cards that take the trick (the leader's or partner's
     winners, a ruff by partner) before the others; then the lead that last made a cut
     with this many tricks left, and the table's best lead of a like position."""
-    hl = h[leader]
-    hp = h[(leader + 2) & 3]
-    ha = h[(leader + 1) & 3]
-    hb = h[(leader + 3) & 3]
+    a, p, b = AFTER[leader]
+    hl, ha, hp, hb = h[leader], h[a], h[p], h[b]
     sl, sp, sa, sb = hl & _SP, hp & _SP, ha & _SP, hb & _SP
     void_count = (left + 1) << 2
     scored = []

@@ -1,9 +1,12 @@
 """Positions in the engine's terms, the questions Spades asks of them, and analysis jobs.
 
-A ``Position`` is what double dummy sees: the four hands (real card masks), the trick
-in progress, who led it, whether spades are broken, and the two rule options of the
-lead. The questions: the most tricks a side can take from here (``most_tricks``),
-whether it can take at least ``n`` (``can_take``), and whether a nil can be kept
+A ``Position`` is what double dummy sees: the hands (real card masks: four, or three in
+cutthroat, two in two-handed after the draw), the trick in progress, who led it,
+whether spades are broken, and the two rule options of the lead. A side is a team of
+two at four seats, one player at three and two (``side_of``); at three, a player's
+side plays against the two others together (few.py). The questions: the most tricks
+a side can take from here (``most_tricks``), whether it can take at least ``n``
+(``can_take``), and whether a nil can be kept
 (``nil_kept``; the other side sets it exactly when it cannot). Each has a ``*_job``
 form, an ``Analysis`` that runs in slices of a few milliseconds, shows how far it
 got, can be dropped at any time, and reports "not finished" past a node limit.
@@ -16,20 +19,23 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import CARD_IDS, SUIT_OF, cards_of
+from ..engine.cards import CARD_IDS, SEATS, SUIT_OF, cards_of
 from ..engine.legal import legal_cards, trick_winner_index
 from ..engine.rules import Rules
-from .search import NEVER, Solver, run_tops, shape_of, squeeze
+from .few import FewSolver
+from .search import NEVER, Solver, run_tops, shape_of, squeeze, squeeze_hands
 
 RUNNING, DONE, NOT_FINISHED, CANCELLED = "running", "done", "not finished", "cancelled"
+AnySolver = Solver | FewSolver  # four seats' search, or three's and two's
 
 
 @dataclass(frozen=True)
 class Position:
     """A deal as double dummy sees it. ``trick`` holds the cards of the trick in
-    progress in the order played, from ``leader``; ``hands`` the cards still held."""
+    progress in the order played, from ``leader``; ``hands`` the cards still held,
+    one mask a seat (as many as the table seats)."""
 
-    hands: tuple[int, int, int, int]
+    hands: tuple[int, ...]
     leader: int
     trick: tuple[int, ...] = ()
     spades_broken: bool = False
@@ -56,7 +62,7 @@ class Position:
 
     @property
     def to_act(self) -> int:
-        return (self.leader + len(self.trick)) & 3
+        return (self.leader + len(self.trick)) % len(self.hands)
 
     @property
     def tricks_left(self) -> int:
@@ -86,9 +92,10 @@ class Position:
         # Built directly rather than by dataclasses.replace, which costs twice as much
         # (hard's endings search plays cards by the hundred thousand).
         anytime, breaks = self.spades_lead_anytime, self.forced_spade_lead_breaks
-        if len(trick) < 4:
+        seats = len(hands)
+        if len(trick) < seats:
             return Position(tuple(hands), self.leader, trick, broken, anytime, breaks), -1
-        winner = (self.leader + trick_winner_index(trick)) & 3
+        winner = (self.leader + trick_winner_index(trick)) % seats
         return Position(tuple(hands), winner, (), broken, anytime, breaks), winner  # type: ignore[arg-type]
 
 
@@ -101,71 +108,90 @@ def squeezed(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
         present |= 1 << c
     gone = tuple(c for c in range(CARD_IDS) if not present >> c & 1)
     empty = tuple(1 << c for c in position.trick)
-    hands = squeeze(position.hands, gone)
-    marks = [squeeze((m, 0, 0, 0), gone)[0] for m in empty]
+    hands = squeeze_hands(position.hands, gone)
+    marks = [squeeze_hands((m,), gone)[0] for m in empty]
     return hands, tuple(m.bit_length() - 1 for m in marks)
 
 
-def _team_weights(team: int) -> tuple[int, int, int, int]:
-    return tuple(int((s & 1) == team) for s in range(4))  # type: ignore[return-value]
+def side_of(seat: int, seats: int) -> int:
+    """The side a seat plays for: its team at four (South/North 0, West/East 1), else
+    the seat itself (``rules.side_of``)."""
+    return seat % 2 if seats == SEATS else seat
 
 
 def team_solver(
     position: Position, team: int, slice_nodes: int = NEVER, weighted_order: bool = True,
     later_cuts: bool = True,
-) -> Solver:
+) -> AnySolver:
+    """The tricks of side ``team``: a team of two at four seats; at three and two one
+    player, every other player against it."""
+    seats = len(position.hands)
+    weights = tuple(int(side_of(s, seats) == team) for s in range(seats))
+    if seats != SEATS:
+        return FewSolver(weights, tuple(map(bool, weights)), position.spades_lead_anytime,
+                         position.forced_spade_lead_breaks, slice_nodes)
     return Solver(
-        _team_weights(team), team, position.spades_lead_anytime,
+        weights, team, position.spades_lead_anytime,  # type: ignore[arg-type]
         position.forced_spade_lead_breaks, slice_nodes, weighted_order, later_cuts,
     )
 
 
-def seat_solver(position: Position, seat: int, slice_nodes: int = NEVER) -> Solver:
+def seat_solver(position: Position, seat: int, slice_nodes: int = NEVER) -> AnySolver:
     """One seat's tricks, its side wanting them many (a partner's own contract when a
-    nil bidder's tricks do not count toward it)."""
-    weights = tuple(int(s == seat) for s in range(4))
+    nil bidder's tricks do not count toward it; at three and two, the player's)."""
+    seats = len(position.hands)
+    if seats != SEATS:
+        return team_solver(position, seat, slice_nodes)
+    weights = tuple(int(s == seat) for s in range(seats))
     return Solver(
-        weights, seat & 1, position.spades_lead_anytime,  # type: ignore[arg-type]
+        weights, seat % 2, position.spades_lead_anytime,  # type: ignore[arg-type]
         position.forced_spade_lead_breaks, slice_nodes,
     )
 
 
-def nil_solver(position: Position, seat: int, slice_nodes: int = NEVER) -> Solver:
-    weights = tuple(int(s == seat) for s in range(4))
+def nil_solver(position: Position, seat: int, slice_nodes: int = NEVER) -> AnySolver:
+    """A nil's tricks: the other side wants one (at three, both other players)."""
+    seats = len(position.hands)
+    weights = tuple(int(s == seat) for s in range(seats))
+    if seats != SEATS:
+        return FewSolver(weights, tuple(not w for w in weights),
+                         position.spades_lead_anytime, position.forced_spade_lead_breaks,
+                         slice_nodes)
     return Solver(
-        weights, 1 - (seat & 1), position.spades_lead_anytime,  # type: ignore[arg-type]
+        weights, 1 - seat % 2, position.spades_lead_anytime,  # type: ignore[arg-type]
         position.forced_spade_lead_breaks, slice_nodes,
     )
 
 
-def reaches(solver: Solver, position: Position, t: int) -> Generator[None, None, bool]:
+def reaches(solver: AnySolver, position: Position, t: int) -> Generator[None, None, bool]:
     """Does the solver's counted side take at least ``t`` more tricks from here?"""
     hands, trick = squeezed(position)
     return (yield from _finish(solver, hands, position.leader, trick, position.spades_broken, t))
 
 
 def _finish(
-    solver: Solver, h: tuple[int, ...], leader: int, trick: tuple[int, ...], broken: bool,
-    t: int,
+    solver: AnySolver, h: tuple[int, ...], leader: int, trick: tuple[int, ...],
+    broken: bool, t: int,
 ) -> Generator[None, None, bool]:
     """The rest of a trick in progress, card by card, then the search proper."""
     n = len(trick)
+    seats = len(h)
     if n == 0:
         v, _ = yield from solver.trick(h, leader, broken, t, shape_of(h))
         return v
-    seat = (leader + n) & 3
+    seat = (leader + n) % seats
     led = SUIT_OF[trick[0]]
     hand = h[seat]
-    maximising = (seat & 1) == solver.max_team
+    maximising = solver.maximising[seat]
     for c in cards_of(run_tops(legal_cards(hand, led, broken, solver.anytime), hand)):
         solver.nodes += 1
         nb = broken or (c >= 39 and led != 3)
         nh = list(h)
         nh[seat] = hand ^ (1 << c)
         full = (*trick, c)
-        if n == 3:
-            winner = (leader + trick_winner_index(full)) & 3
-            after = squeeze(nh, full)  # type: ignore[arg-type]
+        if n == seats - 1:
+            winner = (leader + trick_winner_index(full)) % seats
+            after = squeeze(nh, full) if seats == SEATS else squeeze_hands(nh, full)  # type: ignore[arg-type]
             v, _ = yield from solver.trick(
                 after, winner, nb, t - solver.weights[winner], shape_of(after)
             )
@@ -177,7 +203,7 @@ def _finish(
 
 
 def value_of(
-    solver: Solver, position: Position, on_bounds: Callable[[int, int], None] | None = None,
+    solver: AnySolver, position: Position, on_bounds: Callable[[int, int], None] | None = None,
     guess: int | None = None, known: tuple[int, int] | None = None,
 ) -> Generator[None, None, int]:
     """The exact count: zero-window searches on targets between the known bounds.
@@ -220,7 +246,7 @@ class Analysis:
     ``progress`` what is known so far (for a count, the range it lies in)."""
 
     def __init__(
-        self, work: Generator[None, None, Any], solver: Solver, node_limit: int | None = None
+        self, work: Generator[None, None, Any], solver: AnySolver, node_limit: int | None = None
     ) -> None:
         self.work = work
         self.solver = solver
@@ -272,7 +298,7 @@ SLICE_NODES = 200  # cards between two looks at the clock
 
 
 def _job(
-    make: Callable[[Analysis], Generator[None, None, Any]], solver: Solver,
+    make: Callable[[Analysis], Generator[None, None, Any]], solver: AnySolver,
     node_limit: int | None,
 ) -> Analysis:
     job = Analysis(iter(()), solver, node_limit)  # type: ignore[arg-type]
@@ -321,7 +347,7 @@ def _sync(gen: Generator[None, None, Any]) -> Any:
 
 
 def most_tricks(
-    position: Position, team: int, solver: Solver | None = None, guess: int | None = None
+    position: Position, team: int, solver: AnySolver | None = None, guess: int | None = None
 ) -> int:
     """Run to the end at once (native code paths, tests). A solver passed in is reused:
     its table carries over between questions on the same deal and team; a ``guess``
@@ -329,15 +355,15 @@ def most_tricks(
     return _sync(value_of(solver or team_solver(position, team), position, guess=guess))
 
 
-def can_take(position: Position, team: int, n: int, solver: Solver | None = None) -> bool:
+def can_take(position: Position, team: int, n: int, solver: AnySolver | None = None) -> bool:
     return _sync(reaches(solver or team_solver(position, team), position, n))
 
 
-def nil_kept(position: Position, seat: int, solver: Solver | None = None) -> bool:
+def nil_kept(position: Position, seat: int, solver: AnySolver | None = None) -> bool:
     return not _sync(reaches(solver or nil_solver(position, seat), position, 1))
 
 
-def card_values(position: Position, team: int, solver: Solver | None = None) -> dict[int, int]:
+def card_values(position: Position, team: int, solver: AnySolver | None = None) -> dict[int, int]:
     """For each legal card of the seat to act: the most tricks ``team`` can take from
     here (the trick in progress included) after that card."""
     solver = solver or team_solver(position, team)
@@ -345,7 +371,7 @@ def card_values(position: Position, team: int, solver: Solver | None = None) -> 
     guess = None
     for card in cards_of(position.legal()):
         after, winner = position.play(card)
-        won = 1 if winner >= 0 and (winner & 1) == team else 0
+        won = 1 if winner >= 0 and side_of(winner, len(after.hands)) == team else 0
         if after.tricks_left:
             guess = most_tricks(after, team, solver, guess)
             out[card] = won + guess
@@ -354,14 +380,14 @@ def card_values(position: Position, team: int, solver: Solver | None = None) -> 
     return out
 
 
-def best_line(position: Position, team: int, solver: Solver | None = None) -> list[int]:
+def best_line(position: Position, team: int, solver: AnySolver | None = None) -> list[int]:
     """The cards to the end of the hand, each side playing one of its best cards
     (the lowest of them), from the solver's own values."""
     solver = solver or team_solver(position, team)
     line = []
     while position.tricks_left:
         values = card_values(position, team, solver)
-        mine = (position.to_act & 1) == team
+        mine = side_of(position.to_act, len(position.hands)) == team
         target = max(values.values()) if mine else min(values.values())
         card = min(c for c, v in values.items() if v == target)
         line.append(card)

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..engine.cards import CARD_IDS, NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, SUIT_OF
+from ..engine.cards import CARD_IDS, NON_SPADE_MASK, SEATS, SPADE_MASK, SUIT_MASKS, SUIT_OF
 from ..engine.legal import legal_cards
 from .bounds import sure_tricks, top_spades
-from .order import BASE, follow_order, nil_order, plain_leads, weighted_leads
+from .order import AFTER, BASE, follow_order, nil_order, plain_leads, weighted_leads
 
 Search = Generator[None, None, tuple[bool, int]]
 
@@ -48,7 +48,9 @@ _KEEP = [_ALL ^ a for a in _ABOVE]
 _FIELD_OF = [SUIT_MASKS[SUIT_OF[c]] for c in range(CARD_IDS)]
 _INCL = [SUIT_MASKS[SUIT_OF[c]] & ~((1 << c) - 1) for c in range(CARD_IDS)]
 # A hand's suit lengths in 5-bit fields (up to 17 spades), seat by seat: the shape.
-_SHAPE_UNIT = [[1 << (5 * (4 * seat + suit)) for suit in range(4)] for seat in range(4)]
+_SUITS = len(SUIT_MASKS)
+_SHAPE_UNIT = [[1 << (5 * (_SUITS * seat + suit)) for suit in range(_SUITS)]
+               for seat in range(SEATS)]
 NEVER = 1 << 62
 _TWO = 2 * CARD_IDS
 _THREE = 3 * CARD_IDS
@@ -113,6 +115,17 @@ def squeeze(hands: tuple[int, int, int, int], cards: tuple[int, ...]) -> tuple[i
         h2 = (h2 & k) | (h2 & a) >> 1
         h3 = (h3 & k) | (h3 & a) >> 1
     return (h0, h1, h2, h3)
+
+
+def squeeze_hands(hands: tuple[int, ...] | list[int], cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Any number of hands with ``cards`` closed up in their suits: ``squeeze`` for
+    the three and two hands of cutthroat and two-handed."""
+    out = list(hands)
+    for c in sorted(cards, reverse=True):
+        a = _ABOVE[c]
+        k = _KEEP[c]
+        out = [(x & k) | (x & a) >> 1 for x in out]
+    return tuple(out)
 
 
 def equal_below(rel: int, card: int) -> int:
@@ -187,6 +200,7 @@ class Solver:
     ) -> None:
         self.weights = weights
         self.max_team = max_team
+        self.maximising = tuple(s % 2 == max_team for s in range(SEATS))
         self.team_mode = all(w == ((s & 1) == max_team) for s, w in enumerate(weights))
         self.nil_seat = -1 if self.team_mode or sum(weights) != 1 else weights.index(1)
         self.weighted = weighted_order
@@ -216,9 +230,7 @@ class Solver:
         self, h: tuple[int, ...], leader: int, broken: bool, left: int
     ) -> tuple[int, int, int, int]:
         """Bounds of the count from sure winners, and the cards each rests on."""
-        p = (leader + 2) & 3
-        a = (leader + 1) & 3
-        b = (leader + 3) & 3
+        a, p, b = AFTER[leader]
         hl, hp, ha, hb = h[leader], h[p], h[a], h[b]
         quick, quick_cards = sure_tricks(hl, hp, ha, hb, broken or not hl & _NSP)
         top, top_cards = top_spades(hl, hp, ha, hb)
@@ -246,9 +258,7 @@ class Solver:
             self.pause_at = self.nodes + self.slice_nodes
             yield
         weights = self.weights
-        s2 = (leader + 1) & 3
-        s3 = (leader + 2) & 3
-        s4 = (leader + 3) & 3
+        s2, s3, s4 = AFTER[leader]
         h2, h3, h4 = h[s2], h[s3], h[s4]
         if left == 1:
             self.nodes += 4
@@ -303,9 +313,9 @@ class Solver:
         elif self.nil_seat >= 0 and t == 1:
             n = self.nil_seat
             others = 0
-            for s in range(4):
+            for s, x in enumerate(h):
                 if s != n:
-                    others |= h[s]
+                    others |= x
             top = (others & _SP).bit_length()
             mine = h[n] & _SP
             if mine >> top if top else mine:
