@@ -156,78 +156,13 @@ EXEMPT = {
         HARD32,
     'spades/ai/styles.py: for s in (q, (q + 2) & 3):':
         HARD32,
-    ('spades/client/seen.py: owns: the seat ``s`` of the server is drawn at ``(s - min'
-     'e) % 4``, and a team ``t`` is'):
-        SOLVER32,
-    'spades/client/seen.py: return (seat - self.mine) % 4':
-        SOLVER32,
-    'spades/client/seen.py: return (drawn + self.mine) % 4':
-        SOLVER32,
-    'spades/client/seen.py: return tuple(values[self.server_seat(i)] for i in range(4))':
-        SOLVER32,
     'spades/server/check.py: drops["planned"][id(c)] = c.actions + 1 + rng.randrange(4)':
         "a random count of actions before a planned drop, not a seat",
     ("spades/server/check.py: if sent % 4 == 0:  # keep the table's own players here, "
      'as a real table would be'):
         "every fourth message sent, not a seat",
-    'spades/solver/measure.py: for leader in range(4):':
-        SOLVER32,
-    ('spades/solver/measure.py: row: dict[str, Any] = {"leader": leader, "opening": le'
-     'ader == (dealer + 1) % 4}'):
-        SOLVER32,
-    'spades/solver/measure.py: for seat in range(4):':
-        SOLVER32,
-    'spades/solver/measure.py: hands = random_deal(rng, i & 3)':
-        SOLVER32,
-    ('spades/solver/measure.py: late = _play_random(Position.deal(hands, rng.randrange'
-     '(4), rules), rng, 5)'):
-        SOLVER32,
-    'spades/solver/order.py: last = h[(seat + 1) & 3]':
-        SOLVER32,
-    'spades/solver/order.py: hp = h[(leader + 2) & 3]':
-        SOLVER32,
-    'spades/solver/order.py: ha = h[(leader + 1) & 3]':
-        SOLVER32,
-    'spades/solver/order.py: hb = h[(leader + 3) & 3]':
-        SOLVER32,
-    'spades/solver/order.py: third = h[(seat + 1) & 3]':
-        SOLVER32,
-    'spades/solver/order.py: fourth = h[(seat + 2) & 3]':
-        SOLVER32,
-    'spades/solver/order.py: elif max4 > lead and h[(seat + 3) & 3] & field & ~(1 << lead) > t4:':
-        SOLVER32,
-    'spades/solver/position.py: return (self.leader + len(self.trick)) & 3':
-        SOLVER32,
-    'spades/solver/position.py: winner = (self.leader + trick_winner_index(trick)) & 3':
-        SOLVER32,
-    ('spades/solver/position.py: return tuple(int((s & 1) == team) for s in range(4)) '
-     ' # type: ignore[return-value]'):
-        SOLVER32,
-    'spades/solver/position.py: weights = tuple(int(s == seat) for s in range(4))':
-        SOLVER32,
-    'spades/solver/position.py: seat = (leader + n) & 3':
-        SOLVER32,
-    'spades/solver/position.py: winner = (leader + trick_winner_index(full)) & 3':
-        SOLVER32,
     ('spades/solver/review.py: self.seat_won = [[0, 0, 0, 0]]  # tricks each seat has '
      'won before position i'):
-        SOLVER32,
-    ('spades/solver/search.py: _SHAPE_UNIT = [[1 << (5 * (4 * seat + suit)) for suit i'
-     'n range(4)] for seat in range(4)]'):
-        SOLVER32,
-    'spades/solver/search.py: p = (leader + 2) & 3':
-        SOLVER32,
-    'spades/solver/search.py: a = (leader + 1) & 3':
-        SOLVER32,
-    'spades/solver/search.py: b = (leader + 3) & 3':
-        SOLVER32,
-    'spades/solver/search.py: s2 = (leader + 1) & 3':
-        SOLVER32,
-    'spades/solver/search.py: s3 = (leader + 2) & 3':
-        SOLVER32,
-    'spades/solver/search.py: s4 = (leader + 3) & 3':
-        SOLVER32,
-    'spades/solver/search.py: for s in range(4):':
         SOLVER32,
     'spades/ui/art/cardart.py: for i in range(4):':
         "a card's four corners",

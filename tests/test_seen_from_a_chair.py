@@ -77,3 +77,36 @@ def test_a_record_of_an_unfinished_hand_is_refused():
     record["plays"] = record["plays"][:40]
     with pytest.raises(ValueError):
         hand_result(record, 0)
+
+
+def test_cutthroat_seen_from_any_seat_turns_into_the_same_match_seen_from_south():
+    """Three seats, each player a side: seats and sides turn by the seat count."""
+    rules = preset("cutthroat")
+    for seed in range(6):
+        mine = seed % 3
+        rng = random.Random(seed)
+        dealer = rng.randrange(3)
+        hands = deal_hands(seed, 0, dealer, rules.cards, 3)
+        scores, bags = (40, -20, 110), (1, 2, 3)
+        server = Match(rules, seed, start={"dealer": dealer, "hands": hands,
+                                           "scores": scores, "bags": bags})
+        t = Turned(mine, 3)
+        south = Match(rules, seed, start={"dealer": t.seat(dealer), "hands": t.by_seat(hands),
+                                          "scores": t.by_team(scores), "bags": t.by_team(bags)})
+        while not server.history:
+            action = rng.choice(server.legal_actions())
+            events = server.apply(action)
+            moved = replace(action, seat=t.seat(action.seat)) if hasattr(action, "seat") \
+                else action
+            assert [same(t.event(e)) for e in events] == [same(e) for e in south.apply(moved)]
+            assert t.view(server.view(mine)) == south.view(0)
+        assert same(t.result(server.history[0])) == same(south.history[0])
+
+
+def test_two_and_three_seats_turn_round_their_own_table():
+    t = Turned(1, 2)
+    assert [t.seat(s) for s in range(2)] == [1, 0] and t.by_team((10, 20)) == (20, 10)
+    t = Turned(2, 3)
+    assert [t.seat(s) for s in range(3)] == [1, 2, 0]
+    assert t.by_team((10, 20, 30)) == (30, 10, 20) == t.by_seat((10, 20, 30))
+    assert [t.server_seat(t.seat(s)) for s in range(3)] == [0, 1, 2]

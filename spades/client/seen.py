@@ -3,9 +3,11 @@
 The game's table scene draws its player at the bottom, as seat 0 (South), with the
 partner North and "Us" as team 0. At a shared table the player may own any seat, so
 the client turns what the server says (views, events, finished hands) by the seat it
-owns: the seat ``s`` of the server is drawn at ``(s - mine) % 4``, and a team ``t`` is
-``t ^ (mine & 1)``. Turning changes no rule: partners stay opposite, turns go round
-in the same order, and the rules never depend on where a seat is drawn. The server's
+owns: at a table of ``seats`` the seat ``s`` of the server is drawn at
+``(s - mine) % seats``; a team ``t`` of four is ``t ^ (mine & 1)``, and at three and two,
+where each player is a side, a side turns as its seat does. Turning changes no rule:
+partners stay opposite, turns go round in the same order, and the rules never depend
+on where a seat is drawn. The server's
 seat numbers stay those of docs/protocol.md; only the drawing turns.
 
 :func:`hand_result` reads a finished hand's ``spades-hand/1`` record (the server's
@@ -19,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine import actions  # the events: actions.BidMade, ...
+from ..engine.cards import SEATS
 from ..engine.match import HandResult
 from ..engine.record import match_at
 from ..engine.scoring import TeamScore
@@ -26,27 +29,35 @@ from ..engine.view import PlayerView
 
 
 class Turned:
-    """Seats and teams as drawn for the player who owns ``mine``."""
+    """Seats and sides as drawn for the player who owns ``mine`` at a table of
+    ``seats`` (the rules' ``seats``: four, or three and two where each plays alone)."""
 
-    def __init__(self, mine: int) -> None:
+    def __init__(self, mine: int, seats: int = SEATS) -> None:
         self.mine = mine
+        self.seats = seats
 
     def seat(self, seat: int) -> int:
         """A server seat as drawn (the player's own is 0)."""
-        return (seat - self.mine) % 4
+        return (seat - self.mine) % self.seats
 
     def server_seat(self, drawn: int) -> int:
         """A drawn seat as the server numbers it."""
-        return (drawn + self.mine) % 4
+        return (drawn + self.mine) % self.seats
 
     def team(self, team: int) -> int:
+        """A side as drawn: a team of four, or at three and two a player (its seat)."""
+        if self.seats != SEATS:
+            return self.seat(team)
         return team ^ (self.mine & 1)
 
     def by_seat(self, values: tuple | list) -> tuple:
-        """Four values by server seat, in drawn order."""
-        return tuple(values[self.server_seat(i)] for i in range(4))
+        """A value for each server seat, in drawn order."""
+        return tuple(values[self.server_seat(i)] for i in range(self.seats))
 
     def by_team(self, pair: tuple | list) -> tuple:
+        """A value for each side (two teams, or each player), in drawn order."""
+        if self.seats != SEATS:
+            return self.by_seat(pair)
         return (pair[self.team(0)], pair[self.team(1)])
 
     def view(self, v: PlayerView) -> PlayerView:
