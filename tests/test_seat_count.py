@@ -161,9 +161,6 @@ EXEMPT = {
     ("spades/server/check.py: if sent % 4 == 0:  # keep the table's own players here, "
      'as a real table would be'):
         "every fourth message sent, not a seat",
-    ('spades/solver/review.py: self.seat_won = [[0, 0, 0, 0]]  # tricks each seat has '
-     'won before position i'):
-        SOLVER32,
     'spades/ui/art/cardart.py: for i in range(4):':
         "a card's four corners",
     'spades/ui/art/cardart.py: p0, p2 = corners[i], corners[(i + 1) % 4]':

@@ -69,3 +69,19 @@ def test_a_two_handed_record_needs_its_stock_and_a_four_seat_one_draws_nothing()
     bad["bids"][0][0] = 2
     with pytest.raises(SaveError, match="a seat from 0 to 1"):
         replay_record(bad)
+
+
+def test_a_cutthroat_record_with_a_bid_above_13_replays_to_any_point():
+    """Cutthroat bids go to 17: the record read back bid by bid (``match_at``, as the
+    review of a hand and ``solve`` read it) takes them."""
+    from spades.engine.record import match_at
+    from spades.engine.rules import preset
+
+    rng = random.Random(11)
+    match = Match(preset("cutthroat"), 11)
+    while not match.history:
+        match.apply(rng.choice(match.legal_actions()))
+    record = match.history[0].to_record()
+    assert any(value > 13 for _, value in record["bids"] if isinstance(value, int))
+    replayed = match_at(record, len(record["bids"]), 0)
+    assert replayed.phase == "playing" and max(replayed.bids) > 13

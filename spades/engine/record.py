@@ -239,7 +239,7 @@ def play_record(match: Match, record: Any, bids: int, plays: int) -> Match:
     for i, (seat, value) in enumerate(cut["bids"]):
         if i < len(match.bid_order):
             continue  # made by the match (Mirror)
-        bid = parse_bid(value)
+        bid = parse_bid(value, match.rules.tricks)
         if bid != BLIND_NIL and not match.looked[seat]:
             match.apply(LOOK)
         match.apply(Bid(bid), seat)

@@ -56,7 +56,7 @@ def solve_record(record: Any) -> dict[str, Any]:
     bids: dict[int, int] = {}
     for entry in record.get("bids", []) if isinstance(record.get("bids"), list) else []:
         try:
-            bids[entry[0]] = parse_bid(entry[1])
+            bids[entry[0]] = parse_bid(entry[1], rules.tricks)
         except (ValueError, TypeError, IndexError, KeyError):
             continue
     contracts = [

@@ -1,10 +1,13 @@
 """A hand looked back on with every card seen: what each card cost.
 
-For each point of the play (before each of the 52 cards, and after the last) the
-review works out, double dummy, how many of the tricks left South/North can take and
-whether each nil can still be kept. A card then cost its side exactly what the value
-moved against it: the tricks its side could take, a nil of its side, its side's
-contract; for the other side, a nil or a contract it could have set. The first card
+For each point of the play (before each card, and after the last) the review works
+out, double dummy, how many of the tricks left each side can take and whether each
+nil can still be kept. A side is a team at four seats (one search: South/North's
+tricks, West/East take the rest), a player at two (one search too: South's) and at
+three, where each player's tricks are searched against the two others playing
+together (three searches). A card then cost its side exactly what the value moved
+against it: the tricks its side could take, a nil of its side, its side's contract;
+for any other side, a nil or a contract it could have set. The first card
 that cost anything is the turning point; for a costly card the review finds a card
 that would have kept the value (``keeper``).
 
@@ -25,7 +28,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import cards_of
+from ..engine.cards import SEATS, cards_of
 from ..engine.legal import BLIND_NIL, NIL
 from ..engine.record import match_at
 from .position import (
@@ -33,14 +36,15 @@ from .position import (
     DONE,
     RUNNING,
     SLICE_NODES,
+    AnySolver,
     Position,
     nil_solver,
     reaches,
     seat_solver,
+    side_of,
     team_solver,
     value_of,
 )
-from .search import Solver
 
 # Cards a position's search may try before it is set aside for the others: natively
 # a few seconds at worst, the whole 13 tricks of most deals well within it.
@@ -53,9 +57,9 @@ class Cost:
 
     tricks: int  # tricks of its side's best result
     nils: tuple[int, ...] = ()  # seats of its side whose nil could be kept before it
-    sets: tuple[int, ...] = ()  # seats of the other side whose nil could be set before it
+    sets: tuple[int, ...] = ()  # seats of another side whose nil could be set before it
     contract: bool = False  # its side's contract could be made before it
-    set_contract: bool = False  # the other side's contract could be set before it
+    set_contract: bool = False  # another side's contract could be set before it
 
     @property
     def costly(self) -> bool:
@@ -65,11 +69,12 @@ class Cost:
 
 @dataclass(frozen=True)
 class Opening:
-    """What each side could do from the opening lead, every hand seen."""
+    """What each side could do from the opening lead, every hand seen (two teams, or
+    each player: at three, against the two others together)."""
 
-    tricks: tuple[int, int]  # the most tricks each team could take
-    contracts: tuple[int, int]  # each team's contract (0: none)
-    makeable: tuple[bool | None, bool | None]  # None: no contract, or not finished
+    tricks: tuple[int, ...]  # the most tricks each side could take
+    contracts: tuple[int, ...]  # each side's contract (0: none)
+    makeable: tuple[bool | None, ...]  # None: no contract, or not finished
     nils: tuple[tuple[int, bool | None], ...]  # (seat, could be kept)
 
 
@@ -87,26 +92,35 @@ class HandReview:
                  node_limit: int = NODE_LIMIT) -> None:
         self.plays: tuple[int, ...] = ()
         self.positions = [start]
+        self.seats = len(start.hands)
+        self.sides = 2 if self.seats == SEATS else self.seats
+        # The sides searched: at four and two one side's count answers both (the other
+        # takes the rest); at three each player's, against the two others together.
+        self.counted = tuple(range(self.sides)) if self.seats == 3 else (0,)
         self.winners: list[int] = []  # the seat that won the trick each card ended, or -1
-        self.seat_won = [[0, 0, 0, 0]]  # tricks each seat has won before position i
-        # values[i]: South/North's most tricks from position i on; None until worked out.
-        self.values: list[int | None] = [None if start.tricks_left else 0]
+        self.seat_won = [[0] * self.seats]  # tricks each seat has won before position i
+        # side_values[side][i]: the side's most tricks from position i on; None until
+        # worked out. ``values`` is side 0's (South/North's, or South's).
+        self.side_values: dict[int, list[int | None]] = {
+            side: [None if start.tricks_left else 0] for side in self.counted}
+        self.values = self.side_values[0]
         self.bids: dict[int, int] = {}
         self.bids_known = False
         self.nil_seats: tuple[int, ...] = ()
-        self.contracts = (0, 0)
-        self.partner_only = (False, False)
+        self.contracts: tuple[int, ...] = (0,) * self.sides
+        self.partner_only: tuple[bool, ...] = (False,) * self.sides
         self.failed_nil_tricks = failed_nil_tricks
         self.kept: dict[int, list[bool | None]] = {}
-        self.contract_made: list[bool | None] = [None, None]  # partner-only contracts
+        self.contract_made: list[bool | None] = [None] * self.sides  # partner-only contracts
         self.node_limit = node_limit
         self.done: list[bool] = [False]  # each position's answers all worked out
         self.unfinished: set[int] = set()  # set aside past their node limit, for later
         self.tries: dict[int, int] = {}  # times each position was set aside
         self.keeper: dict[int, int | None] = {}  # a costly card's index: a card that kept
         self.keepers_found = False
-        self.solver = team_solver(start, 0, SLICE_NODES)
-        self.nil_solvers: dict[int, Solver] = {}
+        self.solvers = {side: team_solver(start, side, SLICE_NODES) for side in self.counted}
+        self.solver = self.solvers[0]
+        self.nil_solvers: dict[int, AnySolver] = {}
         self.status = RUNNING
         self.seconds = 0.0
         self.idle = False  # nothing known is left to work on until the next card
@@ -134,12 +148,13 @@ class HandReview:
         self.bids_known = True
         self.bids = dict(bids)
         self.nil_seats = tuple(s for s, b in sorted(bids.items()) if b in (NIL, BLIND_NIL))
-        self.contracts = tuple(  # type: ignore[assignment]
-            sum(max(bids.get(s, 0), 0) for s in (t, t + 2)) for t in (0, 1))
+        self.contracts = tuple(
+            sum(max(bids.get(s, 0), 0) for s in self.side_seats(t)) for t in range(self.sides))
         # In "bags" mode a nil bidder's tricks do not count toward the partner's bid.
-        self.partner_only = tuple(  # type: ignore[assignment]
-            self.failed_nil_tricks == "bags" and any(s & 1 == t for s in self.nil_seats)
-            for t in (0, 1))
+        self.partner_only = tuple(
+            self.seats == SEATS and self.failed_nil_tricks == "bags"
+            and any(self.side_of(s) == t for s in self.nil_seats)
+            for t in range(self.sides))
         start = self.positions[0]
         self.nil_solvers = {s: nil_solver(start, s, SLICE_NODES) for s in self.nil_seats}
         self.kept = {s: [None] * len(self.positions) for s in self.nil_seats}
@@ -155,7 +170,8 @@ class HandReview:
         if winner >= 0:
             row[winner] += 1
         self.seat_won.append(row)
-        self.values.append(None if after.tricks_left else 0)
+        for values in self.side_values.values():
+            values.append(None if after.tricks_left else 0)
         self.done.append(False)
         for s in self.nil_seats:
             self.kept[s].append(None)
@@ -170,6 +186,13 @@ class HandReview:
                 self.kept[s][last] = self.seat_won[last][s] == 0
             self.done[last] = True
 
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: its team at four, itself at three and two."""
+        return side_of(seat, self.seats)
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        return (side, side + 2) if self.seats == SEATS else (side,)
+
     @property
     def over(self) -> bool:
         """Every card of the hand is known."""
@@ -179,9 +202,10 @@ class HandReview:
 
     @property
     def nodes(self) -> int:
-        return self.solver.nodes + sum(s.nodes for s in self.nil_solvers.values())
+        return sum(s.nodes for s in self.solvers.values()) + \
+            sum(s.nodes for s in self.nil_solvers.values())
 
-    def _limited(self, work: Generator[None, None, Any], solver: Solver,
+    def _limited(self, work: Generator[None, None, Any], solver: AnySolver,
                  limit: int | None) -> Generator[None, None, Any]:
         """``work``'s answer, or None once it has tried ``limit`` cards."""
         start = solver.nodes
@@ -199,7 +223,8 @@ class HandReview:
         """The position to work on next: the opening lead's first (the headline), then
         the newest not done, then those set aside, fewest tries and newest first."""
         if not self.done[0]:
-            return 0 if self.values[0] is None or self.bids_known else None
+            known = all(v[0] is not None for v in self.side_values.values())
+            return 0 if not known or self.bids_known else None
         fresh = [i for i in range(len(self.positions)) if not self.done[i]]
         first = [i for i in fresh if i not in self.unfinished]
         if first:
@@ -229,42 +254,45 @@ class HandReview:
         yield from self._find_keepers()
         self.keepers_found = True
 
-    def _bounds(self, i: int) -> tuple[int | None, tuple[int, int]]:
-        """A guess at position ``i``'s value and the range its neighbours leave it: the
-        card played there bounds it from after, the card before from before."""
-        lo, hi = 0, 13
+    def _bounds(self, i: int, side: int) -> tuple[int | None, tuple[int, int]]:
+        """A guess at position ``i``'s value for ``side`` and the range its neighbours
+        leave it: the card played there bounds it from after, the card before from
+        before."""
+        values = self.side_values[side]
+        lo, hi = 0, self.positions[i].tricks_left
         guess = None
-        later = self.values[i + 1] if i + 1 < len(self.values) else None
+        later = values[i + 1] if i + 1 < len(values) else None
         if later is not None:
-            guess = later + self._won(i)
-            if self.positions[i].to_act & 1 == 0:
+            guess = later + self._won(i, side)
+            if self.side_of(self.positions[i].to_act) == side:
                 lo = guess  # its side could do at least what the card did
             else:
                 hi = guess
-        earlier = self.values[i - 1] if i > 0 else None
+        earlier = values[i - 1] if i > 0 else None
         if earlier is not None:
-            guess = earlier - self._won(i - 1)
-            if self.positions[i - 1].to_act & 1 == 0:
+            guess = earlier - self._won(i - 1, side)
+            if self.side_of(self.positions[i - 1].to_act) == side:
                 hi = min(hi, guess)
             else:
                 lo = max(lo, guess)
         return guess, (lo, hi)
 
-    def _won(self, i: int) -> int:
-        """1 when the ``i``-th card ended a trick South/North won."""
-        return 1 if self.winners[i] >= 0 and self.winners[i] & 1 == 0 else 0
+    def _won(self, i: int, side: int) -> int:
+        """1 when the ``i``-th card ended a trick ``side`` won."""
+        return 1 if self.winners[i] >= 0 and self.side_of(self.winners[i]) == side else 0
 
     def _position(self, i: int, limit: int | None) -> Generator[None, None, bool | None]:
         """Position ``i``'s value and nils (the opening lead's: its contracts too);
         False when one of them passed ``limit``, None while the bids are to come."""
         position = self.positions[i]
-        if self.values[i] is None:
-            guess, known = self._bounds(i)
-            self.values[i] = yield from self._limited(
-                value_of(self.solver, position, guess=guess, known=known), self.solver,
-                limit)
-            if self.values[i] is None:
-                return False
+        for side, values in self.side_values.items():
+            if values[i] is None:
+                guess, known = self._bounds(i, side)
+                solver = self.solvers[side]
+                values[i] = yield from self._limited(
+                    value_of(solver, position, guess=guess, known=known), solver, limit)
+                if values[i] is None:
+                    return False
         if not self.bids_known:
             return None
         for s in self.nil_seats:
@@ -278,10 +306,10 @@ class HandReview:
                 if taken is None:
                     return False
                 kept[i] = not taken
-        for team in (0, 1) if i == 0 else ():
+        for team in range(self.sides) if i == 0 else ():
             if self.partner_only[team] and self.contracts[team] and \
                     self.contract_made[team] is None:
-                seat = next(s for s in (team, team + 2) if s not in self.nil_seats)
+                seat = next(s for s in self.side_seats(team) if s not in self.nil_seats)
                 solver = seat_solver(position, seat, SLICE_NODES)
                 self.contract_made[team] = yield from reaches(
                     solver, position, self.contracts[team])
@@ -294,11 +322,12 @@ class HandReview:
         if self.seat_won[i][s]:
             return False  # it has taken a trick already
         kept = self.kept[s]
+        side = self.side_of(s)
         if i + 1 < len(kept) and kept[i + 1] is not None and \
-                kept[i + 1] == (self.positions[i].to_act & 1 == s & 1):
+                kept[i + 1] == (self.side_of(self.positions[i].to_act) == side):
             return kept[i + 1]
         if i > 0 and kept[i - 1] is not None and \
-                kept[i - 1] == (self.positions[i - 1].to_act & 1 != s & 1):
+                kept[i - 1] == (self.side_of(self.positions[i - 1].to_act) != side):
             return kept[i - 1]
         return None
 
@@ -312,7 +341,7 @@ class HandReview:
                 continue
             self.keeper[i] = None
             position = self.positions[i]
-            side = position.to_act & 1
+            side = self.side_of(position.to_act)
             best = self.team_value(side, i)
             assert best is not None
             for card in cards_of(position.legal() & ~(1 << self.plays[i])):
@@ -326,20 +355,22 @@ class HandReview:
         """Whether a card in place of the ``i``-th (leading to ``after``) costs its
         side nothing: the same best tricks, its nils as keepable, the other side's as
         settable (the contracts follow the tricks)."""
-        won = 1 if winner >= 0 and winner & 1 == side else 0
+        won = 1 if winner >= 0 and self.side_of(winner) == side else 0
         need = best - won  # the side's tricks still to take after the card
         left = after.tricks_left
         if need > left:
             return False
         if left and need > 0:
-            # South/North's count: West/East take ``need`` when it stays under
-            # ``left - need + 1``.
-            target = need if side == 0 else left - need + 1
-            if (yield from reaches(self.solver, after, target)) != (side == 0):
+            if side in self.solvers:
+                if not (yield from reaches(self.solvers[side], after, need)):
+                    return False
+            # Else South/North's count (or South's): West/East (North) take ``need``
+            # when it stays under ``left - need + 1``.
+            elif (yield from reaches(self.solver, after, left - need + 1)):
                 return False
         for s in self.nil_seats:
             could_keep = self.kept[s][i]
-            if could_keep != (s & 1 == side):
+            if could_keep != (self.side_of(s) == side):
                 continue  # nothing for this card to lose
             if winner == s:
                 taken = True
@@ -382,11 +413,14 @@ class HandReview:
     # --- the answers -----------------------------------------------------------------
 
     def team_value(self, team: int, i: int) -> int | None:
-        """The most tricks ``team`` can take from position ``i`` on."""
+        """The most tricks side ``team`` can take from position ``i`` on (at three,
+        against the two others together)."""
+        if team in self.side_values:
+            return self.side_values[team][i]
         v = self.values[i]
         if v is None:
             return None
-        return v if team == 0 else self.positions[i].tricks_left - v
+        return self.positions[i].tricks_left - v
 
     def _made(self, team: int, i: int) -> bool | None:
         """Whether ``team``'s contract can still be made at position ``i`` (counting
@@ -394,16 +428,16 @@ class HandReview:
         v = self.team_value(team, i)
         if v is None:
             return None
-        won = self.seat_won[i][team] + self.seat_won[i][team + 2]
+        won = sum(self.seat_won[i][s] for s in self.side_seats(team))
         return won + v >= self.contracts[team]
 
     def opening(self) -> Opening | None:
         """The headline: the opening lead's answers, once worked out (None before)."""
         if not self.done[0]:
             return None
-        tricks = (self.team_value(0, 0), self.team_value(1, 0))
+        tricks = tuple(self.team_value(t, 0) for t in range(self.sides))
         makeable: list[bool | None] = []
-        for team in (0, 1):
+        for team in range(self.sides):
             if not self.contracts[team]:
                 makeable.append(None)
             elif self.partner_only[team]:
@@ -417,28 +451,24 @@ class HandReview:
         return self.positions[index].to_act
 
     def cost(self, index: int) -> Cost | None:
-        """What the ``index``-th card of the play (0..51) cost its side; None until both
-        sides of it are worked out (or when one of them was not finished)."""
+        """What the ``index``-th card of the play cost its side; None until both sides of
+        it are worked out (or when one of them was not finished)."""
         i = index
-        seat = self.seat_of(i)
-        side = seat & 1
-        before, after = self.values[i], self.values[i + 1]
-        if before is None or after is None:
+        side = self.side_of(self.seat_of(i))
+        tricks = self._loss(side, i)
+        if tricks is None:
             return None
-        won = 1 if self.winners[i] >= 0 and self.winners[i] & 1 == 0 else 0
-        moved = before - (won + after)  # South/North's loss
-        tricks = moved if side == 0 else -moved
         nils, sets = [], []
         for n in self.nil_seats:
             was, now = self.kept[n][i], self.kept[n][i + 1]
             if was is None or now is None:
                 return None
-            if n & 1 == side and was and not now:
+            if self.side_of(n) == side and was and not now:
                 nils.append(n)
-            elif n & 1 != side and not was and now:
+            elif self.side_of(n) != side and not was and now:
                 sets.append(n)
         contract = set_contract = False
-        for team in (0, 1):
+        for team in range(self.sides):
             if not self.contracts[team] or self.partner_only[team]:
                 continue
             was_made, now_made = self._made(team, i), self._made(team, i + 1)
@@ -460,23 +490,35 @@ class HandReview:
                 return i
         return -1
 
+    def _loss(self, side: int, i: int) -> int | None:
+        """The tricks ``side``'s best result lost over the ``i``-th card (negative: it
+        gained); None until both sides of the card are worked out."""
+        before, after = self.team_value(side, i), self.team_value(side, i + 1)
+        if before is None or after is None:
+            return None
+        return before - (self._won(i, side) + after)
+
     def trick_done(self, trick: int) -> bool:
         """Whether every card of ``trick`` (0-based) has its answer."""
-        last = 4 * trick + 4
-        return last < len(self.positions) and all(self.done[4 * trick:last + 1])
+        n = self.seats
+        last = n * trick + n
+        return last < len(self.positions) and all(self.done[n * trick:last + 1])
 
     def took(self, team: int) -> int:
         """The tricks ``team`` took in the hand as played."""
-        return self.seat_won[-1][team] + self.seat_won[-1][team + 2]
+        return sum(self.seat_won[-1][s] for s in self.side_seats(team))
 
     def given(self, team: int) -> tuple[int, int] | None:
-        """What ``team``'s own cards cost it in tricks, and what the other side's gave
-        it back: the best from the opening lead, less the one, plus the other, is
-        what it took. None until every card is worked out."""
-        lost = [0, 0]
+        """What ``team``'s own cards cost it in tricks, and what the others' cards gave
+        it: the best from the opening lead, less the one, plus the other, is what it
+        took. None until every card is worked out."""
+        own = gifts = 0
         for i in range(len(self.plays)):
-            cost = self.cost(i)
-            if cost is None:
+            loss = self._loss(team, i)
+            if loss is None or self.cost(i) is None:
                 return None
-            lost[self.seat_of(i) & 1] += cost.tricks
-        return lost[team], lost[1 - team]
+            if self.side_of(self.seat_of(i)) == team:
+                own += loss
+            else:
+                gifts -= loss
+        return own, gifts

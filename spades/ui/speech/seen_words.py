@@ -3,7 +3,9 @@ lead, what a card cost, the turning point, and the whole review for a listener.
 
 The screen and the ear read the same sentences from here. A seat is named as the
 table names it (``names``, the player "You"); the review is the solver's
-``HandReview``.
+``HandReview``. At four a side is a team ("Us", "Them"); at three and two each player
+is a side, and at three what a player could take is said against the two others
+playing together, as the solver works it out (docs/solver.md).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ HINDSIGHT = ("Hindsight, with every hand visible and every card played as well a
              "could be: no player at the table could see this.")
 TRICKS_KEY = "Each trick's cards in the order played; the name in bold won the trick."
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-           "ten", "eleven", "twelve", "thirteen")
+           "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+           "seventeen")
 
 
 def tricks_words(n: int) -> str:
@@ -41,6 +44,28 @@ def owner(names: Sequence[str], seat: int) -> str:
 
 def team_names(names: Sequence[str], team: int) -> str:
     return f"{TEAMS[team]} ({names[team]} & {names[team + 2]})"
+
+
+def alone(review: HandReview) -> bool:
+    """Each player a side: cutthroat or two-handed."""
+    return review.seats != 4
+
+
+def side_name(review: HandReview, names: Sequence[str], side: int) -> str:
+    """A side as the opening names it: "Us (You & Noor)", or a player alone."""
+    if alone(review):
+        return names[side]
+    return team_names(names, side)
+
+
+def others_words(seats: int, side: int, names: Sequence[str]) -> str:
+    """Who played against ``side``: at three "the two others together", at two the
+    other player ("you", "North"), at four the other team."""
+    if seats == 3:
+        return "the two others together"
+    if seats == 2:
+        return "you" if 1 - side == HUMAN else names[1 - side]
+    return side_words(side, other=True)
 
 
 def cost_words(cost: Cost, names: Sequence[str], first: bool = False) -> str:
@@ -82,9 +107,20 @@ def side_words(seat_or_team: int, *, other: bool) -> str:
     return "they" if ours == other else "your side"
 
 
-def contract_words(team: int, contract: int, made: bool) -> str:
+def contract_words(team: int, contract: int, made: bool,
+                   review: HandReview | None = None, names: Sequence[str] = ()) -> str:
     """Whether a side's contract could have been made with every hand seen: "Your
-    side's contract of 5 could not have been made: they could always set it."."""
+    side's contract of 5 could not have been made: they could always set it."; a
+    player alone (``review`` of three or two): "Wren's contract of 4 could have been
+    made, whatever the two others together played."."""
+    if review is not None and alone(review):
+        whose = owner(names, team)
+        others = others_words(review.seats, team, names)
+        if made:
+            return (f"{whose} contract of {contract} could have been made, whatever "
+                    f"{others} played.")
+        return (f"{whose} contract of {contract} could not have been made: {others} "
+                "could always set it.")
     whose = "Your side's" if team == 0 else "Their"
     if made:
         return (f"{whose} contract of {contract} could have been made, whatever "
@@ -94,7 +130,7 @@ def contract_words(team: int, contract: int, made: bool) -> str:
 
 
 def nil_words(names: Sequence[str], seat: int, blind: bool, kept: bool | None,
-              was_kept: bool | None = None) -> str:
+              was_kept: bool | None = None, seats: int = 4) -> str:
     """Whether a nil could have been kept with every hand seen, said from the side
     that could make it so, and (``was_kept``, once the hand is over) what happened:
     "Your side could have set Eli's nil, whatever they played, but it was kept."."""
@@ -102,6 +138,8 @@ def nil_words(names: Sequence[str], seat: int, blind: bool, kept: bool | None,
     nil = f"{owner(names, seat)} {kind}"
     if kept is None:
         return f"{nil}: still being worked out."
+    if seats != 4:
+        return _nil_alone(names, seat, kind, kept, was_kept, seats)
     ours = seat % 2 == 0
     if kept:
         said = f"{nil} could have been kept, whatever {side_words(seat, other=True)} played"
@@ -118,7 +156,25 @@ def nil_words(names: Sequence[str], seat: int, blind: bool, kept: bool | None,
     return said + (", but it was kept." if was_kept else ", and did.")
 
 
-def took_words(review: HandReview, team: int) -> str:
+def _nil_alone(names: Sequence[str], seat: int, kind: str, kept: bool,
+               was_kept: bool | None, seats: int) -> str:
+    """A nil at three or two: kept by its player alone, set by the others (at three
+    the two others together)."""
+    nil = f"{owner(names, seat)} {kind}"
+    setters = others_words(seats, seat, names)
+    if kept:
+        said = f"{nil} could have been kept, whatever {setters} played"
+    else:
+        said = (f"{setters[0].upper()}{setters[1:]} could have set "
+                f"{owner(names, seat).replace('Your', 'your')} {kind}")
+    if was_kept is None:
+        return said + "."
+    if kept:
+        return said + (", and it was." if was_kept else ", but it was set.")
+    return said + (", but it was kept." if was_kept else ", and it was set.")
+
+
+def took_words(review: HandReview, team: int, names: Sequence[str] = ()) -> str:
     """Beside what a side could have taken, what it took and why the two differ: what
     its own cards cost, what the other side's gave it ("and took eight: the other
     side's cards gave back what yours cost"), so a card's cost never reads as wrong."""
@@ -128,16 +184,26 @@ def took_words(review: HandReview, team: int) -> str:
     lost, gained = given
     took = review.took(team)
     said = f", and took {NUMBERS[took] if took < len(NUMBERS) else took}"
-    mine, yours = ("your side's cards", "yours") if team == 0 else ("their cards", "theirs")
+    if alone(review):
+        mine, yours = ("your cards", "yours") if team == HUMAN else ("their cards", "theirs")
+        if review.seats == 3:
+            others_short = "the others'"
+        else:
+            others_short = owner(names, 1 - team).replace("Your", "yours")
+        others = others_short.replace("yours", "your") + " cards"
+    else:
+        mine, yours = ("your side's cards", "yours") if team == 0 else ("their cards", "theirs")
+        others_short = "the other side's"
+        others = "the other side's cards"
     if not lost and not gained:
         return said + "."
     if not gained:
         return f"{said}: {mine} cost {NUMBERS[lost]}."
     if not lost:
-        return f"{said}: the other side's cards gave {NUMBERS[gained]}."
+        return f"{said}: {others} gave {NUMBERS[gained]}."
     if lost == gained:
-        return f"{said}: the other side's cards gave back what {yours} cost."
-    return (f"{said}: {mine} cost {NUMBERS[lost]}, the other side's gave "
+        return f"{said}: {others} gave back what {yours} cost."
+    return (f"{said}: {mine} cost {NUMBERS[lost]}, {others_short} gave "
             f"{'back ' if gained < lost else ''}{NUMBERS[gained]}.")
 
 
@@ -151,18 +217,20 @@ def opening_lines(opening: Opening | None, names: Sequence[str], review: HandRev
         return ["From the opening lead: still being worked out."]
     over = review.status == "done"
     lines = []
-    for team in (0, 1):
-        lines.append(f"{team_names(names, team)} could have taken "
+    if review.seats == 3:
+        lines.append("Each player against the two others playing together:")
+    for team in range(len(opening.tricks)):
+        lines.append(f"{side_name(review, names, team)} could have taken "
                      f"{tricks_words(opening.tricks[team])}"
-                     f"{took_words(review, team)}")
+                     f"{took_words(review, team, names)}")
         contract = opening.contracts[team]
         made = opening.makeable[team]
         if contract and made is not None:
-            lines.append(contract_words(team, contract, made))
+            lines.append(contract_words(team, contract, made, review, names))
     for seat, kept in opening.nils:
         was_kept = review.seat_won[-1][seat] == 0 if over else None
         lines.append(nil_words(names, seat, review.bids.get(seat) == BLIND_NIL, kept,
-                               was_kept))
+                               was_kept, review.seats))
     return lines
 
 
@@ -173,7 +241,7 @@ def turning_words(review: HandReview, names: Sequence[str]) -> str:
         return "The turning point: still being worked out."
     if point < 0:
         return "No card changed the result: every card kept the best result."
-    trick = point // 4 + 1
+    trick = point // review.seats + 1
     cost = review.cost(point)
     assert cost is not None
     return (f"The turning point, trick {trick}: {owner(names, review.seat_of(point))} "
@@ -185,10 +253,11 @@ def progress_words(review: HandReview) -> str:
     """While the review is worked out, how far it got ("" once it is done)."""
     if review.status != "running":
         return ""
-    done = sum(review.trick_done(t) for t in range(13))
-    if done == 12 and review.unfinished:
+    tricks = review.positions[0].tricks_left
+    done = sum(review.trick_done(t) for t in range(tricks))
+    if done == tricks - 1 and review.unfinished:
         return "Working it out: the hardest position last."
-    return f"Working it out: {done} of 13 tricks done."
+    return f"Working it out: {done} of {tricks} tricks done."
 
 
 def keeper_words(review: HandReview, index: int, short: bool = False) -> str:
@@ -200,9 +269,8 @@ def keeper_words(review: HandReview, index: int, short: bool = False) -> str:
     if card is None or cost is None:
         return ""
     if cost.tricks:
-        seat = review.seat_of(index)
-        team = seat & 1
-        best = review.seat_won[index][team] + review.seat_won[index][team + 2] + \
+        team = review.side_of(review.seat_of(index))
+        best = sum(review.seat_won[index][s] for s in review.side_seats(team)) + \
             (review.team_value(team, index) or 0)
         kept = f"all {NUMBERS[best]}" if best < len(NUMBERS) else str(best)
     elif cost.nils:
@@ -241,15 +309,16 @@ def review_words(review: HandReview, names: Sequence[str], partner: bool) -> str
     each of the player's (and partner's) cards that cost something."""
     words = [HINDSIGHT, *opening_lines(review.opening(), names, review),
              turning_words(review, names)]
-    seats = (HUMAN, PARTNER) if partner else (HUMAN,)
+    seats = (HUMAN, PARTNER) if partner and not alone(review) else (HUMAN,)
     point = review.turning_point()
     costly = []
     for i in range(len(review.plays)):
         if review.seat_of(i) in seats and i != point:  # the turning point: said above
             cost = review.cost(i)
             if cost is not None and cost.costly:
-                costly.append(f"Trick {i // 4 + 1}: {card_words(review, i, names)}")
-    whose = "yours and your partner's" if partner else "yours"
+                costly.append(f"Trick {i // review.seats + 1}: "
+                              f"{card_words(review, i, names)}")
+    whose = "yours and your partner's" if len(seats) > 1 else "yours"
     if costly or (point is not None and point >= 0 and review.seat_of(point) in seats):
         words += costly
         words.append(f"Every other card of {whose} kept the best result.")
