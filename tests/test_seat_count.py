@@ -30,8 +30,6 @@ TABLE32 = "spades/ui: the table at three and two (table32)"
 SOLVER32 = "the solver at three and two (solver32)"
 
 EXEMPT = {
-    'spades/ai/alone.py: for suit in range(4):':
-        SUITS,
     'spades/ai/bid_search.py: partner_bid = bids[(seat + 2) & 3]':
         HARD32,
     'spades/ai/bid_search.py: q = (q + 1) & 3':
@@ -140,10 +138,6 @@ EXEMPT = {
     ('spades/ai/search.py: open_to = [tuple(q for q in others if not voids[q] >> suit '
      '& 1) for suit in range(4)]'):
         SUITS,
-    'spades/ai/search.py: self.uniform = [[1.0] * CARD_IDS for _ in range(4)]':
-        HARD32,
-    'spades/ai/search.py: self.styles = ["normal"] * 4':
-        HARD32,
     'spades/ai/search.py: for q in ((self.seat + 1) & 3, (self.seat + 3) & 3):':
         HARD32,
     'spades/ai/styles.py: out: list = [None] * 4':
@@ -240,6 +234,11 @@ EXEMPT = {
         TABLE32,
     'spades/ui/table/shared.py: for drawn in range(4):':
         TABLE32,
+    'spades/ai/alone/play.py: for suit in range(4):':
+        SUITS,
+    ('spades/ai/alone/search.py: open_to = [tuple(q for q in others if not voids[q] >> suit & 1'
+     ') for suit in range(4)]'):
+        SUITS,
 }
 
 

@@ -1,7 +1,7 @@
 """Where cutthroat or two-handed rules meet a layer that seats four (the game's pages
-and files, the solver, the measuring commands of the zoo), they are refused with a
-sentence naming what is missing, or not offered at all: never a crash, never a
-half-working table. replay, deal, simulate, tournament, watch, bench --players and the
+and files, the measuring commands of the zoo), they are refused with a sentence
+naming what is missing, or not offered at all: never a crash, never a half-working
+table. replay, deal, simulate, tournament, watch, bench --players, solve and the
 table server take them, and every strength plays them, hard included (docs/rules.md,
 Three and two players; the table server's tables of three and two are
 tests/test_server_alone.py); the measuring players (hard-static, the zoo...) do not."""

@@ -192,8 +192,8 @@ class Rules:
         """Read the JSON form; a missing key takes the ``standard`` preset's value.
 
         Only the readers that play three and two pass ``any_seats`` (hand records,
-        replay, deal, the table server and its clients): everything else (the hard
-        player, the solver, the game's table) seats four, and gets a sentence saying so
+        replay, deal, the table server and its clients): everything else (the
+        measuring players, the game's table) seats four, and gets a sentence saying so
         for cutthroat or two-handed rules.
         """
         if not isinstance(data, dict):
@@ -359,7 +359,8 @@ def preset(name: str) -> Rules:
 
 def four_seat_preset(name: str) -> Rules:
     """``preset(name)`` for what seats four players (the computer players' measures,
-    the solver): cutthroat or two-handed rules raise RulesError saying why."""
+    the solver's bench against DDS): cutthroat or two-handed rules raise RulesError
+    saying why."""
     rules = preset(name)
     reason = four_seats_refusal(rules)
     if reason is not None:
