@@ -63,28 +63,44 @@ def test_simulate_plays_random_legal_matches_of_three_or_two(capsys, name):
 @pytest.mark.parametrize("name", list(SEAT_PRESETS))
 def test_solve_answers_a_record_of_three_or_two(capsys, tmp_path, name):
     """Each player's tricks from each leader (cutthroat: against the two others
-    together; two-handed: after the draw), its contract's verdict (tests/test_solver_few.py
-    holds the numbers against a minimax)."""
+    together; two-handed: after the draw), its contract's and nil's verdict
+    (tests/test_solver_few.py holds the numbers against a minimax). The cutthroat deal
+    is made plain (a whole deal's searches take minutes there): South holds every
+    spade and the top clubs, so it takes all 17 whoever leads."""
     path = tmp_path / "hand.json"
     assert cli_main(["deal", "--seed", "1", "--rules", name, "--out", str(path)]) == 0
     capsys.readouterr()
-    assert cli_main(["solve", str(path), "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
     seats = SEAT_PRESETS[name].seats
     tricks = SEAT_PRESETS[name].tricks
+    if seats == 3:
+        record = json.loads(path.read_text())
+        def suit(letter: str) -> str:
+            return " ".join(rank + letter for rank in "AKQJT98765432")
+
+        record["hands"] = [suit("S") + " AC KC QC JC", suit("H") + " TC 9C 8C 7C",
+                           suit("D") + " 6C 5C 4C 3C"]
+        record["bids"] = [[(record["dealer"] + 1 + i) % 3, bid]
+                          for i, bid in enumerate((6, "nil", 4))]
+        record["plays"] = []
+        del record["result"]
+        path.write_text(json.dumps(record))
+    assert cli_main(["solve", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
     assert out["seats"] == seats and len(out["leaders"]) == seats
     for row in out["leaders"]:
         assert [t["team"] for t in row["teams"]] == list(range(seats))
         counts = [t["tricks"] for t in row["teams"]]
         if seats == 2:
             assert sum(counts) == tricks
-        else:  # each against the two others together: no more than the deal between them
-            assert sum(counts) <= tricks
+        else:
+            assert counts == [17, 0, 0]
+            assert [n["seat"] for n in row["nils"]] == [(out["dealer"] + 2) % 3]
         assert all("contract_makeable" in t for t in row["teams"] if t.get("contract"))
     assert cli_main(["solve", str(path)]) == 0
     text = capsys.readouterr().out
     if seats == 3:
         assert "against the two others playing together" in text
+        assert "South       17 tricks" in text
     else:
         assert "after the draw" in text
 
