@@ -420,7 +420,7 @@ def test_the_opening_says_plainly_what_each_nil_and_contract_could_have_done(kep
 
     from spades.solver.review import Opening
 
-    review = SimpleNamespace(bids={0: 0, 1: 0, 2: -1, 3: -1}, status="done",
+    review = SimpleNamespace(seats=4, bids={0: 0, 1: 0, 2: -1, 3: -1}, status="done",
                              seat_won=[won], took=lambda team: (6, 7)[team],
                              given=lambda team: ((2, 1), (1, 2))[team])
     for made in (True, False):
@@ -457,7 +457,7 @@ def test_the_opening_says_plainly_what_each_nil_and_contract_could_have_done(kep
 def test_what_a_side_took_is_said_beside_what_it_could_have_taken(lost, gained, words):
     from types import SimpleNamespace
 
-    review = SimpleNamespace(status="done", given=lambda team: (lost, gained),
+    review = SimpleNamespace(seats=4, status="done", given=lambda team: (lost, gained),
                              took=lambda team: 8 - lost + gained)
     assert took_words(review, 0) == words
 
