@@ -23,133 +23,11 @@ PATTERN = re.compile(
 )
 
 SUITS = "suits, not seats"
-# Being made seat-count aware now by the helpers working in these folders, who take
-# their entries out as they go (issue 56).
-HARD32 = "spades/ai: the players at three and two (hard32)"
+# Being made seat-count aware now by the helper working in that folder, who takes the
+# entries out as it goes (issue 56).
 TABLE32 = "spades/ui: the table at three and two (table32)"
-SOLVER32 = "the solver at three and two (solver32)"
 
 EXEMPT = {
-    'spades/ai/bid_search.py: partner_bid = bids[(seat + 2) & 3]':
-        HARD32,
-    'spades/ai/bid_search.py: q = (q + 1) & 3':
-        HARD32,
-    'spades/ai/bid_search.py: self.leader = (view.dealer + 1) & 3':
-        HARD32,
-    'spades/ai/bid_search.py: self.lean = [0, 0, 0, 0]':
-        HARD32,
-    ('spades/ai/bid_search.py: self.lean = [round(reading.bid_bias(q)) if q != self.se'
-     'at else 0 for q in range(4)]'):
-        HARD32,
-    'spades/ai/bid_search.py: rules, bids[(q + 2) & 3], False, True, spades_held(hand)':
-        HARD32,
-    'spades/ai/bidding.py: partner_bid = bids[(seat + 2) & 3]':
-        HARD32,
-    'spades/ai/compare.py: for s in range(4):':
-        HARD32,
-    'spades/ai/compare.py: return [bids[s] for s in range(4)]':
-        HARD32,
-    'spades/ai/endings.py: return [q for q in range(4) if t.bids[q] is not None and t.bids[q] <= 0':
-        HARD32,
-    'spades/ai/endings.py: partner = (seat + 2) & 3':
-        HARD32,
-    'spades/ai/endings.py: mine, theirs = taker(t, seat), taker(t, (seat + 1) & 3)':
-        HARD32,
-    'spades/ai/endings.py: a, b = taker(t, self.seat), taker(t, (self.seat + 1) & 3)':
-        HARD32,
-    ('spades/ai/endings.py: tuple(int((s & 1) != team) for s in range(4)),  # type: ig'
-     'nore[arg-type]'):
-        HARD32,
-    'spades/ai/inference.py: rows = [[1.0] * CARD_IDS for _ in range(4)]':
-        HARD32,
-    'spades/ai/inference.py: held = [0, 0, 0, 0]':
-        HARD32,
-    'spades/ai/inference.py: held[(leader + i) & 3] |= 1 << c':
-        HARD32,
-    'spades/ai/inference.py: mixtures[(seat + 2) & 3] = PARTNER_STYLES':
-        HARD32,
-    'spades/ai/passing.py: for nil_seat in range(4):':
-        HARD32,
-    'spades/ai/passing.py: partner = (nil_seat + 2) & 3':
-        HARD32,
-    ('spades/ai/play.py: _LATER = tuple(tuple(tuple((seat + i) & 3 for i in range(1, 4'
-     ' - pos)) for pos in range(4))'):
-        HARD32,
-    'spades/ai/play.py: for seat in range(4))':
-        HARD32,
-    'spades/ai/play.py: self.void_led = void_led = [False] * 4':
-        HARD32,
-    'spades/ai/play.py: self.void_spades = void_spades = [False] * 4':
-        HARD32,
-    'spades/ai/play.py: if win_seat != (seat + 2) & 3 and len(t.trick) < 3:':
-        HARD32,
-    'spades/ai/play.py: partner = (seat + 2) & 3':
-        HARD32,
-    'spades/ai/play.py: win_seat = (t.leader + at) & 3':
-        HARD32,
-    'spades/ai/play.py: if win_seat == (seat + 2) & 3 or len(trick) == 3:':
-        HARD32,
-    'spades/ai/play.py: opps = ((seat + 1) & 3, (seat + 3) & 3)':
-        HARD32,
-    'spades/ai/play.py: for suit in range(4):':
-        SUITS,
-    'spades/ai/play.py: nil_opps = _live_nils(bids, won, (seat + 1) & 3, (seat + 3) & 3)':
-        HARD32,
-    'spades/ai/players.py: position.voids = [0, 0, 0, 0]':
-        HARD32,
-    'spades/ai/position.py: self.hands = [0, 0, 0, 0]':
-        HARD32,
-    'spades/ai/position.py: self.tricks_won = [0, 0, 0, 0]':
-        HARD32,
-    'spades/ai/position.py: self.voids = [0, 0, 0, 0]':
-        HARD32,
-    'spades/ai/position.py: return (self.leader + at) & 3, self.trick[at]':
-        HARD32,
-    'spades/ai/position.py: winner = (self.leader + self.win_at) & 3':
-        HARD32,
-    'spades/ai/position.py: self.to_act = (seat + 1) & 3':
-        HARD32,
-    'spades/ai/reading.py: self.seats = [SeatReading() for _ in range(4)]':
-        HARD32,
-    'spades/ai/reading.py: hands = [0, 0, 0, 0]':
-        HARD32,
-    'spades/ai/reading.py: leader = (result.dealer + 1) & 3':
-        HARD32,
-    'spades/ai/reading.py: hands[(leader + j) & 3] |= 1 << card':
-        HARD32,
-    'spades/ai/reading.py: partner = (seat + 2) & 3':
-        HARD32,
-    'spades/ai/reading.py: for seat in range(4):':
-        HARD32,
-    'spades/ai/reading.py: styles = ["normal"] * 4':
-        HARD32,
-    'spades/ai/search.py: for q in range(4):':
-        HARD32,
-    'spades/ai/search.py: for q in ((seat + 1) & 3, (seat + 3) & 3):':
-        HARD32,
-    'spades/ai/search.py: sizes = [0, 0, 0, 0]':
-        HARD32,
-    'spades/ai/search.py: in_trick = {(t.leader + i) & 3 for i in range(len(t.trick))}':
-        HARD32,
-    'spades/ai/search.py: others = [q for q in range(4) if q != seat or blind]':
-        HARD32,
-    'spades/ai/search.py: partner = (seat + 2) & 3':
-        HARD32,
-    ('spades/ai/search.py: open_to = [tuple(q for q in others if not voids[q] >> suit '
-     '& 1) for suit in range(4)]'):
-        SUITS,
-    'spades/ai/search.py: for q in ((self.seat + 1) & 3, (self.seat + 3) & 3):':
-        HARD32,
-    'spades/ai/styles.py: out: list = [None] * 4':
-        HARD32,
-    'spades/ai/styles.py: for q in ((seat + 1) & 3, (seat + 3) & 3):':
-        HARD32,
-    'spades/ai/styles.py: styles = ["normal"] * 4':
-        HARD32,
-    'spades/ai/styles.py: out: list[list[int] | None] = [None] * 4':
-        HARD32,
-    'spades/ai/styles.py: for s in (q, (q + 2) & 3):':
-        HARD32,
     'spades/server/check.py: drops["planned"][id(c)] = c.actions + 1 + rng.randrange(4)':
         "a random count of actions before a planned drop, not a seat",
     ("spades/server/check.py: if sent % 4 == 0:  # keep the table's own players here, "
@@ -234,11 +112,6 @@ EXEMPT = {
         TABLE32,
     'spades/ui/table/shared.py: for drawn in range(4):':
         TABLE32,
-    'spades/ai/alone/play.py: for suit in range(4):':
-        SUITS,
-    ('spades/ai/alone/search.py: open_to = [tuple(q for q in others if not voids[q] >> suit & 1'
-     ') for suit in range(4)]'):
-        SUITS,
 }
 
 
