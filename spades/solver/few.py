@@ -10,10 +10,12 @@ what "All cards seen" says of a cutthroat hand (docs/solver.md).
 ``FewSolver`` answers the same question as the four-seat ``search.Solver`` ("does
 the counted seat take at least ``t`` of the tricks left?") with the same interface
 (``trick``, ``bounds``, ``nodes``, slices), on the same squeezed hands: each card
-tried once among its equals, a table of bounds at trick boundaries (keyed by the
-exact squeezed hands, which already stand for every deal that differs only in the
-small cards gone), the lead that cut tried first again, and one sure-trick bound
-(the top spades of one hand above every other hand's). The four-seat search stays
+tried once among its equals; DDS's table of bounds at trick boundaries, an entry
+standing for every position of the same shape, leader and broken spades whose hands
+hold alike the cards the answer rested on (the winners of tricks won by rank, the
+cards a sure-trick bound rests on, closed upwards in each suit); the lead that cut
+tried first again; and two bounds (the top spades of the hand that holds the top
+one; the leader's cashing tricks). The four-seat search stays
 as it was: its techniques are about partners (quick tricks through the partner, the
 second hand's partner fourth), and its node counts are pinned by its tests.
 """
@@ -22,12 +24,22 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..engine.cards import SPADE_MASK, SUIT_MASKS, SUIT_OF
+from ..engine.cards import CARD_IDS, SPADE_MASK, SUIT_MASKS, SUIT_OF
 from ..engine.legal import legal_cards
-from .search import NEVER, run_tops, squeeze_hands
+from .order import BASE
+from .search import (
+    _ALL,
+    _FIELD_OF,
+    _INCL,
+    NEVER,
+    _close,
+    _store,
+    run_tops,
+    shape_of,
+    squeeze_hands,
+)
 
 Search = Generator[None, None, tuple[bool, int]]
-Line = Generator[None, None, bool]
 
 _SP = SPADE_MASK
 _SIDE_SUITS = SUIT_MASKS[:3]
@@ -71,48 +83,85 @@ class FewSolver:
         self.team_mode = weights == tuple(map(int, maximising))
         self.anytime = spades_lead_anytime
         self.forced_breaks = forced_spade_lead_breaks
-        # (hands..., leader, broken) -> lo | hi << 5 | (lead + 1) << 10
-        self.table: dict[tuple[int, ...], int] = {}
+        # shape, leader, broken -> relevant cards (one field a hand but the last) ->
+        # those hands on them -> lo | hi << 5 | (lead + 1) << 10 (search._store)
+        self.table: dict[int, dict[int, dict[int, int]]] = {}
         self.killers = [-1] * 18  # by tricks left: the lead that last made a cut
         self.nodes = 0
         self.slice_nodes = slice_nodes
         self.pause_at = slice_nodes
 
+    def _fields(self, cards: int) -> int:
+        """``cards`` once for each hand but the last, side by side: ANDed with the
+        hands packed alike, who holds them (the last hand the rest)."""
+        return cards | cards << CARD_IDS if self.seats == 3 else cards
+
+    def _packed(self, h: tuple[int, ...]) -> int:
+        return h[0] | h[1] << CARD_IDS if self.seats == 3 else h[0]
+
     def bounds(self, hands: tuple[int, ...], leader: int, broken: bool) -> tuple[int, int]:
         """What is known for certain of the count from here, without searching."""
-        return self._sure(hands, leader, broken or self.anytime, hands[leader].bit_count())
-
-    def _sure(self, h: tuple[int, ...], leader: int, broken: bool, left: int
-              ) -> tuple[int, int]:
-        """Bounds of the count: the top spades, and, when a player's tricks are counted,
-        the leader's cashing tricks (for it, or against it)."""
-        lo, hi = self._tops(h, left)
-        if self.team_mode:
-            quick = self._cash(h, leader, broken)
-            if self.weights[leader]:
-                lo = max(lo, quick)
-            else:
-                hi = min(hi, left - quick)
+        lo, hi, _, _ = self._sure(hands, leader, broken or self.anytime,
+                                  hands[leader].bit_count())
         return lo, hi
 
-    def _cash(self, h: tuple[int, ...], leader: int, broken: bool) -> int:
-        """Tricks the leader takes for certain by cashing its top cards: its spades
-        above every other hand's first (when it may lead them), then in each other
-        suit its cards above the others', never more rounds than another hand still
-        holding spades can follow (it would ruff)."""
+    def _sure(self, h: tuple[int, ...], leader: int, broken: bool, left: int
+              ) -> tuple[int, int, int, int]:
+        """Bounds of the count, and the cards each rests on: the top spades, and,
+        when a player's tricks are counted, the leader's cashing tricks (for it, or
+        against it)."""
+        lo, hi, lo_cards, hi_cards = 0, left, 0, 0
+        run, cards, holder = self._tops(h)
+        if run:
+            if self.weights[holder]:
+                lo, lo_cards = run, cards
+            else:
+                hi, hi_cards = left - run, cards
+        if self.team_mode:
+            quick, cards = self._cash(h, leader, broken)
+            if self.weights[leader]:
+                if quick > lo:
+                    lo, lo_cards = quick, cards
+            elif left - quick < hi:
+                hi, hi_cards = left - quick, cards
+        return lo, hi, lo_cards, hi_cards
+
+    def _tops(self, h: tuple[int, ...]) -> tuple[int, int, int]:
+        """The hand with the top spade wins a trick with each of its spades above every
+        other hand's (one trick each: they are its own cards): how many, those
+        spades, and the hand."""
+        spades = [x & _SP for x in h]
+        top = max(spades)  # the hands are disjoint: the top spade's holder
+        if not top:
+            return 0, 0, -1
+        holder = spades.index(top)
+        others = 0
+        for s, x in enumerate(spades):
+            if s != holder:
+                others |= x
+        cards = top & ~((1 << others.bit_length()) - 1)
+        return cards.bit_count(), cards, holder
+
+    def _cash(self, h: tuple[int, ...], leader: int, broken: bool) -> tuple[int, int]:
+        """Tricks the leader takes for certain by cashing its top cards, and those
+        cards: its spades above every other hand's first (when it may lead them),
+        then in each other suit its cards above the others', never more rounds than
+        another hand still holding spades can follow (it would ruff)."""
         hand = h[leader]
         others = [x for s, x in enumerate(h) if s != leader]
         spades_out = [(x & _SP).bit_count() for x in others]
         q = 0
+        used = 0
         mine = hand & _SP
         if mine and (broken or not hand & ~_SP):
             theirs = 0
             for x in others:
                 theirs |= x & _SP
-            run = (mine >> theirs.bit_length()).bit_count()
-            run = min(run, mine.bit_count())
-            q = run
-            spades_out = [max(0, n - run) for n in spades_out]
+            run = mine & ~((1 << theirs.bit_length()) - 1)
+            n = run.bit_count()
+            q = n
+            used = run
+            spades_out = [max(0, k - n) for k in spades_out]
         for field in _SIDE_SUITS:
             mine = hand & field
             if not mine:
@@ -120,35 +169,22 @@ class FewSolver:
             theirs = 0
             for x in others:
                 theirs |= x & field
-            run = (mine >> theirs.bit_length()).bit_count()
-            for x, n in zip(others, spades_out, strict=True):
-                if n:
-                    run = min(run, (x & field).bit_count())
-            q += run
-        return q
-
-    def _tops(self, h: tuple[int, ...], left: int) -> tuple[int, int]:
-        """The hand with the top spade wins a trick with each of its spades above every
-        other hand's (one trick each: they are its own cards)."""
-        spades = [x & _SP for x in h]
-        top = max(spades)  # the hands are disjoint: the top spade's holder
-        if not top:
-            return 0, left
-        holder = spades.index(top)
-        others = 0
-        for s, x in enumerate(spades):
-            if s != holder:
-                others |= x
-        run = (top >> others.bit_length()).bit_count()
-        if self.weights[holder]:
-            return run, left
-        return 0, left - run
+            run = mine & ~((1 << theirs.bit_length()) - 1)
+            n = run.bit_count()
+            for x, k in zip(others, spades_out, strict=True):
+                if k:
+                    n = min(n, (x & field).bit_count())
+            while run.bit_count() > n:
+                run &= run - 1  # the lowest goes: the top n are cashed
+            q += n
+            used |= run
+        return q, used
 
     def trick(self, h: tuple[int, ...], leader: int, broken: bool, t: int,
               shape: int = 0) -> Search:
-        """(Does the counted seat take at least ``t`` of the tricks left?, 0), at a
-        trick boundary (the second value is the four-seat search's relevant cards,
-        which this table does not use). ``shape`` is ignored."""
+        """(Does the counted seat take at least ``t`` of the tricks left?, the cards
+        the answer rests on), at a trick boundary. ``shape`` is ignored (worked out
+        here)."""
         if t <= 0:
             return True, 0
         left = h[leader].bit_count()
@@ -159,47 +195,58 @@ class FewSolver:
             yield
         if self.anytime:
             broken = True
-        key = (*h, leader, broken)
-        e = self.table.get(key)
-        if e is None:
-            lo, hi = self._sure(h, leader, broken, left)
-            hint = -1
-            if lo >= t or hi < t:
-                self.table[key] = lo | hi << 5
-                return lo >= t, 0
+        key = shape_of(h) << 3 | leader << 1 | broken
+        packed = self._packed(h)
+        bucket = self.table.get(key)
+        hint = -1
+        if bucket is None:
+            bucket = self.table[key] = {}
         else:
-            lo, hi = e & 31, e >> 5 & 31
-            if lo >= t:
-                return True, 0
-            if hi < t:
-                return False, 0
-            hint = (e >> 10) - 1
-        value, lead = yield from self._lead(h, leader, broken, t, left, hint)
+            for fields, patterns in bucket.items():
+                e = patterns.get(packed & fields)
+                if e is not None:
+                    if e & 31 >= t:
+                        return True, fields & _ALL
+                    if e >> 5 & 31 < t:
+                        return False, fields & _ALL
+                    if e >> 10:
+                        hint = (e >> 10) - 1
+        lo, hi, lo_cards, hi_cards = self._sure(h, leader, broken, left)
+        if lo >= t or hi < t:
+            reached = lo >= t
+            cards = _close(lo_cards if reached else hi_cards)
+            fields = self._fields(cards)
+            _store(bucket, fields, packed & fields, lo if reached else 0,
+                   left if reached else hi)
+            return reached, cards
+        value, lead, rel = yield from self._lead(h, leader, broken, t, left, hint)
+        rel = _close(rel)
+        fields = self._fields(rel)
         if value:
-            lo = t
+            _store(bucket, fields, packed & fields, t, left, lead)
         else:
-            hi = t - 1
-        if lead < 0:
-            lead = hint
-        self.table[key] = lo | hi << 5 | (lead + 1) << 10
-        return value, 0
+            _store(bucket, fields, packed & fields, 0, t - 1, lead)
+        return value, rel
 
     def _lead(self, h: tuple[int, ...], leader: int, broken: bool, t: int, left: int,
-              hint: int) -> Generator[None, None, tuple[bool, int]]:
-        """The leads: the answer, and the lead that made it (-1: none did)."""
+              hint: int) -> Generator[None, None, tuple[bool, int, int]]:
+        """The leads: the answer, the lead that made it (-1: none did), and the cards
+        the answer rests on."""
         hand = h[leader]
         cands = run_tops(legal_cards(hand, -1, broken, self.anytime), hand)
         maxi = self.maximising[leader]
         killer = self.killers[left]
+        rel = 0
         for a in self._lead_order(cands, h, leader, hint, killer):
             self.nodes += 1
             led = SUIT_OF[a]
             opened = broken or (led == 3 and self.forced_breaks)
-            v = yield from self._follow(h, leader, opened, t, left, (a,), a, leader, led)
+            v, r = yield from self._follow(h, leader, opened, t, left, (a,), a, leader, led)
             if v == maxi:
                 self.killers[left] = a
-                return v, a
-        return not maxi, -1
+                return v, a, r
+            rel |= r
+        return not maxi, -1, rel
 
     def _lead_order(self, cands: int, h: tuple[int, ...], leader: int, hint: int,
                     killer: int) -> list[int]:
@@ -224,9 +271,10 @@ class FewSolver:
         return order
 
     def _follow(self, h: tuple[int, ...], leader: int, broken: bool, t: int, left: int,
-                played: tuple[int, ...], best: int, win: int, led: int) -> Line:
+                played: tuple[int, ...], best: int, win: int, led: int) -> Search:
         """The next hand's cards in the trick ``played`` so far (``best`` tops it,
-        played by ``win``); the trick complete, the search goes on at the next."""
+        played by ``win``); the trick complete, the search goes on at the next. The
+        answer, and the cards it rests on."""
         n = len(played)
         seats = self.seats
         seat = (leader + n) % seats
@@ -234,6 +282,7 @@ class FewSolver:
         cands = run_tops(legal_cards(hand, led, broken, self.anytime), hand)
         maxi = self.maximising[seat]
         last = n + 1 == seats
+        rel = 0
         for c in self._follow_order(cands, seat, led, best, win):
             self.nodes += 1
             if c > best and (c >= 39 or SUIT_OF[c] == led):
@@ -245,21 +294,34 @@ class FewSolver:
             if last:
                 t2 = t - self.weights[winner]
                 if t2 <= 0:
-                    v = True
+                    v, r = True, 0
                 elif t2 >= left:
-                    v = False
+                    v, r = False, 0
                 else:
                     nh = list(h)
                     for i, card in enumerate(trick):
                         nh[(leader + i) % seats] ^= 1 << card
-                    v, _ = yield from self.trick(
-                        squeeze_hands(nh, trick), winner, opened, t2)
+                    v, r = yield from self.trick(squeeze_hands(nh, trick), winner, opened, t2)
+                    for x in sorted(trick):  # back to this trick's numbering
+                        above = r & _INCL[x]
+                        r = (r ^ above) | ((above << 1) & _FIELD_OF[x])
+                suit = SUIT_OF[top]
+                if sum(SUIT_OF[x] == suit for x in trick) > 1:
+                    # Won by rank: the winner and the cards it stood for (its run in
+                    # the winner's hand, tried once) must lie alike.
+                    hw = h[winner]
+                    low = top
+                    base = BASE[top]
+                    while low > base and hw >> (low - 1) & 1:
+                        low -= 1
+                    r |= 1 << low
             else:
-                v = yield from self._follow(h, leader, opened, t, left, trick, top, winner,
-                                            led)
+                v, r = yield from self._follow(h, leader, opened, t, left, trick, top, winner,
+                                               led)
             if v == maxi:
-                return v
-        return not maxi
+                return v, r
+            rel |= r
+        return not maxi, rel
 
     def _follow_order(self, cands: int, seat: int, led: int, best: int, win: int
                       ) -> list[int]:
