@@ -49,8 +49,6 @@ EXEMPT = {
         TABLE32,
     'spades/ui/draw/panels.py: seat = (leader + i) % 4':
         TABLE32,
-    'spades/ui/draw/seen.py: for k in range(4):':
-        TABLE32,
     'spades/ui/draw/trick_tags.py: return [Rect(0, 0, 0, 0)] * 4':
         TABLE32,
     'spades/ui/layout/base.py: SOUTH, WEST, NORTH, EAST = range(4)':

@@ -66,10 +66,11 @@ class SeenDrawer:
             elif row.kind != "toggle":
                 self.seen_text(surface, scene, row, at)
             if row.kind == "progress":
-                done = sum(review.trick_done(k) for k in range(13))
+                tricks = review.positions[0].tricks_left
+                done = sum(review.trick_done(k) for k in range(tricks))
                 bar = Rect(at.x + 2, at.bottom - 12, at.width - 4, 8)
                 pygame.draw.rect(surface, (214, 212, 202), bar, border_radius=4)
-                fill = bar.width * done // 13
+                fill = bar.width * done // tricks
                 if fill:  # from the right: the last tricks are worked out first
                     pygame.draw.rect(surface, GOOD_INK,
                                      Rect(bar.right - fill, bar.y, fill, bar.height),
@@ -90,25 +91,27 @@ class SeenDrawer:
 
     def seen_trick(self, surface: pygame.Surface, scene: TableScene, row: SeenRow,
                    at: Rect, point: int | None) -> None:
-        """A trick: its number, its four cards in the order played with each seat's
-        name under its card (the winner's in bold), the marked cards framed, then the
-        notes."""
+        """A trick: its number, its cards (four, three or two) in the order played with
+        each seat's name under its card (the winner's in bold), the marked cards
+        framed, then the notes."""
         review = scene.review
         assert review is not None
         lay = scene.layout
         t = self.text
         size = lay.font_small
-        first = 4 * row.trick
-        if point is not None and first <= point < first + 4:
+        n = review.seats
+        first = n * row.trick
+        if point is not None and first <= point < first + n:
             pygame.draw.rect(surface, TURNING, at.inflate(0, -4), border_radius=8)
         t.blit(surface, str(row.trick + 1), lay.font, theme.PANEL_TEXT,
                (at.x + 4, at.y + lay.pad // 2), "topleft", True)
         w, h = scene.seen_card_size()
         left = at.x + scene.seen_number_w()
-        gap = (at.right - left - 4 * w) // 4
-        winner = review.winners[first + 3] if first + 3 < len(review.winners) else -1
+        gap = (at.right - left - n * w) // n
+        last = first + n - 1
+        winner = review.winners[last] if last < len(review.winners) else -1
         done = review.trick_done(row.trick)
-        for k in range(4):
+        for k in range(n):
             i = first + k
             seat = review.seat_of(i)
             x = left + k * (w + gap) + gap // 2

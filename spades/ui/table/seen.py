@@ -156,7 +156,7 @@ class SeenPanel:
             if done is not None or self.ahead_hand == match.hand_number:
                 plays = done.plays if done is not None else match.plays
                 bids = done.bids if done is not None else match.bid_order
-                if len(bids) == 4:
+                if len(bids) == match.rules.seats:
                     ahead.bid(dict(bids))
                 for card in plays[len(ahead.plays):]:
                     ahead.play(card)
@@ -170,7 +170,8 @@ class SeenPanel:
         if ahead is None and match.hand_number != self.review_hand and not match.plays \
                 and (match.phase == PLAYING or
                      (match.phase == BIDDING and not match.rules.nil_pass)):
-            start = Position.deal(match.hands, left_of(match.dealer), match.rules)
+            start = Position.deal(match.hands, left_of(match.dealer, match.rules.seats),
+                                  match.rules)
             self.ahead = HandReview(start, failed_nil_tricks=match.rules.failed_nil_tricks)
             self.ahead_hand = match.hand_number
         if self.review is not None and match.plays and "seen" not in self.overlays and \
@@ -193,7 +194,7 @@ class SeenPanel:
         result = self.finished_hand()
         if result is not None:
             self.want_replay = result
-            self.want_replay_trick = point // 4
+            self.want_replay_trick = point // self.seen_seats()
 
     def replay_refusal(self) -> str:
         review = self.review
@@ -240,10 +241,12 @@ class SeenPanel:
         return Rect(box.x + lay.pad, top, box.width - 2 * lay.pad - 10, bottom - top)
 
     def seen_card_size(self) -> tuple[int, int]:
-        """A trick row's card: four and the trick's number fit the row's width."""
+        """A trick row's card: the trick's cards (four, three or two) and its number fit
+        the row's width."""
         lay = self.layout
-        room = self.seen_trick_w() - self.seen_number_w() - 4 * lay.pad
-        w = max(24, min(round(lay.card_w * 0.62), room // 4))
+        n = self.seen_seats()
+        room = self.seen_trick_w() - self.seen_number_w() - n * lay.pad
+        w = max(24, min(round(lay.card_w * 0.62), room // n))
         return w, round(w * 1.4)
 
     def seen_trick_w(self) -> int:
@@ -258,8 +261,16 @@ class SeenPanel:
     def seen_number_w(self) -> int:
         return self.measure.font(self.layout.font, True).size("13")[0] + self.layout.pad
 
+    def seen_seats(self) -> int:
+        """The cards of a trick: the review's seats (four, three or two)."""
+        return self.review.seats if self.review is not None else 4
+
+    def seen_partnered(self) -> bool:
+        """A partner's cards to mark: at four only."""
+        return self.seen_seats() == 4
+
     def seen_marked(self) -> tuple[int, ...]:
-        return (HUMAN, PARTNER) if self.seen_partner else (HUMAN,)
+        return (HUMAN, PARTNER) if self.seen_partner and self.seen_partnered() else (HUMAN,)
 
     def seen_rows(self) -> list[SeenRow]:
         """The rows of the content, top to bottom: (on a short window the hindsight
@@ -295,15 +306,16 @@ class SeenPanel:
         for line in opening_lines(review.opening(), self.names, review):
             para(line)
         para(turning_words(review, self.names), "turning", True)
-        toggle_h = max(lay.target, round(lay.font * 2.1))
-        rows.append(SeenRow("toggle", y + lay.pad // 2, toggle_h))
-        y += toggle_h + lay.pad
-        para(marks_words(self.names[PARTNER]), "marks")  # what the switch marks
+        if self.seen_partnered():
+            toggle_h = max(lay.target, round(lay.font * 2.1))
+            rows.append(SeenRow("toggle", y + lay.pad // 2, toggle_h))
+            y += toggle_h + lay.pad
+            para(marks_words(self.names[PARTNER]), "marks")  # what the switch marks
         para(TRICKS_KEY, "key")  # what the tricks' bold names mean
         _, card_h = self.seen_card_size()
         width = self.seen_trick_w()
         point = review.turning_point()
-        tricks = len(review.plays) // 4
+        tricks = len(review.plays) // review.seats
         for trick in range(tricks):
             notes = self.trick_notes(trick, point)
             lines = [(line, kind) for words, kind in notes
@@ -325,11 +337,11 @@ class SeenPanel:
         review = self.review
         assert review is not None
         notes: list[tuple[str, str]] = []
-        first = 4 * trick
+        first = review.seats * trick
         if not review.trick_done(trick):
             return [("Being worked out...", "note")]
         roomy = self.seen_trick_w() >= ROOMY
-        for i in range(first, first + 4):
+        for i in range(first, first + review.seats):
             seat = review.seat_of(i)
             cost = review.cost(i)
             if cost is None or not cost.costly or (i != point and
@@ -390,7 +402,8 @@ class SeenPanel:
         review = self.review
         point = review.turning_point() if review is not None else None
         ready = point is not None and point >= 0
-        label = f"Replay from trick {point // 4 + 1}" if ready else "Replay from here"
+        label = f"Replay from trick {point // self.seen_seats() + 1}" if ready else \
+            "Replay from here"
         items = [("replay_from", label), ("close", "Close")]
         rects = self.overlay_buttons(items, panel=self.seen_panel())
         controls.append(Control(("btn", "replay_from"), rects[0],
