@@ -104,7 +104,7 @@ EXEMPT = {
      ' i in range(4)].index(e.seat)]'):
         TABLE32,
     'spades/ui/table/seen.py: for step in range(4):':
-        TABLE32,
+        "the four steps of shortening a costly card's note, not seats",
     ('spades/ui/table/shared.py: self.covered = [False] * 4  # by server seat: a compu'
      'ter plays it while away'):
         TABLE32,
