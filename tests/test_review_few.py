@@ -10,13 +10,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_solver_few import brute, most_tricks_against, random_ending
+from test_solver_few import brute, nil_brute, random_ending
 
 from spades.engine.cards import cards_of
 from spades.engine.legal import NIL
 from spades.engine.match import Match
 from spades.engine.rules import preset
-from spades.solver import Position
 from spades.solver.review import HandReview
 
 
@@ -31,10 +30,6 @@ def played_out(rng: random.Random, seats: int, tricks: int) -> tuple:
         plays.append(card)
         position, _ = position.play(card)
     return start, plays
-
-
-def nil_kept_brute(position: Position, seat: int) -> bool:
-    return position.tricks_left - most_tricks_against(position, seat) == 0
 
 
 @pytest.mark.parametrize("seats", [2, 3])
@@ -52,7 +47,7 @@ def test_each_cards_cost_is_what_minimax_says_it_cost(seats, seed):
         for seat in range(seats):
             assert review.team_value(seat, i) == brute(position, seat)
         assert review.kept[nil_seat][i] == (not review.seat_won[i][nil_seat] and
-                                            nil_kept_brute(position, nil_seat))
+                                            nil_brute(position, nil_seat))
     first = None
     for i, card in enumerate(plays):
         seat = positions[i].to_act
@@ -91,7 +86,7 @@ def test_the_opening_says_each_players_tricks_contract_and_nil(seats):
     assert opening.contracts == tuple(0 if s == seats - 1 else 1 for s in range(seats))
     assert opening.makeable == tuple(None if s == seats - 1 else best[s] >= 1
                                      for s in range(seats))
-    assert opening.nils == ((seats - 1, nil_kept_brute(start, seats - 1)),)
+    assert opening.nils == ((seats - 1, nil_brute(start, seats - 1)),)
     if seats == 2:
         assert sum(opening.tricks) == start.tricks_left
     for side in range(seats):

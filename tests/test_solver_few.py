@@ -32,8 +32,9 @@ from spades.solver.few import FewSolver
 from spades.solver.position import team_solver
 
 
-def brute(position: Position, seat: int) -> int:
-    """Plain minimax: the most tricks ``seat`` takes, every other seat against it."""
+def minimax(position: Position, counted: int, maximising: set[int]) -> int:
+    """Plain minimax: the most tricks seat ``counted`` takes, the seats in
+    ``maximising`` wanting them many and the others few, every legal card tried."""
     seats = len(position.hands)
     anytime = position.spades_lead_anytime
     forced = position.forced_spade_lead_breaks
@@ -56,12 +57,23 @@ def brute(position: Position, seat: int) -> int:
                 nb = True
             if len(nt) == seats:
                 winner = (leader + trick_winner_index(nt)) % seats
-                values.append(int(winner == seat) + go(tuple(nh), winner, (), nb))
+                values.append(int(winner == counted) + go(tuple(nh), winner, (), nb))
             else:
                 values.append(go(tuple(nh), leader, nt, nb))
-        return max(values) if to_act == seat else min(values)
+        return max(values) if to_act in maximising else min(values)
 
     return go(position.hands, position.leader, position.trick, position.spades_broken)
+
+
+def brute(position: Position, seat: int) -> int:
+    """The most tricks ``seat`` takes, every other seat against it."""
+    return minimax(position, seat, {seat})
+
+
+def nil_brute(position: Position, seat: int) -> bool:
+    """Kept: the nil's fewest tricks is 0, every other seat trying to give it one."""
+    others = set(range(len(position.hands))) - {seat}
+    return minimax(position, seat, others) == 0
 
 
 def random_ending(rng: random.Random, seats: int, tricks: int) -> Position:
@@ -96,41 +108,7 @@ def test_nil_answers_equal_brute_force(seats):
     for _ in range(120):
         position = random_ending(rng, seats, rng.choice((2, 3, 4)))
         for seat in range(seats):
-            fewest = position.tricks_left - most_tricks_against(position, seat)
-            assert nil_kept(position, seat) == (fewest == 0), (position, seat)
-
-
-def most_tricks_against(position: Position, seat: int) -> int:
-    """The most tricks the others take when the nil seat ducks all it can (two-sided
-    minimax with the roles swapped: the others maximise their tricks)."""
-    seats = len(position.hands)
-
-    @cache
-    def go(hands: tuple[int, ...], leader: int, trick: tuple[int, ...], broken: bool) -> int:
-        if not hands[leader] and not trick:
-            return 0
-        to_act = (leader + len(trick)) % seats
-        led = SUIT_OF[trick[0]] if trick else -1
-        values = []
-        for card in cards_of(legal_cards(hands[to_act], led, broken,
-                                         position.spades_lead_anytime)):
-            nh = list(hands)
-            nh[to_act] &= ~(1 << card)
-            nt = (*trick, card)
-            nb = broken
-            if len(nt) == 1:
-                nb = nb or (SUIT_OF[card] == 3 and position.forced_spade_lead_breaks)
-            elif SUIT_OF[card] == 3 and SUIT_OF[nt[0]] != 3:
-                nb = True
-            if len(nt) == seats:
-                winner = (leader + trick_winner_index(nt)) % seats
-                values.append(int(winner != seat) + go(tuple(nh), winner, (), nb))
-            else:
-                values.append(go(tuple(nh), leader, nt, nb))
-        # The nil seat wants the others to take every trick; they want one for it.
-        return max(values) if to_act == seat else min(values)
-
-    return go(position.hands, position.leader, position.trick, position.spades_broken)
+            assert nil_kept(position, seat) == nil_brute(position, seat), (position, seat)
 
 
 @pytest.mark.parametrize("seats", [2, 3])
