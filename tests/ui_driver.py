@@ -202,6 +202,8 @@ class Driver:
         if top is None and scene.told_bid is not None:
             return "told"
         if scene.can_act():
+            if scene.view.phase == "drawing":  # two-handed's draw: keep or discard
+                return "draw"
             if scene.view.phase == "bidding":
                 return "bid" if scene.view.looked else "blind"
             return "pass" if scene.view.phase == "passing" else "play"
@@ -263,6 +265,9 @@ def act(d: Driver, situation: str, last: bool = True, touch: bool = False) -> No
         press(("btn", "told_ok"))
     elif situation == "blind":
         press(("btn", "look"))
+    elif situation == "draw":  # keep a spade or an honour, else discard (either way, tried)
+        card = d.scene.offered_card()
+        press(("btn", "keep" if card % 13 >= 9 or card >= 39 else "discard"))
     elif situation == "bid":
         press(("bid", d.scene.suggested_bid_value()))
         press(("btn", "confirm"))
@@ -320,6 +325,9 @@ def decide_by_keyboard(d: Driver, situation: str) -> None:
     nil offer, Enter past the breakdown, the first playable card (checked played)."""
     if situation == "breakdown":
         d.press("enter")
+    elif situation == "draw":  # K keeps, D discards
+        card = d.scene.offered_card()
+        d.press("k" if card % 13 >= 9 or card >= 39 else "d")
     elif situation == "blind":
         while d.scene.focus != ("btn", "look"):
             d.press("tab")

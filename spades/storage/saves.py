@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from spades.engine.match import BIDDING, OVER, PASSING, PLAYING, Match
+from spades.engine.match import BIDDING, DRAWING, OVER, PASSING, PLAYING, Match
 
 from .documents import (
     DocumentError,
@@ -60,7 +60,7 @@ from .store import Store
 
 SAVE_FORMAT = "spades-save/1"
 PLAYER_KINDS = ("human", "easy", "normal", "hard")
-PHASES = (BIDDING, PASSING, PLAYING, OVER)
+PHASES = (DRAWING, BIDDING, PASSING, PLAYING, OVER)  # drawing: two-handed's draw
 DEFAULT_NAMES = ("You", "West", "Partner", "East")
 DEFAULT_STRENGTHS = ("human", "normal", "normal", "normal")
 
@@ -130,10 +130,12 @@ def _four(value: Any, name: str) -> list:
     return value
 
 
-def _pair(value: Any, name: str) -> tuple[int, int]:
-    if not isinstance(value, list) or len(value) != 2 or any(type(v) is not int for v in value):
-        raise DocumentError(f"{name} must be two whole numbers")
-    return (value[0], value[1])
+def _pair(value: Any, name: str) -> tuple[int, ...]:
+    """A side's figures: two teams, or three (cutthroat) or two (two-handed) players."""
+    if not isinstance(value, list) or len(value) not in (2, 3) or any(
+            type(v) is not int for v in value):
+        raise DocumentError(f"{name} must be two or three whole numbers")
+    return tuple(value)
 
 
 def _check_players(players: Any) -> tuple[tuple, tuple]:
@@ -188,7 +190,7 @@ def _envelope_of(text: str) -> tuple[dict[str, Any], tuple]:
 def _read(doc: dict[str, Any]) -> SavedMatch:
     practice, names, strengths, saved_at, summary = _read_envelope(doc)
     try:
-        match = Match.from_json(doc["match"])
+        match = Match.from_json(doc["match"], any_seats=True)  # the App seats 4, 3 and 2
     except (ValueError, TypeError) as exc:  # SaveError, and whatever a hardened reader adds
         raise DocumentError(f"the match cannot be replayed: {exc}") from None
     if summary is not None and summary != _summary_doc(match):

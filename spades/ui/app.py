@@ -51,8 +51,8 @@ EDIT_NAMES = {pygame.K_BACKSPACE: "backspace", pygame.K_DELETE: "delete"}
 COMMAND_NAMES = {pygame.K_a: "select_all", pygame.K_c: "copy", pygame.K_x: "cut",
                  pygame.K_v: "paste"}
 COMMAND = pygame.KMOD_CTRL | pygame.KMOD_META
-LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "v", "p", "t", "1", "2", "3", "4",
-           "5"}
+LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "v", "p", "t", "k", "d", "1", "2",
+           "3", "4", "5"}
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
 PAGE_CHECK_S = 0.25  # how often the browser's game asks the page for its size
 

@@ -7,7 +7,7 @@ import argparse
 import os
 from pathlib import Path
 
-from ..engine.rules import PRESETS
+from ..engine.rules import PRESETS, SEAT_PRESETS
 from .table import anim
 
 PLAYER_STRENGTHS = ("easy", "normal", "hard")  # what a person is offered
@@ -45,7 +45,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="main.py", description="Spades against three computer "
                                 "players.")
     p.add_argument("--seed", type=int, default=None, help="the match's seed (default: random)")
-    p.add_argument("--rules", choices=sorted(PRESETS), default=None,
+    p.add_argument("--rules", choices=sorted({**PRESETS, **SEAT_PRESETS}), default=None,
                    help="rule preset for a new match (default: your settings)")
     p.add_argument("--opponents", choices=PLAYER_STRENGTHS, default=None,
                    help="strength of West and East (default: your settings)")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ..engine import BLIND_NIL, LOOK, PassCards, Play
+from ..engine import BLIND_NIL, KEEP, LOOK, Discard, Keep, PassCards, Play
 from .table.scene import TableScene
 from .widgets import phone_sized
 
@@ -120,6 +120,8 @@ class Autopilot:
             target = ("card", left[0]) if left else ("btn", "confirm")
         elif decision == LOOK:
             target = ("btn", "look")
+        elif isinstance(decision, Keep | Discard):  # two-handed's draw
+            target = ("btn", "keep" if decision == KEEP else "discard")
         elif scene.bid_choice == decision.value:
             target = ("btn", "confirm")
         else:
@@ -154,8 +156,8 @@ class PaceMeter:
     def __init__(self) -> None:
         self.table: Any = None
         self.seen = 0
-        self.plays = 0  # cards played so far: every hand has 52, so plays % 4 is the
-        # card's place in its trick
+        self.plays = 0  # cards played so far: every hand plays all its cards, so plays
+        # % seats is the card's place in its trick
         self.last_card: float | None = None
         self.card_gaps: list[float] = []
         self.hand_ends: list[float] = []
@@ -170,7 +172,7 @@ class PaceMeter:
         for action, seat in zip(match.actions[self.seen:], match.actors[self.seen:],
                                 strict=True):
             if isinstance(action, Play):
-                if self.plays % 4 and seat != 0 and self.last_card is not None:
+                if self.plays % match.rules.seats and seat != 0 and self.last_card is not None:
                     self.card_gaps.append(scene.now - self.last_card)
                 self.plays += 1
                 self.last_card = scene.now

@@ -125,6 +125,17 @@ class MatchKeeping:
         self.options.seed = new_seed() if self.args.seed is None else self.options.seed
         self.start()
 
+    def start_game(self, rules: Any) -> None:
+        """Sit down at a new local match of ``rules`` (a ``Rules``: the partnership
+        game, cutthroat or two-handed, any options), everything else as the settings
+        say: the one way in for a page that offers a game. A strength the computer
+        players do not play at that many seats gives way to the strongest that does
+        (``table.scene.offered_strengths``, which a page can offer from)."""
+        self.options = self.table_options()
+        self.options.rules = rules
+        self.options.seed = new_seed() if self.args.seed is None else self.options.seed
+        self.start()
+
     def rematch(self) -> None:
         seed = self.options.seed
         self.options.seed = seed + 1 if isinstance(seed, int) else new_seed()
@@ -189,7 +200,8 @@ class MatchKeeping:
         table = self.scene
         match = Match(result.rules, table.match.seed, start=start_of(result))
         if trick:
-            play_record(match, result.to_record(), len(result.bids), 4 * trick)
+            play_record(match, result.to_record(), len(result.bids),
+                        result.rules.seats * trick)
         replay = TableScene(replace(table.options), match=match, practice=True,
                             sounds=self.sounds, input_mode=self.input)
         replay.replay = table.deal_name(result.hand_number) + (

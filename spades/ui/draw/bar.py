@@ -18,26 +18,41 @@ from .sheet import TEAM_NAMES
 class TopBarDrawer:
     """The top bar's part of ``TableDrawer``: uses its ``text``."""
 
+    def side_label(self, scene: TableScene, side: int) -> str:
+        """A side's name in the bar: "Us" and "Them" at four, each player's own name at
+        three and two."""
+        return TEAM_NAMES[side] if scene.match.rules.partnerships else scene.names[side]
+
+    def side_figures(self, scene: TableScene, side: int) -> tuple[int, int, list[int | None]]:
+        """A side's contract, tricks won and bids (its seats': ``rules.side_seats``)."""
+        s = scene.shown
+        seats = scene.match.rules.side_seats(side)
+        bids = [s.bids[q] for q in seats]
+        return (sum(max(b or 0, 0) for b in bids), sum(s.tricks_won[q] for q in seats), bids)
+
     def top_bar(self, surface: pygame.Surface, scene: TableScene) -> None:
         lay = scene.layout
         bar = lay.top_bar
         pygame.draw.rect(surface, theme.BAR, bar)
         s = scene.shown
         t = self.text
+        sides = scene.match.rules.sides
+        # Side by side (a phone, or three and two players each alone), else a row a team.
+        across = lay.portrait or not scene.match.rules.partnerships
         left = lay.toolbar["scores"].left - lay.pad if not lay.portrait else bar.right
-        level, rooms, score_size, word_size = self.phone_bar_fit(scene) if lay.portrait \
-            else (0, [0, 0], lay.font_score, lay.font_small)
-        for team in (0, 1):
-            contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
+        level, rooms, score_size, word_size = self.phone_bar_fit(scene) if across \
+            else (0, [0] * sides, lay.font_score, lay.font_small)
+        for team in range(sides):
+            contract, won, bids = self.side_figures(scene, team)
             bidding = any(b is None for b in s.bids)
-            won = s.tricks_won[team] + s.tricks_won[team + 2]
             colour = theme.US if team == 0 else theme.THEM
             bags = f"bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
-            if lay.portrait:
+            label = self.side_label(scene, team)
+            if across:
                 size = lay.font_small
-                x = bar.x + (bar.width // 2 if team else lay.pad)
+                x = bar.x + (left - bar.x) * team // sides + (lay.pad if team == 0 else 0)
                 y = bar.centery
-                r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
+                r = t.blit(surface, label, size, colour, (x, y), "midleft", True)
                 r = t.blit(surface, str(s.scores[team]), score_size, theme.TEXT,
                            (r.right + 6, y), "midleft", True)
                 options = self.phone_bar_words(scene, team)
@@ -56,7 +71,7 @@ class TopBarDrawer:
                 size = lay.font
                 y = bar.y + bar.height * (0.28 if team == 0 else 0.74)
                 x = bar.x + lay.pad * 2
-                r = t.blit(surface, TEAM_NAMES[team], size, colour, (x, y), "midleft", True)
+                r = t.blit(surface, label, size, colour, (x, y), "midleft", True)
                 score_x = x + t.font(size, True).size("Them")[0] + lay.pad * 2
                 big = lay.font_score
                 r = t.blit(surface, str(s.scores[team]), big, theme.TEXT,
@@ -68,10 +83,11 @@ class TopBarDrawer:
                 # phone's form), and the bags stay longest, since bags decide matches.
                 tail = [bags] if bags else []
                 if bidding:  # short of room, "bidding" goes before the bags
-                    options = ["  ·  ".join(["bidding", *tail]), *tail, "bidding"]
+                    doing = "drawing" if s.drawing else "bidding"
+                    options = ["  ·  ".join([doing, *tail]), *tail, doing]
                 else:  # "bid 7 + nil": a nil is no part of the number, but is bid
                     nils = ["blind nil" if b == BLIND_NIL else "nil"
-                            for b in (s.bids[team], s.bids[team + 2]) if b is not None and b <= 0]
+                            for b in bids if b is not None and b <= 0]
                     bid = "bid " + " + ".join(([str(contract)] if contract else []) + nils)
                     # The phone's words when short of room ("won 2 of 7"), never a
                     # bare "2/7" a first-time player has to decode.
@@ -96,11 +112,11 @@ class TopBarDrawer:
         from the score). An option with a line break stands in two lines, the tricks
         over the bags."""
         s = scene.shown
-        contract = sum(max(b or 0, 0) for b in (s.bids[team], s.bids[team + 2]))
-        won = s.tricks_won[team] + s.tricks_won[team + 2]
+        contract, won, _ = self.side_figures(scene, team)
         bags = f" · bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
         if any(b is None for b in s.bids):  # short of room, "bidding" goes first
-            return ["· bidding" + bags, bags.lstrip() or "· bidding"]
+            doing = "drawing" if s.drawing else "bidding"
+            return [f"· {doing}" + bags, bags.lstrip() or f"· {doing}"]
         # The desktop's words ("bid 7 · won 2") where they fit, else "won 2 of 7" as
         # the desktop says it short of room: never a bare "2/7", and "won" always says
         # which number is the tricks and which the bid ("7 of 7" did not). The bags stay
@@ -145,7 +161,9 @@ class TopBarDrawer:
         size (the last of the four)."""
         lay = scene.layout
         bar, t, size = lay.top_bar, self.text, lay.font_small
-        words = [self.phone_bar_words(scene, team) for team in (0, 1)]
+        sides = scene.match.rules.sides
+        span = (bar.right if lay.portrait else lay.toolbar["scores"].left - lay.pad) - bar.x
+        words = [self.phone_bar_words(scene, team) for team in range(sides)]
         # The options that keep the bags on one line, and those that keep them at all.
         one_line = sum(1 for o in words[0] if "bags" in o and "\n" not in o)
         with_bags = sum(1 for o in words[0] if "bags" in o)
@@ -157,11 +175,11 @@ class TopBarDrawer:
         fitted = []
         for score_size, word_size in sizes:
             level, rooms = 0, []
-            for team in (0, 1):
-                used = t.font(size, True).size(TEAM_NAMES[team])[0] + 6 + \
+            for team in range(sides):
+                used = t.font(size, True).size(self.side_label(scene, team))[0] + 6 + \
                     t.font(score_size, True).size(str(scene.shown.scores[team]))[0] + 3
                 # "Us" from the left edge, "Them" from the middle, a pad clear of the next.
-                rooms.append(bar.width // 2 - lay.pad - used - (0 if team else lay.pad))
+                rooms.append(span // sides - lay.pad - used - (0 if team else lay.pad))
                 options = words[team]
                 fits = next((i for i, o in enumerate(options)
                              if self.words_width(o, word_size, bar) <= rooms[-1]),

@@ -214,9 +214,12 @@ class BidDrawer(SheetDrawer):
         panel covers their badges while you bid."""
         view = scene.view
         names = scene.names
-        partner = view.bids[view.partner]
+        partner = view.partner_bid
+        seats = view.rules.seats
+        others = [q for q in range(seats) if q != view.seat and q != view.rules.partner_of(
+            view.seat)]
         them = [f"{names[q]} {'bid ' if view.bids[q] > 0 else ''}{bid_words(view.bids[q])}"
-                for q in ((view.seat + 1) % 4, (view.seat + 3) % 4) if view.bids[q] is not None]
+                for q in others if view.bids[q] is not None]
         words = ("How many tricks will you take?" if partner is None else
                  f"Your partner bid {bid_words(partner)}.")
         return words + (f" {', '.join(them)}." if them else "")

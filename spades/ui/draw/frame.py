@@ -14,7 +14,7 @@ from ..art import theme
 from ..art.avatar import Avatars
 from ..art.cardart import CardArt
 from ..art.marks import role_tag, tag_size
-from ..layout.window import NORTH, SOUTH
+from ..layout.window import EAST, NORTH, SOUTH, WEST
 from ..speech.words import table_rules_title
 from ..table.scene import HUMAN, Control, TableScene
 from .badge_lines import badge_rows
@@ -24,6 +24,7 @@ from .panels import PanelDrawer
 from .passing import PassDrawer
 from .seen import SeenDrawer
 from .status import StatusDrawer
+from .stock import StockDrawer
 from .trick_tags import draw_seat_tags
 
 
@@ -33,7 +34,7 @@ def bubble_rect(lay, seat: int, box: Rect, caption: list[Rect] | None = None) ->
     clear of every badge, every face-down hand and the table's ``caption`` (its lines as
     drawn), else the first clear of the badges."""
     window = Rect(0, lay.top_bar.bottom, lay.width, lay.height - lay.top_bar.bottom)
-    hands = [card for other in (1, 2, 3) for card in lay.fan_rects(other, 13)]
+    hands = [card for other in lay.other_seats for card in lay.fan_rects(other, lay.hand_cards)]
     hands += caption or []
     places = [place.clamp(window) for place in bubble_places(lay, seat, Rect(box))]
     clear = [place for place in places if place.collidelist(lay.badges) < 0]
@@ -49,28 +50,29 @@ def bubble_places(lay, seat: int, box: Rect) -> list[Rect]:
     in one row, the fans under West's and East's badges) under each badge, beside the
     fan under it; failing those, under the badge, under the fan."""
     badge = lay.badges[seat]
+    place = lay.place(seat)
 
     def at(anchor: str, point: tuple[int, int]) -> Rect:
         place = box.copy()
         setattr(place, anchor, point)
         return place
 
-    if seat == SOUTH:
+    if place == SOUTH:
         return [at("midbottom", (badge.centerx, badge.top - 4)),
                 at("midleft", (badge.right + 6, badge.centery)),
                 at("bottomleft", (badge.left, badge.top - 4))]
-    cards = lay.fan_rects(seat, 13)
+    cards = lay.fan_rects(seat, lay.hand_cards)
     hand = cards[0].unionall(cards) if cards else lay.fans[seat]
     under = at("midtop", (badge.centerx, badge.bottom + 4))
     under_fan = at("midtop", (badge.centerx, max(badge.bottom, hand.bottom) + 4))
-    if seat == NORTH:
+    if place == NORTH:
         left = at("midright", (badge.left - 6, badge.centery))
         right = at("midleft", (badge.right + 6, badge.centery))
-        clear = at("topleft", (max(badge.left, lay.badges[1].right + 6), badge.bottom + 4))
+        clear = at("topleft", (max(badge.left, lay.badge_at(WEST).right + 6), badge.bottom + 4))
         # The widest ("looks at the cards") on the smallest phone: under the side seats
         # too, over the empty trick (the bidding is on).
-        low = at("midtop", (badge.centerx, max(hand.bottom, lay.badges[1].bottom,
-                                               lay.badges[3].bottom) + 4))
+        low = at("midtop", (badge.centerx, max(hand.bottom, lay.badge_at(WEST).bottom,
+                                               lay.badge_at(EAST).bottom) + 4))
         if lay.portrait:
             return [left, right, under, under_fan, low]
         if lay.compact:
@@ -80,7 +82,7 @@ def bubble_places(lay, seat: int, box: Rect) -> list[Rect]:
     beside_fan = [place for place in (at("topleft", (hand.right + 6, badge.bottom + 4)),
                                       at("topright", (hand.left - 6, badge.bottom + 4)))
                   if place.left < badge.right and badge.left < place.right]
-    outside = (at("topleft", (badge.right + 6, badge.top)) if seat == 1 else
+    outside = (at("topleft", (badge.right + 6, badge.top)) if place == WEST else
                at("topright", (badge.left - 6, badge.top)))
     if lay.portrait:
         return [under, under_fan, *beside_fan, outside]
@@ -107,7 +109,8 @@ def caption_lines(fits, first: str, rest: list[str]) -> list[str]:
     return [line[0].upper() + line[1:] for line in lines]
 
 
-class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawer):
+class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawer,
+                  StockDrawer):
     def __init__(self) -> None:
         self.art = CardArt()
         self.avatars = Avatars()
@@ -136,13 +139,15 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         self.top_bar(surface, scene)
         self.table_corners(surface, scene)
         self.roles: list[tuple[int, int]] = []  # "opponent" tags, drawn for both or none
-        for seat in range(4):
+        rules = scene.match.rules
+        for seat in range(rules.seats):
             self.seat(surface, scene, seat)
-        if len(self.roles) == 2:
+        if len(self.roles) == rules.seats - (2 if rules.partnerships else 1):
             for x, y in self.roles:
                 self.text.blit(surface, "opponent", scene.layout.font_small, theme.TEXT_MUTED,
                                (x, y), "midleft")
         self.deck(surface, scene)
+        self.stock(surface, scene, controls)
         self.trick(surface, scene)
         self.hand(surface, scene, controls)
         for flight in scene.flights:
@@ -339,8 +344,9 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         pygame.draw.rect(surface, theme.GOLD if turn else (60, 110, 84), badge,
                          4 if turn else 2, border_radius=10)
         name = scene.names[seat]
-        team_colour = theme.US if seat % 2 == 0 else theme.THEM
-        role = "opponent" if seat % 2 else ""
+        ours = scene.on_my_side(seat)
+        team_colour = theme.US if ours else theme.THEM
+        role = "" if ours else "opponent"
         size = lay.font
         line_h = round(size * 1.2)
         x = badge.x + lay.pad
@@ -360,7 +366,8 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         face_centre = None
         # North wears a "Partner" tag by the name; a narrow badge gives up the face for it,
         # and one too narrow even then (a phone on its side) the tag.
-        tag = tag_size(t, "Partner", lay.font_small) if seat == NORTH else None
+        partner = scene.match.rules.partner_of(HUMAN)
+        tag = tag_size(t, "Partner", lay.font_small) if seat == partner else None
         room = tag[0] + 6 + (round(size * 1.1) + 4 if s.dealer == seat else 0) if tag else 0
         named = t.font(size, True).size(name)[0] + room
         least = t.font(lay.font_small, True).size(name)[0] + room  # the name at its smallest
@@ -389,7 +396,8 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
             t.blit(surface, "D", lay.font_small, (20, 20, 20), chip.center, "center", True)
         bid = s.bids[seat]
         if bid is None:
-            what = "to bid" if turn else "no bid yet"
+            what = ("to draw" if turn else "drawing") if s.drawing else \
+                "to bid" if turn else "no bid yet"
         elif bid == BLIND_NIL:
             what = "blind nil"
         elif bid == NIL:
@@ -528,7 +536,8 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         s = scene.shown
         if not s.face_up or s.dealing:
             count = s.sizes[HUMAN]
-            rects = lay.hand_rects(13)[:count] if s.dealing else lay.hand_rects(count)
+            rects = lay.hand_rects(lay.hand_cards)[:count] if s.dealing else \
+                lay.hand_rects(count)
             for rect in rects:
                 surface.blit(self.art.back(rect.width), rect)
             return

@@ -16,6 +16,7 @@ from ..speech.words import (
     line_text,
     match_over_title,
     partner_lines,
+    standings,
 )
 from ..table.help import TITLE as HELP_TITLE
 from ..table.scene import HUMAN, Control, TableScene, bid_words
@@ -25,6 +26,15 @@ from .moments import match_over_banner
 from .sheet import TEAM_NAMES
 
 LEAD = "Your team's lead"  # the comparison's last row: your side's points less theirs
+
+
+def side_heading(scene: TableScene, side: int) -> str:
+    """A side's heading on the breakdown and the match's end: "Us: You & Noor" at
+    four, the player's own name at three and two."""
+    names = scene.names
+    if not scene.match.rules.partnerships:
+        return names[side]
+    return f"{TEAM_NAMES[side]}: {names[side]} & {names[side + 2]}"
 
 
 class PanelDrawer(BidDrawer):
@@ -62,7 +72,8 @@ class PanelDrawer(BidDrawer):
         y = self.heading(surface, scene, box, scene.deal_name(e.hand_number))
         bottom = box.bottom - lay.pad * 3 - 2 * max(round(44 * lay.density), round(lay.font * 2))
         gutter = max(16, 3 * lay.pad)  # a rule down it: Us's points never read as Them's
-        col_w = (box.width - 2 * lay.pad - gutter) // 2
+        sides = len(e.teams)  # two teams, or each of three or two players alone
+        col_w = (box.width - 2 * lay.pad - (sides - 1) * gutter) // sides
         size = lay.font_small
         most = max(len(ts.lines) for ts in e.teams)
         played = next((r for r in scene.match.history if r.hand_number == e.hand_number), None)
@@ -71,10 +82,10 @@ class PanelDrawer(BidDrawer):
             x = box.x + lay.pad + team * (col_w + gutter)
             row = y
             names = scene.names
-            who = f"{names[team]} & {names[team + 2]}"
+            head = side_heading(scene, team)
             colour = (30, 90, 170) if team == 0 else (180, 80, 30)
-            t.blit(surface, f"{TEAM_NAMES[team]}: {who}", t.fit(f"{TEAM_NAMES[team]}: {who}",
-                   lay.font, col_w, True), colour, (x, row), "topleft", True)
+            t.blit(surface, head, t.fit(head, lay.font, col_w, True), colour, (x, row),
+                   "topleft", True)
             row += round(lay.font * 1.2)
             rows = [(line, None) for line in partner_lines(played, team, names)] if played \
                 else [(f"Bid {team_score.contract}, took {team_score.tricks}", None)]
@@ -104,7 +115,7 @@ class PanelDrawer(BidDrawer):
                         ink = theme.GOOD if value > 0 else (theme.BAD if value < 0 else ink)
                     t.blit(surface, text, size, ink, (x + col_w, row), "topright", True)
                 row += step
-            if team == 0:
+            if team < sides - 1:
                 mid = x + col_w + gutter // 2
                 pygame.draw.line(surface, (200, 200, 190), (mid, y), (mid, row - step + size))
 
@@ -143,7 +154,7 @@ class PanelDrawer(BidDrawer):
         leader, cards, winner = last
         names = scene.names
         bottom = box.bottom - lay.pad * 2 - max(round(44 * lay.density), round(lay.font * 2))
-        n = 4
+        n = scene.match.rules.seats
         label_h = round(lay.font_small * 2.4)
         w = min(round((box.width - (n + 1) * lay.pad) / n), lay.card_w,
                 round((bottom - y - label_h) / 1.4))
@@ -151,7 +162,7 @@ class PanelDrawer(BidDrawer):
         total = n * w + (n - 1) * lay.pad
         x = box.centerx - total // 2
         for i, card in enumerate(cards):
-            seat = (leader + i) % 4
+            seat = (leader + i) % n
             rect = Rect(x + i * (w + lay.pad), y, w, h)
             surface.blit(self.art.face(card, w), rect)
             if seat == winner:
@@ -285,10 +296,11 @@ class PanelDrawer(BidDrawer):
         bar = Rect(box.x + lay.pad * 2, y, box.width - 4 * lay.pad, max(12, lay.pad * 2))
         pygame.draw.rect(surface, theme.PANEL_MUTED, bar, 2, border_radius=bar.height // 2)
         fill = bar.inflate(-6, -6)
-        fill.width = max(fill.height, fill.width * min(played, 52) // 52)
+        cards = scene.match.rules.tricks * scene.match.rules.seats
+        fill.width = max(fill.height, fill.width * min(played, cards) // cards)
         pygame.draw.rect(surface, SUGGESTED, fill, border_radius=fill.height // 2)
         y = bar.bottom + lay.pad // 2
-        t.blit(surface, f"{played} of 52 cards played", size, theme.PANEL_MUTED,
+        t.blit(surface, f"{played} of {cards} cards played", size, theme.PANEL_MUTED,
                (box.centerx, y), "midtop")
         y += step + lay.pad
         for line in t.wrap("Then your result and the computer's stand side by side: every "
@@ -309,10 +321,10 @@ class PanelDrawer(BidDrawer):
         match_over_banner(surface, scene, box, e.winner == 0, self.art)
         y = self.heading(surface, scene, box, match_over_title(e.winner, e.scores, names))
         t = self.text
-        for team in (0, 1):
-            # Both teams by name and final score, the winners first.
-            side = e.winner if team == 0 else 1 - e.winner
-            who = f"{TEAM_NAMES[side]}: {names[side]} & {names[side + 2]}"
+        order = [e.winner] + [side for side in standings(e.scores) if side != e.winner]
+        for team, side in enumerate(order):
+            # Every side by name and final score, the winners first.
+            who = side_heading(scene, side)
             row_y = y + team * round(lay.font_big * 1.2)
             colour = (30, 90, 170) if side == 0 else (180, 80, 30)
             score = str(e.scores[side])
@@ -326,7 +338,7 @@ class PanelDrawer(BidDrawer):
             t.blit(surface, who, size, colour, (left, row_y + drop), "topleft", True)
             t.blit(surface, score, lay.font_big, theme.PANEL_TEXT, (right, row_y), "topright",
                    True)
-        y += round(lay.font_big * 2.6)
+        y += round(lay.font_big * (0.2 + 1.2 * len(order)))
         lines = scene.match_over_lines()
         for text in lines:
             for line in t.wrap_phrases(text, lay.font, box.width - 2 * lay.pad):

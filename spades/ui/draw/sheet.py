@@ -33,7 +33,7 @@ class SheetDrawer:
         area = scene.score_area
         view = sheet.view
         clip = surface.get_clip()
-        for team in (0, 1):
+        for team in range(scene.match.rules.sides):
             first = area.to_screen(scene.score_row(team, 0))
             # Side by side the heads stay over the view however far the rows scroll.
             top = view.y - sheet.head if sheet.wide else first.y - 2 - sheet.head
@@ -94,7 +94,8 @@ class SheetDrawer:
         cols = self.score_columns(scene)
         size = self.score_size(scene, block.width)
         colour = (30, 90, 170) if team == 0 else (180, 80, 30)
-        title = f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
+        title = names[team] if not scene.match.rules.partnerships else \
+            f"{TEAM_NAMES[team]}: {names[team]} & {names[team + 2]}"
         t.blit(surface, title, t.fit(title, lay.font_small, block.width, True), colour,
                block.topleft, "topleft", True)
         rights = self.score_rights(scene, block)

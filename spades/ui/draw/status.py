@@ -14,6 +14,7 @@ from ...engine import (
     actions,  # the events: actions.BidMade, ...
 )
 from ..art import theme
+from ..layout.base import EAST
 from ..speech.announce import cards_words
 from ..speech.words import pass_turn_words, turn_words
 from ..table.scene import HUMAN, TableScene, bid_words
@@ -181,7 +182,7 @@ class StatusDrawer:
         # Upwards over the felt, never above the top bar; in a column beside the trick
         # downwards over the prompt (then up over East's face-down cards), never over
         # East's badge.
-        top = lay.badges[3].bottom + lay.pad // 2 if lay.status_beside else \
+        top = lay.badge_at(EAST).bottom + lay.pad // 2 if lay.status_beside else \
             lay.top_bar.bottom + lay.pad
         room = (lay.status.bottom if lay.status_beside else box.bottom) - top
         most = max(1, (room - 6) // step)
@@ -212,8 +213,8 @@ class StatusDrawer:
         lay = scene.layout
         grown = Rect(box.x, box.bottom - height, box.width, height)
         left, right = box.left, box.right
-        for seat in (1, 3):
-            backs = lay.fan_rects(seat, 13)  # the cards as drawn, at their most
+        for seat in lay.side_seats:
+            backs = lay.fan_rects(seat, lay.hand_cards)  # the cards as drawn, at their most
             if not backs:
                 continue
             fan = backs[0].unionall(backs[1:])
@@ -264,6 +265,9 @@ class StatusDrawer:
                 if scene.view.phase == "passing":
                     return f"Coach: pass {cards_words(advice[0])}. {advice[1]}", theme.SUGGEST
                 return f"Coach: bid {bid_words(advice[0])}. {advice[1]}", theme.SUGGEST
+            if scene.view.phase == "drawing":
+                return "Your turn: keep this card, or discard it and take the next", \
+                    theme.TEXT
             if scene.view.phase == "bidding":
                 return ("Your turn: blind nil, or look at your cards" if not scene.view.looked
                         else "Your turn: choose a bid, then confirm it"), theme.TEXT
@@ -274,6 +278,10 @@ class StatusDrawer:
             return "Your turn: play a raised card", theme.TEXT
         bidding = scene.view.phase == "bidding"
         shown = scene.shown
+        if shown.drawing and shown.to_act is not None:
+            seat = shown.to_act
+            return ("Your turn to draw" if seat == HUMAN else
+                    f"{scene.names[seat]} to draw"), theme.TEXT
         if not scene.idle and shown.winner_card is None:
             # Between turns (a bid's chip settling, a card landing, the cards turned up
             # after the deal) the next to act is said at once: the prompt no longer

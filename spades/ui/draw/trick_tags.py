@@ -25,11 +25,18 @@ ON_CARD = 7  # how far a tab reaches onto its card's corner, so it hangs from it
 def tag_font(lay) -> int:
     """The tabs' type: the secondary size, smaller (to the least) where the strip
     under West's card, where South's tab hangs, is too low for it."""
-    strip = lay.trick_area.bottom - lay.trick_slots[WEST].bottom - 1
+    west = slot_at(lay, WEST) or slot_at(lay, SOUTH)  # two-handed has no West
+    strip = lay.trick_area.bottom - west.bottom - 1
     size = lay.font_small
     while size > px(theme.MIN_SIZE) and tag_height(size) > strip:
         size -= 1
     return size
+
+
+def slot_at(lay, place: int) -> Rect | None:
+    """The trick's card at ``place`` (None: no seat there, at three or two)."""
+    return next((slot for seat, slot in enumerate(lay.trick_slots)
+                 if lay.place(seat) == place), None)
 
 
 def tag_height(size: int) -> int:
@@ -39,26 +46,28 @@ def tag_height(size: int) -> int:
 def tag_rects(lay, text: theme.Text, names) -> list[Rect]:
     """Where each seat's tab goes (an empty rect: none, the trick being a cross)."""
     if not lay.flat_trick:
-        return [Rect(0, 0, 0, 0)] * 4
+        return [Rect(0, 0, 0, 0)] * len(lay.trick_slots)
     size = tag_font(lay)
     slots, area = lay.trick_slots, lay.trick_area
+    west, east = slot_at(lay, WEST), slot_at(lay, EAST)
     rects = []
     for seat, slot in enumerate(slots):
         width = text.font(size, True).size(names[seat])[0] + 2 * max(3, size // 3)
         tag = Rect(0, 0, min(width, 2 * lay.trick_w), tag_height(size))
         room = Rect(area)  # a long name is cut short with "..." to the room it has
-        if seat in (SOUTH, WEST):
+        place = lay.place(seat)
+        if place in (SOUTH, WEST):
             tag.bottomright = (slot.left + ON_CARD, slot.bottom - 1)
         else:
             tag.topleft = (slot.right - ON_CARD, slot.top + 1)
-        if seat == SOUTH:  # under West's card, clear of it (lower, on small cards)
-            tag.bottom = min(max(tag.bottom, slots[WEST].bottom + 1 + tag.height),
+        if place == SOUTH and west is not None:  # under West's card, clear of it
+            tag.bottom = min(max(tag.bottom, west.bottom + 1 + tag.height),
                              area.bottom)
-            room.width -= slots[WEST].left - room.left
-            room.left = slots[WEST].left
-        elif seat == NORTH:  # over East's card, clear of it
-            tag.top = max(min(tag.top, slots[EAST].top - 1 - tag.height), area.top)
-            room.width = slots[EAST].right - room.left
+            room.width -= west.left - room.left
+            room.left = west.left
+        elif place == NORTH and east is not None:  # over East's card, clear of it
+            tag.top = max(min(tag.top, east.top - 1 - tag.height), area.top)
+            room.width = east.right - room.left
         rects.append(tag.clip(room))
     return rects
 
@@ -81,7 +90,8 @@ def draw_seat_tags(surface: pygame.Surface, lay, text: theme.Text, trick, names,
             continue
         radius = tag.height // 2
         pygame.draw.rect(surface, TAG_FILL, tag, border_radius=radius)
-        edge = theme.US if seat % 2 == 0 else theme.THEM
+        ours = seat == 0 or (len(lay.places) == 4 and seat == 2)  # the player's side
+        edge = theme.US if ours else theme.THEM
         pygame.draw.rect(surface, edge, tag, 1, border_radius=radius)
         text.blit(surface, names[seat], size, theme.TEXT,
                   (tag.centerx, tag.centery - lift), "center", True, width=tag.width - 4)

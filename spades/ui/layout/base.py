@@ -6,7 +6,7 @@ landscape one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 
 from pygame import Rect
 
@@ -14,6 +14,15 @@ from ..art.cardart import card_height
 from ..art.density import logical
 
 SOUTH, WEST, NORTH, EAST = range(4)
+# Where each seat sits at the table drawn (the four places above), by the number of
+# seats: cutthroat's other two either side of the player, two-handed's other across.
+PLACES = {4: (SOUTH, WEST, NORTH, EAST), 3: (SOUTH, WEST, EAST), 2: (SOUTH, NORTH)}
+
+
+def hand_size(seats: int) -> int:
+    """The cards a player holds at the deal: 17 at cutthroat, else 13
+    (docs/rules.md, Three and two players)."""
+    return 17 if seats == 3 else 13
 TOOLBAR = ("scores", "last", "hint", "undo", "coach", "menu")
 MIN_STEP = 44  # CSS px: the narrowest strip of an overlapped card a finger can still pick
 
@@ -80,6 +89,43 @@ class Layout:
     # grid, or beside Confirm on the smallest phone; none on a short landscape window.
     bid_note: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
     density: float = 1.0  # window pixels per CSS pixel (widgets/density.py)
+    hand_cards: int = 13  # the cards of a whole hand (17 at cutthroat); bids 0 to it
+    # The place (SOUTH, WEST, NORTH, EAST) of each seat: the seat lists above (badges,
+    # fans, packets, trick_slots, vertical_fans) are by seat, made by ``seated``.
+    places: tuple[int, ...] = (SOUTH, WEST, NORTH, EAST)
+    place_badges: list[Rect] = field(default_factory=list)  # by place, when seated
+
+    def badge_at(self, place: int) -> Rect:
+        """The badge's rectangle at ``place``, whether or not a seat sits there (what
+        the other seats' places are laid out around)."""
+        return (self.place_badges or self.badges)[place]
+
+    def seated(self, seats: int) -> Layout:
+        """This table of four places for ``seats`` players: each seat's badge, fan, won
+        tricks and trick card at its place (PLACES); four seats as they are."""
+        places = PLACES[seats]
+        if places == self.places:
+            return self
+        return replace(self, places=places, place_badges=list(self.badges),
+                       badges=[self.badges[p] for p in places],
+                       fans=[self.fans[p] for p in places],
+                       packets=[self.packets[p] for p in places],
+                       trick_slots=[self.trick_slots[p] for p in places],
+                       vertical_fans=tuple(self.vertical_fans[p] for p in places))
+
+    @property
+    def side_seats(self) -> list[int]:
+        """The seats at West and East, the table's side columns (or row's ends)."""
+        return [seat for seat, place in enumerate(self.places) if place in (WEST, EAST)]
+
+    @property
+    def other_seats(self) -> list[int]:
+        """Every seat but the player's (South)."""
+        return list(range(1, len(self.places)))
+
+    def place(self, seat: int) -> int:
+        """Where ``seat`` sits: SOUTH, WEST, NORTH or EAST."""
+        return self.places[seat]
 
     @property
     def min_step(self) -> int:
@@ -102,7 +148,8 @@ class Layout:
                 return round(value * density)
             return value
 
-        keep = {"portrait", "hand_rows", "bid_cols", "vertical_fans", "compact", "flat_trick"}
+        keep = {"portrait", "hand_rows", "bid_cols", "vertical_fans", "compact", "flat_trick",
+                "hand_cards", "places"}
         values = {f.name: getattr(self, f.name) if f.name in keep else scale(getattr(self, f.name))
                   for f in fields(self)}
         values.update(width=width, height=height, density=density)
@@ -177,21 +224,31 @@ class Layout:
         """
         if count <= 0:
             return []
-        two = self.hand_rows == 2 and count > min(7, self.row_capacity)
-        first = (top if top is not None else -(-count // 2)) if two else count
+        rows = self.row_sizes(count, top)
         rects = []
         area = self.hand_area
         bottom = area.bottom - self.card_h
-        for i in range(count):
-            row = 0 if i < first else 1
-            col = i if row == 0 else i - first
-            in_row = first if row == 0 else count - first
+        for row, in_row in enumerate(rows):
             step = self.row_step_for(in_row)
             width = self.card_w + (in_row - 1) * step
-            x = area.centerx - width // 2 + col * step
-            y = bottom - (self.row_step if two and row == 0 else 0)
-            rects.append(Rect(x, y, self.card_w, self.card_h))
+            y = bottom - (len(rows) - 1 - row) * self.row_step
+            for col in range(in_row):
+                x = area.centerx - width // 2 + col * step
+                rects.append(Rect(x, y, self.card_w, self.card_h))
         return rects
+
+    def row_sizes(self, count: int, top: int | None = None) -> list[int]:
+        """How many of ``count`` cards go in each row of the hand, top row first: one
+        row; two (the upper ``top``, default the larger half); or, for cutthroat's 17
+        upright, as many rows of at most seven as it takes, the upper ones fuller."""
+        if self.hand_rows == 3:
+            most = min(7, self.row_capacity)
+            n = max(1, -(-count // most))
+            return [count // n + (1 if r < count % n else 0) for r in range(n)]
+        if self.hand_rows == 2 and count > min(7, self.row_capacity):
+            first = top if top is not None else -(-count // 2)
+            return [first, count - first]
+        return [count]
 
     def hand_split(self, suits: list[int]) -> int | None:
         """The upper row's size for a two-row hand: at the change of suit nearest the
@@ -242,7 +299,8 @@ class Layout:
     def packet_rects(self, seat: int, count: int) -> list[Rect]:
         """Won tricks as separate packets, spaced so they can be counted."""
         area = self.packets[seat]
-        step = max(0.0, min(self.packet_w * 0.62, (area.width - self.packet_w) / 12))
+        step = max(0.0, min(self.packet_w * 0.62,
+                            (area.width - self.packet_w) / (self.hand_cards - 1)))
         return [
             Rect(round(area.x + i * step), area.centery - self.packet_h // 2, self.packet_w,
                  self.packet_h)

@@ -25,7 +25,7 @@ from .base import (
 )
 
 
-def compact_layout(width: int, height: int) -> Layout:
+def compact_layout(width: int, height: int, cards: int = 13) -> Layout:
     """A short landscape window (a phone on its side, a letterbox iframe): the three
     other seats share one row under the top bar, the trick sits in the middle with the
     player's badge and the message line either side of it, the hand along the bottom."""
@@ -39,14 +39,15 @@ def compact_layout(width: int, height: int) -> Layout:
 
     # The hand: one row when each card keeps about 44 px to tap, else two.
     card_w = round(_clamp(height * 0.15, 44, 80))
-    step = (width - 2 * pad - card_w) // 12
+    step = (width - 2 * pad - card_w) // (cards - 1)
     hand_rows = 1 if step >= 42 else 2
+    per_row = cards if hand_rows == 1 else -(-cards // 2)
     hand_step = min(round(card_w * 0.9), step) if hand_rows == 1 else \
-        min(card_w, (width - 2 * pad - card_w) // 6)
+        min(card_w, (width - 2 * pad - card_w) // (per_row - 1))
     card_h = card_height(card_w)
     lift = round(card_h * 0.12)
     row_step = round(card_h * 0.5) if hand_rows == 2 else 0
-    hand_w = card_w + (12 if hand_rows == 1 else 6) * hand_step
+    hand_w = card_w + (per_row - 1) * hand_step
     hand_h = card_h + lift + row_step
     hand_area = Rect(width // 2 - hand_w // 2, height - pad - hand_h, hand_w, hand_h)
 
@@ -145,7 +146,7 @@ def compact_layout(width: int, height: int) -> Layout:
     # The bid panel over the seats' row and the trick (never over the hand): two rows
     # of seven bids, then the panel's words beside Confirm.
     room = Rect(pad, bar_h + pad, width - 2 * pad, hand_area.top - bar_h - 2 * pad)
-    cols = 7
+    cols = 7 if cards <= 13 else 9  # nil and the bids in two rows
     panel_w = min(room.width, round(font * 30))
     button_w = (panel_w - (cols + 1) * pad) // cols
     button_h = max(target, min(round(font * 2.4), (room.height - 4 * pad) // 3))
@@ -153,7 +154,7 @@ def compact_layout(width: int, height: int) -> Layout:
     # places, the panel's words in a line above.
     two_rows = room.height < 3 * target + 4 * pad
     if two_rows:
-        cols = 8
+        cols = 8 if cards <= 13 else 10
         button_w = (panel_w - (cols + 1) * pad) // cols
         button_h = target
     rows_h = (2 if two_rows else 3) * button_h + (3 if two_rows else 4) * pad
@@ -164,14 +165,15 @@ def compact_layout(width: int, height: int) -> Layout:
     # from under its edge; its buttons sit in the middle.
     bid_panel = Rect(0, room.y, width, room.height).union(content)
     bid_buttons = []
-    for i in range(14):
+    for i in range(cards + 1):
         r, c = divmod(i, cols)
         bid_buttons.append(Rect(content.x + pad + c * (button_w + pad),
                                 content.y + words_h + pad + r * (button_h + pad), button_w,
                                 button_h))
     if two_rows:
-        bid_confirm = Rect(bid_buttons[13].right + pad, bid_buttons[13].y,
-                           content.right - pad - bid_buttons[13].right - pad, button_h)
+        last = bid_buttons[cards]
+        bid_confirm = Rect(last.right + pad, last.y, content.right - pad - last.right - pad,
+                           button_h)
         bid_title = Rect(content.x + 2 * pad, content.y + pad // 2, panel_w - 4 * pad,
                          max(1, words_h - pad // 2))
     else:
@@ -195,5 +197,5 @@ def compact_layout(width: int, height: int) -> Layout:
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
         bid_confirm=bid_confirm, bid_cols=cols, overlay=overlay,
         vertical_fans=(False, False, False, False), compact=True, font_score=font + 3,
-        target=target, flat_trick=flat,
+        target=target, flat_trick=flat, hand_cards=cards,
     )

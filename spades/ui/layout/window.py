@@ -25,6 +25,7 @@ from .base import (
     Layout,
     _clamp,
     _trick_slots,
+    hand_size,
     too_small,
 )
 from .compact import compact_layout
@@ -36,10 +37,10 @@ __all__ = [
 ]
 
 
-def compute_layout_below(width: int, height: int, top: int) -> Layout:
+def compute_layout_below(width: int, height: int, top: int, seats: int = 4) -> Layout:
     """The table laid out under a band of ``top`` pixels kept free (the demonstration's
     explanations), so the band hides no seat."""
-    lay = compute_layout(width, height - top)
+    lay = compute_layout(width, height - top, seats)
     for value in vars(lay).values():
         if isinstance(value, Rect):
             value.move_ip(0, top)
@@ -59,25 +60,27 @@ def side_badge_h(line: int, pad: int) -> int:
     return round(line * 3 + pad * 1.5)
 
 
-def compute_layout(width: int, height: int) -> Layout:
-    """Lay the table out for a window of ``width`` x ``height`` pixels: in CSS pixels
+def compute_layout(width: int, height: int, seats: int = 4) -> Layout:
+    """Lay the table out for a window of ``width`` x ``height`` pixels and ``seats``
+    players (4, 3 for cutthroat, 2 for two-handed: ``Layout.seated``): in CSS pixels
     (the page's size), then scaled to the window's pixels (widgets/density.py)."""
     with in_css_pixels() as density:
         if density == 1:
-            return css_layout(width, height)
-        lay = css_layout(round(width / density), round(height / density))
+            return css_layout(width, height, seats)
+        lay = css_layout(round(width / density), round(height / density), seats)
     return lay.scaled(density, width, height)
 
 
-def css_layout(width: int, height: int) -> Layout:
+def css_layout(width: int, height: int, seats: int = 4) -> Layout:
     """Lay the table out for a page of ``width`` x ``height`` CSS pixels (a window below
     the smallest is laid out as the smallest: its card covers the table anyway)."""
     portrait = height > width * 1.15
     low_w, low_h = SMALLEST_PORTRAIT if portrait else SMALLEST_LANDSCAPE
     width = max(width, low_w)
     height = max(height, low_h)
+    cards = hand_size(seats)
     if not portrait and height < 540:
-        return compact_layout(width, height)
+        return compact_layout(width, height, cards).seated(seats)
     short = min(width, height)
     pad = round(_clamp(short * 0.012, 5, 14))
     font = round(_clamp(short / 40, 17, 21))
@@ -91,37 +94,39 @@ def css_layout(width: int, height: int) -> Layout:
     # On two rows a card is narrow enough that a row can hold eight at the narrowest
     # tap spacing, so the rows can split at a change of suit from card 5 to card 8.
     # (A card is made at most a tenth narrower for it; a smaller phone keeps seven.)
-    def two_row_card(w: int) -> int:
-        fitted = width - 2 * pad - 7 * MIN_STEP
+    # Cutthroat's 17 cards take a third row upright (six, six and five).
+    def two_row_card(w: int, per_row: int) -> int:
+        fitted = width - 2 * pad - per_row * MIN_STEP
         return fitted if w * 0.9 <= fitted < w else w
 
     if portrait:
+        hand_rows = 3 if cards > 13 else 2
+        per_row = -(-cards // hand_rows)
         card_w = round(_clamp(width * 0.19, 40, 150))
         # Never narrower than a finger: the last card of a row is its whole target.
-        card_w = max(MIN_STEP, two_row_card(min(card_w, round(height * 0.09))))
+        card_w = max(MIN_STEP, two_row_card(min(card_w, round(height * 0.09)), per_row))
         # A short phone's row of seven still shows a finger's width of each card.
-        card_w = min(card_w, width - 2 * pad - 6 * MIN_STEP)
-        hand_rows = 2
-        hand_step = min(max(round(card_w * 0.7), MIN_STEP), (width - 2 * pad - card_w) // 6)
+        card_w = min(card_w, width - 2 * pad - (per_row - 1) * MIN_STEP)
+        hand_step = min(max(round(card_w * 0.7), MIN_STEP),
+                        (width - 2 * pad - card_w) // (per_row - 1))
     else:
         card_w = round(_clamp(short * 0.14, 44, 170))
-        hand_rows = 1
-        hand_step = min(round(card_w * 0.62), (width - 2 * pad - card_w) // 12)
+        hand_rows, per_row = 1, cards
+        hand_step = min(round(card_w * 0.62), (width - 2 * pad - card_w) // (cards - 1))
         if hand_step < 44 and card_w > 44:
-            # Too narrow for 13 cards in a row: two rows, like a phone.
-            hand_rows = 2
-            card_w = two_row_card(card_w)
-            hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // 6)
+            # Too narrow for the whole hand in a row: two rows, like a phone.
+            hand_rows, per_row = 2, -(-cards // 2)
+            card_w = two_row_card(card_w, per_row)
+            hand_step = min(round(card_w * 0.7), (width - 2 * pad - card_w) // (per_row - 1))
     card_h = card_height(card_w)
     lift = round(card_h * 0.14)
     # Two rows: the upper row shows each card's whole index and a finger's height, even
     # under a raised (playable) card of the lower row.
-    row_step = max(MIN_STEP, index_depth(card_w) + lift) if hand_rows == 2 else 0
-    per_row = 13 if hand_rows == 1 else 7
+    row_step = max(MIN_STEP, index_depth(card_w) + lift) if hand_rows > 1 else 0
     hand_w = card_w + (per_row - 1) * hand_step
-    if hand_rows == 2:
-        # Room for a long row of eight at the narrowest spacing, where the window has it.
-        hand_w = max(hand_w, min(width - 2 * pad, card_w + 7 * MIN_STEP))
+    if hand_rows > 1:
+        # Room for a long row of one more at the narrowest spacing, where the window has it.
+        hand_w = max(hand_w, min(width - 2 * pad, card_w + per_row * MIN_STEP))
 
     back_w = round(card_w * (0.42 if portrait else 0.5))
     back_h = card_height(back_w)
@@ -160,7 +165,7 @@ def css_layout(width: int, height: int) -> Layout:
             x += widths[name] + pad
         bottom = height - pad
 
-    hand_h = card_h + lift + row_step
+    hand_h = card_h + lift + row_step * (hand_rows - 1)
     hand_area = Rect(width // 2 - hand_w // 2, bottom - hand_h, hand_w, hand_h)
 
     # South's strip: badge on the left, won tricks, then the message line.
@@ -170,7 +175,7 @@ def css_layout(width: int, height: int) -> Layout:
     badges = [Rect(0, 0, 0, 0)] * 4
     packets = [Rect(0, 0, 0, 0)] * 4
     fans = [Rect(0, 0, 0, 0)] * 4
-    packets_w = packet_w + round(12 * packet_w * 0.62)
+    packets_w = packet_w + round((cards - 1) * packet_w * 0.62)
     badges[SOUTH] = Rect(pad, strip_y, badge_w, badge_h)
     packets[SOUTH] = Rect(badges[SOUTH].right + pad, strip_y, packets_w, badge_h)
     # The message line and turn prompt sit over the middle of the hand: beside the
@@ -290,7 +295,7 @@ def css_layout(width: int, height: int) -> Layout:
         room = trick_area.inflate(-pad, 0)
     panel_w = min(room.width, round(font * 24))
     cols = next((n for n in (7, 5, 4) if (panel_w - (n + 1) * pad) // n >= target), 4)
-    rows = -(-14 // cols)
+    rows = -(-(cards + 1) // cols)
     title_h = round(font * 2.6)
     confirm_h = max(target, round(font * 2))
     button_w = (panel_w - (cols + 1) * pad) // cols
@@ -330,7 +335,7 @@ def css_layout(width: int, height: int) -> Layout:
             content.center = room.center
     bid_title = Rect(content.x + pad, content.y + pad, panel_w - 2 * pad, title_h)
     bid_buttons = []
-    for i in range(14):
+    for i in range(cards + 1):
         r, c = divmod(i, cols)
         bid_buttons.append(Rect(content.x + pad + c * (button_w + pad),
                                 bid_title.bottom + pad + r * (button_h + pad),
@@ -360,5 +365,5 @@ def css_layout(width: int, height: int) -> Layout:
         bid_panel=bid_panel, bid_title=bid_title, bid_buttons=bid_buttons,
         bid_confirm=bid_confirm, bid_cols=cols, bid_note=bid_note, overlay=overlay,
         target=target, font_score=font_score,
-        vertical_fans=(False, not short, False, not short),
-    )
+        vertical_fans=(False, not short, False, not short), hand_cards=cards,
+    ).seated(seats)

@@ -181,17 +181,24 @@ class Announcer:
     def __init__(self, names: tuple[str, ...], seat: int = 0) -> None:
         self.names = tuple(names)
         self.seat = seat
+        # A name a seat: four partners, or three (cutthroat) or two (two-handed) alone.
+        self.seats = len(self.names)
+        self.alone = self.seats != 4
+        self.hand_tricks = 17 if self.seats == 3 else 13
         self.last: Announcement | None = None
         self._reset_hand()
 
     def _reset_hand(self) -> None:
-        self.bids: list[int | None] = [None] * 4
-        self.tricks = [0, 0, 0, 0]
+        # ``held``: the player's cards as last told (two-handed's draw adds to them).
+        self.bids: list[int | None] = [None] * self.seats
+        self.tricks = [0] * self.seats
+        self.held = 0
 
     def sync(self, view: PlayerView) -> None:
         """Take up a hand part-way (a resumed match, an undo): count from the view."""
         self.bids = list(view.bids)
         self.tricks = list(view.tricks_won)
+        self.held = view.hand
 
     # --- names ---------------------------------------------------------------------
 
@@ -206,17 +213,30 @@ class Announcer:
         return f"{capital(self.name(seat))} {verb}{ending}"
 
     def team_words(self, team: int) -> str:
-        """``you and Noor`` or ``Wren and Eli``, as the table's header says it."""
+        """``you and Noor`` or ``Wren and Eli``, as the table's header says it; at three
+        and two, where each plays alone, ``you`` or ``Wren``."""
+        if self.alone:
+            return self.name(team)
         a, b = team, team + 2
         if self.seat in (a, b):
             return f"you and {self.names[partner_of(self.seat)]}"
         return f"{self.names[a]} and {self.names[b]}"
 
     def my_team(self) -> int:
-        return self.seat % 2
+        return self.seat if self.alone else self.seat % 2
+
+    def side_seats(self, team: int) -> tuple[int, ...]:
+        return (team,) if self.alone else (team, team + 2)
+
+    def side_of(self, seat: int) -> int:
+        return seat if self.alone else seat % 2
+
+    def sides_mine_first(self) -> list[int]:
+        mine = self.my_team()
+        return [mine] + [t for t in range(self.seats if self.alone else 2) if t != mine]
 
     def contract(self, team: int) -> int:
-        return sum(b for b in (self.bids[team], self.bids[team + 2]) if b and b > 0)
+        return sum(b for b in (self.bids[q] for q in self.side_seats(team)) if b and b > 0)
 
     # --- events --------------------------------------------------------------------
 
@@ -238,6 +258,9 @@ class Announcer:
             text = f"Hand {event.hand_number + 1}. {self.says(event.dealer, 'deal')}."
             if self.seat in event.blind_nil_seats:
                 return text + " You may bid blind nil before you look at your cards."
+            if view.rules.draws:
+                return text + (" The draw: in turn each looks at the top card of the stock"
+                               " and keeps it or discards it, until each holds 13.")
             return text + f" Your hand: {hand_words(view.hand)}."
         if isinstance(event, actions.CardsSeen):
             if event.seat == self.seat:
@@ -248,10 +271,12 @@ class Announcer:
             text = f"{self.says(event.seat, 'bid')} {bid_words(event.bid)}"
             if event.forced:  # Mirror: the game bids the spades held
                 text += ", the spades held"
-            partner = self.bids[partner_of(event.seat)]
+            partner = None if self.alone else self.bids[partner_of(event.seat)]
             if event.bid > 0 and partner is not None:
                 text += f"; team contract {self.contract(event.seat % 2)}"
             return text + "."
+        if isinstance(event, actions.CardDrawn):
+            return self.draw_text(event, view)
         if isinstance(event, actions.CardsPassed):
             cards = count_words(event.count, "card")
             to = self.name(event.to_seat)
@@ -264,9 +289,9 @@ class Announcer:
             return (f"You passed {cards_words(cards_of(view.passed))}; {partner} passed you "
                     f"{cards_words(cards_of(view.received))}. Your hand: {hand_words(view.hand)}.")
         if isinstance(event, actions.BiddingDone):
-            mine = self.my_team()
-            return (f"Contracts: {self.team_words(mine)} {event.contracts[mine]}, "
-                    f"{self.team_words(1 - mine)} {event.contracts[1 - mine]}.")
+            return "Contracts: " + ", ".join(
+                f"{self.team_words(t)} {event.contracts[t]}" for t in self.sides_mine_first()
+            ) + "."
         if isinstance(event, actions.CardPlayed):
             verb = "lead" if event.position == 0 else "play"
             return f"{self.says(event.seat, verb)} {card_words(event.card)}."
@@ -277,9 +302,30 @@ class Announcer:
         if isinstance(event, actions.HandScored):
             return self.score_text(event)
         if isinstance(event, actions.MatchOver):
-            a, b = event.scores[event.winner], event.scores[1 - event.winner]
-            return f"{capital(self.team_words(event.winner))} win {a} to {b}."
+            a = event.scores[event.winner]
+            rest = sorted((v for t, v in enumerate(event.scores) if t != event.winner),
+                          reverse=True)
+            verb = "wins" if self.alone and event.winner != self.my_team() else "win"
+            return (f"{capital(self.team_words(event.winner))} {verb} {a} to "
+                    f"{' and '.join(str(v) for v in rest)}.")
         return None
+
+    def draw_text(self, event: actions.CardDrawn, view: PlayerView) -> str:
+        """Two-handed's draw, as each player may know it: the player's own cards by
+        name, the other's face-up discard by name and its kept cards unnamed."""
+        left = f" {count_words(view.stock_left, 'card')} left in the stock." \
+            if view.stock_left else " The draw is over."
+        if event.seat != self.seat:
+            if event.shown is None:
+                return f"{self.says(event.seat, 'keep')} a card.{left}"
+            return (f"{self.says(event.seat, 'discard')} {card_words(event.shown)} face up "
+                    f"and {'takes' if event.seat != self.seat else 'take'} the next.{left}")
+        new = cards_of(view.hand & ~self.held)
+        self.held = view.hand
+        kept = card_words(new[0]) if new else "a card"
+        if event.shown is None:
+            return f"You keep {kept}; the next card goes face down.{left}"
+        return f"You discard {card_words(event.shown)} face up and take {kept}.{left}"
 
     def trick_text(self, event: actions.TrickWon) -> str:
         seat = event.seat
@@ -289,20 +335,21 @@ class Announcer:
         if bid in (NIL, BLIND_NIL) and self.tricks[seat] == 1:
             owner = "your" if seat == self.seat else f"{self.names[seat]}'s"
             text += f"; {owner} {bid_words(bid)} fails"  # type: ignore[arg-type]
-        team = seat % 2
-        won = self.tricks[team] + self.tricks[team + 2]
+        team = self.side_of(seat)
+        won = sum(self.tricks[q] for q in self.side_seats(team))
         ours = team == self.my_team()
-        who = "you have" if ours else "they have"
+        who = "you have" if ours else "they have" if not self.alone else \
+            f"{self.names[seat]} has"
+        whose = "your" if ours else "their" if not self.alone else f"{self.names[seat]}'s"
         contract = self.contract(team)
         if not contract:
             text += f"; {who} {won}"
         elif won < contract:
             text += f"; {who} {won} of {contract}"
         elif won == contract:
-            text += f"; {who} {won} of {contract}, {'your' if ours else 'their'} contract made"
+            text += f"; {who} {won} of {contract}, {whose} contract made"
         else:  # "you have 8 of 5" read oddly
-            text += f"; {who} {won}, {won - contract} over {'your' if ours else 'their'} " \
-                    f"{contract}"
+            text += f"; {who} {won}, {won - contract} over {whose} {contract}"
         return text + "."
 
     def line_text(self, line: ScoreLine) -> str:
@@ -330,18 +377,18 @@ class Announcer:
         """A side's lines, after the totals: "Yours: contract of 7 made +70, 3 bags."."""
         lines = ", ".join(self.line_text(line) for line in score.lines) or "nothing scored"
         bags = f", {count_words(score.bags_after, 'bag')} now" if score.bags_after else ""
-        return f"{'Yours' if score.team == self.my_team() else 'Theirs'}: {lines}{bags}."
+        whose = "Yours" if score.team == self.my_team() else \
+            f"{self.names[score.team]}'s" if self.alone else "Theirs"
+        return f"{whose}: {lines}{bags}."
 
     def score_text(self, event: actions.HandScored) -> str:
         """The totals first, in one short sentence, then each side's lines in one each
         (a single sentence of 40 words before)."""
-        mine = self.my_team()
+        order = [event.teams[t] for t in self.sides_mine_first()]
         totals = "; ".join(
-            f"{self.team_words(t.team)} {t.points:+d}, now {t.score_after}"
-            for t in (event.teams[mine], event.teams[1 - mine]))
+            f"{self.team_words(t.team)} {t.points:+d}, now {t.score_after}" for t in order)
         return (f"Hand {event.hand_number + 1} scored: {totals}. "
-                f"{self.team_score_text(event.teams[mine])} "
-                f"{self.team_score_text(event.teams[1 - mine])}")
+                + " ".join(self.team_score_text(t) for t in order))
 
     # --- the player's moments ------------------------------------------------------
 
@@ -357,13 +404,17 @@ class Announcer:
         the bid panel outlines (and the first Tab or arrow goes to)."""
         if not view.my_turn:
             return None
+        if view.phase == "drawing":
+            return self.say(f"Your turn to draw: the top card is {card_words(view.drawn)}. "
+                            "K keeps it, the next going face down; D discards it face up "
+                            "and takes the next.", urgent=True)
         if view.phase == "bidding":
             if not view.looked:
                 text = "Your turn: bid blind nil, or look at your cards."
             else:
                 values = sorted({a.value for a in view.legal_actions()})  # type: ignore[union-attr]
                 text = f"Your turn to bid: {ranges_words(values)}."
-                partner = view.bids[view.partner]
+                partner = view.partner_bid
                 if partner is not None:
                     text += f" {self.names[view.partner]} bid {bid_words(partner)}."
                 if suggested is not None:
@@ -404,9 +455,13 @@ class Announcer:
                             f"{count_words(made, 'bid') if made else 'no bids'} so far.")
         if view.phase == "passing":
             return self.say(f"{hand}, nil card passing: {who} to pass.")
+        if view.phase == "drawing":
+            return self.say(f"{hand}, the draw: {who} to draw; "
+                            f"{count_words(view.stock_left, 'card')} left in the stock, "
+                            f"you hold {count_words(view.hand.bit_count(), 'card')}.")
         trick = len(view.tricks) + 1
         verb = "play" if view.trick else "lead"
-        text = f"{hand}, trick {trick} of 13: {who} to {verb}"
+        text = f"{hand}, trick {trick} of {self.hand_tricks}: {who} to {verb}"
         if view.trick:
             text += "; " + ", ".join(f"{self.name(s)} {card_words(c)}" for s, c in view.trick)
         return self.say(text + ".")
@@ -417,7 +472,7 @@ class Announcer:
         view already has the next lead, which the table shows once the trick is
         gathered)."""
         cards = ", ".join(f"{self.name(s)} {card_words(c)}" for s, c in trick)
-        text = f"Hand {hand_number + 1}, trick {trick_number} of 13: {cards}"
+        text = f"Hand {hand_number + 1}, trick {trick_number} of {self.hand_tricks}: {cards}"
         takers = [s for s, c in trick if c == winner_card]
         if takers:
             text += f"; {self.name(takers[0])} {'take' if takers[0] == self.seat else 'takes'} it"
@@ -466,20 +521,20 @@ class Announcer:
         if not view.tricks:
             return self.say("No trick has been taken this hand.")
         leader, cards = view.tricks[-1]
-        plays = [f"{self.name((leader + i) % 4)} {card_words(c)}" for i, c in enumerate(cards)]
+        plays = [f"{self.name((leader + i) % self.seats)} {card_words(c)}"
+                 for i, c in enumerate(cards)]
         winner = view.trick_winners[-1]
         return self.say(f"Last trick: {', '.join(plays)}; {self.says(winner, 'take')} it.")
 
     def read_scores(self, view: PlayerView) -> Announcement:
-        mine = self.my_team()
         parts = []
-        for team in (mine, 1 - mine):
+        for team in self.sides_mine_first():
             parts.append(f"{self.team_words(team)} {view.scores[team]}, "
                          f"{count_words(view.bags[team], 'bag')}")
         text = "Scores: " + "; ".join(parts) + "."
         if view.phase != "over":
             bids = []
-            for seat in range(4):
+            for seat in range(self.seats):
                 bid = view.bids[seat]
                 said = "not yet" if bid is None else bid_words(bid)
                 won = count_words(view.tricks_won[seat], "trick")

@@ -70,14 +70,15 @@ class Narration:
     def laid_out(self, width: int, height: int) -> Layout:
         """The table's layout, below the caption strip when it is shown."""
         self.layout_key = (width, height, self.captions_shown())
-        lay = compute_layout(width, height)
+        seats = self.match.rules.seats  # type: ignore[attr-defined]
+        lay = compute_layout(width, height, seats)
         band = captions.band_height(lay)
         # In a window too small for the table and the strip, the table keeps the room.
         shown = self.captions_shown() and not too_small(width, height - band)
         self.caption_band = (band, captions.text_size(lay)) if shown else (0, 0)
         if not shown:
             return lay
-        return compute_layout_below(width, height, self.caption_band[0])
+        return compute_layout_below(width, height, self.caption_band[0], seats)
 
     # --- what is said ------------------------------------------------------------------
 

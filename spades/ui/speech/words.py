@@ -14,17 +14,23 @@ from ...engine.cards import SUIT_MASKS, SUIT_NAMES
 from ...engine.match import HandResult
 from ...engine.scoring import ScoreLine
 from ...storage import CUSTOM, preset_name
+from ..layout.base import PLACES
 
 HUMAN = 0
 COMPASS = ("South", "West", "North", "East")  # the seats' names when nobody chose any
 
 
-def shown_names(names: Sequence[str]) -> tuple[str, ...]:
+def shown_names(names: Sequence[str], seats: int = 4) -> tuple[str, ...]:
     """The one source of the names the table shows: the players' own (a record's or a
     save's), but the player's chair is never "South" (the compass name autoplay and old
-    records give it): the player sits there, "You" unless they chose a name."""
+    records give it): the player sits there, "You" unless they chose a name. Four
+    names, one a place; at three and two each seat takes the name of its place (West
+    and East; North), unless ``names`` has one a seat already."""
     player = "You" if names[HUMAN] == COMPASS[HUMAN] else names[HUMAN]
-    return (player, *names[1:])
+    named = (player, *names[1:])
+    if len(named) == seats:
+        return named
+    return tuple(named[place] for place in PLACES[seats])
 
 
 def turn_words(names: Sequence[str], seat: int, bidding: bool) -> str:
@@ -75,7 +81,7 @@ def greyed_bids_sentence(view: PlayerView) -> str | None:
     greyed: partners may bid at most 13 together", from the engine's refusals (None:
     every bid is open). Whiz shows two buttons, so it says what the number one is."""
     legal = [a.value for a in view.legal_actions() if isinstance(a, Bid)]
-    refusals = {b: view.refusal(Bid(b)) for b in range(14) if b not in legal}
+    refusals = {b: view.refusal(Bid(b)) for b in range(view.rules.tricks + 1) if b not in legal}
     refusals = {b: why for b, why in refusals.items() if why}
     if not refusals:
         return None
@@ -137,30 +143,58 @@ def line_text(line: ScoreLine, names: Sequence[str]) -> str:
 
 
 def team_names(names: Sequence[str], team: int, spoken: bool = False) -> str:
-    """ "You and Noor" (``spoken``: the player is always You) or "Wren and Eli"."""
+    """ "You and Noor" (``spoken``: the player is always You) or "Wren and Eli"; at
+    three and two, where each plays alone (``len(names)`` seats), the one player."""
     first = "You" if spoken and team == 0 else names[team]
+    if len(names) < 4:
+        return first
     return f"{first} and {names[team + 2]}"
 
 
+def contracts_words(contracts: Sequence[int], names: Sequence[str]) -> str:
+    """The flash when the bidding is done: "Contracts: us 7, them 5"; each player's
+    own at three and two: "Contracts: You 5, Wren 6, Eli 4"."""
+    if len(names) < 4:
+        return "Contracts: " + ", ".join(f"{names[s]} {c}" for s, c in enumerate(contracts))
+    us, them = contracts
+    return f"Contracts: us {us}, them {them}"
+
+
+def standings(scores: Sequence[int]) -> list[int]:
+    """The sides from the most points down (ties in seat order)."""
+    return sorted(range(len(scores)), key=lambda side: (-scores[side], side))
+
+
 def match_over_title(winner: int, scores: Sequence[int], names: Sequence[str]) -> str:
-    """The result in one sentence, to the player: "You and Noor win 512 to 347"."""
-    high, low = scores[winner], scores[1 - winner]
-    return f"{team_names(names, winner, spoken=True)} win {high} to {low}"
+    """The result in one sentence, to the player: "You and Noor win 512 to 347"; each
+    alone: "Wren wins 512 to 347 and 290"."""
+    high = scores[winner]
+    rest = [scores[s] for s in standings(scores) if s != winner]
+    low = " and ".join(str(v) for v in rest)
+    who = team_names(names, winner, spoken=True)
+    verb = "win" if len(names) == 4 or who == "You" else "wins"
+    return f"{who} {verb} {high} to {low}"
 
 
-def match_over_line(winner: int, scores: Sequence[int]) -> str:
-    """A second line that speaks to the player about the margin."""
-    margin = abs(scores[0] - scores[1])
+def match_over_line(winner: int, scores: Sequence[int], partnerships: bool = True) -> str:
+    """A second line that speaks to the player about the margin: their team's at four,
+    their own (to the nearest other player) at three and two."""
+    if partnerships:
+        margin = abs(scores[0] - scores[1])
+    else:
+        best_other = max(scores[s] for s in range(1, len(scores)))
+        margin = abs(scores[0] - best_other) if winner == 0 else scores[winner] - scores[0]
     points = f"{margin} point{'s' if margin != 1 else ''}"
+    whose = "your team" if partnerships else "you"
     if winner == 0:
-        return f"Well played: your team won by {points}."
-    return f"Your team lost by {points}. A rematch deals new cards."
+        return f"Well played: {whose} won by {points}."
+    return f"{whose.capitalize()} lost by {points}. A rematch deals new cards."
 
 
 NIL_OUTCOMES = ("nil_made", "nil_failed", "blind_nil_made", "blind_nil_failed")
 
 
-def match_record_line(history: Sequence[HandResult]) -> str:
+def match_record_line(history: Sequence[HandResult], alone: bool = False) -> str:
     """The player's team's match in one sentence: "In 6 hands your team made 5 of 6
     contracts, 2 of 2 nils and took 13 bags." """
     scores = [r.teams[0] for r in history]
@@ -176,7 +210,8 @@ def match_record_line(history: Sequence[HandResult]) -> str:
     if nils:
         made += f", {sum(nils)} of {count(len(nils), 'nil')}"
     took = count(bags, "bag") if bags else "no bags"
-    return f"In {count(len(history), 'hand')} your team {made} and took {took}."
+    who = "you" if alone else "your team"
+    return f"In {count(len(history), 'hand')} {who} {made} and took {took}."
 
 
 def sheet_bids(result: HandResult, team: int) -> list[tuple[str, bool | None]]:
@@ -210,7 +245,7 @@ def partner_lines(result: HandResult, team: int, names: Sequence[str]) -> list[s
     took 3", "Noor: nil, took 0"."""
     bids = dict(result.bids)
     return [f"{names[q]}: {'' if bids[q] <= 0 else 'bid '}{bid_words(bids[q])}, "
-            f"took {result.trick_winners.count(q)}" for q in (team, team + 2)]
+            f"took {result.trick_winners.count(q)}" for q in result.rules.side_seats(team)]
 
 
 def short_bids(parts: list[tuple[str, bool | None]]) -> list[tuple[str, bool | None]]:

@@ -27,7 +27,7 @@ from ...engine.cards import RANK_OF, SUIT_OF
 from ..layout.base import Layout
 from ..layout.hand_rows import SUIT_ORDER, arrange
 from ..layout.window import SOUTH
-from ..speech.words import forced_bid_words
+from ..speech.words import contracts_words, forced_bid_words
 from . import anim
 
 HUMAN = SOUTH
@@ -52,18 +52,28 @@ class Shown:
     tricks_won: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     trick: list[tuple[int, int]] = field(default_factory=list)
     last_trick: tuple[int, tuple[int, ...], int] | None = None  # leader, cards, winner
-    scores: tuple[int, int] = (0, 0)
-    bags: tuple[int, int] = (0, 0)
+    scores: tuple[int, ...] = (0, 0)  # by side
+    bags: tuple[int, ...] = (0, 0)
     spades_broken: bool = False
     hands_scored: int = 0
     to_act: int | None = None
     dealing: bool = False
     deck_left: int = 0
     winner_card: int | None = None  # the card that took the trick being shown
+    # Two-handed's draw (stock_draw.py): under way as drawn, and the discard pile,
+    # bottom first (a card shown face up, None face down); ``deck_left`` is the stock.
+    drawing: bool = False
+    discards: list[int | None] = field(default_factory=list)
     top_suits: frozenset[int] | None = None  # a two-row hand's upper row, for the hand
     # The player's view as of the last action the table has shown (its card landed,
     # its bid said): what T and Hint read, so they never name what is still in flight.
     view: PlayerView | None = None
+
+    @classmethod
+    def seated(cls, seats: int, sides: int) -> Shown:
+        """An empty table of ``seats`` players scoring as ``sides``."""
+        return cls(sizes=[0] * seats, bids=[None] * seats, tricks_won=[0] * seats,
+                   scores=(0,) * sides, bags=(0,) * sides)
 
     def rows(self, lay: Layout) -> int | None:
         """Settle the hand's rows for ``lay`` (see :mod:`hand_rows`): ``hand`` is put in
@@ -98,6 +108,13 @@ class Shown:
         self.dealing = False
         self.deck_left = 0
         self.winner_card = None
+        self.drawing = view.phase == "drawing"
+        self.discards = []
+        if self.drawing:  # the order of the pile is not in the view: face down first
+            self.deck_left = view.stock_left
+            face_up = cards_of(view.shown)
+            down = view.rules.cards.bit_count() - view.stock_left - sum(view.hand_sizes)
+            self.discards = [None] * (down - len(face_up)) + face_up
 
 
 class Choreography:
@@ -109,6 +126,9 @@ class Choreography:
         """Queue one action's ``events`` to animate; ``view`` (the player's view after
         that action) becomes ``shown.view`` once the first of them is shown: its script
         begun and its flights landed (the card on the table, the bid's bubble up)."""
+        if self.match.rules.draws:  # type: ignore[attr-defined]
+            self.note_draws(events, self.__dict__.get("_queued_view"), view)  # type: ignore[attr-defined]
+        self._queued_view = view
         self.view_marks.append((self.events_queued + min(1, len(events)), view))
         self.events_queued += len(events)
         self.queue.extend(events)
@@ -123,6 +143,9 @@ class Choreography:
         """The queue was dropped (a take-back, a fresh view): no view waits any more."""
         self.view_marks.clear()
         self.events_queued = self.events_begun = 0
+        self._queued_view = self.view  # type: ignore[attr-defined]
+        if self.match.rules.draws:  # type: ignore[attr-defined]
+            self.draw_notes.clear()  # type: ignore[attr-defined]
 
     def _pump(self) -> None:
         while True:
@@ -193,6 +216,8 @@ class Choreography:
     def _script(self, event: actions.Event) -> Iterator[Any]:
         if isinstance(event, actions.HandDealt):
             return self._deal(event)
+        if isinstance(event, actions.CardDrawn):
+            return self._card_drawn(event)  # type: ignore[attr-defined]  # stock_draw.py
         if isinstance(event, actions.CardsSeen):
             return self._cards_seen(event)
         if isinstance(event, actions.BidMade):
@@ -217,25 +242,32 @@ class Choreography:
         s = self.shown
         s.hand_number, s.dealer = e.hand_number, e.dealer
         s.hand, s.face_up = [], False
-        s.sizes = [0, 0, 0, 0]
-        s.bids = [None] * 4
-        s.tricks_won = [0, 0, 0, 0]
+        rules = self.match.rules
+        seats, dealt = rules.seats, rules.tricks
+        s.sizes = [0] * seats
+        s.bids = [None] * seats
+        s.tricks_won = [0] * seats
         s.trick, s.last_trick = [], None
         s.spades_broken = False
         s.to_act = None
+        if rules.draws:  # two-handed: no deal, the draw from the stock (stock_draw.py)
+            self.begin_draw()  # type: ignore[attr-defined]
+            s.to_act = (e.dealer + 1) % seats
+            yield anim.BID_BEAT
+            return
         s.dealing = True
-        s.deck_left = 52
+        s.deck_left = dealt * seats
         lay = self.layout
-        for i in range(52):
-            seat = (e.dealer + 1 + i) % 4
-            k = i // 4
+        for i in range(dealt * seats):
+            seat = (e.dealer + 1 + i) % seats
+            k = i // seats
             if seat == HUMAN:
-                end = lay.hand_rects(13)[k]
+                end = lay.hand_rects(dealt)[k]
             else:
-                end = lay.fan_rects(seat, 13)[k]
+                end = lay.fan_rects(seat, dealt)[k]
             s.deck_left -= 1
             self._fly(None, self._deck_rect(), end, anim.DEAL_FLIGHT, self._lander(seat))
-            if i % 4 == 0 and self.sounds:
+            if i % seats == 0 and self.sounds:
                 self.sounds.play("deal")
             yield anim.DEAL_INTERVAL
         yield anim.DEAL_FLIGHT
@@ -277,16 +309,17 @@ class Choreography:
             self.told_bid = forced_bid_words(e.bid)
             yield BLOCK
             self.told_bid = None
-        self.shown.to_act = (e.seat + 1) % 4 if None in self.shown.bids else None
+        seats = self.match.rules.seats
+        self.shown.to_act = (e.seat + 1) % seats if None in self.shown.bids else None
         self.bubbles[e.seat] = (text, self.now + 1.4 * max(self.speed, 0.5))
         if self.sounds:
             self.sounds.play("play")
         yield anim.BID_BEAT
 
     def _bidding_done(self, e: actions.BiddingDone) -> Iterator[Any]:
-        us, them = e.contracts
         self.bubbles.clear()
-        self.flash = (f"Contracts: us {us}, them {them}", self.now + 2.0 * max(self.speed, 0.5))
+        self.flash = (contracts_words(e.contracts, self.names),
+                      self.now + 2.0 * max(self.speed, 0.5))
         yield anim.BID_BEAT
 
     def _card_played(self, e: actions.CardPlayed) -> Iterator[Any]:
@@ -308,7 +341,8 @@ class Choreography:
 
         def land() -> None:
             s.trick.append((e.seat, e.card))
-            s.to_act = (e.seat + 1) % 4 if len(s.trick) < 4 else None
+            seats = self.match.rules.seats
+            s.to_act = (e.seat + 1) % seats if len(s.trick) < seats else None
 
         yield self._fly(e.card, start, lay.trick_slots[e.seat], anim.PLAY_FLIGHT, land)
 
@@ -319,7 +353,8 @@ class Choreography:
 
     def _trick_won(self, e: actions.TrickWon) -> Iterator[Any]:
         s = self.shown
-        s.winner_card = e.cards[[(e.leader + i) % 4 for i in range(4)].index(e.seat)]
+        seats = self.match.rules.seats
+        s.winner_card = e.cards[[(e.leader + i) % seats for i in range(seats)].index(e.seat)]
         yield anim.TRICK_HOLD
         lay = self.layout
         end = lay.packet_rects(e.seat, s.tricks_won[e.seat] + 1)[-1]
@@ -333,7 +368,7 @@ class Choreography:
         yield anim.GATHER_FLIGHT
         s.tricks_won[e.seat] += 1
         s.last_trick = (e.leader, e.cards, e.seat)
-        s.to_act = e.seat if e.trick_number < 12 else None
+        s.to_act = e.seat if e.trick_number < self.match.rules.tricks - 1 else None
 
     def _hand_scored(self, e: actions.HandScored) -> Iterator[Any]:
         self.shown.scores, self.shown.bags = e.scores, e.bags

@@ -14,6 +14,8 @@ PLAY = [
     ("Bidding", "tap a bid, then Confirm; Nil promises to take no trick"),
     ("Blind nil", "when your side trails by enough, you are offered it before you see "
                   "your cards: tap Blind nil to bid it, or Look at cards to bid as usual"),
+    ("The draw", "two-handed: tap Keep to keep the top card (the next goes face down), "
+                 "or Discard to show it and take the next"),
     ("Last trick", "the last trick, card by card (Last on a phone)"),
     ("Scores", "the score sheet, hand by hand"),
     ("Hint", "what you may do now, and why"),
@@ -32,6 +34,7 @@ KEYS = [
     ("Home / End", "your first / last card"),
     ("Shift+Left / Right", "the previous / next suit in your hand"),
     ("Enter / Space", "choose the card or button in focus"),
+    ("K / D", "two-handed's draw: keep the top card / discard it"),
     ("S", "score sheet"), ("L", "last trick"),
     ("H", "hint: what you may do now, and why"),
     ("U", "undo your last move (the match then counts as practice)"),

@@ -42,10 +42,16 @@ class TablePanels(PausePanel, ScoreSheetPanel):
 
     _measure: Text | None = None
 
+    def on_my_side(self, seat: int) -> bool:
+        """Whether ``seat`` scores with the player: the partner at four; at three and
+        two, where each plays alone, the player only."""
+        rules = self.match.rules
+        return rules.side_of(seat) == rules.side_of(HUMAN)
+
     @property
     def names(self) -> tuple[str, ...]:
         """The seats as the table names them to the player (words.shown_names)."""
-        return shown_names(self.options.names)
+        return shown_names(self.options.names, self.match.rules.seats)
 
     # --- controls: one list for drawing, clicking, tapping and Tab -------------------
 
@@ -78,6 +84,7 @@ class TablePanels(PausePanel, ScoreSheetPanel):
                                     "Go on", hint="Enter", style="primary"))
         if self.pass_open():
             controls.extend(self.pass_controls())
+        controls.extend(self.draw_controls())  # type: ignore[attr-defined]  # two-handed
         for name, rect in lay.toolbar.items():
             label, key, enabled = self._tool_info(name)
             on = name == "coach" and self.options.coach and not self.shared
@@ -159,7 +166,7 @@ class TablePanels(PausePanel, ScoreSheetPanel):
         else:
             legal = {a.value for a in view.legal_actions() if isinstance(a, Bid)}
             suggestion = self.suggested_bid_value()
-            for bid, rect in zip(range(0, 14), rects, strict=True):
+            for bid, rect in zip(range(len(rects)), rects, strict=True):
                 action = self._bid_action(bid)
                 # A bid the rules refuse is faded; a tap on it says why.
                 controls.append(Control(("bid", bid), rect, action,
@@ -214,10 +221,11 @@ class TablePanels(PausePanel, ScoreSheetPanel):
         Under a bidding variant, the variant's own sentence."""
         view = self.view
         if view.rules.bidding != "free" and view.looked:
-            refused = [b for b in range(14) if view.refusal(Bid(b))]
+            refused = [b for b in range(view.rules.tricks + 1) if view.refusal(Bid(b))]
             return view.refusal(Bid(refused[-1])) if refused else None
         legal = {a.value for a in view.legal_actions() if isinstance(a, Bid)}
-        refusals = {bid: view.refusal(Bid(bid)) for bid in range(14) if bid not in legal}
+        refusals = {bid: view.refusal(Bid(bid)) for bid in range(view.rules.tricks + 1)
+                    if bid not in legal}
         refusals = {bid: why for bid, why in refusals.items() if why}
         return greyed_bids_words(refusals) if refusals else None
 
@@ -264,7 +272,9 @@ class TablePanels(PausePanel, ScoreSheetPanel):
         else:  # match over: the two teams, then the lines about the result
             lines = sum(len(self.measure.wrap_phrases(text, lay.font, most.width - 2 * lay.pad))
                         for text in self.match_over_lines())
-            body = round(lay.font_big * 2.6) + lines * round(lay.font * 1.3) + lay.pad
+            sides = self.match.rules.sides  # a row each: two teams, or three players
+            body = round(lay.font_big * (0.2 + 1.2 * sides)) + lines * round(lay.font * 1.3) \
+                + lay.pad
         rect = Rect(0, 0, most.width, min(most.height, heading + body + buttons))
         rect.center = (most.centerx, lay.height // 2)
         rect.clamp_ip(most)
@@ -339,7 +349,9 @@ class TablePanels(PausePanel, ScoreSheetPanel):
         e = self.result
         if e is None:
             return []
-        lines = [match_over_line(e.winner, e.scores), match_record_line(self.match.history)]
+        alone = not self.match.rules.partnerships
+        lines = [match_over_line(e.winner, e.scores, not alone),
+                 match_record_line(self.match.history, alone)]
         if self.level is not None:
             from .levels import LEVELS
 
@@ -526,7 +538,7 @@ class TablePanels(PausePanel, ScoreSheetPanel):
 
     def compare_hand(self) -> None:
         result = self.finished_hand()
-        if result is None:
+        if result is None or not self.compare_offered:
             return
         if self.comparison is None or self.comparison.original is not result:
             others = ("hard", *self.options.strengths)

@@ -4,6 +4,7 @@ holds no state of its own and reads the scene's controls, focus and overlays."""
 
 from __future__ import annotations
 
+from ...engine import DISCARD, KEEP
 from ...engine.cards import suit_of
 from ..speech.announce import card_words
 from ..speech.narration import GO_ON_KEYS
@@ -91,6 +92,8 @@ class TableInput:
             if self.overlays and self.overlays[-1] in CLOSABLE:
                 self._close(self.overlays[-1])  # back to the table the answer is about
             self.hint() if key == "h" else self.undo()
+        elif key in ("k", "d") and self.match.phase == "drawing":  # two-handed's draw
+            self.draw_choice(KEEP if key == "k" else DISCARD)
         elif key == "c":
             self.toggle_coach()
         elif key == "m":

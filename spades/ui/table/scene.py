@@ -20,7 +20,14 @@ from typing import Any
 
 from pygame import Rect
 
-from ...ai import make_player, suggested_bid, suggested_bid_worth, suggested_card
+from ...ai import (
+    STRENGTHS,
+    alone_refusal,
+    make_player,
+    suggested_bid,
+    suggested_bid_worth,
+    suggested_card,
+)
 from ...ai.compare import Comparison, seat_summary
 from ...ai.reading import read_table
 from ...engine import (
@@ -51,6 +58,7 @@ from .passing import NilPassing
 from .routing import TableInput
 from .seen import SeenPanel
 from .shared import SharedMatch, SharedPlay
+from .stock_draw import StockDraw
 
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
            "hand_order"]
@@ -74,8 +82,24 @@ class TableOptions:
     speech_rate: int = 150  # the words a minute the table waits for them to be read
 
 
-class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, TablePanels,
-                 Narration):
+def offered_strengths(rules: Rules) -> tuple[str, ...]:
+    """The strengths a person is offered for these rules: those the computer players
+    play at this many seats (``ai.alone_refusal``), strongest last."""
+    return tuple(s for s in STRENGTHS if s != "random" and alone_refusal(s, rules) is None)
+
+
+def seat_strengths(strengths: tuple[str, str, str], rules: Rules) -> tuple[str, ...]:
+    """Each other seat's strength, seat 1 first, from the options' West, North and East:
+    at three West and East, at two the opponents' (West's). A strength that does not
+    play these rules gives way to the strongest that does (``offered_strengths``)."""
+    west, north, east = strengths
+    chosen = {4: (west, north, east), 3: (west, east), 2: (west,)}[rules.seats]
+    offered = offered_strengths(rules)
+    return tuple(s if s in offered or s == "random" else offered[-1] for s in chosen)
+
+
+class TableScene(SharedPlay, TableInput, NilPassing, StockDraw, Choreography, SeenPanel,
+                 TablePanels, Narration):
     def __init__(self, options: TableOptions, match: Match | SharedMatch | None = None,
                  practice: bool = False, sounds: Any = None, reading: Any = None,
                  input_mode: InputMode | None = None) -> None:
@@ -90,16 +114,17 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
         # The hard players' reading of this match's seats (saved with it, new per match).
         self.reading = read_table(reading, [] if self.shared else self.match.history)
         self.players: dict[int, Any] = {}
-        seats = [] if self.shared else list(zip((1, 2, 3), options.strengths, strict=True))
+        others = seat_strengths(options.strengths, self.match.rules)
+        seats = [] if self.shared else list(enumerate(others, start=1))
         if options.autoplay and not self.shared:
-            seats.append((HUMAN, options.autoplay))
+            seats.append((HUMAN, seat_strengths((options.autoplay,) * 3, self.match.rules)[0]))
         for seat, strength in seats:
             extra = {"reading": self.reading} if strength == "hard" else {}
             self.players[seat] = make_player(strength, seed=f"{self.match.seed}/{seat}",
                                              **extra)
         self.now = 0.0
-        self.layout: Layout = compute_layout(1280, 720)
-        self.shown = Shown()
+        self.layout: Layout = compute_layout(1280, 720, self.match.rules.seats)
+        self.shown = Shown.seated(self.match.rules.seats, self.match.rules.sides)
         self.view = self.match.view(HUMAN)
         self.queue: deque[Event] = deque()
         self.view_marks: deque[tuple[int, PlayerView]] = deque()  # see enqueue
@@ -231,7 +256,10 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
             return
         key = (seat, len(self.match.actions))
         if self.thinking_key != key:
-            self.reading.sync(self.match.history)
+            if self.match.rules.partnerships or any(
+                    getattr(p, "strength", "") == "hard" for p in self.players.values()):
+                # Hard's reading of the table (easy and normal at three and two read none)
+                self.reading.sync(self.match.history)
             self.thinker = player.think(self.match.view(seat))
             self.thinking_key = key
             self.think_started = self.now
@@ -485,6 +513,8 @@ class TableScene(SharedPlay, TableInput, NilPassing, Choreography, SeenPanel, Ta
                         self.overlays[-1], self.overlays[-1])
         if self.shown.dealing:
             return "deal"
+        if self.shown.drawing:  # two-handed: "draw_choice" at the player's turn
+            return "draw_choice" if self.offered_card() >= 0 else "draw"
         if self.shown.winner_card is not None:
             return "trick_won"
         if self.bid_panel_open():

@@ -49,16 +49,19 @@ class ScoreSheetPanel:
         pad = lay.pad
         step = round(lay.font_small * 1.35)
         hands = max(1, self.shown.hands_scored)
-        # Side by side when each team's half holds its columns at the least size.
-        half, least = (most.width - 2 * pad - 10 - max(24, 3 * pad)) // 2, MIN_SIZE * lay.density
-        wide = most.width >= lay.font * 26 and sum(self.score_needs(round(least), False)) <= half
+        sides = self.match.rules.sides  # two teams, or three or two players alone
+        # Side by side when each side's part holds its columns at the least size.
+        gaps = (sides - 1) * max(24, 3 * pad)
+        half, least = (most.width - 2 * pad - 10 - gaps) // sides, MIN_SIZE * lay.density
+        wide = most.width >= lay.font * 13 * sides and \
+            sum(self.score_needs(round(least), False)) <= half
         head = 2 * step + pad // 2  # a team's title and its column names
         heading = round(lay.font_big * 1.3) + 2 * pad
         buttons = self.button_height() + 2 * pad
         if wide:
             fixed, content = head, hands * step + 4
         else:
-            fixed, content = 0, 2 * (head + hands * step) + step + 4
+            fixed, content = 0, sides * (head + hands * step) + (sides - 1) * step + 4
         height = min(most.height, heading + fixed + content + buttons)
         panel = Rect(0, 0, most.width, height)
         panel.center = most.center
@@ -83,14 +86,14 @@ class ScoreSheetPanel:
             form = short_bids if short else (lambda parts: parts)
             bids = [marked_width(text, form(sheet_bids(result, team)), size)
                     for result in self.match.history[: self.shown.hands_scored]
-                    for team in (0, 1)]
+                    for team in range(self.match.rules.sides)]
         plain = text.font(size)
         points = [font.size("+100")[0]] + [
             plain.size(" ".join(sheet_points(result.teams[team])))[0]
-            for result in self.match.history[: self.shown.hands_scored] for team in (0, 1)
-            if split]
-        figures = [0, 0, font.size("13")[0], max(points), font.size("-100")[0],
-                   font.size("10")[0]]
+            for result in self.match.history[: self.shown.hands_scored]
+            for team in range(self.match.rules.sides) if split]
+        figures = [0, 0, font.size(str(self.match.rules.tricks))[0], max(points),
+                   font.size("-100")[0], font.size("10")[0]]
         names = ["Hand", "Bid", "Won", "Points", "Total"] + (
             ["Bags"] if self.match.rules.bag_penalty else [])
         needs = [max(font.size(name)[0], figure) + SHEET_GAP
@@ -109,7 +112,8 @@ class ScoreSheetPanel:
         view = sheet.view
         if sheet.wide:
             gap = max(24, 3 * self.layout.pad)  # the two teams' tables read apart
-            half = (view.width - gap) // 2
+            sides = self.match.rules.sides
+            half = (view.width - (sides - 1) * gap) // sides
             x, y = view.x + team * (half + gap), 0
         else:
             half = view.width

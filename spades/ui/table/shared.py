@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ...ai import alone_refusal
 from ...client.seen import Turned, hand_result
 from ...engine import HandDealt
 from ...engine.actions import Action
@@ -318,7 +319,14 @@ class SharedPlay:
         are laid out again, each row centred as the panel's own rows are."""
         controls = super()._overlay_controls(top, can_quit)  # type: ignore[misc]
         alone = {"breakdown": ("compare", "replay", "seen"), "match_over": ("rematch",)}
-        if not self.shared or top not in alone:
+        if not self.shared:
+            # At three and two: All cards seen and Computer's way only where the solver
+            # and hard play the seats (ai.alone_refusal, SeenPanel.seen_offered).
+            alone = {"breakdown": tuple(
+                k for k, offered in (("seen", self.seen_offered),  # type: ignore[attr-defined]
+                                     ("compare", self.compare_offered))
+                if not offered)}
+        if top not in alone or not alone[top]:
             return controls
         kept = [c for c in controls if c.key[1] not in alone[top]]
         if top == "match_over":
@@ -333,6 +341,12 @@ class SharedPlay:
                 c.style = "primary" if c.key[1] in ("next", "quit") else "secondary"
                 c.hint = "Enter" if c.key[1] in ("next", "quit") else c.hint
         return kept
+
+    @property
+    def compare_offered(self) -> bool:
+        """Computer's way replays the hand with hard in the player's seat: offered where
+        hard plays these rules (``ai.alone_refusal``)."""
+        return alone_refusal("hard", self.match.rules) is None
 
     def alone_only(self, what: str) -> bool:
         """At a shared table, say that ``what`` is for playing alone: True."""

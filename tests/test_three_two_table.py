@@ -1,0 +1,281 @@
+"""The App's table for three (cutthroat) and for two (two-handed), driven through the
+real interface: whole matches by mouse, touch and keys, two-handed's draw by each
+input and by ear, the saves, the strengths offered, and the layouts at every size.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pygame import Rect
+from test_phone_table import drawn, finger_square, owners
+from ui_driver import Driver, act, decide_by_keyboard
+
+from spades import ai
+from spades.engine import DISCARD, KEEP, Match, preset
+from spades.ui.art.cardart import index_depth
+from spades.ui.layout.base import NORTH, PLACES, SOUTH, hand_size
+from spades.ui.layout.window import compute_layout
+from spades.ui.speech.announce import Announcer
+from spades.ui.table.scene import offered_strengths, seat_strengths
+
+CUTTHROAT = preset("cutthroat,target=150")  # a whole match in a few hands
+TWO_HANDED = preset("two-handed,target=150")
+
+
+def play_match(d: Driver, how: str, limit: int = 400_000) -> None:
+    """The player's every decision by ``how`` (mouse, touch or keys) to the match's end."""
+    for _ in range(limit // 50):
+        situation = d.wait_for_player(limit=50_000)
+        if situation == "over":
+            return
+        if how == "keys":
+            decide_by_keyboard(d, situation)
+        else:
+            act(d, situation, touch=how == "touch")
+    pytest.fail("the match never ended")
+
+
+@pytest.mark.parametrize("rules,how,size", [
+    (CUTTHROAT, "mouse", "1280x720"), (CUTTHROAT, "keys", "800x600"),
+    (CUTTHROAT, "touch", "390x844"), (TWO_HANDED, "keys", "1280x720"),
+    (TWO_HANDED, "touch", "390x844"), (TWO_HANDED, "mouse", "800x600"),
+])
+def test_a_whole_match_of_three_or_two_plays_to_its_end_per_player(rules, how, size):
+    d = Driver("--size", size, "--speed", "fast", rules=rules)
+    scene = d.scene
+    assert scene.match.rules.seats == rules.seats
+    assert len(scene.layout.badges) == rules.seats == len(scene.names)
+    play_match(d, how)
+    match = d.scene.match
+    assert match.is_over and len(match.scores) == rules.seats
+    # Each player's own score, by name: the top bar and the result say every one.
+    words = d.record_text()
+    d.frame()
+    said = " ".join(text for text, _ in words)
+    for seat, name in enumerate(d.scene.names):
+        assert str(match.scores[seat]) in said, (name, said)
+    assert len(d.scene.result.scores) == rules.seats
+    assert "Us" not in [text for text, _ in words] and "Them" not in [t for t, _ in words]
+
+
+def draw_turn(d: Driver) -> int:
+    assert d.wait_for_player() == "draw"
+    return d.scene.offered_card()
+
+
+@pytest.mark.parametrize("how", ["click", "tap", "key", "enter"])
+@pytest.mark.parametrize("choice", [KEEP, DISCARD])
+def test_the_draw_is_chosen_by_mouse_touch_and_keys_from_the_engines_actions(how, choice):
+    d = Driver("--size", "390x844" if how == "tap" else "1280x720", rules=TWO_HANDED)
+    card = draw_turn(d)
+    view = d.scene.view
+    assert card == view.drawn and set(view.legal_actions()) == {KEEP, DISCARD}
+    assert d.scene.screen_kind() == "draw_choice"
+    before = len(d.scene.match.actions)
+    key = ("btn", "keep" if choice == KEEP else "discard")
+    if how == "click":
+        d.click(key)
+    elif how == "tap":
+        d.tap(key)
+    elif how == "key":
+        d.press("k" if choice == KEEP else "d")
+    else:  # Tab to the button, Enter presses it
+        for _ in range(40):
+            if d.scene.focus == key:
+                break
+            d.press("tab")
+        d.press("enter")
+    assert d.scene.match.actions[before] == choice
+    # The card flies to the hand (kept) or to the pile face up (discarded).
+    d.until(lambda: d.scene.idle, 400)
+    shown = d.scene.shown
+    if choice == KEEP:
+        assert card in shown.hand
+    else:
+        assert card in shown.discards and card not in shown.hand
+    assert shown.deck_left == d.scene.match.view(0).stock_left
+
+
+def test_the_other_players_draws_show_only_what_the_player_may_see():
+    """A face-up discard shows by face, the other's kept card and face-down discard as
+    backs; the stock counts down two a turn; after the draw, thirteen cards each."""
+    d = Driver("--size", "1280x720", rules=TWO_HANDED)
+    seen_flights: set[int] = set()
+    backs = []
+    fly = d.scene._fly
+
+    def watched(card, *args, **kwargs):
+        seen_flights.add(card) if card is not None else backs.append(card)
+        return fly(card, *args, **kwargs)
+
+    d.scene._fly = watched
+    stocks = []
+    for _ in range(26):
+        situation = d.wait_for_player()
+        stocks.append(d.scene.shown.deck_left)
+        if situation != "draw":
+            break
+        act(d, situation)
+    d.until(lambda: d.scene.view.phase != "drawing" and d.scene.idle, 2000)
+    assert stocks[:3] == [52, 48, 44] or stocks[:3] == [50, 46, 42]
+    view = d.scene.view
+    assert view.phase == "bidding" and view.hand_sizes == (13, 13)
+    # Every card the player saw fly is theirs, shown face up, or buried by them.
+    match = d.scene.match
+    allowed = match.hands[0] | match.draw.shown_mask | match.draw.buried[0]
+    assert seen_flights and all(allowed >> c & 1 for c in seen_flights)
+    assert len(backs) >= 13  # the other player's 13 kept cards at least, as backs
+    assert not d.scene.shown.drawing and d.scene.shown.sizes == [13, 13]
+
+
+def test_the_draw_is_said_by_ear_as_each_player_may_know_it():
+    match = Match(TWO_HANDED, 3)
+    ear = Announcer(("You", "Noor"))
+    said = [ear.event_text(e, match.view(0)) for e in match.opening_events]
+    assert "The draw" in said[0]
+    texts = []
+    while match.phase == "drawing":
+        seat = match.to_act
+        view0 = match.view(0)
+        if seat == 0:
+            turn = ear.your_turn(view0).text
+            assert "top card is" in turn and "K keeps" in turn
+        action = KEEP if len(match.actions) % 3 else DISCARD
+        events = match.apply(action)
+        texts += [ear.event_text(e, match.view(0)) for e in events]
+    mine = [t for t in texts if t and t.startswith("You ")]
+    theirs = [t for t in texts if t and t.startswith("Noor ")]
+    assert len(mine) == len(theirs) == 13  # 26 turns, taken in turn
+    assert all(" of " in t for t in mine)  # the player's own cards by name
+    assert any(t.startswith("Noor keeps a card.") for t in theirs)  # never named
+    assert any("discards the" in t and "face up" in t for t in theirs)
+    assert "The draw is over" in texts[-1] or "The draw is over" in texts[-2]
+
+
+def test_the_table_of_three_is_said_per_player():
+    match = Match(CUTTHROAT, 5)
+    ear = Announcer(("You", "Wren", "Eli"))
+    for e in match.opening_events:
+        ear.event_text(e, match.view(0))
+    while match.phase == "bidding":
+        seat = match.to_act
+        view = match.view(seat)
+        events = match.apply(view.legal_actions()[3])
+        for e in events:
+            text = ear.event_text(e, match.view(0))
+    assert text.startswith("Contracts: you ") and "Wren" in text and "Eli" in text
+    assert "team" not in text
+    scores = ear.read_scores(match.view(0)).text
+    assert "you 0" in scores and "Wren 0" in scores and "Eli 0" in scores
+    assert "trick 1 of 17" in ear.whose_turn(match.view(0)).text
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, TWO_HANDED])
+def test_a_saved_match_of_three_or_two_resumes_with_continue(rules):
+    d = Driver("--size", "1280x720", rules=rules)
+    for _ in range(6):
+        situation = d.wait_for_player()
+        act(d, situation)
+    actions = list(d.scene.match.actions)
+    app = d.app
+    app.continue_match()
+    scene = app.scene
+    assert scene.match.rules == rules and list(scene.match.actions) == actions
+    assert len(scene.layout.badges) == rules.seats
+    d.frame(5)
+
+
+def test_the_strengths_offered_are_those_the_players_play_at_that_seat_count(monkeypatch):
+    four = preset("standard")
+    assert offered_strengths(four) == ("easy", "normal", "hard")
+    for rules in (CUTTHROAT, TWO_HANDED):
+        assert offered_strengths(rules) == tuple(
+            s for s in ("easy", "normal", "hard") if ai.alone_refusal(s, rules) is None)
+        chosen = seat_strengths(("hard", "easy", "hard"), rules)
+        assert len(chosen) == rules.seats - 1
+        assert all(ai.alone_refusal(s, rules) is None for s in chosen)
+    # When hard plays alone, the App offers it without a change of its own.
+    monkeypatch.setattr(ai, "ALONE_STRENGTHS", (*ai.ALONE_STRENGTHS, "hard"))
+    assert "hard" in offered_strengths(CUTTHROAT)
+    assert seat_strengths(("hard", "easy", "hard"), CUTTHROAT) == ("hard", "hard")
+
+
+SIZES = [(320, 480), (390, 844), (360, 640), (480, 320), (844, 390), (800, 600),
+         (1024, 768), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
+
+
+@pytest.mark.parametrize("seats", [3, 2])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_layouts_of_three_and_two_keep_everything_in_the_window_and_apart(seats, size):
+    lay = compute_layout(*size, seats)
+    window = Rect(0, 0, *size)
+    cards = hand_size(seats)
+    assert lay.places == PLACES[seats] and len(lay.badges) == seats
+    assert len(lay.bid_buttons) == cards + 1
+    hand = lay.hand_rects(cards, lay.hand_split([0] * 5 + [1] * 4 + [2] * 4 + [3] * (
+        cards - 13)))
+    rects = [*lay.badges, *lay.trick_slots, *hand, *lay.bid_buttons, lay.bid_confirm,
+             *lay.toolbar.values(), lay.top_bar, lay.status]
+    for seat in range(1, seats):
+        rects += lay.fan_rects(seat, cards) + lay.packet_rects(seat, cards)
+    for r in rects:
+        assert window.contains(r), (r, size)
+    # The seats' badges apart from each other, from the trick and from the hand.
+    area = hand[0].unionall(hand)
+    for i, a in enumerate(lay.badges):
+        assert not a.colliderect(area), (i, size)
+        for b in lay.badges[i + 1:]:
+            assert not a.colliderect(b)
+        for slot in lay.trick_slots:
+            assert not a.colliderect(slot)
+    for a in lay.trick_slots:
+        assert not a.colliderect(area)
+    for seat in range(1, seats):
+        for back in lay.fan_rects(seat, cards):
+            assert not back.colliderect(area)
+    assert lay.place(0) == SOUTH and (seats != 2 or lay.place(1) == NORTH)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 480), (360, 740), (375, 667)])
+def test_seventeen_cards_upright_show_each_index_and_a_fingers_square(size):
+    """Cutthroat's 17 cards on a phone: three rows, each card's whole corner index in
+    view and a 44 x 44 px square no other card covers, whatever is raised."""
+    lay = compute_layout(*size, 3)
+    assert lay.hand_rows == 3
+    rng = random.Random(size[0])
+    depth = index_depth(lay.card_w)
+    corner_w = round(lay.card_w * 0.32)
+    box = lay.hand_area.inflate(0, 2 * lay.lift).clip(Rect(0, 0, *size))
+    for count in (17, 16, 12, 9, 5):
+        for raised in (set(), set(range(count)), {i for i in range(count) if rng.random() < .5}):
+            rects = drawn(lay, count, None, raised)
+            grid = owners(rects, box)
+            for i, r in enumerate(rects):
+                assert box.contains(r)
+                shown = all(grid[y - box.top][x - box.left] == i
+                            for y in range(r.top, r.top + depth)
+                            for x in range(r.left, r.left + corner_w))
+                assert shown, (size, count, sorted(raised), i, "index covered")
+                if i in raised or not raised:
+                    assert finger_square(grid, box, i) is not None, (size, count, i)
+
+
+def test_the_arguments_start_cutthroat_and_two_handed():
+    for name in ("cutthroat", "two-handed"):
+        d = Driver("--rules", name, "--size", "800x600")
+        assert d.scene.match.rules.game == name
+        d.frame(3)
+
+
+@pytest.mark.parametrize("name", ["cutthroat", "two-handed", "standard"])
+def test_a_page_starts_a_local_match_of_any_game_through_start_game(name):
+    """``App.start_game(rules)``: the entry point the menu and How to play use."""
+    d = Driver("--size", "800x600", start=False)
+    d.app.start_game(preset(name))
+    scene = d.scene
+    assert scene.match.rules == preset(name) and len(scene.layout.badges) == \
+        preset(name).seats
+    assert set(scene.players) == set(range(1, preset(name).seats))
+    d.frame(3)
