@@ -185,28 +185,24 @@ def test_a_server_sharing_its_tables_refuses_three_or_two_saying_why(tmp_path, r
     assert "Traceback" not in shared.output()
 
 
-def test_the_games_own_client_gives_a_seat_at_a_table_of_three_back_and_says_why(server):
-    """The App's table seats four: its client (no any_seats) that joins a cutthroat
-    table by its code leaves at once, the seat open again for someone else, and tells
-    its player why in words, instead of closing later on a view it "cannot read"."""
+def test_the_games_own_client_takes_a_seat_at_a_table_of_three_and_reads_it(server):
+    """The App's table seats three and two: its client joins a cutthroat table by its
+    code, keeps its seat and reads the table's view (before, it gave the seat back
+    saying the game's table seated four; tests/test_three_two_table.py plays one
+    through)."""
     from spades.client.session import TableClient
     from spades.client.transports import DesktopTransport
 
     async def play():
         rules = {**SEAT_PRESETS["cutthroat"].to_dict(), "target": 150}
         (ann,) = await seated(server.url, ["Ann"], rules=rules)
-        inbox = kept_inboxes([ann])[id(ann)]
         app = TableClient(server.url, DesktopTransport)
         app.join(ann.code, "Ben")
-        await drive([ann, app], lambda: app.status == "closed")
-        assert app.reason == ("This table plays cutthroat, for 3 players: this game's"
-                              " table seats four so far"), app.reason
-
-        def bens() -> list[bool]:  # Ben seated, in each table message Ann had
-            return [any(s["name"] == "Ben" and s["player"] == "human" for s in m["seats"])
-                    for m in inbox if m["type"] == "table"]
-
-        await drive([ann], lambda: True in bens() and not bens()[-1])
+        await drive([ann, app], lambda: app.status == "ready" and app.table is not None
+                    and any(s["name"] == "Ben" for s in app.table["seats"]))
+        ann.start()
+        await drive([ann, app], lambda: app.view is not None)
+        assert app.view.rules.seats == 3 and app.status == "ready" and not app.reason
         close_all([ann, app])
 
     run(play())

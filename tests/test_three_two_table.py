@@ -13,7 +13,7 @@ from test_phone_table import drawn, finger_square, owners
 from ui_driver import Driver, act, decide_by_keyboard
 
 from spades import ai
-from spades.engine import DISCARD, KEEP, Match, preset
+from spades.engine import DISCARD, KEEP, Bid, Match, preset
 from spades.ui.art.cardart import index_depth
 from spades.ui.layout.base import NORTH, PLACES, SOUTH, hand_size
 from spades.ui.layout.window import compute_layout
@@ -279,3 +279,60 @@ def test_a_page_starts_a_local_match_of_any_game_through_start_game(name):
         preset(name).seats
     assert set(scene.players) == set(range(1, preset(name).seats))
     d.frame(3)
+
+
+@pytest.mark.parametrize("name,size", [("cutthroat", "390x844"), ("two-handed", "1280x720")])
+def test_the_app_sits_at_a_friends_table_of_three_or_two_and_plays_it_through(server, name,
+                                                                              size):
+    """A real server on 127.0.0.1: Ann creates a table of the game and sits with the
+    App's player, who plays every decision by touch or mouse (the draw included) until
+    the match ends; a computer takes the open seat."""
+    import asyncio
+
+    from server_support import client
+    from ui_driver import until
+
+    from spades.engine.rules import SEAT_PRESETS
+    from spades.ui.pages.friends import WaitingRoomScreen, make_client
+    from spades.ui.table.scene import TableScene
+
+    d = Driver("--speed", "fast", "--size", size, start=False)
+    rules = {**SEAT_PRESETS[name].to_dict(), "target": 100}
+
+    async def play():
+        ann = client(server.url)
+        ann.create("Ann", rules, strength="easy", pace=0)
+        await until(d, lambda: ann.status == "ready" and ann.table, friends=[ann])
+        d.app.settings = d.app.settings.__class__(player_name="Lee")
+        mine = make_client(server.url)
+        mine.join(ann.code, "Lee")
+        d.app.show(WaitingRoomScreen(d.app, mine))
+        await until(d, lambda: mine.status == "ready" and mine.table, friends=[ann])
+        assert len(mine.table["seats"]) == SEAT_PRESETS[name].seats
+        d.frame()
+        ann.start()
+        await until(d, lambda: isinstance(d.scene, TableScene), friends=[ann])
+        table = d.scene
+        assert table.shared and len(table.layout.badges) == SEAT_PRESETS[name].seats
+        assert "Ann" in table.names and "Lee" in table.names[0] + "You"
+        touch = size == "390x844"
+        for _ in range(3000):
+            await until(d, lambda: d.situation() is not None, friends=[ann], frames=6000,
+                        play=True)
+            situation = d.situation()
+            if situation == "over":
+                break
+            if situation == "bid":  # no suggestion at a shared table: a legal bid
+                press = d.tap if touch else d.click
+                bids = sorted(a.value for a in table.view.legal_actions()
+                              if isinstance(a, Bid) and a.value > 0)
+                press(("bid", bids[min(2, len(bids) - 1)]))
+                press(("btn", "confirm"))
+            else:
+                act(d, situation, touch=touch)
+        assert table.match.is_over
+        assert len(table.result.scores) == SEAT_PRESETS[name].seats
+        ann.close()
+        mine.close()
+
+    asyncio.run(asyncio.wait_for(play(), 280))

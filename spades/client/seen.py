@@ -89,7 +89,7 @@ class Turned:
             return replace(e, dealer=s(e.dealer),
                            blind_nil_seats=tuple(sorted(s(x) for x in e.blind_nil_seats)))
         if isinstance(e, actions.CardsSeen | actions.BidMade | actions.CardPlayed
-                      | actions.SpadesBroken):
+                      | actions.SpadesBroken | actions.CardDrawn):
             return replace(e, seat=s(e.seat))
         if isinstance(e, actions.BiddingDone):
             return replace(e, contracts=self.by_team(e.contracts))
@@ -115,6 +115,7 @@ class Turned:
             teams=self.teams(r.teams), scores_before=self.by_team(r.scores_before),
             bags_before=self.by_team(r.bags_before),
             passes=tuple((s(seat), cards) for seat, cards in r.passes),
+            draws=tuple((s(seat), kept) for seat, kept in r.draws),
         )
 
 

@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action, action_from_json, action_to_json
-from ..engine.cards import SEATS
-from ..engine.rules import GAMES
 from ..engine.view import PlayerView
 from ..engine.wire import FACE_DOWN, WireError, event_from_json, view_from_json
 
@@ -44,13 +42,8 @@ class TableClient:
 
     def __init__(
         self, url: str, transport: Callable[[], Any], clock: Callable[[], float] = time.monotonic,
-        any_seats: bool = False,
     ) -> None:
         self.url = url
-        # Whether this client reads tables of three and two (cutthroat, two-handed):
-        # the game's table seats four, and a client without it closes at such a view
-        # saying it cannot read it.
-        self.any_seats = any_seats
         self.make_transport = transport
         self.clock = clock
         self.transport: Any = None
@@ -214,21 +207,15 @@ class TableClient:
             self.creator = message["creator"]
         elif kind == "table":
             self.table = message
-            seats = len(message["seats"])
-            if seats != SEATS and not self.any_seats:
-                # The game's table seats four: say so, and give the seat back at once
-                # rather than fail at the first view ("cannot read").
-                self.leave()
-                self.reason = (f"This table plays {GAMES.get(seats, 'another game')}, for"
-                               f" {seats} players: this game's table seats four so far")
         elif kind == "view":
-            self.view = view_from_json(message["view"], any_seats=self.any_seats)
+            # Tables of four, three (cutthroat) and two (two-handed) alike.
+            self.view = view_from_json(message["view"], any_seats=True)
             if message["actions"] != self.actions:
                 self.updates.clear()  # a jump: the fresh view replaces what was not shown
             self.actions = message["actions"]
             self.notices.append({"type": "view"})
         elif kind == "update":
-            view = view_from_json(message["view"], any_seats=self.any_seats)
+            view = view_from_json(message["view"], any_seats=True)
             deck = view.rules.cards  # the raised twos and the jokers read by the deck
             alone = view.rules if view.rules.seats != 4 else None  # three or two seats
             update = Update(

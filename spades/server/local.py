@@ -103,7 +103,7 @@ def client(url: str | list[str]) -> TableClient:
     (after a process is killed, say) then reaches another process. It reads tables
     of three and two as well as four."""
     if isinstance(url, str):
-        return TableClient(url, DesktopTransport, any_seats=True)
+        return TableClient(url, DesktopTransport)
     urls = list(url)
     turns = itertools.count()
 
@@ -111,7 +111,7 @@ def client(url: str | list[str]) -> TableClient:
         def open(self, _url: str) -> None:
             super().open(urls[next(turns) % len(urls)])
 
-    return TableClient(urls[0], NextServer, any_seats=True)
+    return TableClient(urls[0], NextServer)
 
 
 async def drive(clients, until, timeout: float = 120.0, players=None, rng=None) -> None:

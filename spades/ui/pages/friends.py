@@ -30,10 +30,12 @@ from ...client.transports import (
     page_table_code,
     page_table_url,
 )
-from ...storage import CUSTOM, STRENGTHS
+from ...engine.rules import GAMES
+from ...storage import CUSTOM
 from ...storage.friends import ADDRESS, SharedSeat, load_friends, save_friends
 from ..art import theme
-from ..table.scene import TableScene
+from ..layout.base import PLACES
+from ..table.scene import TableScene, offered_strengths
 from ..table.shared import SharedMatch
 from ..widgets import (
     Button,
@@ -275,7 +277,10 @@ class CreateTableScreen(HouseRulesScreen):
         super().__init__(app)
         self.title = "Create a table"
         self.url = url
+        offered = offered_strengths(app.settings.rules)
         self.strength = app.settings.opponents_strength
+        if self.strength not in offered:  # hard, where it does not play these seats
+            self.strength = offered[-1]
         self.timer = 0  # seconds a player has for a decision; 0: no turn timer
         self.unfolded = app.settings.preset == CUSTOM
 
@@ -286,7 +291,11 @@ class CreateTableScreen(HouseRulesScreen):
         self.unfolded = not self.unfolded
 
     def step_strength(self, step: int) -> None:
-        self.strength = cycle(STRENGTHS, self.strength, step)
+        """The strengths the computer players play at the table's seat count."""
+        offered = offered_strengths(self.app.settings.rules)
+        if self.strength not in offered:
+            self.strength = offered[-1]
+        self.strength = cycle(offered, self.strength, step)
 
     def step_timer(self, step: int) -> None:
         self.timer = cycle(TIMERS, self.timer, step)
@@ -379,11 +388,16 @@ class WaitingRoomScreen(Screen):
                    "opens the game at this table."),
         ]
         seats = c.table["seats"]
-        for team, pair in ((0, (0, 2)), (1, (1, 3))):
-            rows.append(Heading(f"team{team}", f"{COMPASS[pair[0]]} and {COMPASS[pair[1]]}"
-                                ", partners"))
-            for seat in pair:
-                rows.append(self.seat_row(seat, seats[seat]))
+        if len(seats) == 4:
+            for team, pair in ((0, (0, 2)), (1, (1, 3))):
+                rows.append(Heading(f"team{team}", f"{COMPASS[pair[0]]} and "
+                                    f"{COMPASS[pair[1]]}, partners"))
+                for seat in pair:
+                    rows.append(self.seat_row(seat, seats[seat]))
+        else:  # cutthroat or two-handed: each for themselves
+            game = GAMES.get(len(seats), "").capitalize()
+            rows.append(Heading("alone", f"{game}: {len(seats)} players, each alone"))
+            rows += [self.seat_row(seat, seats[seat]) for seat in range(len(seats))]
         if c.status != "ready":
             rows.insert(0, Paragraph("trouble", "The connection dropped: coming back by "
                                      "itself..."))
@@ -398,16 +412,19 @@ class WaitingRoomScreen(Screen):
         card with the name on it."""
         c = self.client
         name = s["name"]
+        place = COMPASS[PLACES[len(c.table["seats"]) if c.table else 4][seat]]
         if s["player"] == "open" and seat != c.seat:
-            return Button(f"seat{seat}", f"{COMPASS[seat]}: open", self.sit(seat),
+            return Button(f"seat{seat}", f"{place}: open", self.sit(seat),
                           note=f"{self.sit_words()}. At the start a computer takes an "
                           "open seat.")
         mine = seat == c.seat
         state = "Your seat" if mine else "Away for now" if s.get("away") else "At the table"
         if c.table and c.table["creator"] == seat:
             state += ", created the table"
-        colour = theme.US if c.seat is None or seat % 2 == c.seat % 2 else theme.THEM
-        return NameCard(f"seat{seat}", name, COMPASS[seat], state, colour, mine=mine,
+        alone = c.table is not None and len(c.table["seats"]) != 4
+        ours = c.seat is None or (seat == c.seat if alone else seat % 2 == c.seat % 2)
+        colour = theme.US if ours else theme.THEM
+        return NameCard(f"seat{seat}", name, place, state, colour, mine=mine,
                         said=lambda: self.say("You sit there" if mine else
                                               f"{name} sits there"))
 

@@ -24,6 +24,7 @@ from ...client.seen import Turned, hand_result
 from ...engine import HandDealt
 from ...engine.actions import Action
 from ...engine.view import PlayerView
+from ..layout.base import PLACES
 
 ALONE = "At a table with friends there is no {}: it is for playing alone."
 
@@ -36,7 +37,8 @@ class SharedMatch:
         left, opposite and right (the player's own names for them)."""
         self.client = client
         self.computers = computers
-        self.turned = Turned(client.seat)
+        seats = client.view.rules.seats  # four, or three or two each alone
+        self.turned = Turned(client.seat, seats)
         self.current: PlayerView = self.turned.view(client.view)
         self.rules = self.current.rules
         self.seed = client.code.replace("-", "")  # the table's deals are named by its code
@@ -44,12 +46,12 @@ class SharedMatch:
         self.actors: list[int] = []  # nothing of the player's to take back
         self.history: list[Any] = []
         self.sent: int | None = None  # the action count when the player's move was sent
-        self.covered = [False] * 4  # by server seat: a computer plays it while away
+        self.covered = [False] * seats  # by server seat: a computer plays it while away
         self.turn_began = client.clock()  # when the latest action came (the turn timer)
         self.was_down = False  # the connection was not ready at the last pull
         self.came_back = False  # it is back: the scene says where the table is
         client.updates.clear()  # the view already shows them
-        blind = (0, 2) if not self.current.looked else ()
+        blind = ((0, 2) if seats == 4 else (0,)) if not self.current.looked else ()
         self.opening_events = [HandDealt(self.current.hand_number, self.current.dealer,
                                          blind)] if client.actions == 0 else []
         self.read_records()
@@ -177,16 +179,18 @@ class SharedMatch:
         return "computer plays" if self.covered[seat] or seats[seat].get("covered") \
             else "away"
 
-    def names(self) -> tuple[str, str, str, str]:
-        """The four drawn seats' names: the people's own; a computer player takes the
-        player's name for the computer in that chair."""
+    def names(self) -> tuple[str, ...]:
+        """The drawn seats' names: the people's own; a computer player takes the
+        player's name for the computer in that chair (at three and two, the chair of
+        its place: West and East, or North)."""
         seats = (self.client.table or {}).get("seats") or []
+        places = PLACES[self.turned.seats]
         out = []
-        for drawn in range(4):
+        for drawn in range(self.turned.seats):
             seat = self.turned.server_seat(drawn)
             name = seats[seat]["name"] if seat < len(seats) else ""
-            out.append(name or (self.computers[drawn - 1] if drawn else "You"))
-        return tuple(out)  # type: ignore[return-value]
+            out.append(name or (self.computers[places[drawn] - 1] if drawn else "You"))
+        return tuple(out)
 
     def time_left(self) -> float | None:
         """Seconds left of the player's turn under the table's turn timer (None: no
