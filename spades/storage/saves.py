@@ -77,6 +77,7 @@ class MatchSummary:
     saved_at: str
     practice: bool
     names: tuple[str, str, str, str]
+    players: int = 4  # 3: cutthroat, 2: two-handed, each alone (``scores`` by player)
 
     @property
     def is_over(self) -> bool:
@@ -104,19 +105,22 @@ class SavedMatch:
 
 
 def _summary_doc(match: Match) -> dict[str, Any]:
-    return {
+    doc = {
         "hand_number": match.hand_number,
         "scores": list(match.scores),
         "bags": list(match.bags),
         "phase": match.phase,
         "target": match.rules.target,
     }
+    if match.rules.players != 4:  # a save of four reads and writes as it always has
+        doc["players"] = match.rules.players
+    return doc
 
 
 def _summary_of(match: Match, saved_at: str, practice: bool, names: tuple) -> MatchSummary:
     return MatchSummary(
         match.hand_number, tuple(match.scores), tuple(match.bags), match.phase,  # type: ignore[arg-type]
-        match.rules.target, saved_at, practice, names,
+        match.rules.target, saved_at, practice, names, match.rules.players,
     )
 
 
@@ -170,7 +174,10 @@ def _read_envelope(doc: dict[str, Any]) -> tuple[bool, tuple, tuple, str, dict]:
         raise DocumentError("saved_at must be a date and time with its time zone") from None
     summary = doc.get("summary")
     if summary is not None:
-        expect_fields(summary, {"hand_number", "scores", "bags", "phase", "target"})
+        expect_fields(summary, {"hand_number", "scores", "bags", "phase", "target"},
+                      {"players"})
+        if summary.get("players", 4) not in (3, 2) and "players" in summary:
+            raise DocumentError("players must be 3 or 2 (a table of four leaves it out)")
         expect_count(summary["hand_number"], "hand_number")
         _pair(summary["scores"], "scores")
         _pair(summary["bags"], "bags")
@@ -328,7 +335,7 @@ def match_summary(store: Store) -> MatchSummary | None:
     return MatchSummary(
         summary["hand_number"], _pair(summary["scores"], "scores"),
         _pair(summary["bags"], "bags"), summary["phase"], summary["target"], saved_at,
-        practice, names,  # type: ignore[arg-type]
+        practice, names, summary.get("players", 4),  # type: ignore[arg-type]
     )
 
 

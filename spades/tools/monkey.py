@@ -8,14 +8,16 @@ runs one ``App.frame`` the way main's loop does. After every frame it checks:
 
 - no exception left the App;
 - every string drawn lies inside the window, and every table control too;
-- the engine's own invariants (52 cards, tricks counted, trick size);
+- the engine's own invariants (every card dealt accounted for, tricks counted, trick
+  size), at four, three and two seats;
 - the save equals the table: a table that saves shows exactly the saved action log.
 
 Quitting from the menu, and now and then a closed window, restart the App on the same
 data folder, so Continue and saving across starts are driven too.
 
 ``python -m spades.tools.monkey --seeds 0-199 --frames 3000 [--sizes 1280x720,...]
-[--workers N]`` prints frames, events, restarts and findings; exit status 1 when
+[--workers N] [--rules cutthroat]`` (``--rules``: new matches of that preset, as
+main.py's) prints frames, events, restarts and findings; exit status 1 when
 anything was found. Only public events go in, so the tester does not depend on how
 the interface is built inside.
 """
@@ -79,7 +81,8 @@ def _env() -> None:
 class Monkey:
     """One seed's run."""
 
-    def __init__(self, seed: int, size: tuple[int, int], frames: int) -> None:
+    def __init__(self, seed: int, size: tuple[int, int], frames: int,
+                 rules: str | None = None) -> None:
         _env()
         import pygame
 
@@ -88,6 +91,7 @@ class Monkey:
         self.rng = random.Random(seed)
         self.size = size
         self.frames = frames
+        self.rules = rules  # a preset for new matches (cutthroat, two-handed), as --rules
         self.tally = Tally()
         self.steps: list[str] = []  # the recent input, to reproduce a finding
         self.seen: set[tuple[str, str]] = set()
@@ -107,7 +111,8 @@ class Monkey:
         # emptied and retyped is a file name in that same folder (SavesScreen.file).
         os.environ["SPADES_DOWNLOADS_DIR"] = os.path.join(self.folder, "downloads" * 10)
         w, h = self.size
-        self.app = App(parse_args(["--size", f"{w}x{h}"]))
+        rules = ["--rules", self.rules] if self.rules else []
+        self.app = App(parse_args(["--size", f"{w}x{h}", *rules]))
         self.steps.append(f"start at {w}x{h}")
 
     def restart(self) -> None:
@@ -293,6 +298,7 @@ def engine_problem(match) -> str | None:
     """The engine's own invariants, checked from outside the engine."""
     if match.phase == "over":
         return None
+    rules = match.rules
     hands = match.hands
     union = 0
     for h in hands:
@@ -302,11 +308,15 @@ def engine_problem(match) -> str | None:
     played = 0
     for card in match.plays:
         played |= 1 << card
-    if union & played or (union | played).bit_count() != 52:
-        return "the 52 cards are not all accounted for"
-    if sum(match.tricks_won) != len(match.trick_winners) or len(match.trick_winners) > 13:
+    # Every card dealt is held or played; two-handed's hands hold one card a turn drawn.
+    dealt = rules.cards.bit_count() if not rules.draws else match.draw.at // 2
+    if union & played or (union | played) & ~rules.cards or \
+            (union | played).bit_count() != dealt:
+        return f"the {dealt} cards dealt are not all accounted for"
+    if sum(match.tricks_won) != len(match.trick_winners) or \
+            len(match.trick_winners) > rules.tricks:
         return "the tricks won do not add up"
-    if len(match.trick) != len(match.plays) % match.rules.seats:
+    if len(match.trick) != len(match.plays) % rules.seats:
         return "the trick on the table does not match the cards played"
     return None
 
@@ -333,14 +343,14 @@ def _worker_start() -> None:
     os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 
 
-def run_seed(args: tuple[int, tuple[int, int], int]) -> Tally:
-    seed, size, frames = args
-    return Monkey(seed, size, frames).run()
+def run_seed(args: tuple) -> Tally:
+    seed, size, frames, rules = args
+    return Monkey(seed, size, frames, rules).run()
 
 
 def run(seeds: list[int], frames: int, sizes: tuple = SIZES, workers: int = 1,
-        out=sys.stdout) -> Tally:
-    jobs = [(seed, sizes[i % len(sizes)], frames) for i, seed in enumerate(seeds)]
+        out=sys.stdout, rules: str | None = None) -> Tally:
+    jobs = [(seed, sizes[i % len(sizes)], frames, rules) for i, seed in enumerate(seeds)]
     total = Tally()
     if workers > 1:
         import multiprocessing
@@ -384,10 +394,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES),
                    help="starting window sizes, one per seed in turn")
     p.add_argument("--workers", type=int, default=1, help="processes (CPU is shared)")
+    p.add_argument("--rules", default=None, help="the rule preset of new matches, as "
+                   "main.py's --rules (cutthroat, two-handed); default: the settings'")
     args = p.parse_args(argv)
     started = time.perf_counter()
     seeds = parse_seeds(args.seeds)
-    total = run(seeds, args.frames, parse_sizes(args.sizes), args.workers)
+    total = run(seeds, args.frames, parse_sizes(args.sizes), args.workers, rules=args.rules)
     took = time.perf_counter() - started
     print(f"seeds {len(seeds)}, frames {total.frames}, events {total.events}, restarts "
           f"{total.restarts}, findings {len(total.findings)}, {took:.0f} s")

@@ -264,6 +264,8 @@ class StatusDrawer:
                     return f"Coach: the {card_name(advice[0])}. {advice[1]}", theme.SUGGEST
                 if scene.view.phase == "passing":
                     return f"Coach: pass {cards_words(advice[0])}. {advice[1]}", theme.SUGGEST
+                if scene.view.phase == "drawing":
+                    return f"Coach: {advice[0]} it. {advice[1]}", theme.SUGGEST
                 return f"Coach: bid {bid_words(advice[0])}. {advice[1]}", theme.SUGGEST
             if scene.view.phase == "drawing":
                 return "Your turn: keep this card, or discard it and take the next", \

@@ -16,6 +16,7 @@ from ...storage import (
 )
 from ...storage.settings import AVATAR_COLOURS, AVATAR_SHAPES
 from ..art import theme
+from ..layout.base import PLACES
 from ..speech.words import preset_title, rules_summary
 from ..widgets import Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
 from .games import opening_text, other_games, scoring_alone, table_refusal
@@ -120,6 +121,17 @@ def cycle(values: tuple, current: Any, step: int) -> Any:
     return options[(options.index(current) + step) % len(options)]
 
 
+def summary_scores(summary: Any) -> str:
+    """A saved match's scores for Continue: "us 120, them 80" at four; each player's
+    by the name of their place at three and two ("you 120, West 80, East 40")."""
+    if summary.players == 4:
+        us, them = summary.scores
+        return f"us {us}, them {them}"
+    names = ("you", *summary.names[1:])
+    return ", ".join(f"{names[place]} {score}" for place, score in
+                     zip(PLACES[summary.players], summary.scores, strict=True))
+
+
 class MenuScreen(Screen):
     title = "Spades"
     emblem = True
@@ -131,8 +143,8 @@ class MenuScreen(Screen):
         summary = match_summary(app.store) if app.store else None
         if summary is not None and not summary.is_over:
             when = summary.saved_time.astimezone().strftime("%d %b %Y, %H:%M")
-            us, them = summary.scores
-            note = f"Hand {summary.hand_number + 1}  ·  us {us}, them {them}  ·  saved {when}"
+            note = f"Hand {summary.hand_number + 1}  ·  {summary_scores(summary)}  ·  " \
+                f"saved {when}"
             if summary.practice:
                 note += "  ·  practice"
             rows.append(Button("continue", "Continue", app.continue_match, note=note,

@@ -127,7 +127,8 @@ class Narration:
         value, reason = advice
         phase = self.match.view(0).phase
         what = (bid_words(value) if phase == "bidding" else
-                f"pass {cards_words(value)}" if phase == "passing" else card_words(value))
+                f"pass {cards_words(value)}" if phase == "passing" else
+                f"{value} it" if phase == "drawing" else card_words(value))
         return Announcement(f"Coach: {what}. {reason.rstrip('.')}.")
 
     def turn_words(self) -> Announcement:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine import BLIND_NIL, NIL, OVER, Bid, Play, PlayerView, cards_of
-from ...engine.cards import SUIT_MASKS, SUIT_NAMES
+from ...engine.cards import SUIT_MASKS, SUIT_NAMES, card_name
 from ...engine.match import HandResult
 from ...engine.scoring import ScoreLine
 from ...storage import CUSTOM, preset_name
@@ -371,9 +371,15 @@ def rules_hint(view: PlayerView, names: Sequence[str],
         return "The match is over."
     if not view.my_turn:
         return f"Wait: {names[view.to_act]} is to act."
+    if view.phase == "drawing":
+        return (f"The top card of the stock is {card_name(view.drawn)}. Keep it, and the "
+                "next card goes face down, seen by you alone; or discard it face up, "
+                "for both to see, and take the next card unseen. Until you each hold "
+                f"13; {view.stock_left} cards are left in the stock.")
     if view.phase == "bidding":
         if not view.looked:
-            return ("Your team trails by enough to bid blind nil: promise to take no "
+            who = "Your team trails" if view.rules.partnerships else "You trail"
+            return (f"{who} by enough to bid blind nil: promise to take no "
                     "trick before you see your cards, for double the nil score, or look.")
         legal = [b.value for b in view.legal_actions() if isinstance(b, Bid)]
         words = bid_ranges(legal)

@@ -28,6 +28,7 @@ from ...ai import (
     suggested_bid_worth,
     suggested_card,
 )
+from ...ai.alone import think_alone
 from ...ai.compare import Comparison, seat_summary
 from ...ai.reading import read_table
 from ...engine import (
@@ -452,6 +453,9 @@ class TableScene(SharedPlay, TableInput, NilPassing, StockDraw, Choreography, Se
                 self.coach_advice = (key, action.value, reason)
             elif view.phase == "passing":
                 self.coach_advice = (key, *self.pass_advice())
+            elif view.phase == "drawing":  # two-handed: keep or discard, as normal would
+                action, reason = think_alone(view)
+                self.coach_advice = (key, action, reason)
             else:
                 card, reason = suggested_card(view)
                 self.coach_advice = (key, card, reason)
