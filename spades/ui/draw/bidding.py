@@ -108,7 +108,8 @@ class BidDrawer(SheetDrawer):
                    "midtop", True)
             lines = t.wrap_phrases(sub, sub_size, title.width)
             y = title.y + round(lay.font * 1.2)
-            for line in lines[:3]:
+            fit = max(1, (title.bottom - y) // max(1, round(sub_size * 1.0)))
+            for line in lines[:min(3, fit)]:
                 t.blit(surface, line, sub_size, theme.PANEL_MUTED, (title.centerx, y),
                        "midtop")
                 y += round(sub_size * 1.0)
