@@ -383,7 +383,7 @@ class App(MatchKeeping):
         if isinstance(scene, TableScene):
             print(f"hands played {len(scene.match.history)}, match "
                   f"{'over' if scene.match.is_over else 'in progress'}, "
-                  f"scores {scene.match.scores[0]} to {scene.match.scores[1]}")
+                  f"scores {' to '.join(str(v) for v in scene.match.scores)}")
             for line in self.pace.lines(scene.options.speed):
                 print(line)
 

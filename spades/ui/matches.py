@@ -98,7 +98,7 @@ class MatchKeeping:
         if saved is not None and not saved.match.is_over:
             if self.args.seed is None:
                 print(f"autoplay resumes the saved match: hand {saved.match.hand_number + 1}, "
-                      f"scores {saved.match.scores[0]} to {saved.match.scores[1]}")
+                      f"scores {' to '.join(str(v) for v in saved.match.scores)}")
                 self.options.rules = saved.match.rules
                 self.options.seed = saved.match.seed
                 self.options.names = saved.names

@@ -79,7 +79,8 @@ class BidDrawer(SheetDrawer):
         if not view.looked:
             heading = "Blind nil?"
             rules = scene.match.rules
-            sub = (f"Your team trails by {rules.blind_nil_deficit} or more. Bid blind nil "
+            who = "Your team trails" if rules.partnerships else "You trail the leader"
+            sub = (f"{who} by {rules.blind_nil_deficit} or more. Bid blind nil "
                    f"before seeing your cards: +{rules.blind_nil_value} if you take no "
                    f"trick, -{rules.blind_nil_value} if you take any.")
         else:
@@ -108,8 +109,9 @@ class BidDrawer(SheetDrawer):
                    "midtop", True)
             lines = t.wrap_phrases(sub, sub_size, title.width)
             y = title.y + round(lay.font * 1.2)
-            fit = max(1, (title.bottom - y) // max(1, round(sub_size * 1.0)))
-            for line in lines[:min(3, fit)]:
+            # The tightest panel (cutthroat on the smallest phone) has a line for them.
+            fit = 1 if title.height < round(lay.font * 2.6) - 1 else 3
+            for line in lines[:fit]:
                 t.blit(surface, line, sub_size, theme.PANEL_MUTED, (title.centerx, y),
                        "midtop")
                 y += round(sub_size * 1.0)

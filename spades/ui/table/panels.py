@@ -35,6 +35,7 @@ from .control import Control
 from .help import help_sections
 from .pause_panel import PausePanel
 from .score_sheet import ScoreSheetPanel
+from .strengths import seat_strengths
 
 
 class TablePanels(PausePanel, ScoreSheetPanel):
@@ -541,7 +542,7 @@ class TablePanels(PausePanel, ScoreSheetPanel):
         if result is None or not self.compare_offered:
             return
         if self.comparison is None or self.comparison.original is not result:
-            others = ("hard", *self.options.strengths)
+            others = ("hard", *seat_strengths(self.options.strengths, self.match.rules))
             history = self.match.history[:self.match.history.index(result)]
             self.comparison = Comparison(result, others, self.match.seed,  # type: ignore[arg-type]
                                          history=history)

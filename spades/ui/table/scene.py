@@ -21,8 +21,6 @@ from typing import Any
 from pygame import Rect
 
 from ...ai import (
-    STRENGTHS,
-    alone_refusal,
     make_player,
     suggested_bid,
     suggested_bid_worth,
@@ -60,9 +58,10 @@ from .routing import TableInput
 from .seen import SeenPanel
 from .shared import SharedMatch, SharedPlay
 from .stock_draw import StockDraw
+from .strengths import offered_strengths, seat_strengths
 
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
-           "hand_order"]
+           "hand_order", "offered_strengths", "seat_strengths"]
 
 
 
@@ -83,22 +82,6 @@ class TableOptions:
     speech_rate: int = 150  # the words a minute the table waits for them to be read
 
 
-def offered_strengths(rules: Rules) -> tuple[str, ...]:
-    """The strengths a person is offered for these rules: those the computer players
-    play at this many seats (``ai.alone_refusal``), strongest last."""
-    return tuple(s for s in STRENGTHS if s != "random" and alone_refusal(s, rules) is None)
-
-
-def seat_strengths(strengths: tuple[str, str, str], rules: Rules) -> tuple[str, ...]:
-    """Each other seat's strength, seat 1 first, from the options' West, North and East:
-    at three West and East, at two the opponents' (West's). A strength that does not
-    play these rules gives way to the strongest that does (``offered_strengths``)."""
-    west, north, east = strengths
-    chosen = {4: (west, north, east), 3: (west, east), 2: (west,)}[rules.seats]
-    offered = offered_strengths(rules)
-    return tuple(s if s in offered or s == "random" else offered[-1] for s in chosen)
-
-
 class TableScene(SharedPlay, TableInput, NilPassing, StockDraw, Choreography, SeenPanel,
                  TablePanels, Narration):
     def __init__(self, options: TableOptions, match: Match | SharedMatch | None = None,
@@ -113,7 +96,9 @@ class TableScene(SharedPlay, TableInput, NilPassing, StockDraw, Choreography, Se
         # A shared table: the server plays its computers and is the only authority.
         self.shared = isinstance(self.match, SharedMatch)
         # The hard players' reading of this match's seats (saved with it, new per match).
-        self.reading = read_table(reading, [] if self.shared else self.match.history)
+        # (Hard alone, at three and two, reads none: ai/alone/hard.py.)
+        self.reading = read_table(reading, self.match.history if not self.shared and
+                                  self.match.rules.partnerships else [])
         self.players: dict[int, Any] = {}
         others = seat_strengths(options.strengths, self.match.rules)
         seats = [] if self.shared else list(enumerate(others, start=1))
@@ -257,9 +242,7 @@ class TableScene(SharedPlay, TableInput, NilPassing, StockDraw, Choreography, Se
             return
         key = (seat, len(self.match.actions))
         if self.thinking_key != key:
-            if self.match.rules.partnerships or any(
-                    getattr(p, "strength", "") == "hard" for p in self.players.values()):
-                # Hard's reading of the table (easy and normal at three and two read none)
+            if self.match.rules.partnerships:  # hard alone reads no table (ai/alone)
                 self.reading.sync(self.match.history)
             self.thinker = player.think(self.match.view(seat))
             self.thinking_key = key
