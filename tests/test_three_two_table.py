@@ -336,3 +336,16 @@ def test_the_app_sits_at_a_friends_table_of_three_or_two_and_plays_it_through(se
         mine.close()
 
     asyncio.run(asyncio.wait_for(play(), 280))
+
+
+def test_the_menus_continue_names_each_players_score_of_a_saved_match_of_three():
+    """The random-input tester's first find: the menu's Continue unpacked a saved
+    match's scores as two ("us, them") and a saved cutthroat match crashed the menu."""
+    from ui_driver import drawn_words
+
+    d = Driver("--size", "1280x720", rules=CUTTHROAT)
+    act(d, d.wait_for_player())
+    names = d.scene.names
+    d.app.show_menu()
+    words = " ".join(drawn_words(d))
+    assert f"you 0, {names[1]} 0, {names[2]} 0" in words, words
