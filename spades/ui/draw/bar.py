@@ -116,7 +116,8 @@ class TopBarDrawer:
         bags = f" · bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
         if any(b is None for b in s.bids):  # short of room, "bidding" goes first
             doing = "drawing" if s.drawing else "bidding"
-            return [f"· {doing}" + bags, bags.lstrip() or f"· {doing}"]
+            tail = [] if scene.match.rules.sides == 2 else [""]
+            return [f"· {doing}" + bags, bags.lstrip() or f"· {doing}", *tail]
         # The desktop's words ("bid 7 · won 2") where they fit, else "won 2 of 7" as
         # the desktop says it short of room: never a bare "2/7", and "won" always says
         # which number is the tricks and which the bid ("7 of 7" did not). The bags stay
@@ -124,10 +125,13 @@ class TopBarDrawer:
         # ("won 2 of 7" over "bags 9"), then the scores come down a size or two
         # (phone_bar_fit), and only then do the bags go.
         won_of = f"won {won} of {contract}"
+        # Three players in a phone's bar: short of room, the score alone (each seat's
+        # badge says its bid and tricks), never a word cut short.
+        least = [] if scene.match.rules.sides == 2 else [""]
         if not bags:
-            return [f"· bid {contract} · won {won}", f"· {won_of}"]
+            return [f"· bid {contract} · won {won}", f"· {won_of}", *least]
         return [f"· bid {contract} · won {won}{bags}", f"· {won_of}{bags}",
-                f"{won_of}\n{bags[3:]}", f"· {won_of}"]
+                f"{won_of}\n{bags[3:]}", f"· {won_of}", *least]
 
     def words_width(self, words: str, size: int, bar: pygame.Rect) -> int:
         """How wide a side's words stand: their longest line (two lines in their size)."""

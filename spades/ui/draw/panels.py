@@ -74,38 +74,51 @@ class PanelDrawer(BidDrawer):
         gutter = max(16, 3 * lay.pad)  # a rule down it: Us's points never read as Them's
         sides = len(e.teams)  # two teams, or each of three or two players alone
         col_w = (box.width - 2 * lay.pad - (sides - 1) * gutter) // sides
+        stacked = scene.breakdown_stacked()  # each player's block under the one before
+        if stacked:
+            col_w = box.width - 2 * lay.pad
         size = lay.font_small
         most = max(len(ts.lines) for ts in e.teams)
         played = next((r for r in scene.match.history if r.hand_number == e.hand_number), None)
         for team_score in e.teams:
             team = team_score.team
-            x = box.x + lay.pad + team * (col_w + gutter)
+            x = box.x + lay.pad + (0 if stacked else team * (col_w + gutter))
             row = y
             names = scene.names
             head = side_heading(scene, team)
+            said = [(line, None) for line in partner_lines(played, team, names)] if played \
+                else [(f"Bid {team_score.contract}, took {team_score.tricks}", None)]
+            if stacked:  # "Wren: bid 5, took 7" heads the player's block
+                head, said = said[0][0], []
             colour = (30, 90, 170) if team == 0 else (180, 80, 30)
             t.blit(surface, head, t.fit(head, lay.font, col_w, True), colour, (x, row),
                    "topleft", True)
             row += round(lay.font * 1.2)
-            rows = [(line, None) for line in partner_lines(played, team, names)] if played \
-                else [(f"Bid {team_score.contract}, took {team_score.tricks}", None)]
-            rows += [(line_text(line, names), line.points) for line in team_score.lines]
-            rows += [("", None)] * (most - len(team_score.lines))  # totals line up
-            rows += [("Hand total", team_score.points), ("Running total",
-                                                         team_score.score_after)]
-            if scene.match.rules.bag_penalty:
+            rows = said + [(line_text(line, names), line.points) for line in team_score.lines]
+            if stacked:  # the totals in one line: "Hand total, now 52, bags 2  +52"
+                bags = f", bags {team_score.bags_after}" if scene.match.rules.bag_penalty \
+                    else ""
+                rows.append((f"Hand total, now {team_score.score_after}{bags}",
+                             team_score.points))
+            else:
+                rows += [("", None)] * (most - len(team_score.lines))  # totals line up
+                rows += [("Hand total", team_score.points), ("Running total",
+                                                             team_score.score_after)]
+            if scene.match.rules.bag_penalty and not stacked:
                 rows.append(("Bags carried", team_score.bags_after))
             gap = max(4, size // 3)  # the totals' rule stands clear of the line above
             step = max(round(size * 1.1), min(round(size * 1.3),
                                               (bottom - row - gap) // max(1, len(rows))))
+            if stacked:
+                step = round(size * 1.25)
             for i, (label, value) in enumerate(rows):
-                bold = label in ("Hand total", "Running total")
-                if label == "Hand total":
+                bold = label.startswith(("Hand total", "Running total"))
+                if label.startswith("Hand total"):
                     rule = row + gap // 2
                     pygame.draw.line(surface, (180, 180, 170), (x, rule), (x + col_w, rule))
                     row += gap
                 text = "" if value is None else f"{value:+d}" if label not in (
-                    "Running total", "Bags carried") and i > 0 else str(value)
+                    "Running total", "Bags carried") and (i > 0 or stacked) else str(value)
                 room = col_w - (t.font(size, True).size(text)[0] + 8 if text else 0)
                 lsize = t.fit(label, size, room, bold)  # beside its own figure
                 t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, row), "topleft", bold)
@@ -115,7 +128,9 @@ class PanelDrawer(BidDrawer):
                         ink = theme.GOOD if value > 0 else (theme.BAD if value < 0 else ink)
                     t.blit(surface, text, size, ink, (x + col_w, row), "topright", True)
                 row += step
-            if team < sides - 1:
+            if stacked:
+                y = row + lay.pad
+            elif team < sides - 1:
                 mid = x + col_w + gutter // 2
                 pygame.draw.line(surface, (200, 200, 190), (mid, y), (mid, row - step + size))
 

@@ -236,6 +236,15 @@ class TablePanels(PausePanel, ScoreSheetPanel):
     def _bid_action(self, bid: int) -> Callable[[], None]:
         return lambda: self.choose_bid(bid)
 
+    def breakdown_stacked(self) -> bool:
+        """The hand's breakdown with each player's lines under the one before: three
+        players side by side leave too narrow a column for their words (a phone)."""
+        lay = self.layout
+        sides = self.match.rules.sides
+        gutter = max(16, 3 * lay.pad)
+        col_w = (lay.overlay.width - 2 * lay.pad - (sides - 1) * gutter) // sides
+        return sides > 2 and col_w < lay.font * 9
+
     def overlay_rect(self, name: str) -> Rect:
         """The panel of a modal overlay, as tall as its content (at most the layout's;
         the pause menu, a column of buttons, may use the window's height)."""
@@ -255,6 +264,14 @@ class TablePanels(PausePanel, ScoreSheetPanel):
             width = min(lay.width - 2 * lay.pad, cols * self.menu_button_width() +
                         (cols - 1) * lay.pad + 8 * lay.pad)
             most = lay.full_height(lay.width // 2 - width // 2, width)
+        elif name == "breakdown" and self.breakdown_stacked():
+            # Each player's block under the one before (breakdown_stacked).
+            step = round(lay.font_small * 1.25)
+            teams = self.breakdown.teams if self.breakdown else ()
+            body = sum(round(lay.font * 1.2) + (len(t.lines) + 1) * step + max(4, step // 4)
+                       + lay.pad for t in teams) + lay.pad
+            buttons += self.button_height() + max(8, lay.pad)
+            most = lay.full_height(most.x, most.width)
         elif name == "breakdown":
             lines = max((len(t.lines) for t in self.breakdown.teams), default=2) \
                 if self.breakdown else 3
