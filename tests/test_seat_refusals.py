@@ -1,7 +1,7 @@
-"""Where cutthroat or two-handed rules meet a layer that seats four (the game's pages
-and files, the measuring commands of the zoo), they are refused with a sentence
-naming what is missing, or not offered at all: never a crash, never a half-working
-table. replay, deal, simulate, tournament, watch, bench --players, solve and the
+"""Where cutthroat or two-handed rules meet a layer that seats four (the measuring
+commands of the zoo), they are refused with a sentence naming what is missing, or
+not offered at all: never a crash, never a half-working table. The game's table,
+replay, deal, simulate, tournament, watch, bench --players, solve and the
 table server take them, and every strength plays them, hard included (docs/rules.md,
 Three and two players; the table server's tables of three and two are
 tests/test_server_alone.py); the measuring players (hard-static, the zoo...) do not."""
@@ -11,12 +11,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from storage_support import NAMES, STRENGTHS, played
+from storage_support import NAMES, STRENGTHS
 
 from spades.__main__ import main as cli_main
 from spades.engine.match import Match
 from spades.engine.rules import PRESETS, SEAT_PRESETS
-from spades.storage import MemoryStore, Settings, import_all, save_match
+from spades.storage import (
+    MemoryStore,
+    Settings,
+    import_all,
+    load_match,
+    match_summary,
+    save_match,
+)
 from spades.ui.arguments import parse_args
 
 MISSING = "no table for"
@@ -105,27 +112,34 @@ def test_solve_answers_a_record_of_three_or_two(capsys, tmp_path, name):
         assert "after the draw" in text
 
 
-def test_the_games_pages_and_command_line_do_not_offer_three_or_two():
-    # The House rules page, the statistics and main.py's --rules choose among PRESETS.
+def test_main_takes_three_or_two_and_the_statistics_presets_stay_four():
+    # The game's table seats three and two (tests/test_three_two_table.py): main.py's
+    # --rules takes them; the statistics' preset names are the four-seat PRESETS.
     assert not set(SEAT_PRESETS) & set(PRESETS)
-    with pytest.raises(SystemExit):
-        parse_args(["--rules", "cutthroat"])
+    for name in SEAT_PRESETS:
+        assert parse_args(["--rules", name]).rules == name
 
 
-def test_an_import_of_a_saved_match_of_three_or_two_is_refused_saying_why():
+def test_an_import_of_a_saved_match_of_three_or_two_is_taken_and_resumes():
     # The settings keep a game of three or two, chosen on House rules
-    # (tests/test_games_pages.py); a saved match of one is refused.
+    # (tests/test_games_pages.py); a saved match of one is imported and read back.
     doc = Settings().to_json()
     doc["rules"] = {"preset": "custom", "options": SEAT_PRESETS["cutthroat"].to_dict()}
     assert Settings.from_json(doc).rules == SEAT_PRESETS["cutthroat"]
+    match = Match(SEAT_PRESETS["two-handed"], 3)
+    for _ in range(7):
+        match.apply(match.legal_actions()[0])
     store = MemoryStore()
-    save_match(store, played(14, 25), False, NAMES, STRENGTHS)
-    saved = json.loads(store.read_text("match"))
-    saved["match"] = Match(SEAT_PRESETS["two-handed"], 3).to_json()
+    save_match(store, match, False, NAMES, STRENGTHS)
     export = {"format": "spades-export/1", "exported_at": "2025-05-01T10:00:00+00:00",
-              "documents": {"match": saved}}
-    ok, message = import_all(MemoryStore(), json.dumps(export))
-    assert not ok and MISSING in message and "Nothing was changed" in message
+              "documents": {"match": json.loads(store.read_text("match"))}}
+    into = MemoryStore()
+    ok, message = import_all(into, json.dumps(export))
+    assert ok, message
+    saved = load_match(into)
+    assert saved.match.rules == SEAT_PRESETS["two-handed"]
+    assert saved.match.actions == match.actions
+    assert match_summary(into).players == 2
 
 
 @pytest.mark.parametrize("module", ["endings", "inference"])

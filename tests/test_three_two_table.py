@@ -297,7 +297,7 @@ def test_the_app_sits_at_a_friends_table_of_three_or_two_and_plays_it_through(se
     from spades.ui.table.scene import TableScene
 
     d = Driver("--speed", "fast", "--size", size, start=False)
-    rules = {**SEAT_PRESETS[name].to_dict(), "target": 100}
+    rules = {**SEAT_PRESETS[name].to_dict(), "target": 60}  # a match of a hand or two
 
     async def play():
         ann = client(server.url)
