@@ -23,9 +23,9 @@ PATTERN = re.compile(
 )
 
 SUITS = "suits, not seats"
-# Being made seat-count aware now by the helper working in that folder, who takes the
-# entries out as it goes (issue 56).
-TABLE32 = "spades/ui: the table at three and two (table32)"
+# The table is laid out at four places (South, West, North, East) and seats three or
+# two players at some of them (ui/layout/base.py, PLACES, Layout.seated).
+PLACES = "the table's four places, at which three or two players are seated"
 
 EXEMPT = {
     'spades/server/check.py: drops["planned"][id(c)] = c.actions + 1 + rng.randrange(4)':
@@ -37,79 +37,24 @@ EXEMPT = {
         "a card's four corners",
     'spades/ui/art/cardart.py: p0, p2 = corners[i], corners[(i + 1) % 4]':
         "a card's four corners",
-    ('spades/ui/autopilot.py: self.plays = 0  # cards played so far: every hand has 52'
-     ', so plays % 4 is the'):
-        TABLE32,
-    'spades/ui/autopilot.py: if self.plays % 4 and seat != 0 and self.last_card is not None:':
-        TABLE32,
-    ('spades/ui/draw/bidding.py: for q in ((view.seat + 1) % 4, (view.seat + 3) % 4) i'
-     'f view.bids[q] is not None]'):
-        TABLE32,
-    'spades/ui/draw/frame.py: for seat in range(4):':
-        TABLE32,
-    'spades/ui/draw/panels.py: seat = (leader + i) % 4':
-        TABLE32,
-    'spades/ui/draw/trick_tags.py: return [Rect(0, 0, 0, 0)] * 4':
-        TABLE32,
     'spades/ui/layout/base.py: SOUTH, WEST, NORTH, EAST = range(4)':
-        TABLE32,
+        PLACES,
     'spades/ui/layout/compact.py: badges = [Rect(0, 0, 0, 0)] * 4':
-        TABLE32,
+        PLACES,
     'spades/ui/layout/compact.py: fans = [Rect(0, 0, 0, 0)] * 4':
-        TABLE32,
+        PLACES,
     'spades/ui/layout/compact.py: packets = [Rect(0, 0, 0, 0)] * 4':
-        TABLE32,
+        PLACES,
     'spades/ui/layout/window.py: badges = [Rect(0, 0, 0, 0)] * 4':
-        TABLE32,
+        PLACES,
     'spades/ui/layout/window.py: packets = [Rect(0, 0, 0, 0)] * 4':
-        TABLE32,
+        PLACES,
     'spades/ui/layout/window.py: fans = [Rect(0, 0, 0, 0)] * 4':
-        TABLE32,
-    'spades/ui/speech/announce.py: self.bids: list[int | None] = [None] * 4':
-        TABLE32,
-    'spades/ui/speech/announce.py: self.tricks = [0, 0, 0, 0]':
-        TABLE32,
-    ('spades/ui/speech/announce.py: plays = [f"{self.name((leader + i) % 4)} {card_wor'
-     'ds(c)}" for i, c in enumerate(cards)]'):
-        TABLE32,
-    'spades/ui/speech/announce.py: for seat in range(4):':
-        TABLE32,
+        PLACES,
     'spades/ui/speech/words.py: return f"{names[seat]} passes cards to {names[(seat + 2) % 4]}"':
-        TABLE32,
-    ('spades/ui/table/choreography.py: sizes: list[int] = field(default_factory=lambda'
-     ': [0, 0, 0, 0])'):
-        TABLE32,
-    ('spades/ui/table/choreography.py: bids: list[int | None] = field(default_factory='
-     'lambda: [None] * 4)'):
-        TABLE32,
-    ('spades/ui/table/choreography.py: tricks_won: list[int] = field(default_factory=l'
-     'ambda: [0, 0, 0, 0])'):
-        TABLE32,
-    'spades/ui/table/choreography.py: s.sizes = [0, 0, 0, 0]':
-        TABLE32,
-    'spades/ui/table/choreography.py: s.bids = [None] * 4':
-        TABLE32,
-    'spades/ui/table/choreography.py: s.tricks_won = [0, 0, 0, 0]':
-        TABLE32,
-    'spades/ui/table/choreography.py: seat = (e.dealer + 1 + i) % 4':
-        TABLE32,
-    'spades/ui/table/choreography.py: if i % 4 == 0 and self.sounds:':
-        TABLE32,
-    ('spades/ui/table/choreography.py: self.shown.to_act = (e.seat + 1) % 4 if None in'
-     ' self.shown.bids else None'):
-        TABLE32,
-    'spades/ui/table/choreography.py: s.to_act = (e.seat + 1) % 4 if len(s.trick) < 4 else None':
-        TABLE32,
-    ('spades/ui/table/choreography.py: s.winner_card = e.cards[[(e.leader + i) % 4 for'
-     ' i in range(4)].index(e.seat)]'):
-        TABLE32,
+        "nil card passing, played at four only: to the partner opposite",
     'spades/ui/table/seen.py: for step in range(4):':
         "the four steps of shortening a costly card's note, not seats",
-    ('spades/ui/table/shared.py: self.covered = [False] * 4  # by server seat: a compu'
-     'ter plays it while away'):
-        TABLE32,
-    'spades/ui/table/shared.py: for drawn in range(4):':
-        TABLE32,
 }
 
 

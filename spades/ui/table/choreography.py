@@ -47,9 +47,10 @@ class Shown:
     dealer: int = 0
     hand: list[int] = field(default_factory=list)  # the player's cards, display order
     face_up: bool = False
-    sizes: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    bids: list[int | None] = field(default_factory=lambda: [None] * 4)
-    tricks_won: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    # By seat, as many as the table seats (``Shown.seated``).
+    sizes: list[int] = field(default_factory=list)
+    bids: list[int | None] = field(default_factory=list)
+    tricks_won: list[int] = field(default_factory=list)
     trick: list[tuple[int, int]] = field(default_factory=list)
     last_trick: tuple[int, tuple[int, ...], int] | None = None  # leader, cards, winner
     scores: tuple[int, ...] = (0, 0)  # by side
