@@ -349,3 +349,51 @@ def test_the_menus_continue_names_each_players_score_of_a_saved_match_of_three()
     d.app.show_menu()
     words = " ".join(drawn_words(d))
     assert f"you 0, {names[1]} 0, {names[2]} 0" in words, words
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, TWO_HANDED])
+def test_replay_deal_and_computers_way_at_three_and_two(rules):
+    """Replay deal plays the same cards again (two-handed: from the same stock, the draw
+    again); Computer's way replays the hand with hard in the player's seat and each
+    other seat's own strength."""
+    d = Driver("--size", "1280x720", "--speed", "fast", rules=rules)
+    while (situation := d.wait_for_player(limit=50_000)) != "breakdown":
+        act(d, situation)
+    table = d.scene
+    result = table.finished_hand()
+    d.press("w")
+    assert table.overlays[-1] == "compare" and table.comparison is not None
+    assert len(table.comparison.players) == rules.seats
+    d.press("escape")
+    d.press("r")
+    d.frame(5)
+    replay = d.scene
+    assert replay is not table and replay.replay
+    if rules.draws:
+        assert replay.match.draw.stock == result.stock
+    else:
+        assert tuple(replay.match.hands) == tuple(result.hands)
+    while (situation := d.wait_for_player(limit=50_000)) != "breakdown":
+        act(d, situation)
+    assert d.scene is replay and replay.match.history[-1].hand_number == result.hand_number
+
+
+@pytest.mark.parametrize("name", ["cutthroat", "two-handed"])
+def test_computers_way_replays_a_hand_of_three_or_two_to_its_end(name):
+    from spades.ai import make_player
+    from spades.ai.compare import Comparison, difference_words, seat_summary
+
+    rules = preset(name)
+    match = Match(rules, 5)
+    players = [make_player("normal", seed=s) for s in range(rules.seats)]
+    while not match.history:
+        match.apply(players[match.to_act].choose(match.view(match.to_act)))
+    result = match.history[0]
+    comparison = Comparison(result, ("hard",) + ("normal",) * (rules.seats - 1), 5,
+                            rollouts=8)
+    again = comparison.finish()
+    assert again.rules == rules and len(again.teams) == rules.seats
+    assert difference_words(comparison)
+    mine = seat_summary(result, 0)
+    assert mine["margin"] == result.teams[0].points - max(
+        t.points for t in result.teams[1:])

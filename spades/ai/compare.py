@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import HandScored, Match
-from ..engine.actions import LOOK, Action, Bid, Play
+from ..engine.actions import DISCARD, KEEP, LOOK, Action, Bid, Discard, Keep, Play
 from ..engine.legal import BLIND_NIL
 from ..engine.match import HandResult
 from . import make_player
@@ -28,9 +28,11 @@ from .reading import Reading
 
 def start_of(result: HandResult) -> dict[str, Any]:
     """The position a finished hand began from, as ``Match(start=...)`` takes it."""
+    cards = {"stock": tuple(result.stock)} if result.rules.draws else \
+        {"hands": tuple(result.hands)}  # two-handed begins from its stock, drawn again
     return {
         "dealer": result.dealer,
-        "hands": tuple(result.hands),
+        **cards,
         "scores": list(result.scores_before),
         "bags": list(result.bags_before),
         "hand_number": result.hand_number,
@@ -68,6 +70,7 @@ class Comparison:
             if rollouts is not None and name == "hard":
                 extra["rollouts"] = rollouts  # tests: a fixed, small budget
             self.players.append(make_player(name, seed=f"{seed}/{s}", **extra))
+        self.draws_left = list(result.draws)  # two-handed: each turn's keep or discard
         self.bids_left = list(result.bids)
         self.plays_left = list(result.plays)
         self.difference: Difference | None = None
@@ -81,6 +84,8 @@ class Comparison:
     def recorded(self) -> Action:
         """What the seat to act did at this point of the real hand."""
         m = self.match
+        if m.phase == "drawing":
+            return KEEP if self.draws_left[0][1] else DISCARD
         if m.phase == "bidding":
             _, bid = self.bids_left[0]
             if not m.looked[m.to_act]:
@@ -107,9 +112,9 @@ class Comparison:
                 if self.difference is None:
                     yours = self.recorded()
                     if action != yours:
+                        kind = {"drawing": "draw", "bidding": "bid"}.get(m.phase, "card")
                         self.difference = Difference(
-                            "bid" if m.phase == "bidding" else "card",
-                            -1 if m.phase == "bidding" else len(m.trick_winners),
+                            kind, len(m.trick_winners) if kind == "card" else -1,
                             yours, action,
                         )
             self._apply(action)
@@ -120,7 +125,9 @@ class Comparison:
     def _apply(self, action: Action) -> None:
         events = self.match.apply(action)
         if self.difference is None:
-            if isinstance(action, Bid):
+            if isinstance(action, Keep | Discard):
+                self.draws_left.pop(0)
+            elif isinstance(action, Bid):
                 self.bids_left.pop(0)
             elif isinstance(action, Play):
                 self.plays_left.pop(0)
@@ -160,6 +167,9 @@ def difference_words(comparison: Comparison) -> str:
     d = comparison.difference
     if d is None:
         return "The computer chose as you did at every turn."
+    if d.kind == "draw":  # two-handed: a keep or a discard at the draw
+        return (f"First difference, the draw: you chose to {d.yours}, the computer to "
+                f"{d.computer}.")
     if d.kind == "bid":
         if LOOK in (d.yours, d.computer):
             return (f"First difference, your bid: you chose {_decision_words(d.yours)}, the "
@@ -172,15 +182,18 @@ def difference_words(comparison: Comparison) -> str:
 
 def seat_summary(result: HandResult, seat: int) -> dict[str, Any]:
     """What the comparison shows for one seat's side of a hand."""
-    team = result.teams[seat % 2]
+    side = result.rules.side_of(seat)
+    team = result.teams[side]
+    # The other team; at three, the best of the other players.
+    other = max(t.points for t in result.teams if t.team != side)
     bid = dict(result.bids).get(seat)
     return {
         "bid": bid,
         "tricks": sum(1 for w in result.trick_winners if w == seat),
         "team_tricks": team.tricks,
         "team_points": team.points,
-        "other_points": result.teams[1 - seat % 2].points,
-        "margin": team.points - result.teams[1 - seat % 2].points,
+        "other_points": other,
+        "margin": team.points - other,
     }
 
 
