@@ -163,7 +163,8 @@ class HardPlayer(NormalPlayer):
         position = Position.from_view(view)
         normal, normal_reason = choose_card(position, view.seat)
         legal = sound_cards(position, view.seat, position.legal())
-        candidates = candidate_cards(legal, view.hand, view.played)
+        gone = self.settled(view)
+        candidates = candidate_cards(legal, view.hand, gone)
         rollouts = self.budget(view)
         if len(candidates) == 1 or rollouts <= 0:
             return Decided(Play(normal), normal_reason)
@@ -171,13 +172,17 @@ class HardPlayer(NormalPlayer):
         # The normal card stands for its whole run of touching cards.
         if normal not in candidates:
             normal = next(
-                (c for c in candidates if c <= normal and _same_run(c, normal, view)),
+                (c for c in candidates if c <= normal and _same_run(c, normal, view.hand, gone)),
                 candidates[0],
             )
         rng = random.Random(f"hard/{self.seed}/{view_key(view)}")
         evidence = play_weights(view, self.reading) if self.inference else None
         return SearchThinker(view, position, candidates, rollouts, rng, normal, normal_reason,
                              self.reading, exact, evidence)
+
+    def settled(self, view: PlayerView) -> int:
+        """The cards out of play for telling one's touching cards apart (``settled``)."""
+        return settled(view)
 
     def _think_bid(self, view: PlayerView) -> Thinker:
         action, reason = choose_bid(view)
@@ -204,14 +209,26 @@ class HardPlayer(NormalPlayer):
                           self.pass_in_bids)
 
 
-def _same_run(low: int, high: int, view: PlayerView) -> bool:
+def settled(view: PlayerView) -> int:
+    """The cards out of play for telling touching cards apart: those played in
+    finished tricks, not those of the trick in progress, which a card between two of
+    one's own can still beat or lose to (holding the 9 and the queen with the jack on
+    the table, the 9 loses the trick and the queen wins it)."""
+    out = view.played
+    for _, card in view.trick:
+        out &= ~(1 << card)
+    return out
+
+
+def _same_run(low: int, high: int, hand: int, settled: int) -> bool:
+    """Whether ``low`` and ``high`` lie in one run of touching cards of ``hand``."""
     if SUIT_OF[low] != SUIT_OF[high]:
         return False
-    gone = view.played | view.hand
+    gone = settled | hand
     return all(gone >> c & 1 for c in range(low, high + 1))
 
 
 __all__ = [
     "DEFAULT_BID_ROLLOUTS", "DEFAULT_CARD_BUDGET", "EXACT_DEALS", "EXACT_TRICKS", "BidThinker",
-    "BlindThinker", "HardPlayer", "SearchThinker", "candidate_cards",
+    "BlindThinker", "HardPlayer", "SearchThinker", "candidate_cards", "settled",
 ]

@@ -17,7 +17,9 @@ from typing import Any
 
 from ..ai import STRENGTHS, alone_refusal
 from ..ai import make_player as make_table_player
+from ..ai.hard import HardPlayer
 from ..engine.rules import Rules
+from ..engine.view import PlayerView
 from .clairvoyant import CLAIRVOYANTS
 from .strangers import STRANGERS
 from .zoo import ALONE_ZOO, ZOO
@@ -35,13 +37,17 @@ GAUNTLET = ("easy", *ZOO, *STRANGERS)
 # phase), the bound on what inference about the unseen cards could give
 # (clairvoyant.py); the tournament shows it the hands.
 # hard-inference: hard dealing the unseen cards by what the plays say too (inference.py).
+# hard-trick-gone: hard counting the cards of the trick in progress as gone when it
+# folds its touching cards together, as it did before issue 53's fix (holding the 9 and
+# the queen with the jack led, it searched only the 9), to measure the fix.
 # hard-no-pass: hard whose bid search plays no nil card passing out, as it was before
 # it did, to measure what playing the pass out gives.
 PLAYERS = STRENGTHS + ZOO + STRANGERS + (
-    "hard-static", "hard-rollout", "hard-inference", "hard-no-pass", *CLAIRVOYANTS)
+    "hard-static", "hard-rollout", "hard-inference", "hard-no-pass", "hard-trick-gone",
+    *CLAIRVOYANTS)
 # the players a rollout budget (--iterations) applies to
 SEARCHERS = ("hard", "hard-static", "hard-rollout", "hard-inference", "hard-no-pass",
-             *CLAIRVOYANTS)
+             "hard-trick-gone", *CLAIRVOYANTS)
 
 
 def refusal(strength: str, rules: Rules) -> str | None:
@@ -87,6 +93,10 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
         player = HardPlayer(seed, pass_in_bids=False, **options)
         player.strength = "hard-no-pass"
         return player
+    if strength == "hard-trick-gone":
+        player = _TrickGoneHard(seed, **options)
+        player.strength = "hard-trick-gone"
+        return player
     if strength in CLAIRVOYANTS:
         from .clairvoyant import make_clairvoyant
 
@@ -100,6 +110,14 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
 
         return make_stranger(strength, seed)
     raise ValueError(f"unknown strength {strength!r}; choose one of {', '.join(PLAYERS)}")
+
+
+class _TrickGoneHard(HardPlayer):
+    """Hard before issue 53's fix: every card played this hand, the trick in progress's
+    too, counts as gone when it folds touching cards together."""
+
+    def settled(self, view: PlayerView) -> int:
+        return view.played
 
 
 __all__ = ["ALONE_ZOO", "GAUNTLET", "PLAYERS", "SEARCHERS", "STRANGERS", "STRENGTHS", "ZOO",

@@ -37,7 +37,7 @@ from functools import partial
 from typing import Any
 
 from ..ai.endings import MINIMAX, Ending
-from ..ai.hard import EXACT_TRICKS, _same_run, candidate_cards
+from ..ai.hard import EXACT_TRICKS, _same_run, candidate_cards, settled
 from ..ai.position import Position
 from ..ai.search import judge
 from ..console import HelpFormatter, Progress, positive, run_quietly, whole_number
@@ -102,14 +102,15 @@ def judge_deal(args: dict[str, Any], d: int) -> dict[str, Any]:
         t = Position.from_view(view)
         t.hands = list(match.hands)
         side = points[seat & 1]
-        runs = candidate_cards(t.legal(), view.hand, view.played)
+        gone = settled(view)
+        runs = candidate_cards(t.legal(), view.hand, gone)
         entry: dict[str, Any] = {
             "seat": seat, "left": left, "choice": len(runs) > 1,
             "exact": bool(getattr(thinker, "exact", False)),
             # how hard judged its sampled deals (endings.py), or "decided": no search
             "mode": thinker.ending.mode if hasattr(thinker, "ending") else "decided",
             "rollout": card_text(played), "hard": card_text(chosen),
-            "differ": not _same_run(min(played, chosen), max(played, chosen), view),
+            "differ": not _same_run(min(played, chosen), max(played, chosen), view.hand, gone),
         }
         if start is None or entry["choice"]:
             best, n = true_value(t, seat, side)
