@@ -90,6 +90,9 @@ RESETS: dict[str, Callable[[], None]] = {
     # test starts from the same process.
     "spades.engine.legal.legal_bids": _cache_clear("spades.engine.legal", "legal_bids"),
     "spades.engine.playout._deck_list": _cache_clear("spades.engine.playout", "_deck_list"),
+    "spades.engine.rules._as_dict": _cache_clear("spades.engine.rules", "_as_dict"),
+    "spades.engine.rules._read_rules": _cache_clear("spades.engine.rules", "_read_rules"),
+    "spades.engine.wire._READ": _clear("spades.engine.wire", "_READ"),
     "spades.ui.speech.captions._VEIL": _clear("spades.ui.speech.captions", "_VEIL"),
     # The random-input tester's record of every string drawn, for every Text at once.
     "spades.ui.art.theme.Text.recording": _set("spades.ui.art.theme", "Text.recording", None),
