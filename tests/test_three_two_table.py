@@ -397,3 +397,13 @@ def test_computers_way_replays_a_hand_of_three_or_two_to_its_end(name):
     mine = seat_summary(result, 0)
     assert mine["margin"] == result.teams[0].points - max(
         t.points for t in result.teams[1:])
+
+
+def test_the_bar_says_a_nil_of_a_player_alone_as_nil_not_won_0_of_0():
+    d = Driver("--size", "1280x720", rules=CUTTHROAT)
+    scene = d.scene
+    scene.shown.bids = [5, 6, 0]
+    scene.shown.tricks_won = [1, 2, 0]
+    words = d.app.drawer.phone_bar_words(scene, 2)
+    assert words[0].startswith("· nil · won 0") and "of 0" not in " ".join(words)
+    assert d.app.drawer.phone_bar_words(scene, 0)[0].startswith("· bid 5 · won 1")

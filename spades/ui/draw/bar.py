@@ -112,7 +112,7 @@ class TopBarDrawer:
         from the score). An option with a line break stands in two lines, the tricks
         over the bags."""
         s = scene.shown
-        contract, won, _ = self.side_figures(scene, team)
+        contract, won, bids = self.side_figures(scene, team)
         bags = f" · bags {s.bags[team]}" if scene.match.rules.bag_penalty else ""
         if any(b is None for b in s.bids):  # short of room, "bidding" goes first
             doing = "drawing" if s.drawing else "bidding"
@@ -125,12 +125,18 @@ class TopBarDrawer:
         # ("won 2 of 7" over "bags 9"), then the scores come down a size or two
         # (phone_bar_fit), and only then do the bags go.
         won_of = f"won {won} of {contract}"
+        nils = [b for b in bids if b is not None and b <= 0]
+        bid = f"bid {contract}"
+        if not contract and nils and not scene.match.rules.partnerships:
+            # A player alone who bid nil: no contract to count ("won 0 of 0" before).
+            bid = "blind nil" if nils[0] == BLIND_NIL else "nil"
+            won_of = f"{bid}, won {won}"
         # Three players in a phone's bar: short of room, the score alone (each seat's
         # badge says its bid and tricks), never a word cut short.
         least = [] if scene.match.rules.sides == 2 else [""]
         if not bags:
-            return [f"· bid {contract} · won {won}", f"· {won_of}", *least]
-        return [f"· bid {contract} · won {won}{bags}", f"· {won_of}{bags}",
+            return [f"· {bid} · won {won}", f"· {won_of}", *least]
+        return [f"· {bid} · won {won}{bags}", f"· {won_of}{bags}",
                 f"{won_of}\n{bags[3:]}", f"· {won_of}", *least]
 
     def words_width(self, words: str, size: int, bar: pygame.Rect) -> int:
