@@ -407,3 +407,25 @@ def test_the_bar_says_a_nil_of_a_player_alone_as_nil_not_won_0_of_0():
     words = d.app.drawer.phone_bar_words(scene, 2)
     assert words[0].startswith("· nil · won 0") and "of 0" not in " ".join(words)
     assert d.app.drawer.phone_bar_words(scene, 0)[0].startswith("· bid 5 · won 1")
+
+
+@pytest.mark.parametrize("size", ["320x480", "390x844", "480x320", "844x390", "800x600",
+                                  "1280x720", "2560x1440"])
+def test_the_draws_stock_pile_card_and_buttons_stand_apart_in_the_window(size):
+    d = Driver("--size", size, rules=TWO_HANDED)
+    draw_turn(d)
+    scene = d.scene
+    lay = scene.layout
+    spots = scene.draw_spots()
+    window = Rect(0, 0, lay.width, lay.height)
+    for i, a in enumerate(spots):
+        assert window.contains(a), (size, a)
+        assert min(a.size) > 0
+        for b in spots[i + 1:]:
+            assert not a.colliderect(b), (size, a, b)
+        for badge in lay.badges:
+            assert not a.colliderect(badge), (size, a, badge)
+        assert not a.colliderect(lay.top_bar)
+    for key in (("btn", "keep"), ("btn", "discard")):
+        rect = d.control(key).rect
+        assert rect.width >= lay.target and rect.height >= lay.target

@@ -278,6 +278,8 @@ class TableDrawer(SeenDrawer, PanelDrawer, PassDrawer, StatusDrawer, TopBarDrawe
         # The caption steps aside rather than show as a stub under an open panel or
         # under the trick's cards (a small phone): the score sheet names the hand too.
         cards = [lay.trick_slots[seat] for seat, _ in s.trick] if s.trick else []
+        if s.drawing:  # two-handed's stock, pile and card offered (stock_draw.py)
+            cards += list(scene.draw_spots())
         if s.dealing:  # the deck in the middle, as big as a trick's card
             deck = Rect(0, 0, lay.trick_w + 12, lay.trick_h + 12)
             cards.append(deck.move(lay.trick_area.centerx - deck.width // 2,

@@ -28,8 +28,7 @@ class StockDrawer:
             surface.blit(back, stock.move(-i, -i))
         if not s.deck_left:
             pygame.draw.rect(surface, (60, 110, 84), stock, 2, border_radius=6)
-        t.blit(surface, f"Stock {s.deck_left}", size, theme.TEXT,
-               (stock.centerx, stock.top - 4), "midbottom", True)
+        self.pile_label(surface, scene, stock, f"Stock {s.deck_left}", str(s.deck_left))
         if s.discards:
             for i in range(min(4, (len(s.discards) + 7) // 8) - 1):
                 surface.blit(back, pile.move(-i - 1, -i - 1))
@@ -37,14 +36,30 @@ class StockDrawer:
             surface.blit(back if top is None else self.art.face(top, pile.width), pile)
         else:
             pygame.draw.rect(surface, (60, 110, 84), pile, 2, border_radius=6)
-        t.blit(surface, f"Discards {len(s.discards)}", size, theme.TEXT,
-               (pile.centerx, pile.top - 4), "midbottom", True)
+        self.pile_label(surface, scene, pile, f"Discards {len(s.discards)}",
+                        str(len(s.discards)))
         card = scene.offered_card()
         if card >= 0:
             surface.blit(self.art.face(card, offer.width), offer)
             pygame.draw.rect(surface, theme.GOLD, offer.inflate(6, 6), 3, border_radius=8)
-            t.blit(surface, "Your card", size, theme.GOLD, (offer.centerx, offer.top - 4),
-                   "midbottom", True)
+            if not scene.layout.compact:  # a short window: the gold edge says it
+                t.blit(surface, "Your card", size, theme.GOLD,
+                       (offer.centerx, offer.top - 4), "midbottom", True)
             for control in controls:
                 if control.key in (("btn", "keep"), ("btn", "discard")):
                     self.button(surface, scene, control)  # type: ignore[attr-defined]
+
+    def pile_label(self, surface: pygame.Surface, scene: TableScene, card: pygame.Rect,
+                   words: str, count: str) -> None:
+        """The stock's or the pile's count: its words over it, or on a short window
+        (the cards in one row under the caption) the number on a plate at its foot."""
+        lay, t = scene.layout, self.text
+        if not lay.compact:
+            t.blit(surface, words, lay.font_small, theme.TEXT, (card.centerx, card.top - 4),
+                   "midbottom", True)
+            return
+        size = lay.font_small
+        plate = pygame.Rect(0, 0, t.font(size, True).size(count)[0] + 10, round(size * 1.2))
+        plate.midbottom = (card.centerx, card.bottom - 2)
+        pygame.draw.rect(surface, (10, 36, 24), plate, border_radius=plate.height // 2)
+        t.blit(surface, count, size, theme.TEXT, plate.center, "center", True)

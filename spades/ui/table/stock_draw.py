@@ -41,6 +41,8 @@ class StockDraw:
         area = lay.trick_area
         w, h = lay.trick_w, lay.trick_h
         gap = max(lay.pad, w // 4)
+        if lay.compact:
+            return self.draw_row()
         button_h = lay.target
         top = area.centery - (h + lay.pad + button_h) // 2
         offer = Rect(area.centerx - w // 2, max(area.top, top), w, h)
@@ -50,6 +52,38 @@ class StockDraw:
         y = offer.bottom + lay.pad
         keep = Rect(area.centerx - lay.pad // 2 - button_w, y, button_w, button_h)
         discard = Rect(area.centerx + (lay.pad + 1) // 2, y, button_w, button_h)
+        return stock, pile, offer, keep, discard
+
+    def draw_row(self) -> tuple[Rect, Rect, Rect, Rect, Rect]:
+        """A short landscape window's draw: Keep, the stock, the card offered, the pile
+        and Discard in one row under the table's caption, the cards as big as the row
+        leaves them (at most the trick's)."""
+        lay = self.layout  # type: ignore[attr-defined]
+        area = lay.trick_area
+        gap = max(4, lay.pad)
+        button_w = max(lay.target, min(round(lay.font_small * 4.6),
+                                       (area.width - 3 * lay.trick_w - 4 * gap) // 2))
+
+        def card_w(room: Rect) -> int:
+            return min(lay.trick_w, (room.width - 2 * button_w - 4 * gap) // 3,
+                       round(room.height / 1.4))
+
+        # Under the table's caption where the cards keep the trick's size there; else
+        # the whole room, and the caption steps aside (draw/frame.py, table_corners).
+        caption = round(lay.font_small * 1.4)
+        room = Rect(area.x, area.y + caption, area.width, area.height - caption)
+        if card_w(room) < card_w(area):
+            room = Rect(area)
+        w = card_w(room)
+        h = min(round(w * 1.4), room.height)
+        total = 2 * button_w + 3 * w + 4 * gap
+        x = room.centerx - total // 2
+        y = room.centery - h // 2
+        keep = Rect(x, room.centery - lay.target // 2, button_w, lay.target)
+        stock = Rect(keep.right + gap, y, w, h)
+        offer = stock.move(w + gap, 0)
+        pile = offer.move(w + gap, 0)
+        discard = Rect(pile.right + gap, keep.y, button_w, lay.target)
         return stock, pile, offer, keep, discard
 
     def offered_card(self) -> int:
