@@ -161,6 +161,9 @@ def test_the_page_shows_each_game_apart_with_the_players_own_lines(played, size)
     assert heading.label == "Cutthroat, all rule sets"
     table = d.scene.row_of(("row", "t_cutthroat"))
     assert "Your bids made:" in table.words and "Contracts made" not in table.words
+    assert "Your blind nils made:" in table.words
+    two = d.scene.row_of(("row", "t_two-handed")).words  # no blind nil in two-handed
+    assert "Your bids made:" in two and "blind" not in two
     width = d.app.screen.get_width()
     for _ in range(60):  # each table within the window as the page scrolls by
         for w in d.scene.placed:

@@ -107,6 +107,17 @@ def option_values(rules: Rules, name: str, values: tuple[Any, ...]
     return (order if current in order else [current, *order]), reason
 
 
+def option_allowed(players: int, name: str, value: Any) -> bool:
+    """Whether the game of ``players`` can play option ``name`` at ``value`` at all
+    (from its first rule set, as the engine says)."""
+    rules = ALL_PRESETS[first_preset(players)]
+    try:
+        rules.with_options(**together(rules, name, value))
+    except RulesError:
+        return False
+    return True
+
+
 def table_refusal(rules: Rules) -> str | None:
     """Why the game's own table cannot seat these rules yet, in the engine's words, or
     None when it can."""

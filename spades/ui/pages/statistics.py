@@ -12,6 +12,7 @@ from ...storage.statistics import Statistics, players_of
 from ..art import theme
 from ..speech.words import percent, preset_title
 from ..widgets import Button, Custom, Heading, Paragraph, Widget
+from .games import option_allowed
 from .screens import Screen
 
 STAT_LINES = (
@@ -47,8 +48,13 @@ GAMES = ((4, "Spades for four, all rule sets"), (3, "Cutthroat, all rule sets"),
 
 
 def stat_lines(players: int) -> tuple:
-    """The lines of a record of the game of ``players``."""
-    return STAT_LINES if players == 4 else ALONE_LINES
+    """The lines of a record of the game of ``players``: no blind nil line for a game
+    that cannot play it (two-handed: the engine refuses it)."""
+    if players == 4:
+        return STAT_LINES
+    if not option_allowed(players, "blind_nil", True):
+        return tuple(line for line in ALONE_LINES if "blind" not in line[0])
+    return ALONE_LINES
 
 
 def stat_text(part: int, whole: int | None) -> str:
