@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from ...engine import DISCARD, KEEP, Action, Bid, Play, Rules, parse_card
-from ...engine.cards import card_text
+from .demo_deal import DemoDeal
 
 # Cutthroat: South, West, East (seats 0, 1, 2), 17 each; the two of clubs is out.
 CUTTHROAT_HANDS = (
@@ -99,5 +99,19 @@ def two_handed_script() -> dict[int, list[Action]]:
     return {1: [DISCARD, KEEP]}
 
 
-def stock_text(stock: tuple[int, ...]) -> str:
-    return " ".join(card_text(c) for c in stock)
+# What the draw's steps ask for, in words (a wrong choice is answered with them).
+DRAW_ASKS = {"keep": "keep the ace of spades", "show": "discard the four of diamonds"}
+
+
+def alone_deal(rules: Rules) -> DemoDeal:
+    """The demonstration under cutthroat or two-handed ``rules`` (the player's own)."""
+    if rules.draws:
+        return DemoDeal(rules, (), two_handed_script(), {}, dict(TWO_HANDED_TEXTS),
+                        ("welcome", "keep", "show", "draw", "bid", "free"),
+                        stock=two_handed_stock(rules),
+                        draws={"keep": KEEP, "show": DISCARD})
+    deck = rules.cards
+    return DemoDeal(rules, CUTTHROAT_HANDS, cutthroat_script(rules),
+                    {"trump": parse_card("2S", deck), "lead": parse_card("KC", deck)},
+                    dict(CUTTHROAT_TEXTS),
+                    ("welcome", "bid", "trump", "broken", "lead", "follow", "ruffed", "free"))

@@ -67,11 +67,13 @@ BID_TEXTS = {
 @dataclass
 class DemoDeal:
     rules: Rules
-    hands: tuple[str, ...]  # South, West, North, East
+    hands: tuple[str, ...]  # by seat: South, West, North, East (at three South, West, East)
     script: dict[int, list[Action]]
     asked: dict[str, int | tuple[int, ...]]  # step: the card (or cards) asked for
     texts: dict[str, str] = field(default_factory=dict)
     steps: tuple[str, ...] = ()
+    stock: tuple[int, ...] = ()  # two-handed: the stock, top first (no hands dealt)
+    draws: dict[str, Action] = field(default_factory=dict)  # step: the draw asked for
 
 
 def demo_deal(chosen: Rules = STANDARD) -> DemoDeal:

@@ -6,7 +6,9 @@ must follow suit when diamonds are led, while East, out of diamonds, trumps. A s
 text explains each step, with the trick it speaks of still on the table, and the card
 it asks for is pointed at; the player may leave at any step. Under a variant the deal
 shows the variant's moment too (demo_deal.py): a forced or two-button bid, a nil pass,
-the Big Joker's ruff.
+the Big Joker's ruff. Cutthroat and two-handed have deals of their own
+(alone_deals.py): cutthroat tells the same story with three, two-handed shows the
+draw, a card kept and a card shown, before a hand played freely.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pygame import Rect
 
 from ...ai import make_player
 from ...ai.players import Decided
-from ...engine import STANDARD, Match, Play, Rules, mask_of, parse_cards
+from ...engine import DRAWING, STANDARD, Match, Play, Rules, mask_of, parse_cards
 from ...engine.cards import card_name
 from ..art.theme import Text
 from ..layout.window import compute_layout, compute_layout_below, too_small
@@ -26,6 +28,7 @@ from ..speech.words import rules_hint
 from ..table.choreography import BLOCK
 from ..table.scene import HUMAN, Control, TableOptions, TableScene
 from ..widgets import InputMode
+from .alone_deals import DRAW_ASKS, alone_deal
 from .demo_deal import DemoDeal, demo_deal
 
 _ORDINARY = demo_deal(STANDARD)
@@ -45,7 +48,7 @@ class ScriptedPlayer:
     strength = "normal"
 
     def __init__(self, seat: int, script: dict | None = None) -> None:
-        self.script = list((script or SCRIPT)[seat])
+        self.script = list((script or SCRIPT).get(seat, []))
         self.normal = make_player("normal", seed=f"demo/{seat}")
 
     def think(self, view: Any):
@@ -57,11 +60,19 @@ class ScriptedPlayer:
         return self.normal.think(view)
 
 
+def deal_for(rules: Rules) -> DemoDeal:
+    """The demonstration's deal under the player's rules: of four, or played alone."""
+    return demo_deal(rules) if rules.partnerships else alone_deal(rules)
+
+
 def demo_match(deal: DemoDeal = _ORDINARY) -> Match:
+    """The deal's match, the player dealing (so West, or North at two, starts)."""
+    if deal.stock:
+        return Match(deal.rules, "demo", start={"dealer": HUMAN, "stock": deal.stock,
+                                                "hand_number": 0})
     deck = deal.rules.cards
     hands = tuple(mask_of(parse_cards(text, deck)) for text in deal.hands)
     return Match(deal.rules, "demo", start={"dealer": HUMAN, "hands": hands,
-                                            "scores": [0, 0], "bags": [0, 0],
                                             "hand_number": 0})
 
 
@@ -72,14 +83,15 @@ class DemoScene(TableScene):
     def __init__(self, options: TableOptions, sounds: Any = None,
                  rules: Rules = STANDARD, input_mode: InputMode | None = None) -> None:
         options.names = (options.names[0], "West", "North", "East")
-        self.deal = demo_deal(rules)
+        self.deal = deal_for(rules)
         self.steps = self.deal.steps
         self.asked = self.deal.asked
         # A Mirror bid is made by the game: its step is read, not acted.
         self.read_only = READ_ONLY + (("bid",) if self.deal.rules.bidding == "mirror" else ())
         super().__init__(options, match=demo_match(self.deal), practice=True, sounds=sounds,
                          input_mode=input_mode)
-        self.players = {seat: ScriptedPlayer(seat, self.deal.script) for seat in (1, 2, 3)}
+        self.players = {seat: ScriptedPlayer(seat, self.deal.script)
+                        for seat in range(1, self.match.rules.seats)}
         self.demo = True
         self.acknowledged: set[str] = set()
         self.band = 0
@@ -114,6 +126,8 @@ class DemoScene(TableScene):
         m = self.match
         if "welcome" not in self.acknowledged:
             return "welcome"
+        if self.deal.stock:
+            return self.draw_step()
         if m.bids[HUMAN] is None or ("bid" in self.read_only and
                                      "bid" not in self.acknowledged):
             return "bid"
@@ -133,6 +147,24 @@ class DemoScene(TableScene):
         if "ruffed" not in self.acknowledged:
             return "ruffed"
         return "free"
+
+    def draw_step(self) -> str:
+        """Two-handed's steps: the player's first draw kept, the second shown, the
+        rest drawn freely; then the bid and the hand played freely."""
+        m = self.match
+        if m.phase == DRAWING:
+            mine = sum(1 for seat, _ in m.draws if seat == HUMAN)
+            return ("keep", "show")[mine] if mine < 2 else "draw"
+        return "bid" if m.bids[HUMAN] is None else "free"
+
+    def draw_choice(self, action: Any) -> None:
+        """The draw's steps ask for their choice (a keep, then a discard)."""
+        step = self.step()
+        wanted = self.deal.draws.get(step)
+        if wanted is not None and action != wanted and self.can_act():
+            self.say(f"In this demonstration, {DRAW_ASKS[step]}")
+            return
+        super().draw_choice(action)  # type: ignore[misc]
 
     def shown_trick_number(self) -> int:
         """The trick being shown: the tricks the table has gathered so far. The match
@@ -196,6 +228,8 @@ class DemoScene(TableScene):
         step = self.step()
         if step in self.read_only and step not in self.acknowledged:
             return "This step is to read: Next goes on."
+        if step in self.deal.draws and self.can_act():
+            return f"In this demonstration, {DRAW_ASKS[step]}."
         asked = self.asked.get(step)
         if asked is None or not self.can_act():
             return super().rules_hint()
