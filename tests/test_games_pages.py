@@ -231,9 +231,39 @@ def test_how_to_play_tells_the_chosen_game_and_is_heard_by_ear(name):
     other = "two-handed" if name == "cutthroat" else "cutthroat"
     assert d.scene.row_of(("row", f"h_{other}")) is not None
     assert d.scene.row_of(("row", "h_partnership")) is not None
+    # The table's own controls for the draw, as the table names them.
+    assert ("K keeps the card you look at and D discards it" in text) == (
+        name == "two-handed")
     # By ear: the page reader reads every section, the other games' too, in order.
     heard = " ".join(page_words(d.scene))
     for words in ("Bidding alone.", "Scoring per player.", "Another game: Spades, for four.",
                   "Each player is scored alone."):
         assert words in heard, words
     assert heard.index("Bidding alone") < heard.index("Another game")
+
+
+@pytest.mark.parametrize("how", ["mouse", "touch", "keys"])
+@pytest.mark.parametrize("players", [3, 2])
+def test_start_match_and_play_seat_the_game_chosen(players, how):
+    from spades.ui.table.scene import TableScene
+
+    name, _ = GAMES[players]
+    d = house_rules("390x844" if how == "touch" else "1280x720")
+    step_game(d, players, how)
+    if how == "keys":
+        focus_row(d, "start")  # Tab on to Start match
+        d.press("enter")
+    else:
+        (d.tap if how == "touch" else d.click)(("foot", "start"))
+    assert isinstance(d.scene, TableScene)
+    assert d.scene.match.rules == SEAT_PRESETS[name]
+    assert len(d.scene.players) == players - 1
+    # Kept: the menu's Play after a restart deals the same game.
+    again = Driver("--speed", "instant", start=False)
+    storage.clear_match(again.app.store)
+    again.app.show_menu()
+    again.frame()
+    assert name.capitalize().split("-")[0] in again.scene.row_of(("row", "play")).note
+    again.click(("row", "play"))
+    assert isinstance(again.scene, TableScene)
+    assert again.scene.match.rules.players == players

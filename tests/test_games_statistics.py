@@ -174,3 +174,31 @@ def test_the_page_shows_each_game_apart_with_the_players_own_lines(played, size)
             break
         d.press("pagedown")
     assert "Two-handed" in words and "Your bids made" in words
+
+
+@pytest.mark.parametrize("name", list(SEAT_PRESETS))
+def test_a_match_played_at_the_table_is_counted_with_its_game(name):
+    """A short match of three or two played to its end by mouse on the real table:
+    the statistics count it with its game's own rules, apart from four's."""
+    from ui_driver import Driver, play_until
+
+    from spades import storage
+
+    d = Driver("--speed", "instant", start=False)
+    storage.clear_all(d.app.store)
+    d.app.reload_documents()
+    rules = SEAT_PRESETS[name].with_options(target=50, mercy=-50)
+    d.app.start_game(rules)
+    play_until(d, "over")
+    stats = load_statistics(d.app.store)
+    assert set(stats.presets) == {f"custom-{name}"}
+    record = stats.presets[f"custom-{name}"]
+    assert record.matches_played == 1
+    assert record.hands_played == len(d.scene.match.history)
+    assert record.matches_won == (d.scene.match.winner == 0)
+    assert stats.total == Record()  # nothing counted with four's
+    d.app.show_menu()
+    d.frame()
+    d.click(("row", "stats"))
+    assert isinstance(d.scene, StatsScreen)
+    assert d.scene.row_of(("row", f"h_custom-{name}")) is not None

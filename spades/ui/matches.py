@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from .. import storage
-from ..engine import STANDARD, preset
+from ..engine import preset
 from ..storage.journey import load_journey, save_journey
 from ..storage.statistics import stats_name
 from .table.levels import LEVELS, level_of
@@ -169,9 +169,6 @@ class MatchKeeping:
             self.save_settings()
         options = self.table_options()
         options.speed = "normal" if options.speed == "instant" else options.speed
-        if not options.rules.partnerships:  # the demonstration deals to four
-            options.rules = STANDARD
-            options.strengths = ("normal",) * 3
         demo = DemoScene(options, sounds=self.sounds, rules=options.rules,
                          input_mode=self.input)
         demo.back_to = back

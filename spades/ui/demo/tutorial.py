@@ -256,11 +256,12 @@ class DemoScene(TableScene):
         """The table sits below a band as tall as the longest explanation needs."""
         if self.band and (width, height) == (self.layout.width, self.layout.height):
             return
-        self.layout = compute_layout(width, height)
+        seats = self.match.rules.seats
+        self.layout = compute_layout(width, height, seats)
         self.band = max(self.band_for(step) for step in self.steps)
         if not too_small(width, height - self.band):
             for _ in range(3):  # the table below may draw its words at another size
-                self.layout = compute_layout_below(width, height, self.band)
+                self.layout = compute_layout_below(width, height, self.band, seats)
                 band = max(self.band_for(step) for step in self.steps)
                 if band <= self.band:
                     break

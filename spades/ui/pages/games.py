@@ -118,16 +118,6 @@ def option_allowed(players: int, name: str, value: Any) -> bool:
     return True
 
 
-def table_refusal(rules: Rules) -> str | None:
-    """Why the game's own table cannot seat these rules yet, in the engine's words, or
-    None when it can."""
-    try:
-        Rules.from_dict(rules.to_dict())
-    except RulesError as exc:
-        return reason_words(str(exc))
-    return None
-
-
 # --- How to play: the game's own opening sections (menu.py's rules_text) -----------
 
 def opening_text(rules: Rules) -> list[tuple[str, str]]:

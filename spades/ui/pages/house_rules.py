@@ -30,7 +30,6 @@ from .games import (
     reason_words,
     refused_strengths,
     strengths_for,
-    table_refusal,
     together,
 )
 from .menu import PRESET_NOTES, RULE_OPTIONS, SettingsScreen, cycle, value_text
@@ -201,8 +200,9 @@ class HouseRulesScreen(SettingsScreen):
         return lambda: self.option_step(name, values, step)
 
     def footer(self) -> list[Widget]:
-        refusal = table_refusal(self.app.settings.rules)
         return [Button("back", "Back", self.back, hint="Esc"),
-                Button("start", "Start match", self.app.new_match_from_settings,
-                       style="primary", hint="Enter", enabled=refusal is None,
-                       refused=None if refusal is None else lambda: self.say(refusal))]
+                Button("start", "Start match", self.start, style="primary", hint="Enter")]
+
+    def start(self) -> None:
+        """Start match: the game chosen, at the table (the App's one way in)."""
+        self.app.start_game(self.app.settings.rules)

@@ -24,8 +24,9 @@ class JourneyScreen(Screen):
             open_ = i < progress.unlocked
             won = level.id in progress.won
             state = "won" if won else ("open" if open_ else "locked")
+            partner = f"partner {level.partner}; " if level.rules.partnerships else ""
             note = (f"{level.blurb} {level.west} and {level.east} ({level.opponents}), "
-                    f"partner {level.partner}; {level.twist}.")
+                    f"{partner}{level.twist}.")
             if not open_:
                 note = f"Win level {i} to open it. " + note
             current = open_ and not won and i == progress.unlocked - 1

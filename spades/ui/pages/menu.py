@@ -19,7 +19,7 @@ from ..art import theme
 from ..layout.base import PLACES
 from ..speech.words import preset_title, rules_summary
 from ..widgets import Button, Heading, Paragraph, Stepper, TextField, Toggle, Widget
-from .games import opening_text, other_games, scoring_alone, table_refusal
+from .games import opening_text, other_games, scoring_alone
 from .journey import JourneyScreen, journey_summary
 from .saves import SavesScreen
 from .screens import MAX_TEXT, Screen
@@ -150,11 +150,7 @@ class MenuScreen(Screen):
             rows.append(Button("continue", "Continue", app.continue_match, note=note,
                                style="primary"))
         fresh = summary is None or summary.is_over
-        refusal = table_refusal(app.settings.rules)
-        if refusal is not None:  # a game the table cannot seat: Play says so, and why
-            play = Button("play", "Play", self.play, style="primary", enabled=False,
-                          note=f"{rules_summary(app.settings)}. {refusal}")
-        elif fresh:
+        if fresh:
             play = Button("play", "Play", self.play, note=rules_summary(app.settings),
                           style="primary")
         elif self.replacing:
@@ -237,7 +233,7 @@ class MenuScreen(Screen):
             self.replacing = True
             self.say("Tap again to start a new match in place of your saved one")
             return
-        self.app.new_match_from_settings()
+        self.app.start_game(self.app.settings.rules)
 
     def footer(self) -> list[Widget]:
         return [Button("quit", "Quit", self.app.quit, hint="Esc")] if self.app.can_quit \
@@ -370,12 +366,16 @@ def rules_text(rules: Rules, touch: bool = False,
                     "then Confirm to bid. The buttons "
                     f"{'below your hand' if upright else 'along the top'} give a rules hint, "
                     "the coach, the last trick, the score sheet and Undo (the match then "
-                    "counts as practice); Menu pauses. Drag a page or panel to scroll it."))
+                    "counts as practice); Menu pauses. Drag a page or panel to scroll it."
+                    + (" In the draw, tap Keep or Discard under the card you look at."
+                       if rules.draws else "")))
     else:
         out.append(("At the table", "Playable cards are raised; the others are dimmed, and "
                     "choosing one says why it is refused. H gives a rules hint, C turns on "
                     "the coach, L shows the last trick, S the score sheet, U takes back your "
-                    "last move (the match then counts as practice). F1 lists every key."))
+                    "last move (the match then counts as practice). F1 lists every key."
+                    + (" In the draw, K keeps the card you look at and D discards it."
+                       if rules.draws else "")))
     return out
 
 
@@ -462,9 +462,11 @@ class RulesScreen(Screen):
                    lambda: self.app.start_demo(back=self),
                    note="A deal with fixed cards that shows trumps, following suit and "
                    "breaking spades, step by step, and your rule set's own moment."
-                   if rules.partnerships else "A deal of Spades for four with fixed "
-                   "cards that shows trumps, following suit and breaking spades, step "
-                   "by step: they play alike in every game.",
+                   if rules.partnerships else "A deal of cutthroat with fixed cards: "
+                   "trumps, following suit and breaking spades with three, each for "
+                   "themselves, step by step." if rules.players == 3 else "A deal of "
+                   "two-handed with fixed cards: the draw from the stock, a card kept and "
+                   "a card shown, then a hand to bid and play alone.",
                    style="primary"),
             Paragraph("which", "The rules of your rule set "
                       f"({preset_title(self.app.settings.preset)})."),

@@ -1,5 +1,6 @@
 """The Journey's levels: a path of matches against named opponents who grow stronger,
-some with a house rule of their own. Winning a level opens the next one.
+some with a house rule of their own, the last a table of three (cutthroat, each for
+themselves). Winning a level opens the next one.
 
 The table names the level at a match's end (won, lost, what opens next); the Journey
 page lists the levels; the player's progress along them is a document of the storage
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine.rules import PRESETS, Rules
+from ...engine.rules import PRESETS, SEAT_PRESETS, Rules
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class Level:
     blurb: str
     west: str
     east: str
-    partner: str
+    partner: str  # North: the partner at four (no seat at three)
     opponents: str  # strength of West and East
     partner_strength: str
     preset: str
@@ -29,12 +30,13 @@ class Level:
 
     @property
     def rules(self) -> Rules:
-        return PRESETS[self.preset].with_options(**self.changes)
+        return {**PRESETS, **SEAT_PRESETS}[self.preset].with_options(**self.changes)
 
     @property
     def twist(self) -> str:
         r = self.rules
-        parts = [f"to {r.target}"]
+        parts = ([] if r.partnerships else [f"{r.game}, each for themselves"]) + [
+            f"to {r.target}"]
         if not r.nil:
             parts.append("no nil")
         elif not r.blind_nil:
@@ -62,6 +64,9 @@ LEVELS: tuple[Level, ...] = (
           "tricks.", "Nadia", "Bruno", "Sam", "hard", "normal", "classic"),
     Level("j8", "Champions", "The strongest table: hard opponents and a hard partner.",
           "Astra", "Magnus", "Quinn", "hard", "hard", "standard"),
+    Level("j9", "Three at the table", "Cutthroat: no partner to lean on, two hard players "
+          "and the two of clubs left out.", "Juno", "Pax", "Sam", "hard", "hard", "cutthroat",
+          {"target": 300}),
 )
 
 
