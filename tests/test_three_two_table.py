@@ -429,3 +429,39 @@ def test_the_draws_stock_pile_card_and_buttons_stand_apart_in_the_window(size):
     for key in (("btn", "keep"), ("btn", "discard")):
         rect = d.control(key).rect
         assert rect.width >= lay.target and rect.height >= lay.target
+
+
+@pytest.mark.parametrize("rules", [TWO_HANDED, CUTTHROAT])
+def test_by_ear_the_app_says_the_draw_and_each_players_score(rules, tmp_path, monkeypatch):
+    """With announcements on, the App says two-handed's draw as the player may know
+    it (their card by name at their turn, what they kept), and each player's contract
+    and score by name at three and two (never a team)."""
+    from dataclasses import replace
+
+    monkeypatch.setenv("SPADES_DATA_DIR", str(tmp_path))
+    d = Driver("--speed", "instant", "--size", "1280x720", start=False)
+    d.app.settings = replace(d.app.settings, announcements=True)
+    d.app.options = d.app.table_options()
+    d.app.options.rules = rules
+    d.app.start()
+    for _ in range(50_000):  # as a listener plays: hear the turn, then act
+        situation = d.situation()
+        if situation == "breakdown":
+            break
+        if situation in ("draw", "bid", "blind", "play") and d.scene.turn_to_say is not None:
+            d.frame()
+        elif situation is not None:
+            decide_by_keyboard(d, situation)
+        elif d.scene.held_by_words() and d.scene.idle:
+            d.press("enter")  # heard enough: the computer goes on
+        else:
+            d.frame()
+    said = " ".join(d.scene.transcript.texts())
+    assert ("V the hand with all cards seen" in said) == d.scene.seen_offered
+    names = d.scene.names
+    if rules.draws:
+        assert "Your turn to draw: the top card is the" in said
+        assert "You keep the" in said or "You discard the" in said
+    assert "Contracts: you " in said and all(name in said for name in names[1:])
+    assert "team" not in said.lower()
+    assert "Hand 1 scored: you " in said

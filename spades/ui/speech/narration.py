@@ -232,13 +232,19 @@ class Narration:
             elif self.match.phase == "over":
                 winner = self.match.winner or 0
                 scores = self.match.scores
-                text = (f"The match is over: {a.team_words(winner)} win "
-                        f"{scores[winner]} to {scores[1 - winner]}. Enter shows the final "
-                        "result.")
+                rest = " and ".join(str(v) for side, v in sorted(
+                    enumerate(scores), key=lambda sv: -sv[1]) if side != winner)
+                verb = "wins" if a.alone and winner != a.my_team() else "win"
+                text = (f"The match is over: {a.team_words(winner)} {verb} "
+                        f"{scores[winner]} to {rest}. Enter shows the final result.")
             else:
-                text = ("Enter deals the next hand. S the score sheet, W the computer's "
-                        "way with these cards, V the hand with all cards seen, R replays "
-                        "the deal, E exports it.")
+                keys = ["S the score sheet"]
+                if self.compare_offered:  # type: ignore[attr-defined]
+                    keys.append("W the computer's way with these cards")
+                if self.seen_offered:  # type: ignore[attr-defined]
+                    keys.append("V the hand with all cards seen")
+                text = (f"Enter deals the next hand. {', '.join(keys)}, R replays the deal, "
+                        "E exports it.")
         elif name == "compare":
             text = ("Computer's way: the hard player plays your seat with the same cards. "
                     "Its result follows in a moment.")
