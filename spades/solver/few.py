@@ -31,11 +31,11 @@ from .search import (
     _ALL,
     _FIELD_OF,
     _INCL,
+    _SHAPE_UNIT,
     NEVER,
     _close,
     _store,
     run_tops,
-    shape_of,
     squeeze_hands,
 )
 
@@ -181,10 +181,9 @@ class FewSolver:
         return q, used
 
     def trick(self, h: tuple[int, ...], leader: int, broken: bool, t: int,
-              shape: int = 0) -> Search:
+              shape: int) -> Search:
         """(Does the counted seat take at least ``t`` of the tricks left?, the cards
-        the answer rests on), at a trick boundary. ``shape`` is ignored (worked out
-        here)."""
+        the answer rests on), at a trick boundary. ``shape`` is ``search.shape_of(h)``."""
         if t <= 0:
             return True, 0
         left = h[leader].bit_count()
@@ -195,7 +194,7 @@ class FewSolver:
             yield
         if self.anytime:
             broken = True
-        key = shape_of(h) << 3 | leader << 1 | broken
+        key = shape << 3 | leader << 1 | broken
         packed = self._packed(h)
         bucket = self.table.get(key)
         hint = -1
@@ -219,7 +218,7 @@ class FewSolver:
             _store(bucket, fields, packed & fields, lo if reached else 0,
                    left if reached else hi)
             return reached, cards
-        value, lead, rel = yield from self._lead(h, leader, broken, t, left, hint)
+        value, lead, rel = yield from self._lead(h, leader, broken, t, left, hint, shape)
         rel = _close(rel)
         fields = self._fields(rel)
         if value:
@@ -229,7 +228,7 @@ class FewSolver:
         return value, rel
 
     def _lead(self, h: tuple[int, ...], leader: int, broken: bool, t: int, left: int,
-              hint: int) -> Generator[None, None, tuple[bool, int, int]]:
+              hint: int, shape: int) -> Generator[None, None, tuple[bool, int, int]]:
         """The leads: the answer, the lead that made it (-1: none did), and the cards
         the answer rests on."""
         hand = h[leader]
@@ -241,7 +240,8 @@ class FewSolver:
             self.nodes += 1
             led = SUIT_OF[a]
             opened = broken or (led == 3 and self.forced_breaks)
-            v, r = yield from self._follow(h, leader, opened, t, left, (a,), a, leader, led)
+            v, r = yield from self._follow(h, leader, opened, t, left, (a,), a, leader, led,
+                                           shape - _SHAPE_UNIT[leader][led])
             if v == maxi:
                 self.killers[left] = a
                 return v, a, r
@@ -271,10 +271,12 @@ class FewSolver:
         return order
 
     def _follow(self, h: tuple[int, ...], leader: int, broken: bool, t: int, left: int,
-                played: tuple[int, ...], best: int, win: int, led: int) -> Search:
+                played: tuple[int, ...], best: int, win: int, led: int, shape: int
+                ) -> Search:
         """The next hand's cards in the trick ``played`` so far (``best`` tops it,
         played by ``win``); the trick complete, the search goes on at the next. The
-        answer, and the cards it rests on."""
+        answer, and the cards it rests on. ``shape``: the hands' without the cards
+        played so far."""
         n = len(played)
         seats = self.seats
         seat = (leader + n) % seats
@@ -282,6 +284,7 @@ class FewSolver:
         cands = run_tops(legal_cards(hand, led, broken, self.anytime), hand)
         maxi = self.maximising[seat]
         last = n + 1 == seats
+        units = _SHAPE_UNIT[seat]
         rel = 0
         for c in self._follow_order(cands, seat, led, best, win):
             self.nodes += 1
@@ -301,12 +304,13 @@ class FewSolver:
                     nh = list(h)
                     for i, card in enumerate(trick):
                         nh[(leader + i) % seats] ^= 1 << card
-                    v, r = yield from self.trick(squeeze_hands(nh, trick), winner, opened, t2)
+                    v, r = yield from self.trick(squeeze_hands(nh, trick), winner, opened, t2,
+                                                 shape - units[SUIT_OF[c]])
                     for x in sorted(trick):  # back to this trick's numbering
                         above = r & _INCL[x]
                         r = (r ^ above) | ((above << 1) & _FIELD_OF[x])
                 suit = SUIT_OF[top]
-                if sum(SUIT_OF[x] == suit for x in trick) > 1:
+                if [SUIT_OF[x] for x in trick].count(suit) > 1:
                     # Won by rank: the winner and the cards it stood for (its run in
                     # the winner's hand, tried once) must lie alike.
                     hw = h[winner]
@@ -317,7 +321,7 @@ class FewSolver:
                     r |= 1 << low
             else:
                 v, r = yield from self._follow(h, leader, opened, t, left, trick, top, winner,
-                                               led)
+                                               led, shape - units[SUIT_OF[c]])
             if v == maxi:
                 return v, r
             rel |= r
