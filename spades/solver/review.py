@@ -112,7 +112,10 @@ class HandReview:
         self.failed_nil_tricks = failed_nil_tricks
         self.kept: dict[int, list[bool | None]] = {}
         self.contract_made: list[bool | None] = [None] * self.sides  # partner-only contracts
-        self.node_limit = node_limit
+        # At three a position is set aside sooner (and taken up again with four times
+        # as many, as at four): the opening lead's searches, heavy, must not hold up
+        # the newer positions as the cards come.
+        self.node_limit = node_limit // 16 if self.seats == 3 else node_limit
         self.done: list[bool] = [False]  # each position's answers all worked out
         self.unfinished: set[int] = set()  # set aside past their node limit, for later
         self.tries: dict[int, int] = {}  # times each position was set aside
@@ -221,11 +224,14 @@ class HandReview:
 
     def _next(self) -> int | None:
         """The position to work on next: the opening lead's first (the headline), then
-        the newest not done, then those set aside, fewest tries and newest first."""
-        if not self.done[0]:
+        the newest not done, then those set aside, fewest tries and newest first. At
+        three seats the headline comes last: its three searches are by far the
+        heaviest, and the later positions, cheap, fill the table for them."""
+        if not self.done[0] and self.seats != 3:
             known = all(v[0] is not None for v in self.side_values.values())
             return 0 if not known or self.bids_known else None
-        fresh = [i for i in range(len(self.positions)) if not self.done[i]]
+        fresh = [i for i in range(len(self.positions)) if not self.done[i] and (
+            self.bids_known or any(v[i] is None for v in self.side_values.values()))]
         first = [i for i in fresh if i not in self.unfinished]
         if first:
             return first[-1]
@@ -242,8 +248,10 @@ class HandReview:
                 self.idle = True
                 yield IDLE
                 continue
-            # The headline never waits: no limit; a retry has four times the last one.
-            limit = None if i == 0 else self.node_limit * 4 ** self.tries.get(i, 0)
+            # The headline never waits: no limit (but at three, where it comes last, it
+            # waits as the others do); a retry has four times the last one.
+            first = i == 0 and self.seats != 3
+            limit = None if first else self.node_limit * 4 ** self.tries.get(i, 0)
             self.unfinished.discard(i)
             finished = yield from self._position(i, limit)
             if finished:

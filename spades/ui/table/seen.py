@@ -80,12 +80,6 @@ class SeenPanel:
     _seen_headline: int | None = None  # the review whose headline was said
 
     @property
-    def seen_offered(self) -> bool:
-        """Whether All cards seen is offered: the solver plays four seats so far, so at
-        three and two the panel, its button and its work ahead stay away."""
-        return self.match.rules.partnerships  # type: ignore[attr-defined]
-
-    @property
     def seen_area(self) -> ScrollArea:
         if self._seen_area is None:
             self._seen_area = ScrollArea()
@@ -96,7 +90,7 @@ class SeenPanel:
     def open_seen(self) -> None:
         """From the breakdown: the review of its hand (begun, or carried on)."""
         result = self.finished_hand()
-        if result is None or not self.seen_offered:
+        if result is None:
             return
         if self.review is None or self.review_hand != result.hand_number or \
                 self.review.status == "cancelled":
@@ -114,7 +108,7 @@ class SeenPanel:
         the review of the hand being played or just finished."""
         review = self.review
         if review is None or not self.overlays or self.overlays[-1] != "seen":
-            if self.shared or not self.review_ahead or not self.seen_offered:
+            if self.shared or not self.review_ahead:
                 return  # worked out only while the panel is open
             self.follow_hand()
             work = review if review is not None and review.status == "running" else \

@@ -324,12 +324,10 @@ class SharedPlay:
         controls = super()._overlay_controls(top, can_quit)  # type: ignore[misc]
         alone = {"breakdown": ("compare", "replay", "seen"), "match_over": ("rematch",)}
         if not self.shared:
-            # At three and two: All cards seen and Computer's way only where the solver
-            # and hard play the seats (ai.alone_refusal, SeenPanel.seen_offered).
-            alone = {"breakdown": tuple(
-                k for k, offered in (("seen", self.seen_offered),  # type: ignore[attr-defined]
-                                     ("compare", self.compare_offered))
-                if not offered)}
+            # At three and two: Computer's way only where hard plays the seats
+            # (ai.alone_refusal); All cards seen at every table (the solver answers
+            # three and two: docs/solver.md).
+            alone = {"breakdown": () if self.compare_offered else ("compare",)}
         if top not in alone or not alone[top]:
             return controls
         kept = [c for c in controls if c.key[1] not in alone[top]]

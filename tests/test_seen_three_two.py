@@ -1,0 +1,91 @@
+"""All cards seen at the App's table of three (cutthroat) and of two (two-handed),
+driven through the real interface: opened from the breakdown by mouse, finger and key,
+its rows of two or three cards a trick, each player named alone (at three against the
+two others together), no partner switch; by ear, the same words. The review's numbers
+are held to the minimax in tests/test_review_few.py; here, what the player sees."""
+
+from __future__ import annotations
+
+import pytest
+from ui_driver import Driver, play_until
+
+from spades.engine import preset
+from spades.solver.review import HandReview
+
+TWO_HANDED = preset("two-handed,target=150")
+CUTTHROAT = preset("cutthroat,target=150")
+
+
+def at_breakdown(rules, size: str) -> Driver:
+    """The first hand played by mouse to its breakdown, its review worked out while it
+    was played (the player's own table)."""
+    d = Driver("--size", size, "--speed", "instant", rules=rules, ahead=True)
+    play_until(d, "breakdown")
+    return d
+
+
+def drawn_words(d: Driver) -> str:
+    """Every string the next frame draws, joined."""
+    drawn = d.record_text()
+    d.frame()
+    return " ".join(text for text, _ in drawn)
+
+
+@pytest.mark.parametrize("size,how", [("1280x720", "mouse"), ("390x844", "finger"),
+                                      ("800x600", "key")])
+def test_two_handed_all_cards_seen_opens_from_the_breakdown_and_shows_each_player(size, how):
+    d = at_breakdown(TWO_HANDED, size)
+    table = d.scene
+    result = table.finished_hand()
+    assert d.control(("btn", "seen")) is not None
+    if how == "mouse":
+        d.click(("btn", "seen"))
+    elif how == "finger":
+        d.tap(("btn", "seen"))
+    else:
+        d.press("v")
+    assert table.overlays[-1] == "seen" and table.screen_kind() == "all_cards_seen"
+    review = table.review
+    assert review.seats == 2
+    assert d.until(lambda: review.status == "done", 600)
+    check = HandReview.of_result(result).run()
+    assert review.side_values == check.side_values and review.opening() == check.opening()
+    opening = review.opening()
+    assert len(opening.tricks) == 2 and sum(opening.tricks) == 13
+    # Thirteen rows of two cards; no partner to mark.
+    rows = [r for r in table.seen_rows() if r.kind == "trick"]
+    assert [r.trick for r in rows] == list(range(13))
+    assert not [r for r in table.seen_rows() if r.kind in ("toggle", "marks")]
+    assert d.control(("btn", "seen_partner")) is None
+    words = drawn_words(d)
+    assert "You could have taken" in words
+    assert f"{table.names[1]} could have taken" in words
+    assert "Us (" not in words and "partner" not in words
+    point = review.turning_point()
+    if point is not None and point >= 0:
+        label = d.control(("btn", "replay_from")).label
+        assert label == f"Replay from trick {point // 2 + 1}"
+    d.click(("btn", "close"))
+    assert table.overlays[-1] == "breakdown"
+
+
+def test_cutthroat_all_cards_seen_says_each_player_against_the_two_others():
+    """A cutthroat hand's review is heavy (three searches a position, each player
+    against the two others together): opened, it fills in from the last tricks back,
+    seventeen rows of three cards, and says whom each count is against."""
+    d = at_breakdown(CUTTHROAT, "1280x720")
+    table = d.scene
+    d.click(("btn", "seen"))
+    review = table.review
+    assert table.overlays[-1] == "seen" and review.seats == 3
+    rows = [r for r in table.seen_rows() if r.kind == "trick"]
+    assert [r.trick for r in rows] == list(range(17))
+    assert not [r for r in table.seen_rows() if r.kind in ("toggle", "marks")]
+    assert d.until(lambda: review.trick_done(16), 600)  # the last tricks first
+    words = drawn_words(d)
+    if review.status == "running":
+        assert "of 17 tricks done" in words or "hardest position" in words
+    if review.opening() is not None:
+        assert "Each player against the two others playing together:" in words
+    d.press("escape")
+    assert table.overlays[-1] == "breakdown"
