@@ -457,7 +457,7 @@ def test_by_ear_the_app_says_the_draw_and_each_players_score(rules, tmp_path, mo
         else:
             d.frame()
     said = " ".join(d.scene.transcript.texts())
-    assert ("V the hand with all cards seen" in said) == d.scene.seen_offered
+    assert "V the hand with all cards seen" in said  # the solver answers three and two
     names = d.scene.names
     if rules.draws:
         assert "Your turn to draw: the top card is the" in said

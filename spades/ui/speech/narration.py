@@ -241,8 +241,7 @@ class Narration:
                 keys = ["S the score sheet"]
                 if self.compare_offered:  # type: ignore[attr-defined]
                     keys.append("W the computer's way with these cards")
-                if self.seen_offered:  # type: ignore[attr-defined]
-                    keys.append("V the hand with all cards seen")
+                keys.append("V the hand with all cards seen")  # at every table
                 text = (f"Enter deals the next hand. {', '.join(keys)}, R replays the deal, "
                         "E exports it.")
         elif name == "compare":
