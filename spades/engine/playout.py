@@ -39,7 +39,7 @@ def random_deal(
         order = sorted(_deck_list(deck), key=keys.__getitem__)
     bit = _BIT.__getitem__
     hands = [0] * seats
-    dealt = order[:seats * tricks]
+    dealt = order if len(order) == seats * tricks else order[:seats * tricks]
     for k in range(seats):
         hands[(dealer + 1 + k) % seats] = sum(map(bit, dealt[k::seats]))
     return hands
