@@ -465,3 +465,23 @@ def test_by_ear_the_app_says_the_draw_and_each_players_score(rules, tmp_path, mo
     assert "Contracts: you " in said and all(name in said for name in names[1:])
     assert "team" not in said.lower()
     assert "Hand 1 scored: you " in said
+
+
+
+@pytest.mark.parametrize("seats", [3, 2])
+def test_a_table_of_three_or_two_under_the_caption_band_moves_each_seat_once(seats):
+    """The random-input tester's find: with the captions' band on (announcements),
+    the player's badge of a table of two was drawn under the window's foot, moved
+    twice (its Rect was in two of the layout's lists)."""
+    from spades.ui.layout.window import compute_layout_below
+
+    for size in ((800, 600), (390, 844), (333, 777)):
+        plain = compute_layout(*size, seats)
+        below = compute_layout_below(size[0], size[1], 60, seats)
+        window = Rect(0, 0, *size)
+        for seat in range(seats):
+            assert window.contains(below.badges[seat]), (size, seat)
+        raised = compute_layout(size[0], size[1] - 60, seats)
+        for seat in range(seats):  # each moved by the band once
+            assert below.badges[seat].top == raised.badges[seat].top + 60, (size, seat)
+        assert plain.places == below.places

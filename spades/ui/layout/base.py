@@ -106,7 +106,9 @@ class Layout:
         places = PLACES[seats]
         if places == self.places:
             return self
-        return replace(self, places=places, place_badges=list(self.badges),
+        # The places' badges copied: a layout moved under a band (layout.window's
+        # compute_layout_below) moves each Rect of its lists once.
+        return replace(self, places=places, place_badges=[Rect(r) for r in self.badges],
                        badges=[self.badges[p] for p in places],
                        fans=[self.fans[p] for p in places],
                        packets=[self.packets[p] for p in places],
