@@ -89,3 +89,22 @@ def test_cutthroat_all_cards_seen_says_each_player_against_the_two_others():
         assert "Each player against the two others playing together:" in words
     d.press("escape")
     assert table.overlays[-1] == "breakdown"
+
+
+def test_two_handed_replays_from_the_turning_points_trick_of_two_cards():
+    d = at_breakdown(TWO_HANDED, "1280x720")
+    table = d.scene
+    result = table.finished_hand()
+    d.click(("btn", "seen"))
+    review = table.review
+    assert d.until(lambda: review.status == "done", 600)
+    point = review.turning_point()
+    assert point is not None and point >= 0  # seed 11's first hand has one
+    trick = point // 2
+    assert d.control(("btn", "replay_from")).label == f"Replay from trick {trick + 1}"
+    d.click(("btn", "replay_from"))
+    replay = d.scene
+    assert replay is not table and replay.replay == f"Hand 1 from trick {trick + 1}"
+    assert replay.match.plays[:2 * trick] == list(result.plays[:2 * trick])
+    play_until(d, "breakdown")
+    assert d.scene.match.rules.seats == 2
