@@ -67,7 +67,7 @@ def test_four_seat_rules_write_no_players_key_and_three_seat_rules_do():
     assert CUTTHROAT.to_dict()["players"] == 3
     assert Rules.from_dict(CUTTHROAT.to_dict(), any_seats=True) == CUTTHROAT
     # Everything above the engine reads rules without any_seats: refused, saying why.
-    with pytest.raises(RulesError, match="cutthroat: no table or solver"):
+    with pytest.raises(RulesError, match="cutthroat: seats four players only here"):
         Rules.from_dict(CUTTHROAT.to_dict())
 
 

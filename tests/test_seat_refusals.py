@@ -26,7 +26,7 @@ from spades.storage import (
 )
 from spades.ui.arguments import parse_args
 
-MISSING = "no table for"
+MISSING = "seats four players only here"
 
 
 @pytest.mark.parametrize("command", [

@@ -79,7 +79,7 @@ def test_views_and_events_round_trip_and_name_no_hidden_card(name, seed):
 
 def test_a_reader_that_seats_four_refuses_three_or_two_and_a_four_seat_view_is_unchanged():
     view = Match(SEAT_PRESETS["cutthroat"], 1).view(0)
-    with pytest.raises(WireError, match="cutthroat: no table or solver"):
+    with pytest.raises(WireError, match="cutthroat: seats four players only here"):
         view_from_json(_through(view_to_json(view)))
     two = Match(SEAT_PRESETS["two-handed"], 1)
     doc = view_to_json(two.view(two.to_act))

@@ -270,14 +270,15 @@ def _alone_refusal(rules: Rules) -> str | None:
 
 
 def four_seats_refusal(rules: Rules) -> str | None:
-    """Why a layer that seats four cannot play these rules, or None: the game's own
-    table (and the measures that seat four: the zoo, the gauntlet...)."""
+    """Why a layer that seats four cannot play these rules, or None: the measures of
+    four seats (verdict, the gauntlet's whole matches, the endings and inference
+    measures, bench --solver against DDS) and a reader asked for four seats."""
     if rules.players == 4:
         return None
     count = "three" if rules.players == 3 else "two"
-    return (f"{GAMES[rules.players]}: no table for {count} yet"
-            " (the server and replay, deal, simulate, tournament, watch, bench"
-            " --players and solve play it)")
+    return (f"{GAMES[rules.players]}: seats four players only here (the game, the"
+            " server, replay, deal, simulate, tournament, gauntlet, watch, bench --players"
+            f" and solve play {count})")
 
 
 STANDARD = Rules()
