@@ -10,7 +10,7 @@ import random
 import pytest
 from pygame import Rect
 from test_phone_table import drawn, finger_square, owners
-from ui_driver import Driver, act, decide_by_keyboard
+from ui_driver import Driver, act, decide_by_keyboard, drawn_records
 
 from spades import ai
 from spades.engine import DISCARD, KEEP, Bid, Match, preset
@@ -429,6 +429,26 @@ def test_the_draws_stock_pile_card_and_buttons_stand_apart_in_the_window(size):
     for key in (("btn", "keep"), ("btn", "discard")):
         rect = d.control(key).rect
         assert rect.width >= lay.target and rect.height >= lay.target
+
+
+@pytest.mark.parametrize("size", ["320x480", "390x640", "390x844", "480x320", "800x600",
+                                  "1280x720"])
+def test_the_draws_words_over_its_cards_stand_apart(size):
+    """The stock's, the pile's and the offered card's words never run into each other:
+    on a narrow phone the three cards sit closer than "Your card" and "Discards 3" are
+    wide (they read "Your cardDiscards 3" at 390x640), so the counts go on plates at
+    the cards' feet there."""
+    d = Driver("--size", size, rules=TWO_HANDED)
+    draw_turn(d)
+    d.app.drawer.text._cache.clear()
+    labels = [r for r in drawn_records(d) if r.rect is not None and (
+        r.text.startswith(("Stock", "Discards")) or r.text == "Your card"
+        or r.text.isdigit())]
+    stock = d.scene.draw_spots()[0]
+    assert any(r.rect.colliderect(stock.inflate(0, 40)) for r in labels), size
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            assert not a.rect.inflate(4, 0).colliderect(b.rect), (size, a, b)
 
 
 @pytest.mark.parametrize("rules", [TWO_HANDED, CUTTHROAT])

@@ -23,12 +23,15 @@ class StockDrawer:
         t = self.text
         stock, pile, offer, _, _ = scene.draw_spots()
         size = lay.font_small
+        worded = self.labels_fit(scene, (stock, f"Stock {s.deck_left}"),
+                                 (pile, f"Discards {len(s.discards)}"), (offer, "Your card"))
         back = self.art.back(stock.width)
         for i in range(min(6, (s.deck_left + 8) // 9)):
             surface.blit(back, stock.move(-i, -i))
         if not s.deck_left:
             pygame.draw.rect(surface, (60, 110, 84), stock, 2, border_radius=6)
-        self.pile_label(surface, scene, stock, f"Stock {s.deck_left}", str(s.deck_left))
+        self.pile_label(surface, scene, stock, f"Stock {s.deck_left}", str(s.deck_left),
+                        worded)
         if s.discards:
             for i in range(min(4, (len(s.discards) + 7) // 8) - 1):
                 surface.blit(back, pile.move(-i - 1, -i - 1))
@@ -37,24 +40,35 @@ class StockDrawer:
         else:
             pygame.draw.rect(surface, (60, 110, 84), pile, 2, border_radius=6)
         self.pile_label(surface, scene, pile, f"Discards {len(s.discards)}",
-                        str(len(s.discards)))
+                        str(len(s.discards)), worded)
         card = scene.offered_card()
         if card >= 0:
             surface.blit(self.art.face(card, offer.width), offer)
             pygame.draw.rect(surface, theme.GOLD, offer.inflate(6, 6), 3, border_radius=8)
-            if not scene.layout.compact:  # a short window: the gold edge says it
+            if worded:  # a short or narrow window: the gold edge says it
                 t.blit(surface, "Your card", size, theme.GOLD,
                        (offer.centerx, offer.top - 4), "midbottom", True)
             for control in controls:
                 if control.key in (("btn", "keep"), ("btn", "discard")):
                     self.button(surface, scene, control)  # type: ignore[attr-defined]
 
+    def labels_fit(self, scene: TableScene, *labels: tuple[pygame.Rect, str]) -> bool:
+        """Whether the words over the stock, the pile and the offered card stand apart:
+        not on a short window (the cards in one row under the caption), nor where the
+        three cards sit closer than their words are wide (a narrow phone)."""
+        if scene.layout.compact:
+            return False
+        font = self.text.font(scene.layout.font_small, True)
+        spans = sorted((card.centerx - font.size(words)[0] / 2,
+                        card.centerx + font.size(words)[0] / 2) for card, words in labels)
+        return all(right + 6 <= left for (_, right), (left, _) in zip(spans, spans[1:], strict=False))
+
     def pile_label(self, surface: pygame.Surface, scene: TableScene, card: pygame.Rect,
-                   words: str, count: str) -> None:
-        """The stock's or the pile's count: its words over it, or on a short window
-        (the cards in one row under the caption) the number on a plate at its foot."""
+                   words: str, count: str, worded: bool) -> None:
+        """The stock's or the pile's count: its words over it, or where the words do not
+        stand apart (``labels_fit``) the number on a plate at its foot."""
         lay, t = scene.layout, self.text
-        if not lay.compact:
+        if worded:
             t.blit(surface, words, lay.font_small, theme.TEXT, (card.centerx, card.top - 4),
                    "midbottom", True)
             return
