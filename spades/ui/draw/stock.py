@@ -61,7 +61,8 @@ class StockDrawer:
         font = self.text.font(scene.layout.font_small, True)
         spans = sorted((card.centerx - font.size(words)[0] / 2,
                         card.centerx + font.size(words)[0] / 2) for card, words in labels)
-        return all(right + 6 <= left for (_, right), (left, _) in zip(spans, spans[1:], strict=False))
+        pairs = zip(spans, spans[1:], strict=False)
+        return all(right + 6 <= left for (_, right), (left, _) in pairs)
 
     def pile_label(self, surface: pygame.Surface, scene: TableScene, card: pygame.Rect,
                    words: str, count: str, worded: bool) -> None:
