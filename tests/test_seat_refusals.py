@@ -206,11 +206,26 @@ def test_bench_times_a_player_at_three_or_two_and_refuses_what_seats_four(capsys
                      "--deals", "1", "--iterations", "8", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["card"]["count"] == 13 and out["bid"]["count"] == 1  # the draw untimed
-    for command in (["bench"], ["bench", "--solver"],
-                    ["bench", "--players", "--strength", "overbidder"]):
+    for command in (["bench", "--solver"], ["bench", "--players", "--strength", "overbidder"]):
         assert cli_main([*command, "--rules", "cutthroat"]) == 2
     err = capsys.readouterr().err
     assert MISSING in err and "cutthroat: overbidder plays four seats only" in err
+
+
+@pytest.mark.parametrize("name, line", [
+    ("cutthroat", "(deal, 3 bids, 51 cards, score)"),
+    ("two-handed", "(deal, 2 bids, 26 cards, score)"),
+])
+def test_bench_measures_the_engine_at_three_and_two(capsys, name, line):
+    """The engine's bench plays the game the rules name (it played standard whatever
+    --rules said, and refused three and two)."""
+    assert cli_main(["bench", "--hands", "50", "--rules", name]) == 0
+    out = capsys.readouterr().out
+    assert f"rules {name};" in out and line in out
+    assert cli_main(["bench", "--hands", "50", "--rules", name, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["players"] == SEAT_PRESETS[name].seats
+    assert figures["complete_hands_per_s"] > 0 and figures["cards_per_s_in_play_phase"] > 0
 
 
 def test_watch_shows_a_match_of_three_or_two_to_its_winner(capsys):

@@ -28,7 +28,7 @@ from ..engine.actions import (
 from ..engine.cards import SEAT_NAMES_AT, card_text, cards_of
 from ..engine.legal import bid_text
 from ..engine.playout import random_hand, random_tricks
-from ..engine.rules import four_seats_refusal
+from ..engine.rules import Rules, four_seats_refusal
 from ..measure import PLAYERS
 from ..solver.measure import SOLVE_SUMMARY, bench_command, solve_command, solver_options
 from . import options
@@ -144,8 +144,11 @@ def _best_rate(run, count: int, repeats: int) -> float:
     return count / best
 
 
-def bench(hands: int, seed: int, repeats: int = 5) -> dict[str, Any]:
-    rules = preset("standard")
+def bench(hands: int, seed: int, repeats: int = 5,
+          rules: Rules | None = None) -> dict[str, Any]:
+    """The engine's speed on one core under ``rules`` (standard by default), at its
+    seat count: whole random hands, the play phase from trick 6, checked hands."""
+    rules = rules or preset("standard")
     rng = random.Random(seed)
     rand = rng.random
     random_hand(rules, rng, 0)  # warm the legal-bid cache
@@ -154,9 +157,10 @@ def bench(hands: int, seed: int, repeats: int = 5) -> dict[str, Any]:
         for i in range(n):
             random_hand(rules, rng, i % rules.seats)
 
-    # The play phase alone, from one mid-hand position: 5 tricks played, 8 to go.
+    # The play phase alone, from one mid-hand position: 5 tricks played (8 to go at
+    # four and two, 12 at three).
     position = Match(rules, seed)
-    while len(position.plays) < 20:
+    while len(position.plays) < 5 * rules.seats:
         actions = position.legal_actions()
         position.apply(actions[int(rand() * len(actions))])
     mid, leader, broken = position.hands, position.to_act, position.spades_broken
@@ -182,10 +186,11 @@ def bench(hands: int, seed: int, repeats: int = 5) -> dict[str, Any]:
         "python": sys.version.split()[0],
         "complete_hands_per_s": round(_best_rate(complete, chunk, repeats)),
         "play_phase_from_trick_6_per_s": round(per_s),
-        "cards_per_s_in_play_phase": round(per_s * 32),
+        "cards_per_s_in_play_phase": round(per_s * (rules.tricks - 5) * rules.seats),
         "validated_match_hands_per_s": round(_best_rate(checked, max(1, chunk // 10), repeats)),
         "hands": hands,
         "repeats": repeats,
+        "players": rules.seats,
     }
 
 
@@ -195,8 +200,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     rules = preset(args.rules)
-    reason = (four_seats_refusal(rules) if args.solver or not args.players
-              else alone_refusal(args.strength, rules))
+    reason = (four_seats_refusal(rules) if args.solver
+              else alone_refusal(args.strength, rules) if args.players else None)
     if reason is not None:
         print(f"bench: {reason}", file=sys.stderr)
         return UNREADABLE
@@ -215,15 +220,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
             progress.clear()
         print(json.dumps(out, indent=2) if args.json else format_timing(out))
         return 0
-    out = bench(args.hands, args.seed)
+    out = bench(args.hands, args.seed, rules=rules)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
-    print(f"Python {out['python']}, one core, rules standard; best of {out['repeats']} runs"
-          f" of {out['hands'] // out['repeats']} hands each")
-    print(f"  complete random hands (deal, 4 bids, 52 cards, score): "
+    seats, cards = rules.seats, rules.seats * rules.tricks
+    print(f"Python {out['python']}, one core, rules {args.rules}; best of {out['repeats']}"
+          f" runs of {out['hands'] // out['repeats']} hands each")
+    print(f"  complete random hands (deal, {seats} bids, {cards} cards, score): "
           f"{out['complete_hands_per_s']:>8,} /s")
-    print(f"  play phase alone from trick 6 (32 cards):              "
+    phase = f"({(rules.tricks - 5) * seats} cards):"
+    print(f"  play phase alone from trick 6 {phase:<25}"
           f"{out['play_phase_from_trick_6_per_s']:>8,} /s"
           f"  ({out['cards_per_s_in_play_phase']:,} cards/s)")
     print(f"  complete hands through Match.apply (checked, events):  "
@@ -370,6 +377,5 @@ def add_play_commands(command: Any) -> None:
     options.seed(p, None, "the match")
     options.rules(p, any_seats=True)
     p.add_argument("--strength", choices=STRENGTHS, default="normal",
-                   help=f"the players, one of: {', '.join(STRENGTHS)} (cutthroat and"
-                   " two-handed: all but hard)")
+                   help=f"the players, one of: {', '.join(STRENGTHS)}")
     p.set_defaults(run=cmd_watch)

@@ -167,10 +167,15 @@ def random_hand(
     rules: Rules,
     rng: random.Random,
     dealer: int,
-    scores: tuple[int, int] | list[int] = (0, 0),
-    bags: tuple[int, int] | list[int] = (0, 0),
-) -> tuple[TeamScore, TeamScore]:
-    """Deal, random legal bids, a hand's random legal cards, and the score."""
+    scores: tuple[int, ...] | list[int] | None = None,
+    bags: tuple[int, ...] | list[int] | None = None,
+) -> tuple[TeamScore, ...]:
+    """Deal, random legal bids, a hand's random legal cards, and the score (each side
+    from 0 points and 0 bags unless ``scores`` and ``bags`` say otherwise)."""
+    if scores is None:
+        scores = (0,) * rules.sides
+    if bags is None:
+        bags = (0,) * rules.sides
     rand = rng.random
     hands = random_deal(rng, dealer, rules.cards, rules.seats, rules.tricks)
     bids = random_bids(rules, dealer, rand, hands)
