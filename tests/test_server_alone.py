@@ -185,6 +185,32 @@ def test_a_server_sharing_its_tables_refuses_three_or_two_saying_why(tmp_path, r
     assert "Traceback" not in shared.output()
 
 
+def test_a_cutthroat_bid_above_thirteen_is_taken_at_the_table(server):
+    """Cutthroat deals 17 tricks, so a bid of 14 to 17 is a bid there: the server read
+    every action as at four (bids 1 to 13) and refused it as not an action, and the
+    game's client closed the table as unreadable when an update carried one."""
+    from spades.engine import LOOK, Bid
+
+    def bold(view, rng):
+        legal = view.legal_actions()
+        if LOOK in legal:
+            return LOOK
+        return Bid(14) if Bid(14) in legal else None
+
+    async def play():
+        rules = {**SEAT_PRESETS["cutthroat"].to_dict(), "target": 150}
+        clients = await seated(server.url, ["Ann", "Ben", "Cy"], rules=rules)
+        clients[0].start()
+        await drive(clients, lambda: all(c.view is not None and 14 in c.view.bids
+                                         for c in clients),
+                    players={id(c): bold for c in clients}, timeout=60)
+        assert not any(n.get("type") == "refused" for c in clients for n in c.notices)
+        assert all(c.status == "ready" for c in clients)  # each read the bid of 14
+        close_all(clients)
+
+    run(play())
+
+
 def test_the_games_own_client_takes_a_seat_at_a_table_of_three_and_reads_it(server):
     """The App's table seats three and two: its client joins a cutthroat table by its
     code, keeps its seat and reads the table's view (before, it gave the seat back

@@ -221,7 +221,7 @@ class TableClient:
             update = Update(
                 seat=message["seat"],
                 action=None if message["action"] == FACE_DOWN
-                else action_from_json(message["action"], deck),
+                else action_from_json(message["action"], deck, view.rules.tricks),
                 events=tuple(event_from_json(e, deck, rules=alone) for e in message["events"]),
                 view=view,
                 actions=message["actions"],

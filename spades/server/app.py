@@ -434,7 +434,8 @@ class TableServer(Presence):
         if refusal is not None:
             raise Refused(refusal)
         try:
-            action = action_from_json(message["action"], table.settings.rules.cards)
+            rules = table.settings.rules
+            action = action_from_json(message["action"], rules.cards, rules.tricks)
         except ValueError as exc:
             raise Refused(f"Not an action at this table: {exc}") from None
         reason = table.match.refusal(action, seat)
@@ -563,7 +564,8 @@ class TableServer(Presence):
         async with self.lock(table):
             if table.actions == index and table.state == PLAYING and \
                     table.computer_plays(seat) and self.owns(table):
-                action = action_from_json(decided, table.settings.rules.cards)
+                rules = table.settings.rules
+                action = action_from_json(decided, rules.cards, rules.tricks)
                 if table.match.refusal(action, seat) is None:
                     fence = self.follow.fence(table.code) if self.follow else None
                     if await self.play(table, seat, action, fence):

@@ -234,7 +234,8 @@ class Table:
         if table.state != WAITING:
             table.match = Match(table.settings.rules, table.seed)
             for action in actions:
-                table.match.apply(action_from_json(action, table.settings.rules.cards))
+                table.match.apply(action_from_json(action, table.settings.rules.cards,
+                                                       table.settings.rules.tricks))
             if table.match.is_over:
                 table.state = OVER
         return table

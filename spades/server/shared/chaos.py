@@ -69,13 +69,13 @@ def read_log(url: str, code: str) -> dict[str, Any]:
 
     versions = [int(f["v"]) for _, f in entries if f["v"] != ""]
     first = json.loads(entries[0][1]["d"])
-    rules = Rules.from_dict(first["settings"]["rules"])
+    rules = Rules.from_dict(first["settings"]["rules"], any_seats=True)
     match = Match(rules, first["seed"])
     actions = []
     for _, fields in entries:
         if fields["k"] == "act":
             data = json.loads(fields["d"])
-            action = action_from_json(data["action"], rules.cards)
+            action = action_from_json(data["action"], rules.cards, rules.tricks)
             reason = match.refusal(action, data["seat"])
             if reason is not None:
                 raise AssertionError(f"table {code}: action {len(actions)} of the log is"

@@ -186,7 +186,8 @@ class Follower:
                 else:
                     server.broadcast_table(table)
             elif kind == "act":
-                action = action_from_json(data["action"], table.settings.rules.cards)
+                rules = table.settings.rules
+                action = action_from_json(data["action"], rules.cards, rules.tricks)
                 server.applied(table, data["seat"], action)
             return
         data = json.loads(fields["d"])
