@@ -12,7 +12,10 @@ starts it; the WebSocket library is imported only when a server starts.
     computers.py  computer players thinking in worker processes
     page.py       the game's page over HTTP, /cdn/ through a cache as make serve does
     presence.py   who is at a table; grace, covering, turn timers; sending to a table
-    app.py        the server: the connections, the requests, the play
+    app.py        the server: its wiring to the store, the connections, each message
+                  handed on one table at a time
+    requests.py   a table's requests (create, join, resume, seat, start, act, leave)
+                  and the play they start: actions stored, applied, computers' turns
     cli.py        the serve, serve-bench, serve-check and serve-chaos commands
     shared/       several servers sharing every table through Redis (--store)
     local.py      a real server in a subprocess, and clients driven against it
