@@ -29,7 +29,7 @@ from spades.solver import (
     nil_kept_job,
 )
 from spades.solver.few import FewSolver
-from spades.solver.position import team_solver
+from spades.solver.position import nil_solver, team_solver
 
 
 def minimax(position: Position, counted: int, maximising: set[int]) -> int:
@@ -171,3 +171,26 @@ def test_a_trick_is_three_cards_at_three_and_two_at_two():
     position, winner = position.play(cards_of(position.legal())[0])
     assert winner in (0, 1, 2) and position.leader == winner and not position.trick
     assert position.tricks_left == 16
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cutthroat_endings_played_out_keep_every_answer_of_minimax(seed):
+    """The cuts of the three-seat search (the table shared along a line of play, the
+    sure tricks, the cards skipped as answered by one tried before, the orderings)
+    change how many cards it tries, never an answer: along a random line through an
+    ending of 4 or 5 tricks, every position's count for each player and each nil,
+    with one solver a question for the whole line as the review keeps them, equal to
+    the plain minimax's."""
+    rng = random.Random(f"few-exact/{seed}")
+    for _ in range(6):
+        position = random_ending(rng, 3, rng.choice((4, 5)))
+        counts = [team_solver(position, seat) for seat in range(3)]
+        nils = [nil_solver(position, seat) for seat in range(3)]
+        while position.tricks_left:
+            for seat in range(3):
+                want = brute(position, seat)
+                assert most_tricks(position, seat, counts[seat], want) == want, (position, seat)
+                assert most_tricks(position, seat, counts[seat]) == want, (position, seat)
+                assert nil_kept(position, seat, nils[seat]) == nil_brute(position, seat), \
+                    (position, seat)
+            position, _ = position.play(rng.choice(cards_of(position.legal())))

@@ -14,7 +14,8 @@ tried once among its equals; DDS's table of bounds at trick boundaries, an entry
 standing for every position of the same shape, leader and broken spades whose hands
 hold alike the cards the answer rested on (the winners of tricks won by rank, the
 cards a sure-trick bound rests on, closed upwards in each suit); the lead that cut
-tried first again; and two bounds (the top spades of the hand that holds the top
+tried first again; the cards an answer did not rest on not tried (``equal_below``);
+and two bounds (the top spades of the hand that holds the top
 one; the leader's cashing tricks). The four-seat search stays
 as it was: its techniques are about partners (quick tricks through the partner, the
 second hand's partner fourth), and its node counts are pinned by its tests.
@@ -35,6 +36,7 @@ from .search import (
     NEVER,
     _close,
     _store,
+    equal_below,
     run_tops,
     squeeze_hands,
 )
@@ -236,7 +238,10 @@ class FewSolver:
         maxi = self.maximising[leader]
         killer = self.killers[left]
         rel = 0
+        same = 0  # cards answered by a card tried before (equal_below)
         for a in self._lead_order(cands, h, leader, hint, killer):
+            if same >> a & 1:
+                continue
             self.nodes += 1
             led = SUIT_OF[a]
             opened = broken or (led == 3 and self.forced_breaks)
@@ -246,6 +251,8 @@ class FewSolver:
                 self.killers[left] = a
                 return v, a, r
             rel |= r
+            if not same & _FIELD_OF[a]:
+                same |= equal_below(rel, a)
         return not maxi, -1, rel
 
     def _lead_order(self, cands: int, h: tuple[int, ...], leader: int, hint: int,
@@ -286,7 +293,10 @@ class FewSolver:
         last = n + 1 == seats
         units = _SHAPE_UNIT[seat]
         rel = 0
+        same = 0
         for c in self._follow_order(cands, seat, led, best, win):
+            if same >> c & 1:
+                continue
             self.nodes += 1
             if c > best and (c >= 39 or SUIT_OF[c] == led):
                 top, winner = c, seat
@@ -325,6 +335,8 @@ class FewSolver:
             if v == maxi:
                 return v, r
             rel |= r
+            if not same & _FIELD_OF[c]:
+                same |= equal_below(rel, c)
         return not maxi, rel
 
     def _follow_order(self, cands: int, seat: int, led: int, best: int, win: int
