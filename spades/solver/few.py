@@ -146,24 +146,31 @@ class FewSolver:
 
     def _cash(self, h: tuple[int, ...], leader: int, broken: bool) -> tuple[int, int]:
         """Tricks the leader takes for certain by cashing its top cards, and those
-        cards: its spades above every other hand's first (when it may lead them),
-        then in each other suit its cards above the others', never more rounds than
-        another hand still holding spades can follow (it would ruff)."""
+        cards: its spades above every other hand's first (when it may lead them; all
+        of them once the others have none), then in each other suit its cards above
+        the others' (all of them when no other hand holds more of the suit), never
+        more rounds than another hand still holding spades can follow (it would
+        ruff). Top spades it may not lead yet win a trick each later all the same."""
         hand = h[leader]
         others = [x for s, x in enumerate(h) if s != leader]
         spades_out = [(x & _SP).bit_count() for x in others]
         q = 0
         used = 0
         mine = hand & _SP
-        if mine and (broken or not hand & ~_SP):
+        if mine:
             theirs = 0
             for x in others:
                 theirs |= x & _SP
             run = mine & ~((1 << theirs.bit_length()) - 1)
             n = run.bit_count()
-            q = n
             used = run
-            spades_out = [max(0, k - n) for k in spades_out]
+            if broken or not hand & ~_SP:
+                if n >= max(spades_out):
+                    n = mine.bit_count()  # the others are out of spades: every one wins
+                spades_out = [max(0, k - n) for k in spades_out]
+            # else they wait until spades may be led (or the leader ruffs), and then
+            # win all the same: a trick each besides the side suits' (its own cards).
+            q = n
         for field in _SIDE_SUITS:
             mine = hand & field
             if not mine:
@@ -173,6 +180,8 @@ class FewSolver:
                 theirs |= x & field
             run = mine & ~((1 << theirs.bit_length()) - 1)
             n = run.bit_count()
+            if n and all(n >= (x & field).bit_count() for x in others):
+                n = mine.bit_count()  # the others are out of the suit: every one wins
             for x, k in zip(others, spades_out, strict=True):
                 if k:
                     n = min(n, (x & field).bit_count())
