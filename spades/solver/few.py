@@ -29,9 +29,11 @@ from ..engine.cards import CARD_IDS, SPADE_MASK, SUIT_MASKS, SUIT_OF
 from ..engine.legal import legal_cards
 from .order import BASE
 from .search import (
+    _ABOVE,
     _ALL,
     _FIELD_OF,
     _INCL,
+    _KEEP,
     _SHAPE_UNIT,
     NEVER,
     _close,
@@ -229,7 +231,8 @@ class FewSolver:
             _store(bucket, fields, packed & fields, lo if reached else 0,
                    left if reached else hi)
             return reached, cards
-        value, lead, rel = yield from self._lead(h, leader, broken, t, left, hint, shape)
+        lead_of = self._trick3 if self.seats == 3 else self._lead
+        value, lead, rel = yield from lead_of(h, leader, broken, t, left, hint, shape)
         rel = _close(rel)
         fields = self._fields(rel)
         if value:
@@ -263,6 +266,113 @@ class FewSolver:
             if not same & _FIELD_OF[a]:
                 same |= equal_below(rel, a)
         return not maxi, -1, rel
+
+    def _trick3(self, h: tuple[int, ...], leader: int, broken: bool, t: int, left: int,
+                hint: int, shape: int) -> Generator[None, None, tuple[bool, int, int]]:
+        """``_lead`` and ``_follow`` at three seats, the trick's three hands as three
+        loops in one frame (a generator a card costs Python more than the card): the
+        same cards in the same order, the same answers and nodes."""
+        s2 = (leader + 1) % 3
+        s3 = (leader + 2) % 3
+        h1, h2, h3 = h[leader], h[s2], h[s3]
+        weights = self.weights
+        m1, m2, m3 = (self.maximising[s] for s in (leader, s2, s3))
+        anytime = self.anytime
+        forced = self.forced_breaks
+        follow_order = self._follow_order
+        u1, u2, u3 = _SHAPE_UNIT[leader], _SHAPE_UNIT[s2], _SHAPE_UNIT[s3]
+        cands = run_tops(legal_cards(h1, -1, broken, anytime), h1)
+        rel1 = 0
+        same1 = 0  # cards answered by a card tried before (equal_below)
+        for a in self._lead_order(cands, h, leader, hint, self.killers[left]):
+            if same1 >> a & 1:
+                continue
+            self.nodes += 1
+            led = SUIT_OF[a]
+            broken1 = broken or (led == 3 and forced)
+            shape1 = shape - u1[led]
+            value2 = not m2
+            rel2 = 0
+            same2 = 0
+            for b in follow_order(run_tops(legal_cards(h2, led, broken1, anytime), h2), s2,
+                                  led, a, leader):
+                if same2 >> b & 1:
+                    continue
+                self.nodes += 1
+                if b > a and (b >= 39 or SUIT_OF[b] == led):
+                    best2, win2 = b, s2
+                else:
+                    best2, win2 = a, leader
+                broken2 = broken1 or (b >= 39 and led != 3)
+                shape2 = shape1 - u2[SUIT_OF[b]]
+                value3 = not m3
+                rel3 = 0
+                same3 = 0
+                for c in follow_order(run_tops(legal_cards(h3, led, broken2, anytime), h3),
+                                      s3, led, best2, win2):
+                    if same3 >> c & 1:
+                        continue
+                    self.nodes += 1
+                    if c > best2 and (c >= 39 or SUIT_OF[c] == led):
+                        top, winner = c, s3
+                    else:
+                        top, winner = best2, win2
+                    t2 = t - weights[winner]
+                    if t2 <= 0:
+                        v, r = True, 0
+                    elif t2 >= left:
+                        v, r = False, 0
+                    else:
+                        x, y, z = sorted((a, b, c))
+                        n1 = h1 ^ (1 << a)
+                        n2 = h2 ^ (1 << b)
+                        n3 = h3 ^ (1 << c)
+                        for card in (z, y, x):  # close the trick's cards up, highest first
+                            above = _ABOVE[card]
+                            keep = _KEEP[card]
+                            n1 = (n1 & keep) | (n1 & above) >> 1
+                            n2 = (n2 & keep) | (n2 & above) >> 1
+                            n3 = (n3 & keep) | (n3 & above) >> 1
+                        nh = [0, 0, 0]
+                        nh[leader], nh[s2], nh[s3] = n1, n2, n3
+                        v, r = yield from self.trick(
+                            tuple(nh), winner, broken2 or (c >= 39 and led != 3), t2,
+                            shape2 - u3[SUIT_OF[c]])
+                        if r:
+                            for card in (x, y, z):  # back to this trick's numbering
+                                above = r & _INCL[card]
+                                r = (r ^ above) | ((above << 1) & _FIELD_OF[card])
+                    suit = SUIT_OF[top]
+                    if (SUIT_OF[a] == suit) + (SUIT_OF[b] == suit) + (SUIT_OF[c] == suit) > 1:
+                        # Won by rank: the winner and the cards it stood for (its run in
+                        # the winner's hand, tried once) must lie alike.
+                        hw = h[winner]
+                        low = top
+                        base = BASE[top]
+                        while low > base and hw >> (low - 1) & 1:
+                            low -= 1
+                        r |= 1 << low
+                    if v == m3:
+                        value3 = v
+                        rel3 = r
+                        break
+                    rel3 |= r
+                    if not same3 & _FIELD_OF[c]:
+                        same3 |= equal_below(rel3, c)
+                if value3 == m2:
+                    value2 = value3
+                    rel2 = rel3
+                    break
+                rel2 |= rel3
+                if not same2 & _FIELD_OF[b]:
+                    same2 |= equal_below(rel2, b)
+            if value2 == m1:
+                self.killers[left] = a
+                return value2, a, rel2
+            rel1 |= rel2
+            if not same1 & _FIELD_OF[a]:
+                same1 |= equal_below(rel1, a)
+        return not m1, -1, rel1
 
     def _lead_order(self, cands: int, h: tuple[int, ...], leader: int, hint: int,
                     killer: int) -> list[int]:
