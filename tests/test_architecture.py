@@ -42,9 +42,12 @@ MAY_IMPORT = {
 }
 
 # The interface's floors, lowest first: a floor imports only floors below it (and its
-# own package). ``draw``, ``pages`` and ``demo`` share a floor and do not import each other.
+# own package). Folders that share a floor do not import each other: ``art`` and
+# ``seating`` (who sits at the table: it imports nothing of the interface); ``draw``,
+# ``pages`` and ``demo``.
 UI_FLOORS = {
-    "art": 0, "widgets": 1, "layout": 2, "speech": 3, "table": 4, "draw": 5, "pages": 5, "demo": 5,
+    "art": 0, "seating": 0, "widgets": 1, "layout": 2, "speech": 3, "table": 4,
+    "draw": 5, "pages": 5, "demo": 5,
     "": 6,  # spades/ui itself: the loop (app.py), autoplay's player, sound
 }
 

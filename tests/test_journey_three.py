@@ -11,7 +11,7 @@ from ui_driver import Driver
 from spades import storage
 from spades.storage import JourneyProgress, save_journey
 from spades.ui.pages.journey import JourneyScreen, journey_summary
-from spades.ui.table.levels import LEVELS
+from spades.ui.seating.levels import LEVELS
 from spades.ui.table.scene import TableScene
 
 

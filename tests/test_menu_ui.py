@@ -318,7 +318,7 @@ def test_autoplay_killed_mid_match_leaves_a_save_that_resumes(tmp_path, monkeypa
 
 def test_journey_levels_open_in_turn_and_survive_a_restart():
     from spades.ui.pages.journey import JourneyScreen
-    from spades.ui.table.levels import LEVELS
+    from spades.ui.seating.levels import LEVELS
 
     d = menu_driver("--speed", "instant")
     d.click(("row", "journey"))

@@ -19,7 +19,7 @@ from spades.storage import JourneyProgress
 from spades.ui.app import parse_args
 from spades.ui.pages.journey import JourneyScreen
 from spades.ui.pages.menu import MenuScreen, SavesScreen
-from spades.ui.table.levels import LEVELS
+from spades.ui.seating.levels import LEVELS
 from spades.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,8 +17,8 @@ from spades.engine import DISCARD, KEEP, Bid, Match, preset
 from spades.ui.art.cardart import index_depth
 from spades.ui.layout.base import NORTH, PLACES, SOUTH, hand_size
 from spades.ui.layout.window import compute_layout
+from spades.ui.seating.strengths import offered_strengths, seat_strengths
 from spades.ui.speech.announce import Announcer
-from spades.ui.table.scene import offered_strengths, seat_strengths
 
 CUTTHROAT = preset("cutthroat,target=150")  # a whole match in a few hands
 TWO_HANDED = preset("two-handed,target=150")

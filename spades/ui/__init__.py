@@ -3,9 +3,11 @@
 It imports the engine, the computer players, the storage and the platform; nothing
 of the game imports it but main.py (and the tools). It re-derives no rule. Its folders
 are floors, each importing only the floors below it: ``art`` (cards, faces, marks, the
-theme), ``widgets`` (the one widget layer), ``layout`` (where everything on the table
-goes), ``speech`` (the table's words, spoken and written), ``table`` (the scene: a match
-played by pointer and keys), then ``draw`` (the table drawn) and ``pages`` (the menu and
-the pages around the table). At the top: the loop (app.py), its command line
-(arguments.py), autoplay's player (autopilot.py) and the sounds (sound.py).
+theme) and ``seating`` (who sits at the table: the strengths each seat plays, the
+Journey's levels), ``widgets`` (the one widget layer), ``layout`` (where everything on
+the table goes), ``speech`` (the table's words, spoken and written), ``table`` (the
+scene: a match played by pointer and keys), then ``draw`` (the table drawn), ``pages``
+(the menu and the pages around the table) and ``demo`` (the demonstration deal). At
+the top: the loop (app.py), its command line (arguments.py), autoplay's player
+(autopilot.py) and the sounds (sound.py).
 """

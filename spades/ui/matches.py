@@ -16,7 +16,7 @@ from .. import storage
 from ..engine import preset
 from ..storage.journey import load_journey, save_journey
 from ..storage.statistics import stats_name
-from .table.levels import LEVELS, level_of
+from .seating.levels import LEVELS, level_of
 from .table.scene import TableOptions, TableScene
 
 
@@ -130,7 +130,7 @@ class MatchKeeping:
         game, cutthroat or two-handed, any options), everything else as the settings
         say: the one way in for a page that offers a game. A strength the computer
         players do not play at that many seats gives way to the strongest that does
-        (``table.scene.offered_strengths``, which a page can offer from)."""
+        (``seating.strengths.offered_strengths``, which a page can offer from)."""
         self.options = self.table_options()
         self.options.rules = rules
         self.options.seed = new_seed() if self.args.seed is None else self.options.seed

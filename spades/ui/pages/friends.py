@@ -35,7 +35,8 @@ from ...storage import CUSTOM
 from ...storage.friends import ADDRESS, SharedSeat, load_friends, save_friends
 from ..art import theme
 from ..layout.base import PLACES
-from ..table.scene import TableScene, offered_strengths
+from ..seating.strengths import offered_strengths
+from ..table.scene import TableScene
 from ..table.shared import SharedMatch
 from ..widgets import (
     Button,

@@ -1,4 +1,4 @@
-"""The Journey's page: every level (table/levels.py) with its opponents and house
+"""The Journey's page: every level (seating/levels.py) with its opponents and house
 rule, the open ones to play, the locked ones saying how to open them; and the menu's
 summary line.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..table.levels import LEVELS
+from ..seating.levels import LEVELS
 from ..widgets import Button, Paragraph, Widget
 from .screens import Screen
 

@@ -20,6 +20,7 @@ from ...engine.match import HandResult
 from ..art.density import px
 from ..art.theme import SECONDARY, Text
 from ..layout.base import button_row
+from ..seating.strengths import seat_strengths
 from ..speech.words import (
     UNDO_ASK,
     bid_words,
@@ -35,7 +36,6 @@ from .control import Control
 from .help import help_sections
 from .pause_panel import PausePanel
 from .score_sheet import ScoreSheetPanel
-from .strengths import seat_strengths
 
 
 class TablePanels(PausePanel, ScoreSheetPanel):
@@ -371,7 +371,7 @@ class TablePanels(PausePanel, ScoreSheetPanel):
         lines = [match_over_line(e.winner, e.scores, not alone),
                  match_record_line(self.match.history, alone)]
         if self.level is not None:
-            from .levels import LEVELS
+            from ..seating.levels import LEVELS
 
             level = LEVELS[self.level]
             if e.winner == 0:
@@ -497,7 +497,7 @@ class TablePanels(PausePanel, ScoreSheetPanel):
 
     @property
     def level_count(self) -> int:
-        from .levels import LEVELS
+        from ..seating.levels import LEVELS
 
         return len(LEVELS)
 

@@ -45,6 +45,7 @@ from ...engine import (
 from ...engine.match import HandResult
 from ..art.avatar import table_faces
 from ..layout.window import Layout, compute_layout
+from ..seating.strengths import seat_strengths
 from ..speech.announce import cards_words
 from ..speech.narration import Narration
 from ..speech.words import UNDO_ASK, bid_words, comparison_verdict, rules_hint, told_bid_hint
@@ -58,10 +59,9 @@ from .routing import TableInput
 from .seen import SeenPanel
 from .shared import SharedMatch, SharedPlay
 from .stock_draw import StockDraw
-from .strengths import offered_strengths, seat_strengths
 
 __all__ = ["HUMAN", "Control", "Shown", "TableOptions", "TableScene", "bid_words",
-           "hand_order", "offered_strengths", "seat_strengths"]
+           "hand_order"]
 
 
 
