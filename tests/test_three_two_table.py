@@ -238,6 +238,26 @@ def test_the_layouts_of_three_and_two_keep_everything_in_the_window_and_apart(se
     assert lay.place(0) == SOUTH and (seats != 2 or lay.place(1) == NORTH)
 
 
+
+@pytest.mark.parametrize("seats", [3, 2])
+@pytest.mark.parametrize("size", [*SIZES, (568, 320), (640, 360), (360, 740), (375, 667)])
+def test_every_bid_is_a_whole_tap_clear_of_the_hands_cards(seats, size):
+    """Each bid button and Confirm is at least the window's tap target each way (48 px
+    on a phone), inside the window, apart from each other, and the bid panel leaves
+    the unraised hand's cards in view: cutthroat's 18 bids were 47 px high at 320x480
+    and 41 px wide at 480x320 (two rows of ten in a phone on its side)."""
+    lay = compute_layout(*size, seats)
+    window = Rect(0, 0, *size)
+    cards = hand_size(seats)
+    buttons = [*lay.bid_buttons, lay.bid_confirm]
+    for i, r in enumerate(buttons):
+        assert r.width >= lay.target and r.height >= lay.target, (size, i, r, lay.target)
+        assert window.contains(r) and lay.bid_panel.contains(r), (size, i, r)
+        for other in buttons[i + 1:]:
+            assert not r.colliderect(other), (size, r, other)
+    for card in lay.hand_rects(cards):
+        assert not lay.bid_panel.colliderect(card), (size, card, lay.bid_panel)
+
 @pytest.mark.parametrize("size", [(390, 844), (320, 480), (360, 740), (375, 667)])
 def test_seventeen_cards_upright_show_each_index_and_a_fingers_square(size):
     """Cutthroat's 17 cards on a phone: three rows, each card's whole corner index in

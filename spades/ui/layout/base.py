@@ -318,6 +318,33 @@ class Layout:
                     self.fans[seat].centery - self.back_h // 2, self.back_w, self.back_h)
 
 
+def tight_bid_grid(room: Rect, cols: int, cards: int, pad: int, target: int, title_h: int
+                   ) -> tuple[Rect, Rect, list[Rect], Rect, Rect]:
+    """The bid panel in ``room``, as small as it goes: a heading of ``title_h``, then
+    nil and the bids in ``cols`` columns, Confirm in the last row's last two places
+    (or a row of its own when the bids fill theirs); no notes."""
+    places = cards + 1 + 2
+    rows = -(-places // cols)
+    button_w = (room.width - (cols + 1) * pad) // cols
+    button_h = max(1, min(target, (room.height - title_h - (rows + 2) * pad) // rows))
+    height = title_h + (rows + 2) * pad + rows * button_h
+    panel = Rect(room.x, room.y + max(0, (room.height - height) // 2), room.width, height)
+    title = Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, title_h)
+    buttons = []
+    for i in range(cards + 1):
+        r, c = divmod(i, cols)
+        buttons.append(Rect(panel.x + pad + c * (button_w + pad),
+                            title.bottom + pad + r * (button_h + pad), button_w, button_h))
+    last = buttons[-1]
+    if last.right + pad + 2 * button_w + pad <= panel.right - pad + 1:
+        confirm = Rect(panel.right - pad - 2 * button_w - pad, last.y, 2 * button_w + pad,
+                       button_h)
+    else:
+        confirm = Rect(panel.right - pad - 2 * button_w - pad, last.bottom + pad,
+                       2 * button_w + pad, button_h)
+    return panel, title, buttons, confirm, Rect(title.x, confirm.y, 0, 0)
+
+
 def _flat_trick_slots(centre: tuple[int, int], w: int, h: int, width: int = 0
                       ) -> list[Rect]:
     """The four cards of a trick for a short, wide room (a phone turned sideways): West

@@ -184,6 +184,24 @@ def compact_layout(width: int, height: int, cards: int = 13) -> Layout:
         bid_title = Rect(content.x + 2 * pad, bid_confirm.y,
                          bid_confirm.left - content.x - 4 * pad,
                          max(button_h, bid_panel.bottom - pad - bid_confirm.y))
+    if button_w < target:
+        # Cutthroat's 18 bids where two rows of ten are narrower than a tap (41 px at
+        # 480x320) and three rows of them do not fit over the hand: two rows of nine a
+        # tap wide, Confirm and the panel's words on a line above them, the rows closer
+        # together and the panel down to the hand's cards (never over the top bar).
+        top, bottom = bar_h + pad // 2, hand_area.top + lift - pad // 2
+        cols = -(-(cards + 1) // 2)
+        gap = max(1, min(pad, (width - cols * target) // (cols + 1)))
+        row_gap = max(1, min(pad, (bottom - top - 3 * target) // 4))
+        button_w = (width - (cols + 1) * gap) // cols
+        bid_panel = Rect(0, top, width, 3 * target + 4 * row_gap)
+        bid_confirm = Rect(0, top + row_gap, 2 * button_w + gap, target)
+        bid_confirm.right = width - gap
+        bid_title = Rect(2 * gap, bid_confirm.y, bid_confirm.left - 4 * gap, target)
+        bid_buttons = [Rect(gap + c * (button_w + gap),
+                            bid_confirm.bottom + row_gap + r * (target + row_gap),
+                            button_w, target)
+                       for r, c in (divmod(i, cols) for i in range(cards + 1))]
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 34)), height - 2 * pad)
     overlay.center = (width // 2, height // 2)

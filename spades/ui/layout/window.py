@@ -26,6 +26,7 @@ from .base import (
     _clamp,
     _trick_slots,
     hand_size,
+    tight_bid_grid,
     too_small,
 )
 from .compact import compact_layout
@@ -35,33 +36,6 @@ __all__ = [
     "TOOLBAR", "WEST", "Layout", "compact_layout", "compute_layout", "compute_layout_below",
     "too_small",
 ]
-
-
-def tight_bid_grid(room: Rect, cols: int, cards: int, pad: int, target: int, title_h: int
-                   ) -> tuple[Rect, Rect, list[Rect], Rect, Rect]:
-    """The bid panel in ``room``, as small as it goes: a heading of ``title_h``, then
-    nil and the bids in ``cols`` columns, Confirm in the last row's last two places
-    (or a row of its own when the bids fill theirs); no notes."""
-    places = cards + 1 + 2
-    rows = -(-places // cols)
-    button_w = (room.width - (cols + 1) * pad) // cols
-    button_h = max(1, min(target, (room.height - title_h - (rows + 2) * pad) // rows))
-    height = title_h + (rows + 2) * pad + rows * button_h
-    panel = Rect(room.x, room.y + max(0, (room.height - height) // 2), room.width, height)
-    title = Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, title_h)
-    buttons = []
-    for i in range(cards + 1):
-        r, c = divmod(i, cols)
-        buttons.append(Rect(panel.x + pad + c * (button_w + pad),
-                            title.bottom + pad + r * (button_h + pad), button_w, button_h))
-    last = buttons[-1]
-    if last.right + pad + 2 * button_w + pad <= panel.right - pad + 1:
-        confirm = Rect(panel.right - pad - 2 * button_w - pad, last.y, 2 * button_w + pad,
-                       button_h)
-    else:
-        confirm = Rect(panel.right - pad - 2 * button_w - pad, last.bottom + pad,
-                       2 * button_w + pad, button_h)
-    return panel, title, buttons, confirm, Rect(title.x, confirm.y, 0, 0)
 
 
 def compute_layout_below(width: int, height: int, top: int, seats: int = 4) -> Layout:
@@ -384,7 +358,7 @@ def css_layout(width: int, height: int, seats: int = 4) -> Layout:
         # the panel takes the window's top too (the bids so far are in its heading),
         # Confirm the grid's last two places, no notes.
         bid_panel, bid_title, bid_buttons, bid_confirm, bid_note = tight_bid_grid(
-            Rect(pad, pad, width - 2 * pad, hand_area.top - pad // 2 - pad), cols, cards,
+            Rect(pad, pad, width - 2 * pad, hand_area.top + lift - pad // 2 - pad), cols, cards,
             pad, target, round(font * 1.2 + font_small * 1.15))
 
     overlay = Rect(0, 0, min(width - 2 * pad, round(font * 40)),
