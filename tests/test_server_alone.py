@@ -157,34 +157,6 @@ def test_a_seat_a_table_of_three_does_not_have_is_refused(server):
     run(play())
 
 
-@pytest.mark.parametrize("name", list(SEAT_PRESETS))
-def test_a_server_sharing_its_tables_refuses_three_or_two_saying_why(tmp_path, redis_server,
-                                                                      name):
-    """Servers sharing a Redis store (docs/deploy.md) are not built for tables of three
-    and two yet: create is refused with the reason, and a table of four still opens."""
-    from server_support import ServerProcess
-
-    shared = ServerProcess(tmp_path / "p", rate=1000, workers=1,
-                           extra=("--store", redis_server.url)).start()
-    try:
-        async def create(rules):
-            ann = client(shared.url)
-            ann.create("Ann", rules=rules)
-            await drive([ann], lambda: ann.status not in ("connecting", "connected"))
-            ann.close()
-            return ann
-
-        ann = run(create(SEAT_PRESETS[name].to_dict()))
-        seats = SEAT_PRESETS[name].seats
-        assert ann.status == "closed" and ann.table is None
-        assert ann.reason == (f"{name}: tables of {seats} are played on a server with its"
-                              " own store so far, not on a shared one")
-        assert run(create({"target": 200})).code
-    finally:
-        shared.stop()
-    assert "Traceback" not in shared.output()
-
-
 def test_a_cutthroat_bid_above_thirteen_is_taken_at_the_table(server):
     """Cutthroat deals 17 tricks, so a bid of 14 to 17 is a bid there: the server read
     every action as at four (bids 1 to 13) and refused it as not an action, and the

@@ -225,6 +225,9 @@ def add_server_commands(command: Any) -> None:
     p.add_argument("--tables", type=positive(1000), default=8, metavar="N")
     p.add_argument("--humans", type=positive(4), default=2, metavar="N",
                    help="clients a table (the other seats: computer players; default 2)")
+    p.add_argument("--alone", type=whole_number, default=2, metavar="N",
+                   help="of --tables, tables of three and two: cutthroat and two-handed in"
+                   " turn (default 2)")
     p.add_argument("--unwatched", type=whole_number, default=2, metavar="N",
                    help="tables of computers only besides (their friend leaves at the"
                    " start: a killed owner's table must be adopted; default 2)")

@@ -68,12 +68,8 @@ class Requests:
 
         rules = message.get("rules", STANDARD)
         strength = message.get("strength", "normal")
-        if rules.seats != 4:
-            if self.follow is not None:
-                raise Refused(f"{rules.game}: tables of {rules.seats} are played on a"
-                              " server with its own store so far, not on a shared one")
-            if strength not in strengths_at(rules.seats):  # a strength not offered here
-                strength = "normal"
+        if rules.seats != 4 and strength not in strengths_at(rules.seats):
+            strength = "normal"  # a strength not offered at three or two
         settings = Settings(
             rules=rules,
             strength=strength,

@@ -7,6 +7,10 @@ on one port (SO_REUSEPORT: the kernel hands each new connection to one of them).
 table seats ``--humans`` of the project's own clients (real TableClients over the
 desktop transport, with that one address; computer players in the other seats); a
 client whose connection drops reconnects by itself and reaches a live process.
+The last ``--alone`` of the tables are of three and two (cutthroat and two-handed in
+turn, their friends playing as the normal computer player would: random bids leave
+a match of three or two far from its target): their draws from the stock, bids of up
+to 17 and tables of three seats go through the kills like the rest.
 ``--unwatched`` more tables are of computers only (their one friend leaves right
 after the start), so a killed owner's table has no player anywhere to bring it back:
 another process must adopt it. Every
@@ -40,9 +44,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ...ai import make_player
 from ...engine.actions import action_from_json
 from ...engine.match import Match
-from ...engine.rules import Rules
+from ...engine.rules import SEAT_PRESETS, Rules
 from ...engine.wire import view_to_json
 from ..bench import percentile
 from ..check import NAMES, check_inbox, kept_inboxes
@@ -51,6 +56,7 @@ from .redis_local import RedisProcess
 from .redis_store import P
 
 NEVER_BACK = 30.0  # seconds after a kill: a client not back at its table by then never is
+ALONE = ("cutthroat", "two-handed")  # the games of the --alone tables, in turn
 
 
 def read_log(url: str, code: str) -> dict[str, Any]:
@@ -157,6 +163,7 @@ class Chaos:
         self.redis = RedisProcess(folder / "redis")
         self.servers: list[ServerProcess] = []
         self.tables: list[list[Any]] = []
+        self.seats: list[int] = []  # each table's seats: 4, or 3 and 2 (--alone)
         self.inbox: dict[int, list[dict[str, Any]]] = {}
         # client, killed at, actions then, back after, whether Redis was the one killed
         self.waiting: list[list[Any]] = []
@@ -198,14 +205,24 @@ class Chaos:
         c._dropped = noted
         return c
 
+    def rules(self, n: int) -> dict[str, Any]:
+        """The rules of the ``n``-th watched table: the last ``--alone`` (at most all of
+        them) of three and two, cutthroat and two-handed in turn."""
+        alone = n - (self.args.tables - min(self.args.alone, self.args.tables))
+        if alone < 0:
+            return {"target": self.args.target}
+        return {**SEAT_PRESETS[ALONE[alone % 2]].to_dict(), "target": self.args.target}
+
     async def seat_tables(self) -> None:
         args = self.args
-        for _ in range(args.tables):
+        for n in range(args.tables):
+            rules = self.rules(n)
+            seats = Rules.from_dict(rules, any_seats=True).seats
             creator = self.client()
-            creator.create("Ann", pace=args.pace, rules={"target": args.target})
+            creator.create("Ann", pace=args.pace, rules=rules)
             await drive([creator], lambda c=creator: c.status == "ready" and c.table)
             clients = [creator]
-            for seat in range(1, args.humans):
+            for seat in range(1, min(args.humans, seats)):
                 c = self.client()
                 c.join(creator.code, NAMES[seat], seat=seat)
                 clients.append(c)
@@ -215,6 +232,7 @@ class Chaos:
                 == len(cs) for c in cs))
             creator.start()
             self.tables.append(clients)
+            self.seats.append(seats)
         for _ in range(args.unwatched):  # computers only: the friend leaves at the start
             c = self.client()
             c.create("Ann", pace=args.pace, rules={"target": args.target})
@@ -305,6 +323,10 @@ class Chaos:
     async def play(self) -> None:
         clients = [c for cs in self.tables for c in cs]
         players = {id(c): modest for c in clients}
+        for clients_here, seats in zip(self.tables, self.seats, strict=True):
+            for c in clients_here if seats != 4 else ():  # as the normal player would
+                thinker = make_player("normal", c.seat)
+                players[id(c)] = lambda view, rng, thinker=thinker: thinker.choose(view)
         killers = [asyncio.ensure_future(self.kill_loop()),
                    asyncio.ensure_future(self.redis_loop())]
 
@@ -328,6 +350,7 @@ class Chaos:
     def verdict(self) -> dict[str, Any]:
         """Every table against its log (see the module's docstring)."""
         out = {"tables": len(self.tables) + len(self.unwatched.codes), "finished": 0,
+               "alone": sum(seats != 4 for seats in self.seats),
                "lost": 0, "doubled": 0, "views_differ": 0, "leaks": 0, "problems": []}
         for code in self.unwatched.codes:
             self._log(code, out)
@@ -437,7 +460,8 @@ def failures(result: dict[str, Any]) -> int:
 
 def main(args: Any) -> int:
     result = asyncio.run(chaos(args))
-    print(f"{result['tables']} tables ({result['unwatched']} of computers only) on"
+    print(f"{result['tables']} tables ({result['alone']} of three and two,"
+          f" {result['unwatched']} of computers only) on"
           f" {args.processes} processes, {result['seconds']:.0f} s:"
           f" {result['kills']} server processes killed (SIGKILL), Redis killed"
           f" {result['redis_kills']} times (restarted on its folder)")
