@@ -14,7 +14,7 @@ tried once among its equals; DDS's table of bounds at trick boundaries, an entry
 standing for every position of the same shape, leader and broken spades whose hands
 hold alike the cards the answer rested on (the winners of tricks won by rank, the
 cards a sure-trick bound rests on, closed upwards in each suit); the lead that cut
-tried first again; the cards an answer did not rest on not tried (``equal_below``);
+tried first again, then the leads by weight (``_lead_weight``); the cards an answer did not rest on not tried (``equal_below``);
 and two bounds (the top spades of the hand that holds the top
 one; the leader's cashing tricks). The four-seat search stays
 as it was: its techniques are about partners (quick tricks through the partner, the
@@ -392,9 +392,44 @@ class FewSolver:
         for c in (hint, killer):
             if c >= 0 and cands >> c & 1 and c not in order:
                 order.append(c)
-        order += [c for c in _down(winners) if c not in order]
-        order += [c for c in _up(cands & ~winners) if c not in order]
-        return order
+        rest = [c for c in _down(winners) if c not in order]
+        rest += [c for c in _up(cands & ~winners) if c not in order]
+        if self.team_mode and len(rest) > 1:
+            rest.sort(key=lambda c: self._lead_weight(c, h, leader, winners))
+        return order + rest
+
+    def _lead_weight(self, c: int, h: tuple[int, ...], leader: int, winners: int) -> int:
+        """Lower first: a winner no other side can ruff; a small card to the
+        partner's winner or ruff (for the two playing together); any other lead; last,
+        a suit the other side ruffs."""
+        suit = SUIT_OF[c]
+        field = SUIT_MASKS[suit]
+        maxi = self.maximising
+        enemy_ruffs = False
+        friend = -1
+        for s, x in enumerate(h):
+            if s == leader:
+                continue
+            if maxi[s] != maxi[leader]:
+                if suit != 3 and not x & field and x & _SP:
+                    enemy_ruffs = True
+            else:
+                friend = s
+        if enemy_ruffs:
+            return 4
+        if winners >> c & 1:
+            return 0
+        if friend >= 0:
+            fx = h[friend]
+            enemy = 0
+            for s, x in enumerate(h):
+                if maxi[s] != maxi[leader]:
+                    enemy |= x
+            if (fx & field).bit_length() > (enemy & field).bit_length():
+                return 1
+            if suit != 3 and not fx & field and fx & _SP:
+                return 2
+        return 3
 
     def _follow(self, h: tuple[int, ...], leader: int, broken: bool, t: int, left: int,
                 played: tuple[int, ...], best: int, win: int, led: int, shape: int
