@@ -14,8 +14,9 @@ tried once among its equals; DDS's table of bounds at trick boundaries, an entry
 standing for every position of the same shape, leader and broken spades whose hands
 hold alike the cards the answer rested on (the winners of tricks won by rank, the
 cards a sure-trick bound rests on, closed upwards in each suit); the lead that cut
-tried first again, then the leads by weight (``_lead_weight``); the cards an answer did not rest on not tried (``equal_below``);
-and two bounds (the top spades of the hand that holds the top
+tried first again, then the leads by weight (``_lead_weight``), the second hand's
+cards with the third hand's threat seen; the cards an answer did not rest on not
+tried (``equal_below``); and two bounds (the top spades of the hand that holds the top
 one; the leader's cashing tricks). The four-seat search stays
 as it was: its techniques are about partners (quick tricks through the partner, the
 second hand's partner fourth), and its node counts are pinned by its tests.
@@ -294,8 +295,8 @@ class FewSolver:
             value2 = not m2
             rel2 = 0
             same2 = 0
-            for b in follow_order(run_tops(legal_cards(h2, led, broken1, anytime), h2), s2,
-                                  led, a, leader):
+            for b in self._second_order(run_tops(legal_cards(h2, led, broken1, anytime), h2),
+                                        s2, h3, s3, led, a, leader):
                 if same2 >> b & 1:
                     continue
                 self.nodes += 1
@@ -428,7 +429,7 @@ class FewSolver:
             if (fx & field).bit_length() > (enemy & field).bit_length():
                 return 1
             if suit != 3 and not fx & field and fx & _SP:
-                return 2
+                return 0
         return 3
 
     def _follow(self, h: tuple[int, ...], leader: int, broken: bool, t: int, left: int,
@@ -492,6 +493,44 @@ class FewSolver:
             if not same & _FIELD_OF[c]:
                 same |= equal_below(rel, c)
         return not maxi, rel
+
+    def _second_order(self, cands: int, seat: int, h3: int, s3: int, led: int, lead: int,
+                      leader: int) -> list[int]:
+        """The second hand's cards at three seats, the third hand's threat seen: the
+        card the third hand could top the trick with. Its partner's lead, or a lead the
+        partner (third) tops anyway: low, unless the third hand, of the other side,
+        tops the lead, then the cheapest card it cannot top first. The other side's
+        lead: the cheapest card that takes it and that the third hand cannot top,
+        else low."""
+        if not cands & (cands - 1):
+            return [cands.bit_length() - 1]
+        field = SUIT_MASKS[led]
+        ups = _up(cands)
+        if not cands & field and led != 3:
+            ups.sort(key=lambda c: c >= 39)
+        lf = h3 & field
+        if lf:
+            threat = lf.bit_length() - 1
+        elif led != 3 and h3 & _SP:
+            threat = (h3 & _SP).bit_length() - 1
+        else:
+            threat = -1
+        maxi = self.maximising
+        mine = maxi[seat]
+        if threat >= 0 and threat > lead and (threat >= 39 or SUIT_OF[threat] == led):
+            threat_tops = True
+        else:
+            threat_tops = False
+        if maxi[leader] == mine:
+            if not threat_tops or maxi[s3] == mine:
+                return ups
+        elif maxi[s3] == mine and threat_tops:
+            return ups
+        for c in ups:
+            if c > lead and (c >= 39 or SUIT_OF[c] == led) and not (
+                    threat >= 0 and threat > c and (threat >= 39 or SUIT_OF[threat] == led)):
+                return [c] + [x for x in ups if x != c]
+        return ups
 
     def _follow_order(self, cands: int, seat: int, led: int, best: int, win: int
                       ) -> list[int]:
