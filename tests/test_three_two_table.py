@@ -10,7 +10,7 @@ import random
 import pytest
 from pygame import Rect
 from test_phone_table import drawn, finger_square, owners
-from ui_driver import Driver, act, decide_by_keyboard, drawn_records
+from ui_driver import Driver, act, decide_by_keyboard, drawn_records, play_until
 
 from spades import ai
 from spades.engine import DISCARD, KEEP, Bid, Match, preset
@@ -525,3 +525,34 @@ def test_a_table_of_three_or_two_under_the_caption_band_moves_each_seat_once(sea
         for seat in range(seats):  # each moved by the band once
             assert below.badges[seat].top == raised.badges[seat].top + 60, (size, seat)
         assert plain.places == below.places
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, TWO_HANDED, preset("standard")])
+@pytest.mark.parametrize("size", ["480x320", "568x320", "640x360", "844x390", "320x480",
+                                  "390x844", "800x600"])
+def test_the_top_bars_names_scores_and_words_never_run_into_each_other(rules, size):
+    """Every side's name, score and words in the top bar stand apart and clear of the
+    toolbar, with scores as wide as a match makes them: three players beside a phone's
+    toolbar on its side read "You 0 Wren 0 Eli 0" drawn over one another at 480x320
+    (40 px a player), so there each side takes a row of its own."""
+    d = Driver("--size", size, rules=rules)
+    play_until(d, "play")  # no bid panel over the bar (the smallest phones' takes it)
+    scene = d.scene
+    scene.shown.scores = (-150, 1020, 480)[:rules.sides]
+    scene.shown.bags = (9, 4, 7)[:rules.sides]
+    scene.shown.sync = lambda *args: None  # the scores as set, not the match's 0s
+    lay = scene.layout
+    bar = lay.top_bar
+    tools = [r for r in lay.toolbar.values() if r.colliderect(bar)]
+    texts = [r for r in drawn_records(d) if r.rect is not None and r.rect.width and
+             bar.colliderect(r.rect) and not any(t.contains(r.rect) for t in tools)]
+    names = {scene.names[s] for s in range(rules.seats)} | {"Us", "Them"}
+    assert sum(r.text in names for r in texts) == rules.sides, [r.text for r in texts]
+    def ink(r):  # the line's middle: its surface has room for accents and descenders
+        return r.rect.inflate(0, -r.rect.height // 3)
+
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            assert not ink(a).colliderect(ink(b)), (size, a.text, b.text)
+        for t in tools:
+            assert a.rect.right <= t.left or a.rect.left >= t.right, (size, a.text, t)

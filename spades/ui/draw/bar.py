@@ -40,6 +40,9 @@ class TopBarDrawer:
         # Side by side (a phone, or three and two players each alone), else a row a team.
         across = lay.portrait or not scene.match.rules.partnerships
         left = lay.toolbar["scores"].left - lay.pad if not lay.portrait else bar.right
+        if across and not self.fits_across(scene, left):
+            self.bar_in_rows(surface, scene, left)
+            return
         level, rooms, score_size, word_size = self.phone_bar_fit(scene) if across \
             else (0, [0] * sides, lay.font_score, lay.font_small)
         for team in range(sides):
@@ -64,7 +67,7 @@ class TopBarDrawer:
                            (r.right + 6, bar.top), "topleft", width=rooms[team])
                     t.blit(surface, bags_line, small, theme.TEXT_MUTED,
                            (r.right + 6, bar.bottom - lift), "bottomleft", width=rooms[team])
-                else:
+                elif detail:  # none where the room is gone (a blit there drew "...")
                     t.blit(surface, detail, word_size, theme.TEXT_MUTED, (r.right + 3, y),
                            "midleft", width=rooms[team])
             else:
@@ -105,6 +108,43 @@ class TopBarDrawer:
                         break
                 t.blit(surface, text, fsize, theme.TEXT_MUTED, (detail_x, y), "midleft",
                        width=width)
+
+    def fits_across(self, scene: TableScene, left: int) -> bool:
+        """Whether every side's name and score stand side by side before ``left`` at
+        the least sizes the bar draws them (three players beside a phone's toolbar on
+        its side did not: "You 0 Wren 0 Eli 0" ran into one another at 480x320)."""
+        lay, t = scene.layout, self.text
+        size = lay.font_small
+        need = sum(t.font(size, True).size(self.side_label(scene, team))[0] + 6 +
+                   t.font(size, True).size(str(scene.shown.scores[team]))[0] + lay.pad
+                   for team in range(scene.match.rules.sides))
+        return need + lay.pad <= left - lay.top_bar.x
+
+    def bar_in_rows(self, surface: pygame.Surface, scene: TableScene, left: int) -> None:
+        """Each side on a row of its own before ``left``, where side by side they do not
+        fit: its name, its score in a column, and the fullest of its words that fits
+        after them (else none: each seat's badge says its bid and tricks)."""
+        lay, t, bar = scene.layout, self.text, scene.layout.top_bar
+        sides = scene.match.rules.sides
+        row = bar.height / sides
+        size = next((z for z in range(lay.font_small, theme.MIN_SIZE - 1, -1)
+                     if t.font(z, True).get_ascent() <= row + 1), theme.MIN_SIZE)
+        bold = t.font(size, True)
+        x = bar.x + lay.pad
+        score_x = x + max(bold.size(self.side_label(scene, team))[0]
+                          for team in range(sides)) + 6
+        words_x = score_x + max(bold.size(str(s))[0] for s in scene.shown.scores) + 6
+        for team in range(sides):
+            colour = theme.US if team == 0 else theme.THEM
+            y = round(bar.y + row * (team + 0.5))
+            t.blit(surface, self.side_label(scene, team), size, colour, (x, y), "midleft", True)
+            t.blit(surface, str(scene.shown.scores[team]), size, theme.TEXT, (score_x, y),
+                   "midleft", True)
+            room = left - words_x
+            words = next((w for w in self.phone_bar_words(scene, team) if "\n" not in w
+                          and t.font(size).size(w)[0] <= room), "")
+            if words:
+                t.blit(surface, words, size, theme.TEXT_MUTED, (words_x, y), "midleft")
 
     def phone_bar_words(self, scene: TableScene, team: int) -> list[str]:
         """A side's words in the phone's top bar after its score, fullest first
