@@ -1,10 +1,12 @@
-"""How fast is the exact search at three seats (cutthroat)? Figures, never a test.
+"""How fast is the exact search at three seats (cutthroat; ``--rules two-handed``
+for two)? Figures, never a test.
 
 Two measures, each printing nodes (cards tried: the same on any machine, whatever
 its load) and this process's processor time:
 
 - ``--deals N``: N cutthroat deals of ``--seed``, each played at random to
-  ``--tricks-left`` tricks (17: the whole deal from its opening lead), then each
+  ``--tricks-left`` tricks (17, the default: the whole deal from its opening lead; a
+  two-handed deal has 13), then each
   player's most tricks against the two others together (one ``FewSolver`` a player,
   as the review keeps one): a line per deal and the totals.
 - ``--reviews SEEDS``: the first hand of each seeded game (random players, as
@@ -28,12 +30,11 @@ from ..solver.position import Position, most_tricks, team_solver
 from ..solver.review import HandReview
 from .review_ready import seeds_of
 
-RULES = "cutthroat"
 
-
-def position_of(seed: int, deal: int, tricks_left: int) -> Position:
-    """Deal ``deal`` (from 1) of ``seed``, played at random to ``tricks_left``."""
-    rules = preset(RULES)
+def position_of(seed: int, deal: int, tricks_left: int, name: str = "cutthroat") -> Position:
+    """Deal ``deal`` (from 1) of ``seed`` under preset ``name``, played at random to
+    ``tricks_left``."""
+    rules = preset(name)
     rng = random.Random(f"few-bench/{seed}/{deal}")
     hands = random_deal(rng, deal % rules.seats, rules.cards, rules.seats, rules.tricks)
     position = Position.deal(hands, rng.randrange(rules.seats), rules)
@@ -48,11 +49,11 @@ def position_of(seed: int, deal: int, tricks_left: int) -> Position:
     return position
 
 
-def bench_deals(deals: int, seed: int, tricks_left: int) -> None:
+def bench_deals(deals: int, seed: int, tricks_left: int, name: str) -> None:
     total_nodes = 0
     total_cpu = 0.0
     for d in range(1, deals + 1):
-        position = position_of(seed, d, tricks_left)
+        position = position_of(seed, d, tricks_left, name)
         counts, nodes, cpus = [], [], []
         for seat in range(len(position.hands)):
             solver = team_solver(position, seat)
@@ -69,17 +70,17 @@ def bench_deals(deals: int, seed: int, tricks_left: int) -> None:
           f"{total_nodes:,}, processor {total_cpu:.2f} s")
 
 
-def first_hand(seed: int):  # noqa: ANN201 (an engine HandResult)
+def first_hand(seed: int, name: str = "cutthroat"):  # noqa: ANN201 (a HandResult)
     rng = random.Random(seed)
-    match = Match(preset(RULES), seed)
+    match = Match(preset(name), seed)
     while not match.history:
         match.apply(rng.choice(match.legal_actions()))
     return match.history[0]
 
 
-def bench_reviews(seeds: list[int]) -> None:
+def bench_reviews(seeds: list[int], name: str) -> None:
     for seed in seeds:
-        review = HandReview.of_result(first_hand(seed))
+        review = HandReview.of_result(first_hand(seed, name))
         start = time.process_time()
         review.run()
         cpu = time.process_time() - start
@@ -96,11 +97,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--tricks-left", type=int, default=17)
     p.add_argument("--reviews", default="", metavar="SEEDS", help="e.g. 1-3")
+    p.add_argument("--rules", default="cutthroat", choices=("cutthroat", "two-handed"))
     args = p.parse_args(argv)
     if args.deals:
-        bench_deals(args.deals, args.seed, args.tricks_left)
+        bench_deals(args.deals, args.seed, args.tricks_left, args.rules)
     if args.reviews:
-        bench_reviews(seeds_of(args.reviews))
+        bench_reviews(seeds_of(args.reviews), args.rules)
     return 0
 
 
