@@ -422,7 +422,7 @@ class FewSolver:
                 if maxi[s] != maxi[leader]:
                     enemy |= x
             if (fx & field).bit_length() > (enemy & field).bit_length():
-                return 1
+                return -1
             if suit != 3 and not fx & field and fx & _SP:
                 return 0
         return 3
