@@ -424,7 +424,7 @@ class FewSolver:
             if (fx & field).bit_length() > (enemy & field).bit_length():
                 return -1
             if suit != 3 and not fx & field and fx & _SP:
-                return 0
+                return 2
         return 3
 
     def _follow(self, h: tuple[int, ...], leader: int, broken: bool, t: int, left: int,
