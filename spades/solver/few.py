@@ -274,6 +274,7 @@ class FewSolver:
         s3 = (leader + 2) % 3
         h1, h2, h3 = h[leader], h[s2], h[s3]
         weights = self.weights
+        team = self.team_mode
         m1, m2, m3 = (self.maximising[s] for s in (leader, s2, s3))
         anytime = self.anytime
         forced = self.forced_breaks
@@ -292,8 +293,17 @@ class FewSolver:
             value2 = not m2
             rel2 = 0
             same2 = 0
-            for b in self._second_order(run_tops(legal_cards(h2, led, broken1, anytime), h2),
-                                        s2, h3, s3, led, a, leader):
+            seconds = self._second_order(run_tops(legal_cards(h2, led, broken1, anytime), h2),
+                                         s2, h3, s3, led, a, leader)
+            if team and (t == 1 if weights[s2] else t == left and weights[leader]):
+                # The counted player, second, needs only this trick (or, leading, needs
+                # every trick): settled if the second hand's side surely takes it.
+                cards = self._second_takes(h2, h3, led, a, weights[s2])
+                if cards >= 0:
+                    value2 = m2
+                    rel2 = cards
+                    seconds = []
+            for b in seconds:
                 if same2 >> b & 1:
                     continue
                 self.nodes += 1
@@ -488,6 +498,31 @@ class FewSolver:
             if not same & _FIELD_OF[c]:
                 same |= equal_below(rel, c)
         return not maxi, rel
+
+    @staticmethod
+    def _second_takes(h2: int, h3: int, led: int, lead: int, alone: int) -> int:
+        """Whether the second hand (``alone``: the counted player, the third hand
+        against it; else one of the two playing together, the third its partner)
+        surely takes the trick ``lead`` began for its side: -1 when not sure, else the
+        cards that rest on it. A ruff of a side suit rests on the suit lengths only
+        (0); a card of the suit above the lead, on it and the cards above it."""
+        field = SUIT_MASKS[led]
+        f2 = h2 & field
+        f3 = h3 & field
+        if alone:
+            third_ruffs = led != 3 and not f3 and h3 & _SP
+            if not f2:
+                return 0 if led != 3 and h2 & _SP and not third_ruffs else -1
+            if f2 > f3 and f2.bit_length() - 1 > lead and not third_ruffs:
+                return _INCL[f2.bit_length() - 1]
+            return -1
+        for fx, x in ((f2, h2), (f3, h3)):  # either of the two playing together
+            if fx:
+                if fx.bit_length() - 1 > lead:
+                    return _INCL[fx.bit_length() - 1]
+            elif led != 3 and x & _SP:
+                return 0
+        return -1
 
     def _second_order(self, cands: int, seat: int, h3: int, s3: int, led: int, lead: int,
                       leader: int) -> list[int]:
