@@ -34,6 +34,7 @@ from .bid_search import (
 from .bidding import choose_bid, gambles_far_behind
 from .endings import ROLLOUT, Ending, ending_mode
 from .inference import play_weights
+from .likelihood import Resampler
 from .passing import choose_pass
 from .play import choose_card, sound_cards
 from .players import Decided, NormalPlayer, Thinker, view_key
@@ -125,7 +126,7 @@ class HardPlayer(NormalPlayer):
     def __init__(
         self, seed: Any = 0, rollouts: int | None = None, reading: Reading | None = None,
         exact_tricks: int = EXACT_TRICKS, inference: bool = False,
-        pass_in_bids: bool = True,
+        pass_in_bids: bool = True, likelihood: bool = False,
     ) -> None:
         """``rollouts`` fixes the rollouts per card decision, and three times as many
         per bid (tests, tournaments); None uses the default budget. ``reading`` is the
@@ -134,10 +135,14 @@ class HardPlayer(NormalPlayer):
         ``exact_tricks``: solve the sampled deals from this many tricks left (0: never,
         roll every decision out). ``inference``: deal the unseen cards by what the
         others' plays say of them too (inference.py), not only by voids and bids.
+        ``likelihood``: that, and the deals resampled by the likelihood of the whole
+        play this hand (likelihood.py).
         ``pass_in_bids``: the bid search plays nil card passing out (False: as if no
         cards were passed, for measuring)."""
         self.seed = seed
-        self.inference = inference
+        self.inference = inference or likelihood
+        self.likelihood = likelihood
+        self.memo: dict = {}  # the likelihood's memory of this hand's plays
         self.rollouts = rollouts
         self.reading = reading
         self.exact_tricks = exact_tricks
@@ -177,8 +182,12 @@ class HardPlayer(NormalPlayer):
             )
         rng = random.Random(f"hard/{self.seed}/{view_key(view)}")
         evidence = play_weights(view, self.reading) if self.inference else None
-        return SearchThinker(view, position, candidates, rollouts, rng, normal, normal_reason,
-                             self.reading, exact, evidence)
+        thinker = SearchThinker(view, position, candidates, rollouts, rng, normal,
+                                normal_reason, self.reading, exact, evidence)
+        if self.likelihood:
+            resampler = Resampler(thinker, view, evidence, self.reading, self.memo)
+            thinker.sample = resampler.sample
+        return thinker
 
     def settled(self, view: PlayerView) -> int:
         """The cards out of play for telling one's touching cards apart (``settled``)."""

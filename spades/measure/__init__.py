@@ -37,17 +37,19 @@ GAUNTLET = ("easy", *ZOO, *STRANGERS)
 # phase), the bound on what inference about the unseen cards could give
 # (clairvoyant.py); the tournament shows it the hands.
 # hard-inference: hard dealing the unseen cards by what the plays say too (inference.py).
+# hard-likelihood: that, and its deals resampled by the likelihood of the whole play
+# (likelihood.py).
 # hard-trick-gone: hard counting the cards of the trick in progress as gone when it
 # folds its touching cards together, as it did before issue 53's fix (holding the 9 and
 # the queen with the jack led, it searched only the 9), to measure the fix.
 # hard-no-pass: hard whose bid search plays no nil card passing out, as it was before
 # it did, to measure what playing the pass out gives.
 PLAYERS = STRENGTHS + ZOO + STRANGERS + (
-    "hard-static", "hard-rollout", "hard-inference", "hard-no-pass", "hard-trick-gone",
-    *CLAIRVOYANTS)
+    "hard-static", "hard-rollout", "hard-inference", "hard-likelihood", "hard-no-pass",
+    "hard-trick-gone", *CLAIRVOYANTS)
 # the players a rollout budget (--iterations) applies to
-SEARCHERS = ("hard", "hard-static", "hard-rollout", "hard-inference", "hard-no-pass",
-             "hard-trick-gone", *CLAIRVOYANTS)
+SEARCHERS = ("hard", "hard-static", "hard-rollout", "hard-inference", "hard-likelihood",
+             "hard-no-pass", "hard-trick-gone", *CLAIRVOYANTS)
 
 
 def refusal(strength: str, rules: Rules) -> str | None:
@@ -86,6 +88,12 @@ def make_player(strength: str, seed: Any = 0, **options: Any):
 
         player = HardPlayer(seed, inference=True, **options)
         player.strength = "hard-inference"
+        return player
+    if strength == "hard-likelihood":
+        from ..ai.hard import HardPlayer
+
+        player = HardPlayer(seed, likelihood=True, **options)
+        player.strength = "hard-likelihood"
         return player
     if strength == "hard-no-pass":
         from ..ai.hard import HardPlayer

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..ai.hard import HardPlayer
 from ..ai.inference import play_weights
+from ..ai.likelihood import Resampler
 from ..ai.position import Position
 from ..ai.search import _Search, sample_deal
 from ..console import HelpFormatter, Progress, positive, run_quietly, whole_number
@@ -34,7 +35,7 @@ from ..engine.cards import CARD_IDS, SUIT_OF
 from ..engine.rules import RulesError, four_seat_preset, preset
 from .tournament import _ignore_interrupt, situation, table_match
 
-WAYS = ("even", "bids", "plays")
+WAYS = ("even", "bids", "plays", "likelihood")
 
 
 def _log_probability(deals: list[list[int]], holders: dict[int, int], open_to: dict) -> float:
@@ -65,9 +66,11 @@ def measure_position(view, hands: list[int], samples: int, seed: str) -> dict[st
     for way in WAYS:
         rng = random.Random(f"inference/{seed}/{way}")
         search = _Search(t, seat, [0], samples, random.Random(0),
-                         evidence=evidence if way == "plays" else None)
+                         evidence=evidence if way in ("plays", "likelihood") else None)
         deals = []
-        for _ in range(samples):
+        if way == "likelihood":
+            deals = [d for d in Resampler(search, view, evidence).block(rng, samples) if d]
+        for _ in range(samples if way != "likelihood" else 0):
             weights = search.uniform if way == "even" else search.deal_weights(rng)
             deal = sample_deal(t, seat, rng, weights)
             if deal is not None:
@@ -133,7 +136,7 @@ def summarise(args: dict[str, Any], deals: int, rows: list[dict]) -> dict[str, A
         entry: dict[str, Any] = {"positions": len(part)}
         for way in WAYS:
             entry[way] = _interval([r[way] for r in part])
-        for a, b in (("bids", "even"), ("plays", "bids")):
+        for a, b in (("bids", "even"), ("plays", "bids"), ("likelihood", "plays")):
             entry[f"{a}-{b}"] = _interval([r[a] - r[b] for r in part])
         out[label] = entry
     return out
@@ -149,7 +152,7 @@ def format_report(out: dict[str, Any]) -> str:
         e = out[label]
         parts = [f"{way} {e[way]['mean']:+.3f}" for way in WAYS]
         gains = [f"{k} {e[k]['mean']:+.4f} [{e[k]['ci95'][0]:+.4f}, {e[k]['ci95'][1]:+.4f}]"
-                 for k in ("bids-even", "plays-bids")]
+                 for k in ("bids-even", "plays-bids", "likelihood-plays")]
         lines.append(f"  {label} ({e['positions']}): " + ", ".join(parts) + "; " + "; ".join(gains))
     return "\n".join(lines)
 
