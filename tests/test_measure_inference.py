@@ -17,7 +17,7 @@ def test_the_log_probability_is_the_smoothed_share_of_deals_with_the_true_holder
 def test_the_measure_counts_its_positions_and_the_ways_agree_on_them(capsys):
     out = measure(seed=9, deals=2, samples=30, first=4, every=12)
     assert out["positions"] == out["early"]["positions"] + out["late"]["positions"] == 8
-    for way in ("even", "bids", "plays"):
+    for way in ("even", "bids", "plays", "likelihood"):
         assert -math.log(60) < out["all"][way]["mean"] < 0
     assert main(["--deals", "1", "--samples", "10", "--seed", "9"]) == 0
     assert "positions" in capsys.readouterr().out

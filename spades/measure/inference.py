@@ -4,9 +4,11 @@
 Inference is measured before strength: at card decisions of the tournament's deals
 (the same cards, dealer and match situation as ``python -m spades tournament`` with
 that seed), played at one table by today's hard in all four seats, the deciding
-seat's sampler deals ``--samples`` deals three ways: evenly (voids and hand sizes
-only), as hard deals them today (leaned by the bids) and as hard deals them with the
-plays read too (inference.py). For every card the seat cannot see, the share of the
+seat's sampler deals ``--samples`` deals four ways: evenly (voids and hand sizes
+only), as hard deals them today (leaned by the bids), as ``hard-inference`` deals them
+with the plays read too (inference.py), and as ``hard-likelihood`` keeps them: twice as
+many drawn the third way, resampled by the likelihood of the whole play
+(likelihood.py). For every card the seat cannot see, the share of the
 deals that give it to the seat that truly holds it (smoothed: half a deal to each
 seat that may hold it) is its probability; the figure is the mean log of it, a card,
 in nats (0 is certainty; evenly over three seats is about -1.1). Higher is better.
@@ -161,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m spades.measure.inference", formatter_class=HelpFormatter,
         description="How well hard's sampled deals place the cards it cannot see:\n"
-                    "evenly, leaned by the bids, and with the plays read too.")
+                    "evenly, leaned by the bids, with the plays read too, and\n"
+                    "resampled by the likelihood of the whole play.")
     parser.add_argument("--deals", type=positive(), default=100)
     parser.add_argument("--seed", type=int, default=5302)
     parser.add_argument("--samples", type=positive(), default=200)
