@@ -405,9 +405,9 @@ class FewSolver:
         return order + rest
 
     def _lead_weight(self, c: int, h: tuple[int, ...], leader: int, winners: int) -> int:
-        """Lower first: a winner no other side can ruff; a small card to the
-        partner's winner or ruff (for the two playing together); any other lead; last,
-        a suit the other side ruffs."""
+        """Lower first: for the two playing together, a suit the partner heads; a
+        winner of the leader's own; (the two) a suit the partner can ruff; any other
+        lead; last, a suit a player of the other side can ruff."""
         suit = SUIT_OF[c]
         field = SUIT_MASKS[suit]
         maxi = self.maximising
