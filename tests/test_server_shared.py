@@ -499,3 +499,53 @@ def test_a_table_adopted_through_a_long_load_keeps_its_lease(tmp_path, redis_ser
         asyncio.run(play())
     finally:
         p1.stop()
+
+
+def test_a_process_that_stalled_past_its_liveness_gets_its_seats_back(tmp_path, redis_server):
+    """Ann on P1 (which owns the table), Bob on P2; P2 is stopped (SIGSTOP, as a machine
+    too busy to run it for a few seconds) until the owner takes P2 for gone and writes
+    Bob's seat away; then P2 runs again. Bob never left: P2 says so, the owner has him
+    back, and his grace time never runs out (a computer took his seat while he played
+    on: P2 read the owner's entry and did nothing, as the seat was still its own)."""
+    import os
+    import signal
+
+    grace = 6.0
+    with shared_servers(tmp_path, redis_server) as (p1, p2):
+        async def play():
+            ann = client(p1.url)
+            ann.create("Ann", pace=0.02, grace=grace, rules={"target": 100})
+            await drive([ann], lambda: ann.status == "ready")
+            bob = client(p2.url)
+            bob.join(ann.code, "Bob", seat=2)
+            both = [ann, bob]
+            await drive(both, lambda: bob.status == "ready" and ann.table and sum(
+                s["player"] == "human" for s in ann.table["seats"]) == 2)
+            ann.start()
+            players = {id(ann): modest, id(bob): modest}
+            await drive(both, lambda: bob.actions > 6, players=players)
+            code = ann.code.replace("-", "")
+
+            def entries(kind):
+                return [(f["p"], json.loads(f["d"])) for _, f in
+                        read_log(redis_server.url, code)["entries"] if f["k"] == kind]
+
+            p2_id = entries("here")[-1][1]["holder"]  # Bob's join: P2's
+            os.kill(p2.process.pid, signal.SIGSTOP)
+            try:
+                await until(lambda: any(d == {"seat": 2, "on": False, "holder": p2_id}
+                                        for _, d in entries("here")), 30)
+            finally:
+                os.kill(p2.process.pid, signal.SIGCONT)
+            again = time.monotonic()
+            await drive(both, lambda: time.monotonic() > again + grace + 3)
+            assert {"type": "away", "seat": 2, "computer": True} not in \
+                [d for _, d in entries("note")]
+            seat = ann.table["seats"][2]
+            assert seat["connected"] and not seat["covered"], seat
+            before = bob.actions
+            await drive(both, lambda: bob.actions > before + 8, players=players)
+            for c in both:
+                c.close()
+
+        asyncio.run(play())

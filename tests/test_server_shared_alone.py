@@ -7,7 +7,7 @@ Each game's match is created on P1 and its other friends join on P2; P1 starts i
 the stock, then the bids) one seat after each action leaves its process and resumes
 on the other, with the actions it saw; then every seat is on P2 and P1 is killed
 outright mid-hand: P2 takes the lease and the match plays on; P1 is started again on
-its port and a seat resumes there, its table replayed from the log mid-hand; the
+its folder and a seat resumes there, its table replayed from the log mid-hand; the
 match is played to its end. Every kind of action the game has (the draw's keep and
 discard, looks, bids, cards) goes through the log, the other process's following,
 the takeover and the replay; every seat's final view is that of the log, and no
@@ -138,8 +138,9 @@ def test_a_table_of_three_or_two_moves_between_processes_and_outlives_its_owner(
             assert seats[0].view.hand_number == hand  # killed and taken over mid-hand
             if game == "two-handed":
                 assert phase == seats[0].view.phase == "drawing"
-            # P1 again on its port, knowing nothing: a seat resumed there replays the log.
-            await asyncio.to_thread(p1.start, p1.port)
+            # P1 again (on a new port: its old one may be another's meanwhile), knowing
+            # nothing: a seat resumed there replays the log.
+            await asyncio.to_thread(p1.start)
             await move(0, p1.url)
             await drive(seats, lambda: all(  # a computer's turn played meanwhile, if any
                 c.actions == len(read_log(redis_server.url, code)["actions"]) for c in seats))

@@ -204,7 +204,9 @@ class Follower:
         """A seat's player came to a process or left it. The connection here is sent
         away by a newer one elsewhere only: one whose entry follows this process's own
         (a player who moved back here quickly has an older entry of the other
-        process's still to read)."""
+        process's still to read). A seat of this process's that the owner took for
+        gone while its player is here (this process stalled past its ``proc:`` key,
+        as on a machine too busy to run it) is said to be here again."""
         seat = data["seat"]
         key = (table.code, seat)
         if writer == self.me:
@@ -219,7 +221,10 @@ class Follower:
                 del self.server.present[key]
                 self.server.send_away(local)
             self.server.seat_here(table, seat, data["holder"])
-        elif table.holders[seat] == data["holder"] and local is None:
+        elif local is not None:
+            if data["holder"] == self.me:
+                self.say_here(table, seat, True)
+        elif table.holders[seat] == data["holder"]:
             self.server.seat_gone(table, seat)
 
     def _place_tokens(self, table: Table) -> None:
