@@ -11,7 +11,9 @@ its folder and a seat resumes there, its table replayed from the log mid-hand; t
 match is played to its end. Every kind of action the game has (the draw's keep and
 discard, looks, bids, cards) goes through the log, the other process's following,
 the takeover and the replay; every seat's final view is that of the log, and no
-message to any seat names a card it could not know (serve-check's check_inbox)."""
+message to any seat names a card it could not know (serve-check's check_inbox).
+And, as at four seats (test_server_shared.py), every seat of a whole match of each
+game, every one a friend, moves to the other process after every action."""
 
 from __future__ import annotations
 
