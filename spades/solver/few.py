@@ -70,6 +70,17 @@ def _up(mask: int) -> list[int]:
     return out
 
 
+def _run_low(hand: int, top: int) -> int:
+    """A trick won by rank with ``top``: the winner and the cards it stood for (its
+    run in the winner's ``hand``, tried once) must lie alike, so the answer rests on
+    the run's lowest card (closed upwards later), as one bit."""
+    low = top
+    base = BASE[top]
+    while low > base and hand >> (low - 1) & 1:
+        low -= 1
+    return 1 << low
+
+
 class FewSolver:
     """One question of a deal of three or two hands: ``weights[seat]`` is 1 for the
     seat whose tricks are counted, ``maximising[seat]`` says who wants the count high
@@ -352,14 +363,7 @@ class FewSolver:
                                 r = (r ^ above) | ((above << 1) & _FIELD_OF[card])
                     suit = SUIT_OF[top]
                     if (SUIT_OF[a] == suit) + (SUIT_OF[b] == suit) + (SUIT_OF[c] == suit) > 1:
-                        # Won by rank: the winner and the cards it stood for (its run in
-                        # the winner's hand, tried once) must lie alike.
-                        hw = h[winner]
-                        low = top
-                        base = BASE[top]
-                        while low > base and hw >> (low - 1) & 1:
-                            low -= 1
-                        r |= 1 << low
+                        r |= _run_low(h[winner], top)  # won by rank
                     if v == m3:
                         value3 = v
                         rel3 = r
@@ -481,14 +485,7 @@ class FewSolver:
                         r = (r ^ above) | ((above << 1) & _FIELD_OF[x])
                 suit = SUIT_OF[top]
                 if [SUIT_OF[x] for x in trick].count(suit) > 1:
-                    # Won by rank: the winner and the cards it stood for (its run in
-                    # the winner's hand, tried once) must lie alike.
-                    hw = h[winner]
-                    low = top
-                    base = BASE[top]
-                    while low > base and hw >> (low - 1) & 1:
-                        low -= 1
-                    r |= 1 << low
+                    r |= _run_low(h[winner], top)  # won by rank
             else:
                 v, r = yield from self._follow(h, leader, opened, t, left, trick, top, winner,
                                                led, shape - units[SUIT_OF[c]])
