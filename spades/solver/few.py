@@ -527,8 +527,9 @@ class FewSolver:
         card the third hand could top the trick with. Its partner's lead, or a lead the
         partner (third) tops anyway: low, unless the third hand, of the other side,
         tops the lead, then the cheapest card it cannot top first. The other side's
-        lead: the cheapest card that takes it and that the third hand cannot top,
-        else low."""
+        lead: the cheapest card that takes it and that the third hand cannot top.
+        Either way, when no card is safe, the cheapest that takes the trick (the third
+        hand must spend a high card to top it), else low."""
         if not cands & (cands - 1):
             return [cands.bit_length() - 1]
         field = SUIT_MASKS[led]
@@ -556,6 +557,9 @@ class FewSolver:
         for c in ups:
             if c > lead and (c >= 39 or SUIT_OF[c] == led) and not (
                     threat >= 0 and threat > c and (threat >= 39 or SUIT_OF[threat] == led)):
+                return [c] + [x for x in ups if x != c]
+        for c in ups:  # none it keeps: the cheapest that takes it, the third to pay
+            if c > lead and (c >= 39 or SUIT_OF[c] == led):
                 return [c] + [x for x in ups if x != c]
         return ups
 
