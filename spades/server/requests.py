@@ -87,7 +87,7 @@ class Requests:
         self.tables[code] = table
         if self.follow is not None:
             self.follow.add(table)
-        self._sit(conn, table, 0, token)
+        await self._sit(conn, table, 0, token)
         self.broadcast_table(table)
 
     async def on_join(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -117,7 +117,7 @@ class Requests:
         before = table.doc()
         table.seat_human(seat, name, token)
         await self._save(table, before, {token: seat})
-        self._sit(conn, table, seat, token)
+        await self._sit(conn, table, seat, token)
         self.broadcast_table(table)
 
     async def _save(self, table: Table, before: dict[str, Any],
@@ -141,15 +141,15 @@ class Requests:
             place = self.tokens.get(message["token"])  # the seat may have moved meanwhile
             if place is None or place[0] != table.code:
                 raise Refused("This server knows no seat of that token", wrong=True)
-            self._resume(conn, table, place[1], message)
+            await self._resume(conn, table, place[1], message)
 
-    def _resume(self, conn: Connection, table: Table, seat: int,
-                message: dict[str, Any]) -> None:
+    async def _resume(self, conn: Connection, table: Table, seat: int,
+                      message: dict[str, Any]) -> None:
         old = self.present.get((table.code, seat))
         if old is not None and old is not conn:
             self.send_away(old)
         was_away = not table.seats[seat].connected
-        self._sit(conn, table, seat, message["token"])
+        await self._sit(conn, table, seat, message["token"])
         self.seat_here(table, seat, table.holders[seat], was_away)
         if table.match is not None:
             missed = 0
@@ -177,7 +177,7 @@ class Requests:
         table.move(seat, wanted)
         await self._save(table, before, {token: wanted})
         self.present.pop((table.code, seat), None)
-        self._sit(conn, table, wanted, token)
+        await self._sit(conn, table, wanted, token)
         self.broadcast_table(table)
 
     async def on_start(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -263,14 +263,15 @@ class Requests:
             raise Refused(reason)
         return name.strip()
 
-    def _sit(self, conn: Connection, table: Table, seat: int, token: str) -> None:
+    async def _sit(self, conn: Connection, table: Table, seat: int, token: str) -> None:
+        if self.follow is not None:  # the other processes hear the seat is here (first)
+            await self.follow.sat(table, seat)
         conn.table, conn.seat = table, seat
         self.present[(table.code, seat)] = conn
         self.tokens[token] = (table.code, seat)
         table.seats[seat].connected = True
-        if self.follow is not None:  # the other processes hear the seat is here
+        if self.follow is not None:
             table.holders[seat] = self.follow.me
-            self.follow.say_here(table, seat, True)
         conn.send({
             "type": "joined", "code": show_code(table.code), "link": f"/?table={table.code}",
             "token": token, "seat": seat, "creator": seat == table.creator,

@@ -210,11 +210,14 @@ class Follower:
         seat = data["seat"]
         key = (table.code, seat)
         if writer == self.me:
-            if data["on"]:
+            if data["on"] and not data.get("again"):
                 self.seen_own[key] = True
             return
         local = self.server.present.get(key)
-        if data["on"]:
+        if data.get("again"):  # away at the readers that took its process for gone
+            if local is None and table.holders[seat] is None:
+                self.server.seat_here(table, seat, data["holder"])
+        elif data["on"]:
             if local is not None:
                 if not self.seen_own.get(key, True):
                     return
@@ -223,7 +226,7 @@ class Follower:
             self.server.seat_here(table, seat, data["holder"])
         elif local is not None:
             if data["holder"] == self.me:
-                self.say_here(table, seat, True)
+                self.say_here(table, seat, True, again=True)
         elif table.holders[seat] == data["holder"]:
             self.server.seat_gone(table, seat)
 
@@ -237,24 +240,42 @@ class Follower:
 
     # --- writing what has no version -------------------------------------------------
 
-    def say_here(self, table: Table, seat: int, on: bool, holder: str | None = None) -> None:
-        """A seat's player came to this process (``on``) or left it."""
-        if on and holder is None:
+    def say_here(self, table: Table, seat: int, on: bool, holder: str | None = None,
+                 again: bool = False) -> asyncio.Future:
+        """A seat's player came to this process (``on``) or left it; ``again``: a
+        player still here whom the owner took for gone (an older sitting said again,
+        which never sends a newer one elsewhere away). Done once in the log."""
+        if on and holder is None and not again:
             self.seen_own[(table.code, seat)] = False  # until the follower reads it
-        self.outbox.put_nowait((table.code, "here", {"seat": seat, "on": on,
-                                                     "holder": holder or self.me}, None))
+        data = {"seat": seat, "on": on, "holder": holder or self.me}
+        if again:
+            data["again"] = True
+        written = asyncio.get_running_loop().create_future()
+        self.outbox.put_nowait((table.code, "here", data, None, written))
+        return written
+
+    async def sat(self, table: Table, seat: int) -> None:
+        """A seat's player came to this process: said in the log before the player
+        hears it is seated, so that the player's next sitting (moving on to another
+        process) comes after it in the log and wins. Redis away: not waited for long."""
+        try:
+            await asyncio.wait_for(asyncio.shield(self.say_here(table, seat, True)), 5.0)
+        except TimeoutError:
+            pass  # written when Redis answers, in this process's order
 
     def say(self, table: Table, notice: dict[str, Any]) -> None:
         """What the owner decided of a seat, for the other processes' seats."""
-        self.outbox.put_nowait((table.code, "note", notice, self.fence(table.code)))
+        self.outbox.put_nowait((table.code, "note", notice, self.fence(table.code), None))
 
     async def write(self) -> None:
         while True:
-            code, kind, data, lease = await self.outbox.get()
+            code, kind, data, lease, written = await self.outbox.get()
             for _ in range(20):  # Redis away: again, for up to about 5 s
                 if await self.store.append(code, kind, data, lease=lease) or lease:
                     break
                 await asyncio.sleep(0.25)
+            if written is not None and not written.done():
+                written.set_result(None)
 
     # --- owning ----------------------------------------------------------------------
 
@@ -416,7 +437,7 @@ class Follower:
         self.leases[table.code] = lease
         self.until[table.code] = asked + 0.8 * LEASE_MS / 1000
         self.taken += 1
-        self.outbox.put_nowait((table.code, "owner", {"lease": lease}, lease))
+        self.outbox.put_nowait((table.code, "owner", {"lease": lease}, lease, None))
         self.server.take_over(table)
 
     def lose(self, table: Table) -> None:
