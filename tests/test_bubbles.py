@@ -13,8 +13,8 @@ from ui_driver import Driver
 
 from spades.tools.monkey import SIZES
 from spades.ui.art.theme import Text
-from spades.ui.draw import frame
-from spades.ui.draw.frame import bubble_rect
+from spades.ui.draw import seats
+from spades.ui.draw.seats import bubble_rect
 from spades.ui.layout.window import compute_layout
 
 WORDS = ["Nil", "Bid 13", "Blind nil!", "looks at the cards", "passes 3 cards"]
@@ -53,14 +53,14 @@ def test_bids_lying_short_show_by_each_badge_clear_of_the_others_and_the_caption
     finger): every bubble as drawn is clear of every badge and of the table's caption
     ("Hand 1 · playing to 500") as drawn."""
     drawn: list[tuple[int, Rect, list[Rect]]] = []
-    real = frame.bubble_rect
+    real = seats.bubble_rect
 
     def spy(lay, seat, box, caption=None):
         placed = real(lay, seat, box, caption)
         drawn.append((seat, placed, list(caption or [])))
         return placed
 
-    monkeypatch.setattr(frame, "bubble_rect", spy)
+    monkeypatch.setattr(seats, "bubble_rect", spy)
     d = Driver("--size", "844x390", "--seed", "3")
     press = d.tap if touch else d.click
     while d.scene.view.phase == "bidding" or not drawn:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from ui_driver import Driver, drawn_words, play_until
 
-from spades.ui.draw.frame import caption_lines
+from spades.ui.draw.trick_area import caption_lines
 from spades.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -339,7 +339,7 @@ def test_norths_bid_bubble_on_an_upright_phone_leaves_its_fan_in_view(size, text
     import pygame
 
     from spades.ui.art.theme import Text
-    from spades.ui.draw.frame import bubble_rect
+    from spades.ui.draw.seats import bubble_rect
 
     pygame.font.init()
     lay = compute_layout(*size)

@@ -155,7 +155,7 @@ def test_a_seats_bid_chip_sits_by_its_badge_the_way_the_others_do(size):
     badge, or beside it where West's face-down hand comes down to it."""
     from pygame import Rect
 
-    from spades.ui.draw.frame import bubble_rect
+    from spades.ui.draw.seats import bubble_rect
 
     lay = compute_layout(*size)
     chip = Rect(0, 0, 60, 30)

@@ -69,7 +69,7 @@ class StockDraw:
                        round(room.height / 1.4))
 
         # Under the table's caption where the cards keep the trick's size there; else
-        # the whole room, and the caption steps aside (draw/frame.py, table_corners).
+        # the whole room, and the caption steps aside (draw/trick_area.py, table_corners).
         caption = round(lay.font_small * 1.4)
         room = Rect(area.x, area.y + caption, area.width, area.height - caption)
         if card_w(room) < card_w(area):
