@@ -42,6 +42,18 @@ class Presence:
         asyncio.ensure_future(self._read(table))  # hard's reading, refitted
         self._schedule(table)
 
+    def run_again(self, table: Table) -> None:
+        """The table's lease was in doubt (``Follower.owns``) and is still this
+        process's: a grace time or turn timer that ran out meanwhile did nothing, so it
+        starts again, and a computer to act acts; the timers still running run on."""
+        if table.state != PLAYING:
+            return
+        for seat, s in enumerate(table.seats):
+            if s.player == "human" and not s.connected and not s.covered and \
+                    (table.code, seat) not in self.grace_timers:
+                self._start_grace(table, seat)
+        self._schedule(table)
+
     def let_go(self, table: Table) -> None:
         """Another process owns the table now: this one's timers for it stop."""
         for seat in range(len(table.seats)):
@@ -90,7 +102,8 @@ class Presence:
 
     def _time_out(self, table: Table, seat: int, index: int) -> None:
         self.turn_timers.pop(table.code, None)
-        if table.state != PLAYING or table.actions != index or table.match.to_act != seat:
+        if table.state != PLAYING or table.actions != index or table.match.to_act != seat \
+                or not self.owns(table):  # another's now, or in doubt (Follower.owns)
             return
         table.timed_out = (seat, index)
         self.tell(table, {"type": "timed_out", "seat": seat})

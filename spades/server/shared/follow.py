@@ -63,7 +63,12 @@ class Follower:
         self.status_at = time.monotonic()
 
     def owns(self, code: str) -> bool:
-        return code in self.leases
+        """Whether the table's lease is surely this process's now: held, and renewed
+        recently enough. A process stopped past its lease (a machine too busy to run
+        it) wakes with its overdue timers firing before its next renewal says whether
+        another process took the table; they find it not owned and do nothing, and
+        the renewal that finds the lease still here starts them again (``_keep``)."""
+        return code in self.leases and time.monotonic() < self.until.get(code, 0.0)
 
     def fence(self, code: str) -> str | None:
         return self.leases.get(code)
@@ -197,7 +202,7 @@ class Follower:
             return
         elif kind == "note":
             server.noticed(table, data)
-        elif kind == "owner" and self.owns(table.code):
+        elif kind == "owner" and table.code in self.leases:  # another took it
             self.lose(table)
 
     def _here(self, table: Table, data: dict[str, Any], writer: str) -> None:
@@ -315,10 +320,15 @@ class Follower:
         server = self.server
         asked = time.monotonic()
         await self.store.live(LEASE_MS)
+        lapsed = {c for c in self.leases if self.until.get(c, 0.0) <= asked}
         renewed = await self.store.renew(dict(self.leases), LEASE_MS)
         for code, kept in renewed.items():
             if kept:
                 self.until[code] = asked + 0.8 * LEASE_MS / 1000
+                if code in lapsed and code in server.tables:
+                    # Its timers and computers did nothing while the lease was in
+                    # doubt: what they left undone is done now.
+                    server.run_again(server.tables[code])
             elif code in server.tables:
                 self.lose(server.tables[code])
         for code in [c for c in self.leases if c in server.tables
