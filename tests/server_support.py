@@ -1,6 +1,6 @@
-"""The tests' real servers and clients live in spades/server/local.py (serve-check and
+"""The tests' real servers and clients live in spades/server/probes/local.py (serve-check and
 serve-bench use them too)."""
 
-from spades.server.local import ServerProcess, client, drive, random_legal
+from spades.server.probes.local import ServerProcess, client, drive, random_legal
 
 __all__ = ["ServerProcess", "client", "drive", "random_legal"]

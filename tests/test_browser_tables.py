@@ -29,7 +29,7 @@ import pytest
 from test_browser import CHROMIUM, missing_piece
 
 from spades import platform
-from spades.server.local import ServerProcess
+from spades.server.probes.local import ServerProcess
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "tests" / "browser"

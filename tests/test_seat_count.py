@@ -28,9 +28,9 @@ SUITS = "suits, not seats"
 PLACES = "the table's four places, at which three or two players are seated"
 
 EXEMPT = {
-    'spades/server/check.py: drops["planned"][id(c)] = c.actions + 1 + rng.randrange(4)':
+    'spades/server/probes/check.py: drops["planned"][id(c)] = c.actions + 1 + rng.randrange(4)':
         "a random count of actions before a planned drop, not a seat",
-    ("spades/server/check.py: if sent % 4 == 0:  # keep the table's own players here, "
+    ("spades/server/probes/check.py: if sent % 4 == 0:  # keep the table's own players here, "
      'as a real table would be'):
         "every fourth message sent, not a seat",
     'spades/ui/art/cardart.py: for i in range(4):':

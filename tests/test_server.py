@@ -15,7 +15,7 @@ from server_support import ServerProcess, client, drive, random_legal
 
 from spades.engine.actions import CardPlayed, HandScored, Play
 from spades.engine.cards import cards_of
-from spades.server.check import check_inbox, kept_inboxes, seated
+from spades.server.probes.check import check_inbox, kept_inboxes, seated
 
 
 def run(coroutine):

@@ -15,8 +15,8 @@ import pytest
 
 from spades.ai import make_player
 from spades.engine.rules import SEAT_PRESETS
-from spades.server.check import check_inbox, kept_inboxes, leak_run, seated
-from spades.server.local import client, drive, modest, random_legal
+from spades.server.probes.check import check_inbox, kept_inboxes, leak_run, seated
+from spades.server.probes.local import client, drive, modest, random_legal
 
 
 def run(coro):

@@ -14,7 +14,7 @@ import time
 import pytest
 from server_support import ServerProcess, client, drive
 
-from spades.server.check import seated
+from spades.server.probes.check import seated
 
 HELLO = json.dumps({"type": "hello", "protocol": "spades-table/1"})
 UPGRADE = (b"GET /table HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
@@ -306,7 +306,7 @@ def test_serve_bench_seats_more_clients_than_one_address_may_open_by_default():
     import subprocess
     import sys
 
-    from spades.server.local import ROOT
+    from spades.server.probes.local import ROOT
 
     bench = subprocess.run(
         [sys.executable, "-m", "spades", "serve-bench", "--tables", "20", "--seconds", "1"],

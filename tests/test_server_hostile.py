@@ -10,7 +10,7 @@ import json
 import pytest
 from server_support import ServerProcess
 
-from spades.server.check import hostile_run, leak_run
+from spades.server.probes.check import hostile_run, leak_run
 from spades.server.protocol import ProtocolError, read_message
 
 
@@ -125,7 +125,7 @@ def test_the_leak_check_sees_a_hidden_card_in_the_action_the_events_or_the_view(
     import copy
 
     from spades.engine.rules import Rules
-    from spades.server.check import check_inbox
+    from spades.server.probes.check import check_inbox
 
     inbox, records = table_inboxes(Rules(nil_pass=2))
     for seat in range(4):  # all but the last update, which deals hand 1 (no record)

@@ -13,8 +13,8 @@ import sys
 import pytest
 from server_support import ServerProcess, drive, random_legal
 
-from spades.server.check import seated
-from spades.server.local import ROOT
+from spades.server.probes.check import seated
+from spades.server.probes.local import ROOT
 from spades.server.protocol import ProtocolError, read_message
 
 

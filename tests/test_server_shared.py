@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from server_support import ServerProcess, client, drive
 
 from spades.engine.wire import view_to_json
-from spades.server.local import modest
+from spades.server.probes.local import modest
 from spades.server.shared.chaos import read_log
 
 
@@ -303,7 +303,7 @@ def test_a_servers_processor_time_counts_its_worker_processes():
     import subprocess
     import sys
 
-    from spades.server.bench import cpu_seconds
+    from spades.server.probes.bench import cpu_seconds
 
     burn = ("import time\nend = time.process_time() + 0.3\n"
             "while time.process_time() < end: pass\ntime.sleep(30)")

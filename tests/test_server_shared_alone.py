@@ -26,7 +26,7 @@ from test_server_shared import same_as_the_log, shared_servers, until
 
 from spades.ai import make_player
 from spades.engine.rules import SEAT_PRESETS
-from spades.server.check import check_inbox
+from spades.server.probes.check import check_inbox
 from spades.server.shared.chaos import read_log
 from spades.server.shared.redis_store import P
 

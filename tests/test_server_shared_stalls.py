@@ -15,7 +15,7 @@ import time
 from server_support import client, drive
 from test_server_shared import shared_servers, until
 
-from spades.server.local import modest
+from spades.server.probes.local import modest
 from spades.server.shared.chaos import read_log
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from server_support import drive, random_legal
 
-from spades.server.check import seated
+from spades.server.probes.check import seated
 
 ROOT = Path(__file__).resolve().parent.parent
 

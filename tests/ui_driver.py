@@ -22,7 +22,7 @@ import pytest  # noqa: E402
 
 from spades import storage  # noqa: E402
 from spades.engine import Play, Rules, cards_of  # noqa: E402
-from spades.server.local import random_legal  # noqa: E402
+from spades.server.probes.local import random_legal  # noqa: E402
 from spades.ui.app import App, parse_args  # noqa: E402
 from spades.ui.autopilot import visible_point  # noqa: E402
 from spades.ui.table.scene import Control, TableScene  # noqa: E402

@@ -18,7 +18,7 @@ starts it; the WebSocket library is imported only when a server starts.
                   and the play they start: actions stored, applied, computers' turns
     cli.py        the serve, serve-bench, serve-check and serve-chaos commands
     shared/       several servers sharing every table through Redis (--store)
-    local.py      a real server in a subprocess, and clients driven against it
-    bench.py      serve-bench: many tables of clients against one server
-    check.py      serve-check: random matches checked for leaks, hostile messages
+    probes/       real servers started and tried from outside: a server in a
+                  subprocess and clients against it (local.py), serve-check (check.py),
+                  serve-bench and its client processes (bench.py, bench_clients.py)
 """

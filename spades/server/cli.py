@@ -116,13 +116,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_serve_bench(args: argparse.Namespace) -> int:
-    from .bench import main
+    from .probes.bench import main
 
     return main(args)
 
 
 def cmd_serve_check(args: argparse.Namespace) -> int:
-    from .check import main
+    from .probes.check import main
 
     return main(args)
 

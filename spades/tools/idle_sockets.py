@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..server.local import ServerProcess, client, drive
+from ..server.probes.local import ServerProcess, client, drive
 
 
 async def idle_socket(port: int, opened: list, closed: list, start: float) -> None:

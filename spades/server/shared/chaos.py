@@ -49,9 +49,9 @@ from ...engine.actions import action_from_json
 from ...engine.match import Match
 from ...engine.rules import SEAT_PRESETS, Rules
 from ...engine.wire import view_to_json
-from ..bench import percentile
-from ..check import NAMES, check_inbox, kept_inboxes
-from ..local import ServerProcess, client, drive, modest
+from ..probes.bench import percentile
+from ..probes.check import NAMES, check_inbox, kept_inboxes
+from ..probes.local import ServerProcess, client, drive, modest
 from .redis_local import RedisProcess
 from .redis_store import P
 

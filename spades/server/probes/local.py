@@ -20,10 +20,10 @@ import sys
 import time
 from pathlib import Path
 
-from ..client.session import TableClient
-from ..client.transports import DesktopTransport
+from ...client.session import TableClient
+from ...client.transports import DesktopTransport
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class ServerProcess:
@@ -164,7 +164,7 @@ def random_legal(view, rng):
 def modest(view, rng):
     """Random legal play that looks at its cards and bids 2 to 4 where it may, so a
     match runs a few hands (random bids end it by the mercy rule in one)."""
-    from ..engine.actions import LOOK
+    from ...engine.actions import LOOK
 
     legal = view.legal_actions()
     if view.phase == "bidding":

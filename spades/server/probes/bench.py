@@ -28,9 +28,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..shared.redis_local import RedisProcess
 from .bench_clients import ClientProcesses
 from .local import ServerProcess
-from .shared.redis_local import RedisProcess
 
 
 def rss_kb(pid: int) -> int:

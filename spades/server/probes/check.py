@@ -27,9 +27,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..engine.cards import FULL_DECK, cards_of, cards_text, mask_of, parse_cards, partner_of
-from ..engine.rules import SEAT_PRESETS, VARIANT_PRESETS, Rules
-from ..engine.wire import cards_named
+from ...engine.cards import FULL_DECK, cards_of, cards_text, mask_of, parse_cards, partner_of
+from ...engine.rules import SEAT_PRESETS, VARIANT_PRESETS, Rules
+from ...engine.wire import cards_named
 from .local import ServerProcess, client, drive, random_legal
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
