@@ -151,6 +151,30 @@ def test_worked_out_while_the_hand_is_played_it_says_what_the_finished_hand_says
     assert live.keeper == whole.keeper
 
 
+@pytest.mark.parametrize("seed", [2, 3, 7, 8, 9, 10, 11])  # hands with costly cards
+def test_while_the_hand_goes_on_each_costly_cards_keeper_is_found_before_the_next_card(seed):
+    """The table's waits between cards go to the keepers too: once every position known
+    is worked out, each costly card played so far has its keeper, the finished hand's,
+    before the next card comes; the review is over only with the hand."""
+    rng = random.Random(f"review/keeper/{seed}")
+    start, plays = played_out(rng, 3)
+    bids = {s: 1 for s in range(4)}
+    bids[rng.randrange(4)] = NIL
+    whole = HandReview(start, plays, bids).run()
+    costly = [i for i in range(len(plays)) if whole.cost(i).costly]
+    live = HandReview(start)
+    live.bid(bids)
+    for n, card in enumerate(plays, 1):
+        live.play(card)
+        live.run()  # to the next card
+        assert live.idle or n == len(plays)
+        assert (live.status == "done") == (n == len(plays))
+        # A card's cost needs the position after it: known for every card played.
+        assert {i: live.keeper[i] for i in costly if i < n} == \
+            {i: whole.keeper[i] for i in costly if i < n}
+    assert costly and costly[0] < len(plays) - 1  # the check is not empty
+
+
 def test_waiting_for_the_next_card_a_slice_ends_at_once():
     rng = random.Random("review/idle")
     start, plays = played_out(rng, 3)

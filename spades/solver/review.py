@@ -121,6 +121,7 @@ class HandReview:
         self.tries: dict[int, int] = {}  # times each position was set aside
         self.keeper: dict[int, int | None] = {}  # a costly card's index: a card that kept
         self.keepers_found = False
+        self._not_costly: set[int] = set()  # cards whose keeper need not be sought
         self.solvers = {side: team_solver(start, side, SLICE_NODES) for side in self.counted}
         self.solver = self.solvers[0]
         self.nil_solvers: dict[int, AnySolver] = {}
@@ -243,6 +244,12 @@ class HandReview:
         while True:
             i = self._next()
             if i is None:
+                # Every position known is worked out: the keepers of the costly cards
+                # played so far, while the hand goes on, then wait for the next card.
+                k = self._next_keeper()
+                if k is not None:
+                    yield from self._find_keeper(k)
+                    continue
                 if self.over and self.bids_known:
                     break
                 self.idle = True
@@ -259,7 +266,6 @@ class HandReview:
             elif finished is not None:
                 self.unfinished.add(i)
                 self.tries[i] = self.tries.get(i, 0) + 1
-        yield from self._find_keepers()
         self.keepers_found = True
 
     def _bounds(self, i: int, side: int) -> tuple[int | None, tuple[int, int]]:
@@ -339,24 +345,35 @@ class HandReview:
             return kept[i - 1]
         return None
 
-    def _find_keepers(self) -> Generator[None, None, None]:
-        """For each costly card: the lowest legal card that would have kept the value
-        (the same tricks for its side, its side's nils kept, the other side's left to
-        be set), or None when no card would have (a nil taken with the trick, say)."""
+    def _next_keeper(self) -> int | None:
+        """The first costly card, both sides of it worked out, whose keeper is not yet
+        sought."""
         for i in range(len(self.plays)):
-            cost = self.cost(i)
-            if cost is None or not cost.costly or i in self.keeper:
+            if i in self.keeper or i in self._not_costly:
                 continue
-            self.keeper[i] = None
-            position = self.positions[i]
-            side = self.side_of(position.to_act)
-            best = self.team_value(side, i)
-            assert best is not None
-            for card in cards_of(position.legal() & ~(1 << self.plays[i])):
-                after, winner = position.play(card)
-                if (yield from self._keeps(i, after, winner, side, best)):
-                    self.keeper[i] = card
-                    break
+            cost = self.cost(i)
+            if cost is None:
+                continue
+            if cost.costly:
+                return i
+            self._not_costly.add(i)
+        return None
+
+    def _find_keeper(self, i: int) -> Generator[None, None, None]:
+        """For the costly ``i``-th card: the lowest legal card that would have kept the
+        value (the same tricks for its side, its side's nils kept, the other side's left
+        to be set), or None when no card would have (a nil taken with the trick, say)."""
+        position = self.positions[i]
+        side = self.side_of(position.to_act)
+        best = self.team_value(side, i)
+        assert best is not None
+        found = None
+        for card in cards_of(position.legal() & ~(1 << self.plays[i])):
+            after, winner = position.play(card)
+            if (yield from self._keeps(i, after, winner, side, best)):
+                found = card
+                break
+        self.keeper[i] = found
 
     def _keeps(self, i: int, after: Position, winner: int, side: int, best: int
                ) -> Generator[None, None, bool]:
