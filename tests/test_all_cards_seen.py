@@ -10,6 +10,7 @@ while the rest is worked out. The real App."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 import pygame
@@ -18,6 +19,7 @@ from ui_driver import Driver, act, drawn_records, play_until, played_frames
 
 from spades.engine.cards import card_name
 from spades.solver.review import HandReview
+from spades.ui import app as ui_app
 from spades.ui.art.theme import Drawn
 from spades.ui.speech.seen_words import (
     HINDSIGHT,
@@ -121,6 +123,46 @@ def test_worked_out_while_the_hand_is_played_shown_only_after_it_and_ready_on_op
     assert d.until(lambda: review.status == "done", 60)
     check = HandReview.of_result(result).run()
     assert review.values == check.values and review.opening() == check.opening()
+
+
+def test_what_a_frame_leaves_once_drawn_goes_to_the_hands_review_natively(monkeypatch):
+    """Natively the frame's idle time after drawing (its 16.7 ms less the frame and a
+    margin) works on the hand's review too; none when the frame left too little, in
+    the browser, or where the review is worked out only when opened."""
+    d = Driver("--speed", "instant", start=False, ahead=True)
+    d.app.options = d.app.table_options()
+    d.app.options.seed = SEED
+    d.app.start()
+    table, app = d.scene, d.app
+    assert d.until(lambda: table.ahead is not None and table.ahead.status == "running", 200)
+    review = table.ahead
+
+    def worked(elapsed_ms: float) -> bool:
+        before, slices = review.seconds, len(app.idle_ms)
+        app.work_idle(elapsed_ms)
+        assert len(app.idle_ms) - slices == (review.seconds > before)
+        return review.seconds > before
+
+    assert worked(4.0)
+    assert app.busy_ms[-1] >= 4.0 and app.idle_ms[-1] <= ui_app.IDLE_MAX_MS + 2.0
+    assert not worked(ui_app.FRAME_MS - ui_app.IDLE_MARGIN_MS - 0.5)  # under 1 ms left
+    monkeypatch.setattr(ui_app, "IDLE_WORK", False)
+    assert not worked(4.0)  # as in the browser
+    monkeypatch.setattr(ui_app, "IDLE_WORK", True)
+    table.review_ahead = False
+    assert not worked(4.0)  # as at a shared table, the panel closed
+    table.review_ahead = True
+    assert worked(4.0)
+
+
+def test_the_loop_gives_the_review_its_idle_time_and_says_so(capsys):
+    """``main.py --autoplay``'s own loop: each frame's idle time goes to the review,
+    and its report says what that work cost beside the frame-time lines."""
+    d = Driver("--autoplay", "--frames", "40", "--speed", "instant", ahead=True)
+    asyncio.run(d.app.run())
+    out = capsys.readouterr().out
+    assert d.app.idle_ms and len(d.app.busy_ms) == len(d.app.idle_ms)
+    assert "frame p95" in out and "review in the frames' idle time" in out
 
 
 def test_a_card_taken_back_begins_the_review_again_and_it_says_the_hand_as_played():

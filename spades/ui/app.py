@@ -54,6 +54,15 @@ COMMAND = pygame.KMOD_CTRL | pygame.KMOD_META
 LETTERS = {"s", "l", "h", "u", "c", "m", "w", "r", "e", "a", "v", "p", "t", "k", "d", "1", "2",
            "3", "4", "5"}
 THINK_MS = 6.0  # of each 16.7 ms frame, what the computer players may think
+FRAME_MS = 1000 / 60
+# Natively, what a frame leaves of its 16.7 ms once it is drawn goes to the work of
+# "All cards seen" too (less a margin, so the next frame starts on time; at most
+# IDLE_MAX_MS). Not in the browser: there the page draws after the frame returns,
+# and what that costs is not measured here, so the review keeps the think budget's
+# spare alone.
+IDLE_WORK = not BROWSER
+IDLE_MARGIN_MS = 3.0
+IDLE_MAX_MS = 10.0
 PAGE_CHECK_S = 0.25  # how often the browser's game asks the page for its size
 
 
@@ -120,6 +129,8 @@ class App(MatchKeeping):
         self.page_wait = PAGE_CHECK_S
         self.frame_ms: list[float] = []
         self.frame_cpu_ms: list[float] = []  # the same frames in this thread's CPU time
+        self.idle_ms: list[float] = []  # the review's work after each frame (work_idle)
+        self.busy_ms: list[float] = []  # each frame and its idle-time work together
         self.shots: set[str] = set()
         self.shot_dir = Path(args.screenshots) if args.screenshots else None
         if self.shot_dir:  # parse_args made it, or refused a folder it could not make
@@ -325,6 +336,20 @@ class App(MatchKeeping):
         self.speech.draw(self.screen, scene)
         pygame.display.flip()
 
+    def work_idle(self, elapsed_ms: float) -> None:
+        """What the frame left of its 16.7 ms, ``elapsed_ms`` spent, to the review of
+        the hand (natively; see IDLE_WORK). The computer players keep their think
+        budget inside the frame: this is time they were never given."""
+        spare = min(FRAME_MS - elapsed_ms - IDLE_MARGIN_MS, IDLE_MAX_MS)
+        scene = self.scene
+        if not IDLE_WORK or spare < 1.0 or not isinstance(scene, TableScene):
+            return
+        start = time.perf_counter()
+        if scene.step_idle(spare):
+            taken = (time.perf_counter() - start) * 1000
+            self.idle_ms.append(taken)
+            self.busy_ms.append(elapsed_ms + taken)
+
     def screenshot(self) -> None:
         if self.shot_dir is None:
             return
@@ -352,6 +377,7 @@ class App(MatchKeeping):
             self.frame_ms.append((time.perf_counter() - start) * 1000)
             self.frame_cpu_ms.append((work() - cpu) * 1000)
             self.screenshot()  # not timed: writing a PNG is no part of playing
+            self.work_idle((time.perf_counter() - start) * 1000)
             frames += 1
             if limit is not None and frames >= limit:
                 break
@@ -379,6 +405,12 @@ class App(MatchKeeping):
         cpu = sorted(self.frame_cpu_ms)
         print(f"frame cpu p95 {cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))]:.1f} ms, "
               f"max {cpu[-1]:.1f} ms")
+        if self.idle_ms:
+            idle, busy = sorted(self.idle_ms), sorted(self.busy_ms)
+            print(f"review in the frames' idle time: {len(idle)} slices, p95 "
+                  f"{idle[int(0.95 * len(idle))]:.1f} ms, max {idle[-1]:.1f} ms; those "
+                  f"frames with it p95 {busy[int(0.95 * len(busy))]:.1f} ms, max "
+                  f"{busy[-1]:.1f} ms")
         scene = self.scene
         if isinstance(scene, TableScene):
             print(f"hands played {len(scene.match.history)}, match "

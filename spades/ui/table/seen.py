@@ -129,6 +129,23 @@ class SeenPanel:
             self._seen_said = (id(review), self.seen_partner)
             self.narrate_seen(review_words(review, self.names, self.seen_partner))
 
+    def step_idle(self, idle_ms: float) -> bool:
+        """The frame's idle time once it is drawn (natively, ``App.work_idle``): more of
+        the work ``step_seen`` does, on the review the panel shows, else on the hand's.
+        At a shared table only while the panel is open. True when it worked."""
+        review = self.review
+        if review is not None and self.overlays and self.overlays[-1] == "seen":
+            work = review
+        elif self.shared or not self.review_ahead:
+            return False
+        else:
+            work = review if review is not None and review.status == "running" else \
+                self.ahead
+        if work is None or work.status != "running":
+            return False
+        work.step(idle_ms / 1000.0)
+        return True
+
     def follow_hand(self) -> None:
         """Every hand is known to the machine from the deal (the player's own match,
         not a shared table, where only the player's cards are): its review begins at
