@@ -25,6 +25,19 @@ def entries(url, code, kind):
             if f["k"] == kind]
 
 
+async def ann_and_bob(p1, p2, **table):
+    """Ann creates a table on P1 (``table``: its settings), Bob joins it on P2 in
+    North's chair; both ready, the match not started."""
+    ann = client(p1.url)
+    ann.create("Ann", pace=0.02, rules={"target": 100}, **table)
+    await drive([ann], lambda: ann.status == "ready")
+    bob = client(p2.url)
+    bob.join(ann.code, "Bob", seat=2)
+    await drive([ann, bob], lambda: bob.status == "ready" and ann.table and sum(
+        s["player"] == "human" for s in ann.table["seats"]) == 2)
+    return ann, bob
+
+
 def test_an_owner_stopped_past_its_lease_wakes_without_timing_out_a_turn(
         tmp_path, redis_server):
     """Ann on P1, which owns the table; Bob on P2; a turn timer. On Bob's turn P1 is
@@ -37,14 +50,8 @@ def test_an_owner_stopped_past_its_lease_wakes_without_timing_out_a_turn(
     timer = 6.0
     with shared_servers(tmp_path, redis_server) as (p1, p2):
         async def play():
-            ann = client(p1.url)
-            ann.create("Ann", pace=0.02, timer=timer, rules={"target": 100})
-            await drive([ann], lambda: ann.status == "ready")
-            bob = client(p2.url)
-            bob.join(ann.code, "Bob", seat=2)
+            ann, bob = await ann_and_bob(p1, p2, timer=timer)
             both = [ann, bob]
-            await drive(both, lambda: bob.status == "ready" and ann.table and sum(
-                s["player"] == "human" for s in ann.table["seats"]) == 2)
             ann.start()
             code = ann.code.replace("-", "")
             # Bob's first turn after a few actions: Ann and the computers play, Bob waits.
@@ -83,40 +90,27 @@ def test_a_process_that_stalled_past_its_liveness_gets_its_seats_back(tmp_path, 
     Bob's seat away; then P2 runs again. Bob never left: P2 says so, the owner has him
     back, and his grace time never runs out (a computer took his seat while he played
     on: P2 read the owner's entry and did nothing, as the seat was still its own)."""
-    import os
-    import signal
-
     grace = 6.0
     with shared_servers(tmp_path, redis_server) as (p1, p2):
         async def play():
-            ann = client(p1.url)
-            ann.create("Ann", pace=0.02, grace=grace, rules={"target": 100})
-            await drive([ann], lambda: ann.status == "ready")
-            bob = client(p2.url)
-            bob.join(ann.code, "Bob", seat=2)
+            ann, bob = await ann_and_bob(p1, p2, grace=grace)
             both = [ann, bob]
-            await drive(both, lambda: bob.status == "ready" and ann.table and sum(
-                s["player"] == "human" for s in ann.table["seats"]) == 2)
             ann.start()
             players = {id(ann): modest, id(bob): modest}
             await drive(both, lambda: bob.actions > 6, players=players)
             code = ann.code.replace("-", "")
-
-            def entries(kind):
-                return [(f["p"], json.loads(f["d"])) for _, f in
-                        read_log(redis_server.url, code)["entries"] if f["k"] == kind]
-
-            p2_id = entries("here")[-1][1]["holder"]  # Bob's join: P2's
+            p2_id = entries(redis_server.url, code, "here")[-1][1]["holder"]  # Bob's join
             os.kill(p2.process.pid, signal.SIGSTOP)
             try:
                 await until(lambda: any(d == {"seat": 2, "on": False, "holder": p2_id}
-                                        for _, d in entries("here")), 30)
+                                        for _, d in entries(redis_server.url, code,
+                                                            "here")), 30)
             finally:
                 os.kill(p2.process.pid, signal.SIGCONT)
             again = time.monotonic()
             await drive(both, lambda: time.monotonic() > again + grace + 3)
             assert {"type": "away", "seat": 2, "computer": True} not in \
-                [d for _, d in entries("note")]
+                [d for _, d in entries(redis_server.url, code, "note")]
             seat = ann.table["seats"][2]
             assert seat["connected"] and not seat["covered"], seat
             before = bob.actions
