@@ -26,6 +26,7 @@ from spades.ui.speech.seen_words import (
     TRICKS_KEY,
     marks_words,
     opening_lines,
+    progress_words,
     took_words,
 )
 
@@ -163,6 +164,45 @@ def test_the_loop_gives_the_review_its_idle_time_and_says_so(capsys):
     out = capsys.readouterr().out
     assert d.app.idle_ms and len(d.app.busy_ms) == len(d.app.idle_ms)
     assert "frame p95" in out and "review in the frames' idle time" in out
+
+
+@pytest.mark.parametrize("size", ["1280x720", "390x844", "480x320"])
+def test_the_progress_bar_stands_clear_of_its_words(size):
+    """The bar under "Working it out: ..." covered the words' descenders ("Workinq",
+    fresh-eye review)."""
+    d = at_breakdown("--size", size)
+    d.click(("btn", "seen"))
+    assert d.scene.review.status == "running"
+    record: list = []
+    d.app.text.record = record
+    d.frame()
+    d.app.text.record = None
+    words = next(r for r in record if r.text.startswith("Working it out") and r.rect)
+    screen = d.app.screen
+    xs = range(words.rect.left, words.rect.right)
+    ink = [y for y in range(words.rect.top, words.rect.bottom + 12) for x in xs
+           if sum(screen.get_at((x, y))[:3]) < 300]
+    bar = [y for y in range(words.rect.top, words.rect.bottom + 16)
+           if screen.get_at((words.rect.left + 6, y))[:3] == (214, 212, 202)]
+    assert ink and bar, (size, ink, bar)
+    assert min(bar) - max(ink) >= 2, (size, max(ink), min(bar))
+
+
+def test_once_every_trick_is_worked_out_the_progress_says_what_is_left():
+    """"13 of 13 tricks done" while the panel still worked (seed 18, opened only after
+    the hand): the keepers were left, and the words now say so. A review as the panel
+    reads it: its status, its tricks and which of them are done."""
+    from types import SimpleNamespace
+
+    def review(done: int, unfinished: set) -> SimpleNamespace:
+        return SimpleNamespace(status="running", unfinished=unfinished,
+                               positions=[SimpleNamespace(tricks_left=13)],
+                               trick_done=lambda t: t >= 13 - done)
+
+    assert progress_words(review(4, set())) == "Working it out: 4 of 13 tricks done."
+    assert progress_words(review(12, {3})) == "Working it out: the hardest position last."
+    assert progress_words(review(13, set())) == \
+        "Working it out: the cards that would have kept the best result."
 
 
 def test_a_card_taken_back_begins_the_review_again_and_it_says_the_hand_as_played():

@@ -247,6 +247,38 @@ def test_the_breakdowns_two_sides_stand_apart_with_a_rule_between(size, touch):
     assert len(line) >= 2 * them.height, (size, x, len(line))
 
 
+@pytest.mark.parametrize("size", ["1280x720", "800x600", "390x844", "844x390", "640x360",
+                                  "568x320", "480x320"])
+@pytest.mark.parametrize("more", [False, True])
+def test_every_line_of_the_breakdown_stands_above_its_buttons_bags_included(size, more):
+    """On a short window the last line of each side, "Bags carried", was drawn half under
+    the buttons (480x320, fresh-eye review): where the lines do not fit, the bags go
+    beside the running total; every side still says its bags (``more``: with two lines
+    more, a nil and a bag penalty)."""
+    d, record = drawn_breakdown(size, False)
+    if more:
+        e = d.scene.breakdown
+        extra = (ScoreLine("nil_made", 100, 0, 0, 2), ScoreLine("bag_penalty", -100, 0, 10))
+        d.scene.breakdown = dataclasses.replace(e, teams=(e.teams[0]._replace(
+            lines=e.teams[0].lines + extra), e.teams[1]))
+        record = []
+        d.app.text.record = record
+        d.frame()
+        d.app.text.record = None
+    box = d.scene.overlay_rect("breakdown")
+    buttons = [c.box for c in d.scene.build_controls() if c.box is not None and
+               box.contains(c.box)]
+    top = min(b.top for b in buttons)
+    start = next(i for i, r in enumerate(record) if r.text.startswith("Us:"))
+    words = [r for r in record[start:] if r.rect is not None and r.text and
+             box.contains(r.rect) and not any(b.contains(r.rect) for b in buttons)]
+    assert words and all(r.rect.bottom <= top for r in words), \
+        (size, [(r.text, r.rect.bottom) for r in words if r.rect.bottom > top], top)
+    bags = [r.text for r in words if r.text.startswith(("Bags carried",
+                                                         "Running total, bags"))]
+    assert len(bags) == 2, (size, bags)
+
+
 # --- the phone's hand ---------------------------------------------------------------
 
 

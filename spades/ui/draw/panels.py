@@ -10,6 +10,8 @@ import pygame
 from pygame import Rect
 
 from ..art import theme
+from ..art.density import px
+from ..art.theme import MIN_SIZE
 from ..speech.words import (
     UNDO_ASK,
     comparison_verdict,
@@ -40,12 +42,17 @@ def side_heading(scene: TableScene, side: int) -> str:
 class PanelDrawer(BidDrawer):
     """The panels' part of ``TableDrawer``: uses its ``text`` and ``art``."""
 
+    buttons_top = 0  # the top of the overlay's buttons, as ``overlay`` draws it
+
     # --- overlays --------------------------------------------------------------------
 
     def overlay(self, surface: pygame.Surface, scene: TableScene, name: str,
                 controls: list[Control]) -> None:
         box = scene.overlay_rect(name)
         theme.panel(surface, box)
+        # Where the panel's buttons begin: its lines end above them.
+        self.buttons_top = min((c.box.top for c in controls if c.box is not None and
+                                box.contains(c.box)), default=box.bottom - scene.layout.pad)
         getattr(self, f"overlay_{name}")(surface, scene, box)
         clip = surface.get_clip()
         for control in controls:
@@ -70,7 +77,7 @@ class PanelDrawer(BidDrawer):
         lay = scene.layout
         t = self.text
         y = self.heading(surface, scene, box, scene.deal_name(e.hand_number))
-        bottom = box.bottom - lay.pad * 3 - 2 * max(round(44 * lay.density), round(lay.font * 2))
+        bottom = self.buttons_top - lay.pad
         gutter = max(16, 3 * lay.pad)  # a rule down it: Us's points never read as Them's
         sides = len(e.teams)  # two teams, or each of three or two players alone
         col_w = (box.width - 2 * lay.pad - (sides - 1) * gutter) // sides
@@ -104,27 +111,37 @@ class PanelDrawer(BidDrawer):
                 rows += [("", None)] * (most - len(team_score.lines))  # totals line up
                 rows += [("Hand total", team_score.points), ("Running total",
                                                              team_score.score_after)]
-            if scene.match.rules.bag_penalty and not stacked:
-                rows.append(("Bags carried", team_score.bags_after))
             gap = max(4, size // 3)  # the totals' rule stands clear of the line above
+            if scene.match.rules.bag_penalty and not stacked:
+                # The bags' row below the others, whole, at the least step.
+                if len(rows) * round(size * 1.1) + t.font(size, True).get_height() <= \
+                        bottom - row - gap:
+                    rows.append(("Bags carried", team_score.bags_after))
+                else:  # a short window: the bags beside the running total
+                    rows[-1] = (f"Running total, bags {team_score.bags_after}",
+                                team_score.score_after)
+            while size > px(MIN_SIZE) and len(rows) * round(size * 1.1) + gap + \
+                    t.font(size, True).get_height() - round(size * 1.1) > bottom - row:
+                size -= 1  # still too many lines: smaller type, down to the least
             step = max(round(size * 1.1), min(round(size * 1.3),
                                               (bottom - row - gap) // max(1, len(rows))))
             if stacked:
                 step = round(size * 1.25)
             for i, (label, value) in enumerate(rows):
                 bold = label.startswith(("Hand total", "Running total"))
+                total = label.startswith("Running total")
                 if label.startswith("Hand total"):
                     rule = row + gap // 2
                     pygame.draw.line(surface, (180, 180, 170), (x, rule), (x + col_w, rule))
                     row += gap
-                text = "" if value is None else f"{value:+d}" if label not in (
-                    "Running total", "Bags carried") and (i > 0 or stacked) else str(value)
+                text = "" if value is None else f"{value:+d}" if not total and \
+                    label != "Bags carried" and (i > 0 or stacked) else str(value)
                 room = col_w - (t.font(size, True).size(text)[0] + 8 if text else 0)
                 lsize = t.fit(label, size, room, bold)  # beside its own figure
                 t.blit(surface, label, lsize, theme.PANEL_TEXT, (x, row), "topleft", bold)
                 if value is not None:
                     ink = theme.PANEL_TEXT
-                    if label not in ("Running total", "Bags carried"):
+                    if not total and label != "Bags carried":
                         ink = theme.GOOD if value > 0 else (theme.BAD if value < 0 else ink)
                     t.blit(surface, text, size, ink, (x + col_w, row), "topright", True)
                 row += step

@@ -68,7 +68,7 @@ class SeenDrawer:
             if row.kind == "progress":
                 tricks = review.positions[0].tricks_left
                 done = sum(review.trick_done(k) for k in range(tricks))
-                bar = Rect(at.x + 2, at.bottom - 12, at.width - 4, 8)
+                bar = Rect(at.x + 2, at.bottom - 10, at.width - 4, 8)
                 pygame.draw.rect(surface, (214, 212, 202), bar, border_radius=4)
                 fill = bar.width * done // tricks
                 if fill:  # from the right: the last tricks are worked out first

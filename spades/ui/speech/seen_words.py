@@ -257,6 +257,8 @@ def progress_words(review: HandReview) -> str:
     done = sum(review.trick_done(t) for t in range(tricks))
     if done == tricks - 1 and review.unfinished:
         return "Working it out: the hardest position last."
+    if done == tricks:
+        return "Working it out: the cards that would have kept the best result."
     return f"Working it out: {done} of {tricks} tricks done."
 
 

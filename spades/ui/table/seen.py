@@ -318,8 +318,8 @@ class SeenPanel:
         progress = progress_words(review)
         if progress:  # while it is worked out
             para(progress, "progress")
-            rows[-1].h += 10  # the progress bar under the words
-            y += 10
+            rows[-1].h += 14  # the progress bar under the words, clear of them
+            y += 14
         for line in opening_lines(review.opening(), self.names, review):
             para(line)
         para(turning_words(review, self.names), "turning", True)
