@@ -41,7 +41,8 @@ def fresh_process_state():
     reset_process_state()
 
 
-BROWSER_TESTS = ("tests/test_browser.py", "tests/test_browser_tables.py")
+BROWSER_TESTS = ("tests/test_browser.py", "tests/test_browser_tables.py",
+                 "tests/test_browser_review.py")
 
 
 def browser_line(stats: dict) -> str | None:

@@ -3,6 +3,7 @@
 // 127.0.0.1 started here; any request to another host is refused and reported.
 //
 //   node drive.mjs [--decisions N] [--bids N] [--reviews N] [--chromium /usr/bin/chromium]
+//                  [--replay TRACES]
 //                  [--port P --cdn-port Q]
 //                  [--site DIR --next-site DIR --self-site DIR] [--bridge FILE]
 //
@@ -38,6 +39,8 @@ const option = (name, fallback) => {
 const decisions = Number(option("--decisions", "40"));
 const bids = Number(option("--bids", "0"));
 const reviews = Number(option("--reviews", "0"));  // "With all cards seen", timed
+// Only recorded first hands' reviews, replayed frame by frame (review_trace.py --wasm).
+const replayFile = option("--replay", null);
 const siteDir = option("--site", null);
 const nextSiteDir = option("--next-site", null);
 const selfSiteDir = option("--self-site", null);
@@ -918,8 +921,22 @@ async function main() {
     result.browser = context.browser() ? context.browser().version() : null;
 
     let t = Date.now();
+    if (replayFile) {
+      // --replay FILE: the traces spades/tools/review_trace.py recorded from the native
+      // App, each hand's review worked out again in the table's slices, nothing else.
+      result.runtime = await openHarness(page, origin);
+      result.replays = [];
+      for (const trace of JSON.parse(fs.readFileSync(replayFile, "utf-8"))) {
+        t = Date.now();
+        const got = await page.evaluate((text) => window.py("replay_review", text),
+                                        JSON.stringify(trace));
+        log("replayed seed", got.seed, "in", Date.now() - t, "ms:", got.frames,
+            "frames after opening");
+        result.replays.push(got);
+      }
+    }
     // --page-only (while working on the page): only step 6.
-    if (!args.includes("--page-only")) {
+    if (!args.includes("--page-only") && !replayFile) {
       result.runtime = await openHarness(page, origin);
       result.runtime.load_ms = Date.now() - t;
       log("runtime", JSON.stringify(result.runtime));
@@ -994,7 +1011,7 @@ async function main() {
     }
 
     // 7. Hard decisions with the default budget, timed in WebAssembly: cards, bids.
-    if (!args.includes("--page-only")) {
+    if (!args.includes("--page-only") && !replayFile) {
       t = Date.now();
       result.timings = await page.evaluate((n) => window.py("time_hard_decisions", n), decisions);
       log("timed", result.timings.length, "hard card decisions in", Date.now() - t, "ms");

@@ -320,6 +320,15 @@ def time_reviews(count: int, seed: int = REVIEW_SEED) -> list[dict[str, Any]]:
     return out
 
 
+def replay_review(trace: str) -> dict[str, Any]:
+    """A first hand recorded from the native App (spades/tools/review_trace.py, JSON
+    text), its review worked out again from the deal frame by frame in the slices the
+    table gave it, then opened (spades/tools/review_replay.py says what it models)."""
+    from spades.tools.review_replay import replay
+
+    return replay(json.loads(trace))
+
+
 def upload_open() -> bool:
     """The game's import in the browser: open the file chooser."""
     return platform.ask_for_upload()
