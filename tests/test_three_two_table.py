@@ -471,6 +471,44 @@ def test_the_draws_words_over_its_cards_stand_apart(size):
             assert not a.rect.inflate(4, 0).colliderect(b.rect), (size, a, b)
 
 
+def draw_to_a_face_on_the_pile(d: Driver) -> None:
+    """The player discards until the pile's top card is face up (one discarded by
+    hand is shown, whoever drew it)."""
+    draw_turn(d)
+    while not d.scene.shown.discards or d.scene.shown.discards[-1] is None:
+        d.click(("btn", "discard"))
+        draw_turn(d)
+
+
+@pytest.mark.parametrize("size", ["480x320", "568x320", "390x844", "800x600", "1280x720",
+                                  "320x480", "390x640"])
+def test_the_draws_labels_fit_their_buttons_and_its_counts_hide_no_index(size):
+    """Keep's and Discard's labels lie inside their buttons, and the stock's and the
+    pile's counts cover no corner index of the cards: at 480x320 "Discard" was wider
+    than its button and ran over the pile's card, and the count plates at the cards'
+    feet hid their bottom indices (fresh-eye review)."""
+    d = Driver("--size", size, rules=TWO_HANDED)
+    draw_to_a_face_on_the_pile(d)
+    scene = d.scene
+    stock, pile, offer, _, _ = scene.draw_spots()
+    record = drawn_records(d)
+    for key in (("btn", "keep"), ("btn", "discard")):
+        control = d.control(key)
+        label = [r for r in record if r.rect is not None and r.text == control.label]
+        assert label and control.rect.contains(label[0].rect), (size, control.label)
+    # What shows of each face at its corners is the card's own art, pixel for pixel
+    # (2 px in from the edge, where the offered card's gold frame rounds its corner).
+    screen, art = d.app.screen, d.app.drawer.art
+    for card, rect in ((scene.shown.discards[-1], pile), (scene.offered_card(), offer)):
+        face = art.face(card, rect.width)
+        depth, corner_w = index_depth(rect.width), round(rect.width * 0.32)
+        for x0, y0 in ((2, 2), (rect.width - corner_w - 2, rect.height - depth - 2)):
+            hidden = [(x, y) for x in range(x0, x0 + corner_w) for y in range(y0, y0 + depth)
+                      if face.get_at((x, y)).a == 255
+                      and screen.get_at((rect.x + x, rect.y + y)) != face.get_at((x, y))]
+            assert not hidden, (size, card, (x0, y0), hidden[:3])
+
+
 @pytest.mark.parametrize("rules", [TWO_HANDED, CUTTHROAT])
 def test_by_ear_the_app_says_the_draw_and_each_players_score(rules, tmp_path, monkeypatch):
     """With announcements on, the App says two-handed's draw as the player may know

@@ -23,8 +23,7 @@ class StockDrawer:
         t = self.text
         stock, pile, offer, _, _ = scene.draw_spots()
         size = lay.font_small
-        worded = self.labels_fit(scene, (stock, f"Stock {s.deck_left}"),
-                                 (pile, f"Discards {len(s.discards)}"), (offer, "Your card"))
+        worded = scene.draw_words_shown()
         back = self.art.back(stock.width)
         for i in range(min(6, (s.deck_left + 8) // 9)):
             surface.blit(back, stock.move(-i, -i))
@@ -45,36 +44,26 @@ class StockDrawer:
         if card >= 0:
             surface.blit(self.art.face(card, offer.width), offer)
             pygame.draw.rect(surface, theme.GOLD, offer.inflate(6, 6), 3, border_radius=8)
-            if worded:  # a short or narrow window: the gold edge says it
+            if worded:  # else (a short or narrow window) the gold edge says it
                 t.blit(surface, "Your card", size, theme.GOLD,
                        (offer.centerx, offer.top - 4), "midbottom", True)
             for control in controls:
                 if control.key in (("btn", "keep"), ("btn", "discard")):
                     self.button(surface, scene, control)  # type: ignore[attr-defined]
 
-    def labels_fit(self, scene: TableScene, *labels: tuple[pygame.Rect, str]) -> bool:
-        """Whether the words over the stock, the pile and the offered card stand apart:
-        not on a short window (the cards in one row under the caption), nor where the
-        three cards sit closer than their words are wide (a narrow phone)."""
-        if scene.layout.compact:
-            return False
-        font = self.text.font(scene.layout.font_small, True)
-        spans = sorted((card.centerx - font.size(words)[0] / 2,
-                        card.centerx + font.size(words)[0] / 2) for card, words in labels)
-        pairs = zip(spans, spans[1:], strict=False)
-        return all(right + 6 <= left for (_, right), (left, _) in pairs)
-
     def pile_label(self, surface: pygame.Surface, scene: TableScene, card: pygame.Rect,
                    words: str, count: str, worded: bool) -> None:
         """The stock's or the pile's count: its words over it, or where the words do not
-        stand apart (``labels_fit``) the number on a plate at its foot."""
+        stand apart (``TableScene.words_stand_apart``) the number on a plate under it,
+        where the cards leave it room: on the card it hid a corner index."""
         lay, t = scene.layout, self.text
         if worded:
             t.blit(surface, words, lay.font_small, theme.TEXT, (card.centerx, card.top - 4),
                    "midbottom", True)
             return
         size = lay.font_small
-        plate = pygame.Rect(0, 0, t.font(size, True).size(count)[0] + 10, round(size * 1.2))
-        plate.midbottom = (card.centerx, card.bottom - 2)
+        plate = pygame.Rect(0, 0, t.font(size, True).size(count)[0] + 10,
+                            scene.count_plate_h())
+        plate.midtop = (card.centerx, card.bottom + 2)
         pygame.draw.rect(surface, (10, 36, 24), plate, border_radius=plate.height // 2)
         t.blit(surface, count, size, theme.TEXT, plate.center, "center", True)

@@ -19,11 +19,15 @@ from typing import Any
 from pygame import Rect
 
 from ...engine import DISCARD, KEEP, PlayerView, actions, cards_of
+from ..art.theme import MIN_SIZE, px
 from . import anim
 from .choreography import HUMAN, hand_order
 from .control import Control
 
 DRAW_FLIGHT = 0.3  # a drawn card to the hand or the pile (TABLE.md: 200-350 ms)
+# The words over the stock, the pile and the offered card, as wide as they grow.
+WIDEST_WORDS = ("Stock 00", "Your card", "Discards 00")
+SHORT_DISCARD = "Toss"  # Discard's label on a button too narrow for the word
 
 
 class StockDraw:
@@ -44,12 +48,15 @@ class StockDraw:
         if lay.compact:
             return self.draw_row()
         button_h = lay.target
-        top = area.centery - (h + lay.pad + button_h) // 2
+        # Where the words over the cards do not stand apart, the counts go under the
+        # stock and the pile, and the buttons under them.
+        under = 0 if self.words_stand_apart(w, gap) else self.count_plate_h() + 2
+        top = area.centery - (h + under + lay.pad + button_h) // 2
         offer = Rect(area.centerx - w // 2, max(area.top, top), w, h)
         stock = offer.move(-(w + gap), 0)
         pile = offer.move(w + gap, 0)
         button_w = max(lay.target, min(round(lay.font * 6), (3 * w + 2 * gap - lay.pad) // 2))
-        y = offer.bottom + lay.pad
+        y = offer.bottom + under + lay.pad
         keep = Rect(area.centerx - lay.pad // 2 - button_w, y, button_w, button_h)
         discard = Rect(area.centerx + (lay.pad + 1) // 2, y, button_w, button_h)
         return stock, pile, offer, keep, discard
@@ -64,9 +71,11 @@ class StockDraw:
         button_w = max(lay.target, min(round(lay.font_small * 4.6),
                                        (area.width - 3 * lay.trick_w - 4 * gap) // 2))
 
+        under = self.count_plate_h() + 2  # the counts' plates, under the stock and pile
+
         def card_w(room: Rect) -> int:
             return min(lay.trick_w, (room.width - 2 * button_w - 4 * gap) // 3,
-                       round(room.height / 1.4))
+                       round((room.height - under) / 1.4))
 
         # Under the table's caption where the cards keep the trick's size there; else
         # the whole room, and the caption steps aside (draw/trick_area.py, table_corners).
@@ -75,16 +84,39 @@ class StockDraw:
         if card_w(room) < card_w(area):
             room = Rect(area)
         w = card_w(room)
-        h = min(round(w * 1.4), room.height)
+        h = min(round(w * 1.4), room.height - under)
         total = 2 * button_w + 3 * w + 4 * gap
         x = room.centerx - total // 2
-        y = room.centery - h // 2
+        y = room.centery - (h + under) // 2
         keep = Rect(x, room.centery - lay.target // 2, button_w, lay.target)
         stock = Rect(keep.right + gap, y, w, h)
         offer = stock.move(w + gap, 0)
         pile = offer.move(w + gap, 0)
         discard = Rect(pile.right + gap, keep.y, button_w, lay.target)
         return stock, pile, offer, keep, discard
+
+    def count_plate_h(self) -> int:
+        """The height of the plate a count stands on under the stock or the pile."""
+        return round(self.layout.font_small * 1.2)  # type: ignore[attr-defined]
+
+    def words_stand_apart(self, card_w: int, gap: int) -> bool:
+        """Whether the words over the stock, the offered card and the pile, as wide as
+        they grow, stand apart over three cards ``card_w`` wide ``gap`` apart: not on a
+        short window (the cards in one row under the caption), nor on a narrow phone
+        (they read "Your cardDiscards 3" at 390x640). Else the stock's and the pile's
+        counts stand on plates under them, clear of the cards' corner indices."""
+        lay = self.layout  # type: ignore[attr-defined]
+        if lay.compact:
+            return False
+        font = self.measure.font(lay.font_small, True)  # type: ignore[attr-defined]
+        widths = [font.size(words)[0] for words in WIDEST_WORDS]
+        pairs = zip(widths, widths[1:], strict=False)
+        return all((a + b) / 2 + 6 <= card_w + gap for a, b in pairs)
+
+    def draw_words_shown(self) -> bool:
+        """The words stand over the draw's cards (``words_stand_apart``) as laid out."""
+        stock, _, offer, _, _ = self.draw_spots()
+        return self.words_stand_apart(offer.width, offer.left - stock.right)
 
     def offered_card(self) -> int:
         """The top card the player is looking at, at their turn to draw (else -1)."""
@@ -99,9 +131,12 @@ class StockDraw:
             return []
         _, _, _, keep, discard = self.draw_spots()
         legal = self.view.legal_actions()  # type: ignore[attr-defined]
+        # The word at the least type size, within the button's margins (widgets/style.py).
+        least = self.measure.font(px(MIN_SIZE), True)  # type: ignore[attr-defined]
+        word = "Discard" if least.size("Discard")[0] <= discard.width - px(12) else SHORT_DISCARD
         controls = []
         for action, key, rect, label, hint in ((KEEP, "keep", keep, "Keep", "K"),
-                                               (DISCARD, "discard", discard, "Discard", "D")):
+                                               (DISCARD, "discard", discard, word, "D")):
             if action in legal:
                 controls.append(Control(("btn", key), rect, self._draw_action(action),
                                         label, hint=hint,
