@@ -15,10 +15,12 @@ from pygame import Rect
 
 from ...engine import BLIND_NIL, NIL, OVER
 from ..art import theme
+from ..art.density import px
 from ..art.marks import role_tag, tag_size
+from ..art.theme import MIN_SIZE
 from ..layout.window import EAST, NORTH, SOUTH, WEST
 from ..table.scene import HUMAN, TableScene
-from .badge_lines import badge_rows
+from .badge_lines import WIDEST_LINE, badge_rows
 
 
 def bubble_rect(lay, seat: int, box: Rect, caption: list[Rect] | None = None) -> Rect:
@@ -127,12 +129,13 @@ class SeatDrawer:
         least = t.font(lay.font_small, True).size(name)[0] + room  # the name at its smallest
         if tag and least > badge.width - 2 * lay.pad - 4:
             tag, room = None, 0
+        left = max(x + 4, badge.x + 8 + ring)
         if badge.width >= size * 6 and (
                 tag is None or badge.right - max(x, badge.x + 4 + ring) - face - gap - lay.pad - 4
-                >= named):
+                >= named) and self.tricks_fit_by_face(
+                    scene, badge, badge.right - (left - 4 + face + gap) - lay.pad - 4, line_h):
             shape, colour = scene.avatar(seat)
             picture = self.avatars.get(shape, colour, face)
-            left = max(x + 4, badge.x + 8 + ring)
             surface.blit(picture, (left, badge.centery - face // 2))
             face_centre = (left + face // 2, badge.centery)
             x = left - 4 + face + gap
@@ -163,6 +166,9 @@ class SeatDrawer:
         note = scene.seat_note(seat)  # a friend away, or a computer playing for them
         room = badge.right - x - lay.pad - 4
         rows = (badge.height - lay.pad) // line_h - 1
+        corner = max(9, round(size * 0.55))  # the thinking dots' radius, with no face
+        if face_centre is None and rows < 2:  # one row, ending clear of the dots
+            room -= 2 * corner + 4
         for i, (line, line_size) in enumerate(badge_rows(t, lines, note, lay.font_small,
                                                          room, rows)):
             t.blit(surface, line, line_size, theme.TEXT, (x + 4, y + line_h * (i + 1)),
@@ -172,7 +178,7 @@ class SeatDrawer:
                 # Round the player's face, like a turn timer: no text is covered.
                 centre, radius = face_centre, face // 2 + ring
             else:  # a narrow badge (a phone's side seats): its free bottom-right corner
-                radius = max(9, round(size * 0.55))
+                radius = corner
                 centre = (badge.right - lay.pad - radius - 2, badge.bottom - lay.pad - radius)
             self.thinking(surface, centre, radius, scene.now, ring=face_centre is not None)
             self.thinking_drawn[seat] = Rect(centre[0] - radius, centre[1] - radius,
@@ -186,6 +192,18 @@ class SeatDrawer:
         for rect in lay.packet_rects(seat, s.tricks_won[seat]):
             if not self.peeks(rect):
                 surface.blit(self.art.back(rect.width), rect)
+
+    def tricks_fit_by_face(self, scene: TableScene, badge: Rect, room: int, line_h: int
+                           ) -> bool:
+        """Whether a badge with the player's face leaves the bid and the tricks won room
+        on one row, at their widest and the least type size, where the badge has one
+        row under the name (a phone on its side): else the face gives way, as on a
+        phone's narrow side badges, and the tricks are said in the badge (small backs
+        by it cannot be counted at a glance)."""
+        if (badge.height - scene.layout.pad) // line_h - 1 >= 2:
+            return True
+        font = self.text.font(px(MIN_SIZE))
+        return all(font.size(words)[0] <= room for words in WIDEST_LINE)
 
     def thinking(self, surface: pygame.Surface, centre: tuple[int, int], radius: int,
                  now: float, ring: bool = False) -> None:
