@@ -123,6 +123,38 @@ def test_a_position_past_its_node_limit_is_set_aside_and_finished_after_the_rest
     assert review.turning_point() == whole.turning_point()
 
 
+@pytest.mark.parametrize("seed", [0, 1, 4, 7, 12, 14])  # the opening nil past the limit
+def test_while_the_hand_is_played_a_heavy_opening_nil_waits_for_the_newer_positions(seed):
+    """Worked out as the table does, card by card: the opening lead's tricks come first
+    whatever they cost, but its nils past the node limit are set aside while the hand
+    is played (the newer positions often answer them: a nil kept after a card of its
+    own side was kept before it); every answer is the finished hand's. Once the hand is
+    over the headline is never set aside (the test above)."""
+    rng = random.Random(f"review/heavy-nil/{seed}")
+    start, plays = played_out(rng, 8)
+    bids = {s: 1 for s in range(4)}
+    bids[seed % 4] = NIL
+    whole = HandReview(start, plays, bids).run()
+    live = HandReview(start, node_limit=20)
+    live.bid(bids)
+    while live.values[0] is None:
+        live.step(0.0005)
+    assert live.opening() is None or 0 not in live.tries  # no nil was set aside yet
+    for card in plays[:8]:
+        live.play(card)
+        live.step(0.002)
+    aside = dict(live.tries)
+    for card in plays[8:]:
+        live.play(card)
+        live.step(0.0005)
+    live.run()
+    assert live.status == "done" and not live.unfinished
+    assert 0 in aside  # the opening lead's nil waited for the newer positions
+    assert live.values == whole.values and live.kept == whole.kept
+    assert live.opening() == whole.opening()
+    assert live.turning_point() == whole.turning_point() and live.keeper == whole.keeper
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_worked_out_while_the_hand_is_played_it_says_what_the_finished_hand_says(seed):
     """The table's way: begun at the deal, the bids and then each card brought as they

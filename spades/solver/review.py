@@ -225,10 +225,11 @@ class HandReview:
 
     def _next(self) -> int | None:
         """The position to work on next: the opening lead's first (the headline), then
-        the newest not done, then those set aside, fewest tries and newest first. At
+        the newest not done, then those set aside, fewest tries and newest first (the
+        opening lead too, while the hand is played, once its nils were set aside). At
         three seats the headline comes last: its three searches are by far the
         heaviest, and the later positions, cheap, fill the table for them."""
-        if not self.done[0] and self.seats != 3:
+        if not self.done[0] and self.seats != 3 and (self.over or 0 not in self.unfinished):
             known = all(v[0] is not None for v in self.side_values.values())
             return 0 if not known or self.bids_known else None
         fresh = [i for i in range(len(self.positions)) if not self.done[i] and (
@@ -256,11 +257,17 @@ class HandReview:
                 yield IDLE
                 continue
             # The headline never waits: no limit (but at three, where it comes last, it
-            # waits as the others do); a retry has four times the last one.
+            # waits as the others do); a retry has four times the last one. Only its
+            # nils, while the hand is played, are set aside as any position's are: a
+            # nil's answer after a card often says the answer before it (_inferred),
+            # and when the opening lead's is taken up again the newer positions' are
+            # known (a nil kept: every line of the setters must fail, the heaviest
+            # search of a review).
             first = i == 0 and self.seats != 3
-            limit = None if first else self.node_limit * 4 ** self.tries.get(i, 0)
+            limit = self.node_limit * 4 ** self.tries.get(i, 0)
             self.unfinished.discard(i)
-            finished = yield from self._position(i, limit)
+            finished = yield from self._position(i, None if first else limit,
+                                                 None if first and self.over else limit)
             if finished:
                 self.done[i] = True
             elif finished is not None:
@@ -295,9 +302,11 @@ class HandReview:
         """1 when the ``i``-th card ended a trick ``side`` won."""
         return 1 if self.winners[i] >= 0 and self.side_of(self.winners[i]) == side else 0
 
-    def _position(self, i: int, limit: int | None) -> Generator[None, None, bool | None]:
+    def _position(self, i: int, limit: int | None, nil_limit: int | None
+                  ) -> Generator[None, None, bool | None]:
         """Position ``i``'s value and nils (the opening lead's: its contracts too);
-        False when one of them passed ``limit``, None while the bids are to come."""
+        False when one of them passed its limit (``limit``, the nils' ``nil_limit``),
+        None while the bids are to come."""
         position = self.positions[i]
         for side, values in self.side_values.items():
             if values[i] is None:
@@ -316,7 +325,8 @@ class HandReview:
             kept[i] = self._inferred(s, i)
             if kept[i] is None:
                 solver = self.nil_solvers[s]
-                taken = yield from self._limited(reaches(solver, position, 1), solver, limit)
+                taken = yield from self._limited(reaches(solver, position, 1), solver,
+                                                 nil_limit)
                 if taken is None:
                     return False
                 kept[i] = not taken
