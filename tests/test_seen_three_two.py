@@ -10,7 +10,8 @@ import pytest
 from ui_driver import Driver, play_until
 
 from spades.engine import preset
-from spades.solver.review import HandReview
+from spades.solver.review import Cost, HandReview
+from spades.ui.speech.seen_words import cost_words, review_words
 
 TWO_HANDED = preset("two-handed,target=150")
 CUTTHROAT = preset("cutthroat,target=150")
@@ -108,3 +109,38 @@ def test_two_handed_replays_from_the_turning_points_trick_of_two_cards():
     assert replay.match.plays[:2 * trick] == list(result.plays[:2 * trick])
     play_until(d, "breakdown")
     assert d.scene.match.rules.seats == 2
+
+
+def reviewed(rules: str, seed: int, size: str = "1280x720") -> Driver:
+    """A match of ``rules`` dealt from ``seed``, its first hand played by mouse to the
+    breakdown and its review opened and worked out."""
+    d = Driver("--speed", "instant", "--size", size, "--rules", rules, start=False)
+    d.app.options = d.app.table_options()
+    d.app.options.seed = seed
+    d.app.start()
+    play_until(d, "breakdown")
+    d.click(("btn", "seen"))
+    assert d.until(lambda: d.scene.review.status == "done", 3000)
+    return d
+
+
+def test_at_three_a_lost_chance_to_set_a_contract_names_whose_contract():
+    """At three "the chance to set their contract" said nobody: each other player is a
+    side of their own, so the note names the player ("your contract" for the player);
+    at four "their contract" is the other team's and stays (fresh-eye review)."""
+    d = reviewed("cutthroat", 7)
+    table, review = d.scene, d.scene.review
+    point = review.turning_point()
+    sets = [i for i in range(len(review.plays)) if review.cost(i).set_contract]
+    assert sets and point in sets  # Wren's ace of diamonds, the first card of the hand
+    for i in sets:
+        line = table.cost_line(i, i == point)
+        assert "their contract" not in line, line
+        for side in review.cost(i).set_contract:
+            whose = "your" if side == 0 else f"{table.names[side]}'s"
+            assert f"the chance to set {whose} contract" in line, line
+    said = review_words(review, table.names, False)
+    assert "the chance to set your contract" in said and "their contract" not in said
+    assert "the chance to set your contract" in drawn_words(d)
+    four = cost_words(Cost(0, set_contract=(1,)), ("You", "Wren", "Noor", "Eli"))
+    assert four == "the chance to set their contract"

@@ -59,7 +59,7 @@ class Cost:
     nils: tuple[int, ...] = ()  # seats of its side whose nil could be kept before it
     sets: tuple[int, ...] = ()  # seats of another side whose nil could be set before it
     contract: bool = False  # its side's contract could be made before it
-    set_contract: bool = False  # another side's contract could be set before it
+    set_contract: tuple[int, ...] = ()  # other sides whose contract could be set before it
 
     @property
     def costly(self) -> bool:
@@ -502,7 +502,7 @@ class HandReview:
                 nils.append(n)
             elif self.side_of(n) != side and not was and now:
                 sets.append(n)
-        contract = set_contract = False
+        contract, set_contract = False, []
         for team in range(self.sides):
             if not self.contracts[team] or self.partner_only[team]:
                 continue
@@ -510,8 +510,8 @@ class HandReview:
             if team == side and was_made and not now_made:
                 contract = True
             elif team != side and not was_made and now_made:
-                set_contract = True
-        return Cost(tricks, tuple(nils), tuple(sets), contract, set_contract)
+                set_contract.append(team)
+        return Cost(tricks, tuple(nils), tuple(sets), contract, tuple(set_contract))
 
     def turning_point(self) -> int | None:
         """The first card that cost anything (its index) once every card before it is

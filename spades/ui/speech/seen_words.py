@@ -68,9 +68,12 @@ def others_words(seats: int, side: int, names: Sequence[str]) -> str:
     return side_words(side, other=True)
 
 
-def cost_words(cost: Cost, names: Sequence[str], first: bool = False) -> str:
+def cost_words(cost: Cost, names: Sequence[str], first: bool = False, seats: int = 4) -> str:
     """What a costly card cost, as a phrase: "one trick", "the nil", "one trick and
-    the contract", "the chance to set Wren's nil" (``first``: only the first of them)."""
+    the contract", "the chance to set Wren's nil" (``first``: only the first of them).
+    The other side's contract is "their contract" at four (the other team's); at
+    ``seats`` three or two it is a player's, named: "the chance to set Eli's contract"
+    ("your contract": the player's)."""
     parts = []
     if cost.tricks:
         parts.append(tricks_words(cost.tricks))
@@ -80,8 +83,11 @@ def cost_words(cost: Cost, names: Sequence[str], first: bool = False) -> str:
         parts.append("the contract")
     parts += [f"the chance to set {owner(names, n).replace('Your', 'your')} nil"
               for n in cost.sets]
-    if cost.set_contract:
-        parts.append("the chance to set their contract")
+    if seats == 4:
+        parts += ["the chance to set their contract"] if cost.set_contract else []
+    else:
+        parts += [f"the chance to set {owner(names, side).replace('Your', 'your')} contract"
+                  for side in cost.set_contract]
     if len(parts) > 1 and not first:
         return ", ".join(parts[:-1]) + " and " + parts[-1]
     return parts[0] if parts else "nothing"
@@ -97,7 +103,8 @@ def card_words(review: HandReview, index: int, names: Sequence[str]) -> str:
         return f"{what}: not worked out."
     if not cost.costly:
         return f"{what} kept the best result."
-    return f"{what} cost {cost_words(cost, names)}{keeper_words(review, index)}."
+    return (f"{what} cost {cost_words(cost, names, seats=review.seats)}"
+            f"{keeper_words(review, index)}.")
 
 
 def side_words(seat_or_team: int, *, other: bool) -> str:
@@ -245,7 +252,8 @@ def turning_words(review: HandReview, names: Sequence[str]) -> str:
     cost = review.cost(point)
     assert cost is not None
     return (f"The turning point, trick {trick}: {owner(names, review.seat_of(point))} "
-            f"{card_name(review.plays[point])} cost {cost_words(cost, names)}"
+            f"{card_name(review.plays[point])} cost "
+            f"{cost_words(cost, names, seats=review.seats)}"
             f"{keeper_words(review, point)}.")
 
 

@@ -385,7 +385,7 @@ class SeenPanel:
         width = self.seen_trick_w() - 8
         size = self.layout.font_small
         prefix = "Turning point: " if turning else ""
-        parts = cost_words(cost, self.names)
+        parts = cost_words(cost, self.names, seats=review.seats)
         keeper = keeper_words(review, i)
         line = ""
         for step in range(4):
@@ -394,7 +394,7 @@ class SeenPanel:
             elif step == 2:
                 keeper = keeper_words(review, i, short=True)
             elif step == 3:
-                parts = cost_words(cost, self.names, first=True)
+                parts = cost_words(cost, self.names, first=True, seats=review.seats)
             line = f"{prefix}{owner(self.names, review.seat_of(i))} {card_name(card)} " \
                 f"cost {parts}{keeper}."
             if len(self.measure.wrapped(line, size, width, True)) <= 2:
