@@ -41,8 +41,7 @@ def fresh_process_state():
     reset_process_state()
 
 
-BROWSER_TESTS = ("tests/test_browser.py", "tests/test_browser_tables.py",
-                 "tests/test_browser_review.py")
+BROWSER_TESTS = ("tests/test_browser.py", "tests/test_browser_tables.py")
 
 
 def browser_line(stats: dict) -> str | None:
