@@ -11,7 +11,7 @@ from ui_driver import Driver, play_until
 
 from spades.engine import preset
 from spades.solver.review import Cost, HandReview
-from spades.ui.speech.seen_words import cost_words, review_words
+from spades.ui.speech.seen_words import NUMBERS, cost_words, review_words
 
 TWO_HANDED = preset("two-handed,target=150")
 CUTTHROAT = preset("cutthroat,target=150")
@@ -144,3 +144,29 @@ def test_at_three_a_lost_chance_to_set_a_contract_names_whose_contract():
     assert "the chance to set your contract" in drawn_words(d)
     four = cost_words(Cost(0, set_contract=(1,)), ("You", "Wren", "Noor", "Eli"))
     assert four == "the chance to set their contract"
+
+
+def test_a_keepers_count_says_a_total_within_reach_not_against_the_headline():
+    """Two-handed seed 7: "You could have taken eight tricks" over "the two of spades
+    kept all nine" read as a contradiction; the nine is what was within reach when the
+    ace was played (Noor's king before it gave one), in all, counting the tricks
+    already taken, and the note says it so, on screen and by ear (fresh-eye review)."""
+    d = reviewed("two-handed", 7)
+    table, review = d.scene, d.scene.review
+    opening = review.opening()
+    said = review_words(review, table.names, False)
+    beyond = []
+    for i in range(len(review.plays)):
+        cost = review.cost(i)
+        if not cost.tricks or review.keeper.get(i) is None:
+            continue
+        side = review.side_of(review.seat_of(i))
+        best = review.seat_won[i][side] + review.team_value(side, i)
+        line = table.cost_line(i, i == review.turning_point())
+        assert "kept all" not in line, line
+        assert f"kept {NUMBERS[best]} in all within reach" in line, line
+        beyond += [line] if best > opening.tricks[side] else []
+    assert beyond  # the case read as a contradiction: more than the headline's count
+    assert "kept all" not in said and "kept nine in all within reach" in said
+    notes = " ".join(line for row in table.seen_rows() for line, _ in row.notes)
+    assert "kept nine in all within reach" in notes  # as the rows show it

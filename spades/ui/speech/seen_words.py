@@ -272,8 +272,14 @@ def progress_words(review: HandReview) -> str:
 
 def keeper_words(review: HandReview, index: int, short: bool = False) -> str:
     """After a costly card's cost, the card that would have kept the value: ": the
-    three of diamonds kept all twelve" ("" when none is known; ``short``: "the three"
-    when it is of the played card's suit)."""
+    three of diamonds kept twelve in all within reach" ("" when none is
+    known; ``short``: "the three" when it is of the played card's suit).
+
+    The count is the most tricks the side could still end the hand with when the card
+    was played: those it had taken by then and the most it could take from there on.
+    The others' cards before it may have made that more than the headline's count from
+    the opening lead (or the side's own, less), so it is said as a total within reach
+    then, never as "all nine" beside "could have taken eight"."""
     card = review.keeper.get(index)
     cost = review.cost(index)
     if card is None or cost is None:
@@ -282,7 +288,11 @@ def keeper_words(review: HandReview, index: int, short: bool = False) -> str:
         team = review.side_of(review.seat_of(index))
         best = sum(review.seat_won[index][s] for s in review.side_seats(team)) + \
             (review.team_value(team, index) or 0)
-        kept = f"all {NUMBERS[best]}" if best < len(NUMBERS) else str(best)
+        count = NUMBERS[best] if best < len(NUMBERS) else str(best)
+        name = card_name(card)
+        if short and SUIT_OF[card] == SUIT_OF[review.plays[index]] and card < 52:
+            name = name.split(" of ")[0]
+        return f": the {name} kept {count} in all within reach"
     elif cost.nils:
         kept = "the nil"
     elif cost.contract:
