@@ -15,6 +15,12 @@ from ..table.scene import TableScene
 from .sheet import TEAM_NAMES
 
 
+def won_of(won: int, contract: int) -> str:
+    """A side's tricks won against its bid, short: "won 2 of 7" while within the bid;
+    past it "won 9, bid 7" ("won 9 of 7" read as nonsense)."""
+    return f"won {won} of {contract}" if won <= contract else f"won {won}, bid {contract}"
+
+
 class TopBarDrawer:
     """The top bar's part of ``TableDrawer``: uses its ``text``."""
 
@@ -97,8 +103,8 @@ class TopBarDrawer:
                     options = ["  ·  ".join([bid, f"won {won}", *tail]),
                                " · ".join([bid, f"won {won}", *tail]),
                                " · ".join([f"bid {contract}", f"won {won}", *tail]),
-                               " · ".join([f"won {won} of {contract}", *tail]),
-                               f"won {won} of {contract}"]
+                               " · ".join([won_of(won, contract), *tail]),
+                               won_of(won, contract)]
                 least = max(px(theme.MIN_SIZE), lay.font_small - 2)
                 text, fsize = options[-1], t.fit(options[-1], lay.font_small, width)
                 for option in options:
@@ -164,20 +170,20 @@ class TopBarDrawer:
         # longest (bags decide matches): short of room the words stand in two lines
         # ("won 2 of 7" over "bags 9"), then the scores come down a size or two
         # (phone_bar_fit), and only then do the bags go.
-        won_of = f"won {won} of {contract}"
+        won_bid = won_of(won, contract)
         nils = [b for b in bids if b is not None and b <= 0]
         bid = f"bid {contract}"
         if not contract and nils and not scene.match.rules.partnerships:
             # A player alone who bid nil: no contract to count ("won 0 of 0" before).
             bid = "blind nil" if nils[0] == BLIND_NIL else "nil"
-            won_of = f"{bid}, won {won}"
+            won_bid = f"{bid}, won {won}"
         # Three players in a phone's bar: short of room, the score alone (each seat's
         # badge says its bid and tricks), never a word cut short.
         least = [] if scene.match.rules.sides == 2 else [""]
         if not bags:
-            return [f"· {bid} · won {won}", f"· {won_of}", *least]
-        return [f"· {bid} · won {won}{bags}", f"· {won_of}{bags}",
-                f"{won_of}\n{bags[3:]}", f"· {won_of}", *least]
+            return [f"· {bid} · won {won}", f"· {won_bid}", *least]
+        return [f"· {bid} · won {won}{bags}", f"· {won_bid}{bags}",
+                f"{won_bid}\n{bags[3:]}", f"· {won_bid}", *least]
 
     def words_width(self, words: str, size: int, bar: pygame.Rect) -> int:
         """How wide a side's words stand: their longest line (two lines in their size)."""
