@@ -108,28 +108,28 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1-30", help="table seeds, e.g. 1-30 or 3,7")
     parser.add_argument("--size", default="1280x720", help="the window, WxH")
-    parser.add_argument("--out", help="keep the recorded traces in this JSON file")
-    parser.add_argument("--traces", help="replay the traces of this file (from --out) "
-                                         "rather than record them")
+    parser.add_argument("--out", help="keep the traces replayed in this JSON file")
+    parser.add_argument("--traces", help="replay the traces of this file (from --out), "
+                                         "those of --seeds, rather than record them")
     parser.add_argument("--wasm", action="store_true",
                         help="replay in WebAssembly (Pyodide in headless Chromium)")
     args = parser.parse_args(argv)
+    seeds = seeds_of(args.seeds)
     if args.traces:
-        traces = json.loads(Path(args.traces).read_text(encoding="utf-8"))
+        traces = [trace for trace in json.loads(Path(args.traces).read_text(
+            encoding="utf-8")) if trace["seed"] in seeds]
     else:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ["SPADES_DATA_DIR"] = tempfile.mkdtemp(prefix="spades-review-trace-")
         traces = []
-        for seed in seeds_of(args.seeds):
+        for seed in seeds:
             traces.append(record_first_hand(seed, args.size))
             print(f"seed {seed:3}: recorded, {len(traces[-1]['spare'])} frames",
                   file=sys.stderr, flush=True)
     out = Path(args.out or tempfile.mkstemp(prefix="spades-traces-", suffix=".json")[1])
-    if not args.traces:
-        out.write_text(json.dumps(traces), encoding="utf-8")
-    results = in_webassembly(Path(args.traces) if args.traces else out) if args.wasm \
-        else [None] * len(traces)
+    out.write_text(json.dumps(traces), encoding="utf-8")
+    results = in_webassembly(out) if args.wasm else [None] * len(traces)
     wrong = compared = 0
     for i, trace in enumerate(traces):
         got = results[i] = results[i] or replay(trace)
