@@ -31,6 +31,8 @@ def badge_rows(t: Any, lines: list[str], note: str, size: int, room: int,
     if len(full) == 3:
         whole.insert(1, [" · ".join(lines), note])
     steps = [whole]
+    if len(full) == 1 and SHORT.get(full[0], full[0]) != full[0]:
+        whole.append([SHORT[full[0]]])  # "no bid" loses nothing: before a smaller size
     if note:
         what, short = lines[0], SHORT.get(note, note)
         if short != note and len(lines) == 2:
