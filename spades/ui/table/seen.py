@@ -111,9 +111,8 @@ class SeenPanel:
             if self.shared or not self.review_ahead:
                 return  # worked out only while the panel is open
             self.follow_hand()
-            work = review if review is not None and review.status == "running" else \
-                self.ahead
-            if work is not None and work.status == "running" and spare_ms >= 0.5:
+            work = self.seen_work()
+            if work is not None and spare_ms >= 0.5:
                 work.step(spare_ms / 1000.0)
             return
         if review.status == "running":
@@ -133,18 +132,25 @@ class SeenPanel:
         """The frame's idle time once it is drawn (natively, ``App.work_idle``): more of
         the work ``step_seen`` does, on the review the panel shows, else on the hand's.
         At a shared table only while the panel is open. True when it worked."""
+        work = self.seen_work()
+        if work is None:
+            return False
+        work.step(idle_ms / 1000.0)
+        return True
+
+    def seen_work(self) -> HandReview | None:
+        """The review a frame's spare time goes to, while it is running: the one the
+        panel shows when it is open; else, at the player's own table, the finished
+        hand's, or the hand's being played (at a shared table none)."""
         review = self.review
         if review is not None and self.overlays and self.overlays[-1] == "seen":
             work = review
         elif self.shared or not self.review_ahead:
-            return False
+            return None
         else:
             work = review if review is not None and review.status == "running" else \
                 self.ahead
-        if work is None or work.status != "running":
-            return False
-        work.step(idle_ms / 1000.0)
-        return True
+        return work if work is not None and work.status == "running" else None
 
     def follow_hand(self) -> None:
         """Every hand is known to the machine from the deal (the player's own match,
